@@ -1,0 +1,93 @@
+"""The hardware catalog: accelerators, regions and priced offers, validated on load."""
+
+import os
+from decimal import Decimal
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, Field, model_validator
+
+from quoting.datafiles import DATA_DIR, Sourced, load
+
+DEFAULT_CATALOG = DATA_DIR / "catalog.toml"
+
+
+class Accelerator(Sourced):
+    id: str
+    name: str
+    kind: Literal["gpu", "tpu"]
+    generation: int
+    memory_gb: float = Field(gt=0)
+    tflops: float = Field(gt=0, description="dense BF16/FP16 tensor TFLOPS")
+    bf16: bool
+    bandwidth_gbps: float = Field(gt=0)
+    interconnect: Literal["pcie", "nvlink", "ici"]
+
+
+class Region(Sourced):
+    provider: str
+    region: str
+    city: str
+    country: str = Field(min_length=2, max_length=2)
+    storage_per_gb_month: Decimal = Field(ge=0)
+    currency: Literal["USD", "BRL"]
+
+
+class Offer(Sourced):
+    provider: str
+    region: str
+    instance_type: str
+    accelerator: str
+    device_count: int = Field(ge=1)
+    max_instances: int = Field(default=1, ge=1)
+    on_demand_per_hour: Decimal = Field(gt=0)
+    spot_per_hour: Decimal | None = Field(default=None, gt=0)
+    currency: Literal["USD", "BRL"]
+    example: bool = False
+    active: bool = True
+
+    @property
+    def key(self) -> str:
+        return f"{self.provider}/{self.region}/{self.instance_type}"
+
+
+class Catalog(BaseModel):
+    accelerator: list[Accelerator]
+    region: list[Region]
+    offer: list[Offer]
+
+    @model_validator(mode="after")
+    def _references_resolve(self) -> "Catalog":
+        accelerators = {a.id for a in self.accelerator}
+        regions = {(r.provider, r.region) for r in self.region}
+        for offer in self.offer:
+            if offer.accelerator not in accelerators:
+                raise ValueError(f"oferta {offer.key} cita acelerador desconhecido")
+            if (offer.provider, offer.region) not in regions:
+                raise ValueError(f"oferta {offer.key} cita região sem cadastro")
+            if offer.example and offer.active:
+                raise ValueError(f"oferta {offer.key} é exemplo e não pode estar ativa")
+        return self
+
+    def accelerator_by_id(self, accelerator_id: str) -> Accelerator:
+        for accelerator in self.accelerator:
+            if accelerator.id == accelerator_id:
+                return accelerator
+        raise KeyError(accelerator_id)
+
+    def region_of(self, offer: Offer) -> Region:
+        for region in self.region:
+            if (region.provider, region.region) == (offer.provider, offer.region):
+                return region
+        raise KeyError(offer.key)
+
+    def offers_in_force(self) -> list[Offer]:
+        return [offer for offer in self.offer if offer.active]
+
+
+@cache
+def load_catalog(path: Path | None = None) -> Catalog:
+    """The catalog at `path`, else $INFRABOT_CATALOG, else the packaged one."""
+    chosen = path or Path(os.environ.get("INFRABOT_CATALOG") or DEFAULT_CATALOG)
+    return load(chosen, Catalog)

@@ -1,0 +1,305 @@
+"""The job a client describes, and its normalised form with every assumed default written back."""
+
+from decimal import Decimal
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from quoting.errors import InvalidJob
+from quoting.registry import Architecture, derive_architecture, load_registry
+from quoting.units import format_number
+
+Method = Literal["full", "lora", "qlora"]
+Precision = Literal["bf16", "fp16", "fp32"]
+Optimizer = Literal["adamw", "adamw-8bit", "sgd"]
+Framework = Literal["pytorch", "tensorflow", "jax"]
+Attention = Literal["sdpa", "eager"]
+Residency = Literal["br", "any"]
+Cloud = Literal["aws", "gcp", "azure", "none"]
+TaxProfileId = Literal["cartao", "remessa", "local"]
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "method": ("full", "lora", "qlora"),
+    "precision": ("bf16", "fp16", "fp32"),
+    "optimizer": ("adamw", "adamw-8bit", "sgd"),
+    "framework": ("pytorch", "tensorflow", "jax"),
+    "attention": ("sdpa", "eager"),
+    "data_residency": ("br", "any"),
+    "cloud": ("aws", "gcp", "azure", "none"),
+    "tax_profile": ("cartao", "remessa", "local"),
+}
+
+# How each field is named to a user: the CLI flag, which the assistant also understands.
+FLAGS: dict[str, str] = {
+    "model": "--model",
+    "params": "--params",
+    "method": "--method",
+    "precision": "--precision",
+    "optimizer": "--optimizer",
+    "lora_rank": "--lora-rank",
+    "seq_len": "--seq-len",
+    "batch_size": "--batch-size",
+    "gradient_checkpointing": "--gradient-checkpointing",
+    "attention": "--attention",
+    "dataset_tokens": "--dataset-tokens",
+    "examples": "--examples",
+    "tokens_per_example": "--tokens-per-example",
+    "epochs": "--epochs",
+    "framework": "--framework",
+    "data_residency": "--data-residency",
+    "deadline_hours": "--deadline-hours",
+    "budget_brl": "--budget-brl",
+    "spot": "--spot",
+    "cloud": "--cloud",
+    "tax_profile": "--tax-profile",
+}
+
+MIN_PARAMS, MAX_PARAMS = 1e6, 2e12
+DEFAULT_EXAMPLES = 10_000
+DEFAULT_TOKENS_PER_EXAMPLE = 512
+DEFAULT_EPOCHS = 3.0
+DEFAULT_LORA_RANK = 16
+# Tokens per device per step for the default micro-batch: what common fine-tuning recipes use
+# on a single GPU (e.g. batch 2 x 2,048 tokens).
+DEFAULT_TOKENS_PER_STEP = 4096
+
+
+class JobSpec(BaseModel):
+    """A job as given: by flags, by the assistant's extraction, or by JSON. Unset means default."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    model: str | None = None
+    params: float | None = None
+    method: str | None = None
+    precision: str | None = None
+    optimizer: str | None = None
+    lora_rank: int | None = None
+    seq_len: int | None = None
+    batch_size: int | None = None
+    gradient_checkpointing: bool | None = None
+    attention: str | None = None
+    dataset_tokens: float | None = None
+    examples: float | None = None
+    tokens_per_example: float | None = None
+    epochs: float | None = None
+    framework: str | None = None
+    data_residency: str | None = None
+    deadline_hours: float | None = None
+    budget_brl: Decimal | None = None
+    spot: bool | None = None
+    cloud: str | None = None
+    tax_profile: str | None = None
+
+
+class Job(BaseModel):
+    """A validated job with every default filled in; `assumed` lists the fields we chose."""
+
+    model: str | None
+    model_name: str
+    params: float
+    active_params: float
+    architecture: Architecture
+    method: Method
+    precision: Precision
+    optimizer: Optimizer
+    lora_rank: int | None
+    seq_len: int
+    batch_size: int
+    gradient_checkpointing: bool
+    attention: Attention
+    dataset_tokens: float
+    examples: float | None
+    tokens_per_example: float | None
+    epochs: float
+    framework: Framework
+    data_residency: Residency
+    deadline_hours: float | None
+    budget_brl: Decimal | None
+    spot: bool
+    cloud: Cloud
+    tax_profile: TaxProfileId | None
+    assumed: list[str] = Field(default_factory=list)
+    assumptions: list[str] = Field(default_factory=list)
+
+    @property
+    def trains_adapters(self) -> bool:
+        return self.method != "full"
+
+    @property
+    def total_tokens(self) -> float:
+        return self.dataset_tokens * self.epochs
+
+
+def _check_range(field: str, value: float, low: float, high: float, unit: str = "") -> None:
+    if not low <= value <= high:
+        raise InvalidJob(
+            FLAGS[field],
+            f"deve estar entre {_short(low)} e {_short(high)}{unit} (recebi {_short(value)})",
+        )
+
+
+def _short(value: float) -> str:
+    for size, suffix in ((1e12, "T"), (1e9, "B"), (1e6, "M")):
+        if abs(value) >= size:
+            return f"{format_number(value / size, 0 if value % size == 0 else 1)}{suffix}"
+    return format_number(value, 0 if float(value).is_integer() else 2)
+
+
+def _choice(spec: JobSpec, field: str, default: str, job: dict[str, object]) -> None:
+    value = getattr(spec, field)
+    if value is None:
+        job[field] = default
+        job["assumed"].append(field)  # type: ignore[attr-defined]
+        return
+    normalized = str(value).strip().lower()
+    if normalized not in CHOICES[field]:
+        raise InvalidJob(
+            FLAGS[field], f"'{value}' não é aceito; use um de: {', '.join(CHOICES[field])}"
+        )
+    job[field] = normalized
+
+
+def _architecture(spec: JobSpec) -> tuple[str | None, Architecture]:
+    if spec.model is not None and spec.params is not None:
+        raise InvalidJob("--params", "informe o modelo (--model) ou o tamanho (--params), não os dois")
+    if spec.model is not None:
+        registry = load_registry()
+        entry = registry.find(spec.model)
+        if entry is None:
+            similar = registry.suggestions(spec.model)
+            hint = f" Parecidos: {', '.join(similar)}." if similar else ""
+            raise InvalidJob(
+                "--model",
+                f"não conheço o modelo '{spec.model}'.{hint} "
+                "Se ele não estiver na lista, informe o tamanho com --params (ex.: 7B).",
+            )
+        return entry.id, Architecture.model_validate(entry.model_dump())
+    if spec.params is None:
+        raise InvalidJob("--model", "informe o modelo (ex.: llama-3-8b) ou o tamanho (--params 7B)")
+    _check_range("params", spec.params, MIN_PARAMS, MAX_PARAMS, " parâmetros")
+    return None, derive_architecture(spec.params)
+
+
+def normalize(spec: JobSpec) -> Job:
+    """Validate a JobSpec and fill its defaults. Raises InvalidJob with a pt-BR message."""
+    model_id, arch = _architecture(spec)
+    job: dict[str, object] = {"assumed": [], "assumptions": []}
+    assumed: list[str] = job["assumed"]  # type: ignore[assignment]
+    notes: list[str] = job["assumptions"]  # type: ignore[assignment]
+    if model_id is None:
+        notes.append(
+            "Arquitetura estimada pelo tamanho (modelo decodificador no estilo Llama, "
+            f"{arch.layers} camadas, dimensão {arch.hidden_size}, vocabulário {arch.vocab_size})."
+        )
+
+    for field, default in (
+        ("method", "lora"),
+        ("precision", "bf16"),
+        ("optimizer", "adamw"),
+        ("framework", "pytorch"),
+        ("attention", "sdpa"),
+        ("data_residency", "any"),
+        ("cloud", "none"),
+    ):
+        _choice(spec, field, default, job)
+    if spec.tax_profile is None:
+        job["tax_profile"] = None
+    else:
+        _choice(spec, "tax_profile", "", job)
+
+    method = job["method"]
+    if method == "qlora" and job["precision"] == "fp32":
+        raise InvalidJob(
+            "--precision", "QLoRA guarda os pesos em 4 bits e calcula em bf16 ou fp16; fp32 não se aplica"
+        )
+    if method == "full":
+        if spec.lora_rank is not None:
+            raise InvalidJob("--lora-rank", "só vale com --method lora ou qlora")
+        job["lora_rank"] = None
+    elif spec.lora_rank is None:
+        job["lora_rank"] = DEFAULT_LORA_RANK
+        assumed.append("lora_rank")
+    else:
+        _check_range("lora_rank", spec.lora_rank, 1, min(1024, arch.hidden_size))
+        job["lora_rank"] = spec.lora_rank
+
+    _dataset(spec, job, assumed)
+
+    if spec.seq_len is None:
+        wanted = 512 if arch.architecture == "encoder" else 2048
+        per_example = job["tokens_per_example"]
+        if isinstance(per_example, float) and per_example > wanted:
+            wanted = 1 << (int(per_example) - 1).bit_length()
+        job["seq_len"] = min(wanted, arch.max_context)
+        assumed.append("seq_len")
+    else:
+        _check_range("seq_len", spec.seq_len, 16, arch.max_context, " tokens (contexto do modelo)")
+        job["seq_len"] = spec.seq_len
+    seq_len = job["seq_len"]
+    assert isinstance(seq_len, int)
+
+    if spec.batch_size is None:
+        job["batch_size"] = max(1, DEFAULT_TOKENS_PER_STEP // seq_len)
+        assumed.append("batch_size")
+    else:
+        _check_range("batch_size", spec.batch_size, 1, 4096)
+        job["batch_size"] = spec.batch_size
+
+    if spec.gradient_checkpointing is None:
+        # Large decoders almost never train without it; small encoders do not need it.
+        job["gradient_checkpointing"] = arch.architecture != "encoder" and arch.params >= 1e9
+        assumed.append("gradient_checkpointing")
+    else:
+        job["gradient_checkpointing"] = spec.gradient_checkpointing
+
+    if spec.epochs is None:
+        job["epochs"] = DEFAULT_EPOCHS
+        assumed.append("epochs")
+    else:
+        _check_range("epochs", spec.epochs, 0.01, 100)
+        job["epochs"] = spec.epochs
+    if spec.deadline_hours is not None:
+        _check_range("deadline_hours", spec.deadline_hours, 0.1, 8760, " horas")
+    if spec.budget_brl is not None:
+        _check_range("budget_brl", float(spec.budget_brl), 1, 1e9, " reais")
+    if spec.spot is None:
+        assumed.append("spot")
+
+    return Job(
+        model=model_id,
+        model_name=arch.name,
+        params=arch.params,
+        active_params=arch.active_params,
+        architecture=arch,
+        deadline_hours=spec.deadline_hours,
+        budget_brl=spec.budget_brl,
+        spot=bool(spec.spot),
+        **job,  # type: ignore[arg-type]
+    )
+
+
+def _dataset(spec: JobSpec, job: dict[str, object], assumed: list[str]) -> None:
+    if spec.dataset_tokens is not None:
+        if spec.examples is not None or spec.tokens_per_example is not None:
+            raise InvalidJob(
+                "--dataset-tokens", "informe o total de tokens ou exemplos x tokens, não os dois"
+            )
+        _check_range("dataset_tokens", spec.dataset_tokens, 1e3, 1e13, " tokens")
+        job.update(dataset_tokens=spec.dataset_tokens, examples=None, tokens_per_example=None)
+        return
+    examples = spec.examples
+    if examples is None:
+        examples = float(DEFAULT_EXAMPLES)
+        assumed.append("examples")
+    _check_range("examples", examples, 1, 1e10, " exemplos")
+    per_example = spec.tokens_per_example
+    if per_example is None:
+        per_example = float(DEFAULT_TOKENS_PER_EXAMPLE)
+        assumed.append("tokens_per_example")
+    _check_range("tokens_per_example", per_example, 1, 1e6, " tokens")
+    job.update(
+        dataset_tokens=examples * per_example,
+        examples=float(examples),
+        tokens_per_example=float(per_example),
+    )

@@ -1,0 +1,150 @@
+"""Peak GPU/TPU memory of one training step, per device, broken down by what holds it.
+
+The byte counts follow what PyTorch + Hugging Face Transformers/PEFT keep alive in a step:
+
+* Mixed precision (bf16/fp16) full fine-tuning keeps fp32 master weights plus the bf16 copies
+  autocast caches for the forward (6 bytes/param), fp32 gradients (4) and AdamW's two fp32
+  moments (8): 18 bytes per parameter, as in Hugging Face's "Model training anatomy" guide
+  (https://huggingface.co/docs/transformers/model_memory_anatomy).
+* LoRA freezes the base in the compute precision and trains fp32 adapters of rank r on every
+  linear layer of each block (q, k, v, o, gate, up, down; the QLoRA paper's recipe,
+  arXiv:2305.14314 sec. 3). QLoRA stores those linear layers in 4-bit NF4 with double
+  quantisation: 4 + 8/64 + 32/(64*256) = 4.127 bits per weight (same paper, sec. 3);
+  embeddings and the output head stay in 16 bits, as bitsandbytes leaves them.
+* Activations per token and layer follow Korthikanti et al. 2022 (arXiv:2205.05198, sec. 4.1),
+  recounted for gated MLPs, grouped-query attention, rotary embeddings and the fp32 upcast in
+  RMSNorm; eager attention adds the softmax scores (bf16 and the fp32 upcast), memory-efficient
+  attention (SDPA/FlashAttention) does not store them. With gradient checkpointing only each
+  block's input is kept, plus one block recomputed at a time.
+* The logits of a causal LM are materialised as bf16, upcast to fp32 for the loss, and the loss
+  keeps its fp32 log-softmax and gradient: 12 bytes per token per vocabulary entry.
+* Runtime overhead: CUDA context and cuBLAS workspaces (1 GB) plus allocator fragmentation.
+* Sharding (ZeRO-3/FSDP) divides weights, gradients and optimizer states by the device count
+  and adds the two blocks gathered at a time (the one running and the one prefetched).
+"""
+
+from pydantic import BaseModel
+
+from quoting.jobspec import Job
+
+GB = 1e9
+NF4_BITS = 4 + 8 / 64 + 32 / (64 * 256)
+ADAPTER_BYTES = 4  # PEFT keeps LoRA weights in fp32
+LORA_DROPOUT_BYTES = 3  # dropout mask (1) + dropped input (2) per adapted input element
+LOGIT_BYTES = 12
+CONTEXT_GB = 1.0
+FRAGMENTATION = 0.08
+OPTIMIZER_BYTES = {"adamw": 8.0, "adamw-8bit": 2.0, "sgd": 4.0}
+# Calibration factor on activations, from bench/estimator_accuracy.py against published
+# measured peaks (see tests/test_memory.py for the cases and their sources).
+ACTIVATION_CALIBRATION = 1.0
+
+
+class MemoryEstimate(BaseModel):
+    """GB per device (1 GB = 10^9 bytes)."""
+
+    total: float
+    weights: float
+    gradients: float
+    optimizer: float
+    activations: float
+    logits: float
+    overhead: float
+    trainable_params: float
+    devices: int
+    sharded: bool
+
+
+def trainable_params(job: Job) -> float:
+    if job.method == "full":
+        return job.params
+    arch = job.architecture
+    assert job.lora_rank is not None
+    h, a, kv, f = arch.hidden_size, arch.attention_dim, arch.kv_dim, arch.intermediate_size
+    attention = (h + a) + 2 * (h + kv) + (a + h)  # q, k, v, o: rank x (d_in + d_out) each
+    mlp_matrices = 3 if arch.mlp == "gated" else 2
+    mlp = (mlp_matrices - 1) * (h + f) + (f + h)
+    return float(job.lora_rank * arch.layers * (attention + mlp * arch.experts))
+
+
+def _weight_bytes(job: Job) -> float:
+    arch = job.architecture
+    if job.method == "qlora":
+        linear = job.params - arch.embedding_params
+        return linear * NF4_BITS / 8 + arch.embedding_params * 2
+    if job.precision == "fp32":
+        return job.params * 4
+    if job.method == "full":
+        return job.params * 6  # fp32 master + autocast's bf16 copy
+    return job.params * 2
+
+
+def _block_activation_bytes(job: Job) -> float:
+    """Bytes one block keeps per token for its backward pass (16-bit activations)."""
+    arch = job.architecture
+    h, a, kv, f = arch.hidden_size, arch.attention_dim, arch.kv_dim, arch.intermediate_size
+    gated = arch.mlp == "gated"
+    norms = 2 * (10 * h if gated else 2 * h)  # RMSNorm upcasts to fp32; LayerNorm does not
+    attention = 2 * h + 2 * (a + 2 * kv) + 2 * a
+    if arch.architecture != "encoder":
+        attention += 4 * (a + kv)  # rotary embeddings keep rotated copies of q and k
+    if job.attention == "eager":
+        attention += 6 * arch.heads * job.seq_len
+    mlp = 2 * h + (8 * f if gated else 5 * f)
+    mlp *= arch.experts_per_token
+    lora = 0.0
+    if job.trains_adapters:
+        inputs = 3 * h + a + (2 * h + f if gated else h + f)
+        lora = LORA_DROPOUT_BYTES * inputs
+    per_token = norms + attention + mlp + lora
+    return per_token * (2 if job.precision == "fp32" else 1)
+
+
+def _activation_bytes(job: Job) -> float:
+    arch = job.architecture
+    tokens = job.seq_len * job.batch_size
+    block = _block_activation_bytes(job) * tokens * ACTIVATION_CALIBRATION
+    if job.gradient_checkpointing:
+        boundary = arch.hidden_size * 2 * (2 if job.precision == "fp32" else 1) * tokens
+        return arch.layers * boundary + block
+    return arch.layers * block
+
+
+def _logit_bytes(job: Job) -> float:
+    if job.architecture.architecture == "encoder":
+        return 0.0  # classification heads: a handful of labels, not a vocabulary
+    return float(job.seq_len * job.batch_size * job.architecture.vocab_size * LOGIT_BYTES)
+
+
+def estimate_memory(job: Job, devices: int = 1, sharded: bool = False) -> MemoryEstimate:
+    """Peak memory per device when the job runs data-parallel on `devices` devices."""
+    trainable = trainable_params(job)
+    weights = _weight_bytes(job)
+    trainable_weights = trainable * ADAPTER_BYTES if job.trains_adapters else 0.0
+    gradients = trainable * 4
+    optimizer = trainable * OPTIMIZER_BYTES[job.optimizer]
+    states_divisor = devices if sharded else 1
+    gathered = 0.0
+    if sharded and devices > 1:
+        arch = job.architecture
+        block_params = (job.params - arch.embedding_params) / arch.layers
+        gathered = 2 * block_params * (4 if job.precision == "fp32" else 2)
+    weights = (weights + trainable_weights) / states_divisor + gathered
+    gradients /= states_divisor
+    optimizer /= states_divisor
+    activations = _activation_bytes(job)
+    logits = _logit_bytes(job)
+    subtotal = weights + gradients + optimizer + activations + logits
+    overhead = CONTEXT_GB * GB + FRAGMENTATION * subtotal
+    return MemoryEstimate(
+        total=(subtotal + overhead) / GB,
+        weights=weights / GB,
+        gradients=gradients / GB,
+        optimizer=optimizer / GB,
+        activations=activations / GB,
+        logits=logits / GB,
+        overhead=overhead / GB,
+        trainable_params=trainable,
+        devices=devices,
+        sharded=sharded,
+    )

@@ -1,0 +1,65 @@
+"""Parsing of sizes people type ("7B", "110M", "20 mil") and pt-BR formatting of money and dates."""
+
+import re
+from datetime import date
+from decimal import ROUND_HALF_UP, Decimal
+
+from babel.numbers import format_currency, format_decimal
+
+CENT = Decimal("0.01")
+
+_SUFFIXES = {
+    "k": 1e3,
+    "mil": 1e3,
+    "m": 1e6,
+    "mi": 1e6,
+    "milhao": 1e6,
+    "milhoes": 1e6,
+    "million": 1e6,
+    "b": 1e9,
+    "bi": 1e9,
+    "bilhao": 1e9,
+    "bilhoes": 1e9,
+    "billion": 1e9,
+    "t": 1e12,
+    "tri": 1e12,
+    "trilhao": 1e12,
+    "trilhoes": 1e12,
+    "trillion": 1e12,
+}
+_FOLD = str.maketrans("ãõáéíóúâêôç", "aoaeiouaeoc")
+_NUMBER = re.compile(r"^\s*([0-9]+(?:[.,][0-9]+)?(?:e[+-]?[0-9]+)?)\s*([a-z]*)\s*$")
+
+
+def parse_count(text: str) -> float:
+    """Parse a count such as '7B', '110M', '7e9', '1,5 bilhão', '20 mil' or '50k'.
+
+    Raises ValueError with a pt-BR message when the text is not a count.
+    """
+    folded = text.strip().lower().translate(_FOLD)
+    match = _NUMBER.match(folded)
+    if match is None or match.group(2) not in ("", *_SUFFIXES):
+        raise ValueError(f"'{text}' não é um número reconhecido (exemplos: 7B, 110M, 7e9, 20 mil)")
+    number = float(match.group(1).replace(",", "."))
+    return number * _SUFFIXES.get(match.group(2), 1.0)
+
+
+def round_brl(value: Decimal) -> Decimal:
+    """Round to centavos, half up, as invoices do."""
+    return value.quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+def format_brl(value: Decimal) -> str:
+    """R$ 12.345,67 (with a normal space, which reads better in chats and terminals)."""
+    return format_currency(value, "BRL", locale="pt_BR").replace("\xa0", " ")
+
+
+def format_number(value: float | Decimal, decimals: int = 1) -> str:
+    """1.234,5 — pt-BR grouping and decimal comma."""
+    pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
+    return format_decimal(value, format=pattern, locale="pt_BR")
+
+
+def format_date(value: date) -> str:
+    """dd/mm/aaaa."""
+    return value.strftime("%d/%m/%Y")
