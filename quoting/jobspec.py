@@ -1,5 +1,6 @@
 """The job a client describes, and its normalised form with every assumed default written back."""
 
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Literal
 
@@ -17,6 +18,7 @@ Attention = Literal["sdpa", "eager"]
 Residency = Literal["br", "any"]
 Cloud = Literal["aws", "gcp", "azure", "none"]
 TaxProfileId = Literal["cartao", "remessa", "local"]
+LoraTargets = Literal["all-linear", "attention", "qv"]
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "method": ("full", "lora", "qlora"),
@@ -27,6 +29,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "data_residency": ("br", "any"),
     "cloud": ("aws", "gcp", "azure", "none"),
     "tax_profile": ("cartao", "remessa", "local"),
+    "lora_targets": ("all-linear", "attention", "qv"),
 }
 
 # How each field is named to a user: the CLI flag, which the assistant also understands.
@@ -37,6 +40,7 @@ FLAGS: dict[str, str] = {
     "precision": "--precision",
     "optimizer": "--optimizer",
     "lora_rank": "--lora-rank",
+    "lora_targets": "--lora-targets",
     "seq_len": "--seq-len",
     "batch_size": "--batch-size",
     "gradient_checkpointing": "--gradient-checkpointing",
@@ -75,6 +79,7 @@ class JobSpec(BaseModel):
     precision: str | None = None
     optimizer: str | None = None
     lora_rank: int | None = None
+    lora_targets: str | None = None
     seq_len: int | None = None
     batch_size: int | None = None
     gradient_checkpointing: bool | None = None
@@ -104,6 +109,7 @@ class Job(BaseModel):
     precision: Precision
     optimizer: Optimizer
     lora_rank: int | None
+    lora_targets: LoraTargets | None
     seq_len: int
     batch_size: int
     gradient_checkpointing: bool
@@ -214,15 +220,18 @@ def normalize(spec: JobSpec) -> Job:
             "--precision", "QLoRA guarda os pesos em 4 bits e calcula em bf16 ou fp16; fp32 não se aplica"
         )
     if method == "full":
-        if spec.lora_rank is not None:
-            raise InvalidJob("--lora-rank", "só vale com --method lora ou qlora")
-        job["lora_rank"] = None
-    elif spec.lora_rank is None:
-        job["lora_rank"] = DEFAULT_LORA_RANK
-        assumed.append("lora_rank")
+        for field in ("lora_rank", "lora_targets"):
+            if getattr(spec, field) is not None:
+                raise InvalidJob(FLAGS[field], "só vale com --method lora ou qlora")
+        job["lora_rank"] = job["lora_targets"] = None
     else:
-        _check_range("lora_rank", spec.lora_rank, 1, min(1024, arch.hidden_size))
-        job["lora_rank"] = spec.lora_rank
+        _choice(spec, "lora_targets", "all-linear", job)
+        if spec.lora_rank is None:
+            job["lora_rank"] = DEFAULT_LORA_RANK
+            assumed.append("lora_rank")
+        else:
+            _check_range("lora_rank", spec.lora_rank, 1, min(1024, arch.hidden_size))
+            job["lora_rank"] = spec.lora_rank
 
     _dataset(spec, job, assumed)
 
@@ -266,6 +275,7 @@ def normalize(spec: JobSpec) -> Job:
     if spec.spot is None:
         assumed.append("spot")
 
+    notes.extend(_ASSUMPTION_TEXT[field](job) for field in assumed)
     return Job(
         model=model_id,
         model_name=arch.name,
@@ -277,6 +287,32 @@ def normalize(spec: JobSpec) -> Job:
         spot=bool(spec.spot),
         **job,  # type: ignore[arg-type]
     )
+
+
+_METHOD_NAMES = {"full": "ajuste completo", "lora": "LoRA", "qlora": "QLoRA"}
+_ASSUMPTION_TEXT: dict[str, Callable[[dict[str, object]], str]] = {
+    "method": lambda j: f"Método {_METHOD_NAMES[str(j['method'])]}.",
+    "precision": lambda j: f"Precisão mista {j['precision']}.",
+    "optimizer": lambda j: "Otimizador AdamW.",
+    "framework": lambda j: "Código em PyTorch.",
+    "attention": lambda j: "Atenção eficiente em memória (SDPA/FlashAttention).",
+    "data_residency": lambda j: "Os dados podem ser processados fora do Brasil.",
+    "cloud": lambda j: "Sem preferência de provedor de nuvem.",
+    "lora_targets": lambda j: "LoRA em todas as camadas lineares.",
+    "lora_rank": lambda j: f"Rank do LoRA {j['lora_rank']}.",
+    "examples": lambda j: f"{format_number(float(str(j['examples'])), 0)} exemplos.",
+    "tokens_per_example": lambda j: (
+        f"{format_number(float(str(j['tokens_per_example'])), 0)} tokens por exemplo."
+    ),
+    "seq_len": lambda j: f"Sequências de {format_number(int(str(j['seq_len'])), 0)} tokens.",
+    "batch_size": lambda j: f"Batch de {j['batch_size']} por dispositivo.",
+    "gradient_checkpointing": lambda j: (
+        "Gradient checkpointing ligado." if j["gradient_checkpointing"]
+        else "Gradient checkpointing desligado."
+    ),
+    "epochs": lambda j: f"{format_number(float(str(j['epochs'])), 0)} épocas.",
+    "spot": lambda j: "Instâncias sob demanda (sem spot).",
+}
 
 
 def _dataset(spec: JobSpec, job: dict[str, object], assumed: list[str]) -> None:

@@ -33,7 +33,7 @@ ADAPTER_BYTES = 4  # PEFT keeps LoRA weights in fp32
 LORA_DROPOUT_BYTES = 3  # dropout mask (1) + dropped input (2) per adapted input element
 LOGIT_BYTES = 12
 CONTEXT_GB = 1.0
-FRAGMENTATION = 0.08
+FRAGMENTATION = 0.10
 OPTIMIZER_BYTES = {"adamw": 8.0, "adamw-8bit": 2.0, "sgd": 4.0}
 # Calibration factor on activations, from bench/estimator_accuracy.py against published
 # measured peaks (see tests/test_memory.py for the cases and their sources).
@@ -55,16 +55,26 @@ class MemoryEstimate(BaseModel):
     sharded: bool
 
 
+def _adapted_shapes(job: Job) -> list[tuple[int, int]]:
+    """(d_in, d_out) of each linear layer LoRA adapts in one block, MoE experts included."""
+    arch = job.architecture
+    h, a, kv, f = arch.hidden_size, arch.attention_dim, arch.kv_dim, arch.intermediate_size
+    q, k, v, o = (h, a), (h, kv), (h, kv), (a, h)
+    if job.lora_targets == "qv":
+        return [q, v]
+    attention = [q, k, v, o]
+    if job.lora_targets == "attention":
+        return attention
+    mlp = [(h, f), (h, f), (f, h)] if arch.mlp == "gated" else [(h, f), (f, h)]
+    return attention + mlp * arch.experts
+
+
 def trainable_params(job: Job) -> float:
     if job.method == "full":
         return job.params
-    arch = job.architecture
     assert job.lora_rank is not None
-    h, a, kv, f = arch.hidden_size, arch.attention_dim, arch.kv_dim, arch.intermediate_size
-    attention = (h + a) + 2 * (h + kv) + (a + h)  # q, k, v, o: rank x (d_in + d_out) each
-    mlp_matrices = 3 if arch.mlp == "gated" else 2
-    mlp = (mlp_matrices - 1) * (h + f) + (f + h)
-    return float(job.lora_rank * arch.layers * (attention + mlp * arch.experts))
+    per_block = sum(d_in + d_out for d_in, d_out in _adapted_shapes(job))
+    return float(job.lora_rank * job.architecture.layers * per_block)
 
 
 def _weight_bytes(job: Job) -> float:
@@ -94,8 +104,8 @@ def _block_activation_bytes(job: Job) -> float:
     mlp *= arch.experts_per_token
     lora = 0.0
     if job.trains_adapters:
-        inputs = 3 * h + a + (2 * h + f if gated else h + f)
-        lora = LORA_DROPOUT_BYTES * inputs
+        routed = _adapted_shapes(job)[: 4 + (3 if gated else 2)]  # dropout runs per routed token
+        lora = LORA_DROPOUT_BYTES * sum(d_in for d_in, _ in routed)
     per_token = norms + attention + mlp + lora
     return per_token * (2 if job.precision == "fp32" else 1)
 

@@ -1,0 +1,177 @@
+"""The quote: the engine's whole answer for a job, in the JSON contract of DESIGN.md."""
+
+import secrets
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+from typing import Any, Literal
+
+from pydantic import BaseModel, field_serializer
+
+from quoting.catalog import Catalog
+from quoting.jobspec import Job, JobSpec, normalize
+from quoting.memory import MemoryEstimate
+from quoting.pricing import LineItem, load_pricing
+from quoting.recommend import Candidate, recommend
+from quoting.timing import flops_per_token
+
+
+class Money(BaseModel):
+    """Base for output models: Decimal money goes out as a JSON number with two decimals."""
+
+    @field_serializer("*", when_used="json")
+    def _numbers(self, value: Any) -> Any:
+        return float(value) if isinstance(value, Decimal) else value
+
+
+class MemoryGB(Money):
+    total: float
+    weights: float
+    gradients: float
+    optimizer: float
+    activations: float
+    logits: float
+    overhead: float
+
+    @classmethod
+    def of(cls, memory: MemoryEstimate) -> "MemoryGB":
+        return cls(**{k: round(v, 2) for k, v in memory.model_dump().items() if k in cls.model_fields})
+
+
+class Estimate(Money):
+    memory_gb: MemoryGB
+    tokens: float
+    train_flops: float
+    trainable_params: float
+    devices: int
+    sharded: bool
+
+
+class Option(Money):
+    kind: Literal["gpu", "tpu"]
+    accelerator: str
+    accelerator_name: str
+    count: int
+    instances: int
+    instance_type: str
+    provider: str
+    region: str
+    country: str
+    hours: float
+    total_brl: Decimal
+    memory_per_device_gb: float
+    device_memory_gb: float
+    spot: bool
+
+    @classmethod
+    def of(cls, candidate: Candidate) -> "Option":
+        return cls(
+            kind=candidate.accelerator.kind,
+            accelerator=candidate.accelerator.id,
+            accelerator_name=candidate.accelerator.name,
+            count=candidate.devices,
+            instances=candidate.instances,
+            instance_type=candidate.offer.instance_type,
+            provider=candidate.offer.provider,
+            region=candidate.offer.region,
+            country=candidate.region.country,
+            hours=float(candidate.pricing.billed_hours),
+            total_brl=candidate.total_brl,
+            memory_per_device_gb=round(candidate.memory.total, 2),
+            device_memory_gb=candidate.accelerator.memory_gb,
+            spot=candidate.pricing.spot,
+        )
+
+
+class Recommended(Option):
+    reasons: list[str]
+
+
+class Alternative(Option):
+    label: str
+
+
+class Fx(Money):
+    usd_brl: Decimal
+    as_of: str
+    buffer: Decimal
+    usd_brl_quoted: Decimal
+    source: str
+
+
+class Quote(Money):
+    id: str
+    created_at: datetime
+    valid_until: datetime
+    job: dict[str, Any]
+    estimate: Estimate
+    recommendation: Recommended
+    alternatives: list[Alternative]
+    line_items: list[LineItem]
+    tax_profile: str
+    fx: Fx
+    total_brl: Decimal
+
+    def to_json_dict(self) -> dict[str, Any]:
+        data = self.model_dump(mode="json")
+        for item in data["line_items"]:
+            for key in ("quantity", "unit_price_brl", "total_brl"):
+                item[key] = float(item[key])
+        return data
+
+
+def job_summary(job: Job) -> dict[str, Any]:
+    """The normalised job as the client should see it: inputs, defaults assumed, architecture."""
+    data = job.model_dump(mode="json", exclude={"architecture"})
+    arch = job.architecture
+    data["architecture"] = arch.model_dump(
+        include={"architecture", "layers", "hidden_size", "heads", "kv_heads",
+                 "intermediate_size", "vocab_size", "max_context", "experts", "experts_per_token"}
+    )
+    data["total_tokens"] = job.total_tokens
+    return data
+
+
+def estimate_of(job: Job, memory: MemoryEstimate) -> Estimate:
+    return Estimate(
+        memory_gb=MemoryGB.of(memory),
+        tokens=job.total_tokens,
+        train_flops=flops_per_token(job) * job.total_tokens,
+        trainable_params=memory.trainable_params,
+        devices=memory.devices,
+        sharded=memory.sharded,
+    )
+
+
+def build_quote(job: Job, catalog: Catalog | None = None, now: datetime | None = None) -> Quote:
+    """Price the job. Raises NoViableOffer (with suggestions) when nothing runs it."""
+    result = recommend(job, catalog)
+    chosen = result.chosen
+    rules = load_pricing()
+    created = now or datetime.now(UTC)
+    fx = rules.fx
+    return Quote(
+        id="q_" + secrets.token_hex(8),
+        created_at=created,
+        valid_until=created + timedelta(days=rules.terms.validity_days),
+        job=job_summary(job),
+        estimate=estimate_of(job, chosen.memory),
+        recommendation=Recommended(**Option.of(chosen).model_dump(), reasons=result.reasons),
+        alternatives=[
+            Alternative(**Option.of(candidate).model_dump(), label=label)
+            for label, candidate in result.alternatives
+        ],
+        line_items=chosen.pricing.line_items,
+        tax_profile=chosen.pricing.tax_profile,
+        fx=Fx(
+            usd_brl=fx.usd_brl,
+            as_of=fx.as_of.isoformat(),
+            buffer=fx.buffer,
+            usd_brl_quoted=fx.quoted_rate.quantize(Decimal("0.0001")),
+            source=fx.source,
+        ),
+        total_brl=chosen.total_brl,
+    )
+
+
+def quote(spec: JobSpec, catalog: Catalog | None = None) -> Quote:
+    return build_quote(normalize(spec), catalog)

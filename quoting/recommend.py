@@ -1,0 +1,349 @@
+"""Which offer runs the job: fits in memory with headroom, meets the deadline, costs least.
+
+Reasons come from the company's guidance: PyTorch goes to GPU (a TPU would mean the XLA rework the
+guidance warns about), TPUs pay off only at very large scale, data that must stay in Brazil rules out
+offers abroad, a client already on a cloud is served there when it costs little more, and small
+models go to older, cheaper generations when they fit.
+"""
+
+from collections.abc import Iterator
+from decimal import Decimal
+from typing import Literal
+
+from pydantic import BaseModel
+
+from quoting.catalog import Accelerator, Catalog, Offer, Region, load_catalog
+from quoting.errors import QuotingError
+from quoting.jobspec import Job
+from quoting.memory import MemoryEstimate, estimate_memory, trainable_params
+from quoting.pricing import Pricing, price, storage_gb
+from quoting.timing import TimeEstimate, estimate_time, train_flops
+from quoting.units import format_brl, format_number
+
+# Keep 10% of device memory free on top of the estimate's own overhead: fragmentation spikes and
+# framework versions vary, and the guidance names the out-of-memory failure as the one to avoid.
+HEADROOM = 0.90
+# TPUs only for very large jobs: below this many training FLOPs a GPU finishes in hours anyway
+# (guidance FAQ 4: a small model does not need a TPU).
+TPU_MIN_FLOPS = 1e20
+# A client already on a cloud stays there when that costs at most this much more.
+HOME_CLOUD_TOLERANCE = Decimal("1.25")
+# Offers in Brazil win when they cost at most this much more: the guidance counts local presence
+# as legal and financial safety (exchange rate, taxes on foreign cloud) and lower latency.
+BRAZIL_TOLERANCE = Decimal("1.20")
+# "Mais rápida" is offered only when it costs at most this many times the recommendation.
+FASTER_COST_FACTOR = Decimal(2)
+MAX_ALTERNATIVES = 3
+# Below A100/H100 class (T4, V100, A10G, L4): the generations the guidance recommends for
+# smaller models because of their cost-benefit.
+ENTRY_TIER_TFLOPS = 300
+
+
+class NoViableOffer(QuotingError):
+    """Nothing in the catalog runs the job as described; carries pt-BR suggestions."""
+
+    def __init__(self, message: str, suggestions: list[str]) -> None:
+        super().__init__(message)
+        self.suggestions = suggestions
+
+
+class Candidate(BaseModel):
+    offer: Offer
+    accelerator: Accelerator
+    region: Region
+    instances: int
+    memory: MemoryEstimate
+    time: TimeEstimate
+    pricing: Pricing
+
+    @property
+    def devices(self) -> int:
+        return self.offer.device_count * self.instances
+
+    @property
+    def total_brl(self) -> Decimal:
+        return self.pricing.total_brl
+
+    @property
+    def fits(self) -> bool:
+        return self.memory.total <= self.accelerator.memory_gb * HEADROOM
+
+    def headline(self) -> str:
+        return (
+            f"{self.devices}x {self.accelerator.name} ({self.offer.instance_type}, "
+            f"{self.offer.provider} {self.offer.region})"
+        )
+
+
+class Recommendation(BaseModel):
+    chosen: Candidate
+    alternatives: list[tuple[str, Candidate]]
+    reasons: list[str]
+
+
+def _excluded(job: Job, offer: Offer, accelerator: Accelerator, region: Region) -> bool:
+    if job.data_residency == "br" and region.country != "BR":
+        return True
+    if accelerator.kind == "tpu":
+        return job.framework == "pytorch" or train_flops(job) < TPU_MIN_FLOPS
+    return False
+
+
+def _fit(job: Job, offer: Offer, accelerator: Accelerator, instances: int) -> MemoryEstimate:
+    """Plain data parallelism when a full replica fits, else ZeRO-3/FSDP sharding."""
+    devices = offer.device_count * instances
+    replicated = estimate_memory(job, devices=devices, sharded=False)
+    if devices == 1 or replicated.total <= accelerator.memory_gb * HEADROOM:
+        return replicated
+    return estimate_memory(job, devices=devices, sharded=True)
+
+
+def candidates(job: Job, catalog: Catalog) -> Iterator[Candidate]:
+    """Every offer in force at the fewest instances that fit the job, and at more instances
+    only while fewer would miss the deadline (more machines for a small job is waste)."""
+    trainable = trainable_params(job)
+    storage = storage_gb(job, trainable)
+    for offer in catalog.offers_in_force():
+        accelerator = catalog.accelerator_by_id(offer.accelerator)
+        region = catalog.region_of(offer)
+        if _excluded(job, offer, accelerator, region):
+            continue
+        instances = 1
+        while instances <= offer.max_instances:
+            memory = _fit(job, offer, accelerator, instances)
+            if memory.total <= accelerator.memory_gb * HEADROOM:
+                time = estimate_time(job, accelerator, offer.device_count, instances, memory.sharded)
+                pricing = price(job, offer, region, instances, time.hours, storage, job.tax_profile)
+                yield Candidate(
+                    offer=offer,
+                    accelerator=accelerator,
+                    region=region,
+                    instances=instances,
+                    memory=memory,
+                    time=time,
+                    pricing=pricing,
+                )
+                if job.deadline_hours is None or time.hours <= job.deadline_hours:
+                    break
+            instances *= 2
+
+
+def _cheapest(pool: list[Candidate]) -> Candidate:
+    return min(pool, key=lambda c: (c.total_brl, c.time.hours))
+
+
+def recommend(job: Job, catalog: Catalog | None = None) -> Recommendation:
+    catalog = catalog or load_catalog()
+    fitting = list(candidates(job, catalog))
+    if not fitting:
+        raise NoViableOffer(
+            "Nenhuma máquina do catálogo comporta este job na memória.",
+            suggest_fixes(job, catalog, memory_problem=True),
+        )
+    on_time = [c for c in fitting if job.deadline_hours is None or c.time.hours <= job.deadline_hours]
+    if not on_time:
+        fastest = min(fitting, key=lambda c: c.time.hours)
+        raise NoViableOffer(
+            f"Nenhuma opção termina em {format_number(job.deadline_hours or 0)} h: a mais rápida "
+            f"({fastest.headline()}) leva cerca de {format_number(fastest.time.hours)} h.",
+            suggest_fixes(job, catalog, memory_problem=False),
+        )
+    cheapest = _cheapest(on_time)
+    chosen = _preferred(cheapest, [c for c in on_time if c.region.country == "BR"], BRAZIL_TOLERANCE)
+    if job.cloud != "none":
+        home = [c for c in on_time if c.offer.provider == job.cloud]
+        chosen = _preferred(chosen, home, HOME_CLOUD_TOLERANCE)
+    return Recommendation(
+        chosen=chosen,
+        alternatives=_alternatives(job, chosen, cheapest, on_time),
+        reasons=_reasons(job, chosen),
+    )
+
+
+def _preferred(current: Candidate, favoured: list[Candidate], tolerance: Decimal) -> Candidate:
+    """The cheapest favoured candidate if it costs at most `tolerance` times the current one."""
+    if not favoured or current in favoured:
+        return current
+    best = _cheapest(favoured)
+    return best if best.total_brl <= current.total_brl * tolerance else current
+
+
+def _alternatives(
+    job: Job, chosen: Candidate, cheapest: Candidate, pool: list[Candidate]
+) -> list[tuple[str, Candidate]]:
+    picks: list[tuple[str, Candidate]] = []
+    used = {(chosen.offer.key, chosen.instances)}
+
+    def add(label: str, options: list[Candidate], key: str = "price") -> None:
+        options = [c for c in options if (c.offer.key, c.instances) not in used]
+        if not options or len(picks) >= MAX_ALTERNATIVES:
+            return
+        pick = min(options, key=lambda c: c.time.hours) if key == "time" else _cheapest(options)
+        used.add((pick.offer.key, pick.instances))
+        picks.append((label, pick))
+
+    if cheapest is not chosen:
+        add("mais barata", [cheapest])
+    affordable = chosen.total_brl * FASTER_COST_FACTOR
+    faster = [c for c in pool if c.time.hours < chosen.time.hours and c.total_brl <= affordable]
+    add("mais rápida", faster, key="time")
+    other_kind = "tpu" if chosen.accelerator.kind == "gpu" else "gpu"
+    add(f"melhor em {other_kind.upper()}", [c for c in pool if c.accelerator.kind == other_kind])
+    if chosen.region.country != "BR":
+        add("dados no Brasil", [c for c in pool if c.region.country == "BR"])
+    add("outra máquina", [c for c in pool if c.accelerator.id != chosen.accelerator.id])
+    return picks
+
+
+def _reasons(job: Job, chosen: Candidate) -> list[str]:
+    reasons: list[str] = []
+    accelerator = chosen.accelerator
+    framework = {"pytorch": "PyTorch", "tensorflow": "TensorFlow", "jax": "JAX"}[job.framework]
+    if job.framework == "pytorch":
+        reasons.append(
+            "Seu código é PyTorch: em GPU ele roda como está. Uma TPU exigiria migrar para "
+            "PyTorch/XLA, uma refatoração trabalhosa que nossa orientação desaconselha."
+        )
+    elif accelerator.kind == "tpu":
+        reasons.append(
+            f"{framework} roda nativamente em TPU e, na escala deste job "
+            f"({train_flops(job):.1e} FLOPs de treino), a TPU sai mais barata que GPU."
+        )
+    elif train_flops(job) < TPU_MIN_FLOPS:
+        reasons.append(
+            f"{framework} roda em GPU sem adaptação, e o job é pequeno para uma TPU compensar: "
+            "ela só faz diferença em escalas muito grandes."
+        )
+    elif job.data_residency == "br":
+        reasons.append(
+            f"{framework} rodaria bem em TPU nesta escala, mas nenhuma TPU tem preço em região "
+            "brasileira; a GPU mantém os dados no país."
+        )
+    else:
+        reasons.append(f"{framework} roda em GPU sem adaptação e, neste caso, a GPU sai mais barata.")
+    if job.data_residency == "br":
+        reasons.append(
+            "Os dados precisam ficar no Brasil (LGPD): só consideramos ofertas em São Paulo."
+        )
+    if job.cloud != "none" and chosen.offer.provider == job.cloud:
+        reasons.append(
+            f"Você já usa {job.cloud.upper()}: ficar no mesmo provedor evita migração e "
+            "transferência de dados."
+        )
+    memory = chosen.memory
+    sharding = " com o modelo fatiado entre os dispositivos (ZeRO-3/FSDP)" if memory.sharded else ""
+    reasons.append(
+        f"O job precisa de cerca de {format_number(memory.total)} GB por dispositivo{sharding}; "
+        f"cada {accelerator.name} tem {format_number(accelerator.memory_gb, 0)} GB, e deixamos "
+        f"{100 - HEADROOM * 100:.0f}% de folga contra falta de memória (OOM)."
+    )
+    if accelerator.kind == "gpu" and accelerator.tflops < ENTRY_TIER_TFLOPS and job.params < 20e9:
+        reasons.append(
+            f"Para um modelo deste porte, a {accelerator.name}, de uma linha mais acessível, tem "
+            "melhor custo-benefício que A100/H100, feitas para modelos gigantes."
+        )
+    if chosen.region.country == "BR" and job.data_residency != "br":
+        reasons.append(
+            "Preferimos a região de São Paulo quando custa pouco a mais: menos latência e menos "
+            "exposição a câmbio e impostos de nuvem estrangeira."
+        )
+    if job.precision == "bf16" and not accelerator.bf16:
+        reasons.append(
+            f"A {accelerator.name} não tem BF16: o treino roda em FP16, com a mesma memória."
+        )
+    if job.deadline_hours is not None:
+        reasons.append(
+            f"Termina em cerca de {format_number(chosen.time.hours)} h, dentro do prazo de "
+            f"{format_number(job.deadline_hours)} h."
+        )
+    if job.budget_brl is not None:
+        if chosen.total_brl <= job.budget_brl:
+            reasons.append(f"Cabe no orçamento de {format_brl(job.budget_brl)}.")
+        else:
+            reasons.append(
+                f"Atenção: passa do orçamento de {format_brl(job.budget_brl)}. Para reduzir, "
+                "considere QLoRA, menos épocas ou instâncias spot."
+            )
+    if chosen.pricing.spot:
+        reasons.append(
+            "Instância spot: bem mais barata, mas pode ser interrompida; já incluímos tempo "
+            "para retomar a partir de checkpoints."
+        )
+    elif job.spot:
+        reasons.append("Esta oferta não tem preço spot no catálogo; cotamos sob demanda.")
+    return reasons
+
+
+def suggest_fixes(job: Job, catalog: Catalog, memory_problem: bool) -> list[str]:
+    """Changes to the job that would make some offer work, each checked against the catalog."""
+    variants: list[tuple[str, dict[str, object]]] = []
+    if job.method != "qlora" and job.precision != "fp32":
+        variants.append(("usar QLoRA (pesos em 4 bits)", {"method": "qlora", "lora_rank": 16,
+                                                          "lora_targets": "all-linear"}))
+    if job.method == "full":
+        variants.append(("usar LoRA em vez do ajuste completo", {"method": "lora", "lora_rank": 16,
+                                                                  "lora_targets": "all-linear"}))
+    if not job.gradient_checkpointing:
+        variants.append(("ativar gradient checkpointing", {"gradient_checkpointing": True}))
+    if job.batch_size > 1:
+        variants.append(("usar batch size 1 por dispositivo", {"batch_size": 1}))
+    if job.optimizer == "adamw":
+        variants.append(("usar o otimizador AdamW 8-bit", {"optimizer": "adamw-8bit"}))
+    if job.data_residency == "br":
+        variants.append(("aceitar processamento fora do Brasil", {"data_residency": "any"}))
+    if job.deadline_hours is not None:
+        variants.append(("ampliar o prazo", {"deadline_hours": None}))
+    suggestions: list[str] = []
+    for label, change in variants:
+        changed = job.model_copy(update=change)
+        pool = [
+            c
+            for c in candidates(changed, catalog)
+            if changed.deadline_hours is None or c.time.hours <= changed.deadline_hours
+        ]
+        if pool:
+            best = _cheapest(pool)
+            suggestions.append(
+                f"{label.capitalize()}: caberia em {best.headline()}, cerca de "
+                f"{format_number(best.time.hours)} h por {format_brl(best.total_brl)}."
+            )
+    if not suggestions:
+        suggestions.append(
+            "Nenhum ajuste simples resolve: fale com um especialista para um cluster sob medida."
+            if memory_problem
+            else "Mesmo com ajustes o prazo não fecha: fale com um especialista."
+        )
+    return suggestions
+
+
+class AcceleratorFit(BaseModel):
+    accelerator: str
+    name: str
+    kind: Literal["gpu", "tpu"]
+    device_memory_gb: float
+    devices: int
+    sharded: bool
+    memory_per_device_gb: float
+    hours: float
+
+
+def fit_on(job: Job, accelerator: Accelerator, max_devices: int = 256) -> AcceleratorFit | None:
+    """The fewest devices of this accelerator (powers of two) that hold the job, and its hours;
+    None when even `max_devices` are not enough."""
+    devices = 1
+    while devices <= max_devices:
+        memory = estimate_memory(job, devices=devices, sharded=devices > 1)
+        if memory.total <= accelerator.memory_gb * HEADROOM:
+            time = estimate_time(job, accelerator, devices, 1, memory.sharded)
+            return AcceleratorFit(
+                accelerator=accelerator.id,
+                name=accelerator.name,
+                kind=accelerator.kind,
+                device_memory_gb=accelerator.memory_gb,
+                devices=devices,
+                sharded=memory.sharded,
+                memory_per_device_gb=round(memory.total, 2),
+                hours=round(time.hours, 2),
+            )
+        devices *= 2
+    return None
