@@ -8,6 +8,7 @@ from pydantic import BaseModel
 from quoting.catalog import Accelerator
 from quoting.datafiles import DATA_DIR, Sourced, load
 from quoting.jobspec import Job
+from quoting.memory import trainable_params
 
 
 class Utilisation(Sourced):
@@ -113,6 +114,19 @@ def scaling_efficiency(accelerator: Accelerator, devices: int, instances: int) -
     return efficiency
 
 
+# An AdamW step reads fp32 weights, gradients and both moments (16 bytes) and writes weights and
+# moments (12 bytes) plus the 16-bit copy (2): memory-bound, so it costs bytes / bandwidth.
+OPTIMIZER_STEP_BYTES = 30
+
+
+def optimizer_seconds(job: Job, accelerator: Accelerator, devices: int, sharded: bool) -> float:
+    """Time spent in optimizer steps: negligible for LoRA, large for full fine-tuning of big
+    models with few tokens per step."""
+    steps = job.total_tokens / (job.seq_len * job.batch_size * devices)
+    params_per_device = trainable_params(job) / (devices if sharded else 1)
+    return steps * params_per_device * OPTIMIZER_STEP_BYTES / (accelerator.bandwidth_gbps * 1e9)
+
+
 def estimate_time(
     job: Job, accelerator: Accelerator, devices: int, instances: int = 1, sharded: bool = False
 ) -> TimeEstimate:
@@ -122,8 +136,10 @@ def estimate_time(
     efficiency = scaling_efficiency(accelerator, devices, instances)
     if sharded:
         efficiency *= 1 - overheads.sharding_fraction
-    rate = peak_flops(accelerator, job) * mfu * efficiency * devices * instances
-    training = train_flops(job) / rate / 3600 * (1 + overheads.checkpoint_fraction)
+    total_devices = devices * instances
+    rate = peak_flops(accelerator, job) * mfu * efficiency * total_devices
+    seconds = train_flops(job) / rate + optimizer_seconds(job, accelerator, total_devices, sharded)
+    training = seconds / 3600 * (1 + overheads.checkpoint_fraction)
     if job.spot:
         training *= 1 + overheads.spot_interruption_fraction
     return TimeEstimate(
