@@ -1,6 +1,7 @@
 """The `infrabot` command line. Errors reach the user as short pt-BR messages, never tracebacks."""
 
 import json
+import os
 import re
 import sys
 
@@ -28,6 +29,24 @@ app = typer.Typer(
 def _root(ctx: typer.Context) -> None:
     if ctx.invoked_subcommand is None:
         typer.echo(ctx.get_help())
+
+
+@app.command("start")
+def start() -> None:
+    """Inicia o infrabot: o bot do Telegram com TELEGRAM_BOT_TOKEN, o terminal sem ele."""
+    if os.environ.get("TELEGRAM_BOT_TOKEN"):
+        typer.echo(
+            "O canal do Telegram ainda não faz parte desta versão; seguindo pelo terminal.",
+            err=True,
+        )
+    typer.echo(
+        "infrabot: cotações de GPU ou TPU para fine-tuning, em reais.\n\n"
+        "Experimente:\n"
+        "  infrabot quote --model llama-3-8b --method qlora --examples 5000\n"
+        "  infrabot estimate --model mistral-7b --method lora --accelerator l4\n"
+        "  infrabot catalog\n\n"
+        "Todos os comandos: infrabot --help"
+    )
 
 
 app.command("quote")(commands_quoting.quote)

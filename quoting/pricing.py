@@ -118,7 +118,8 @@ def storage_gb(job: Job, trainable: float) -> int:
 
 
 def _line(description: str, quantity: Decimal, unit: str, unit_price: Decimal) -> LineItem:
-    return LineItem(
+    # model_construct: every field is computed here, and a quote prices every candidate offer.
+    return LineItem.model_construct(
         description=description,
         quantity=quantity,
         unit=unit,

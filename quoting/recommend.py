@@ -278,21 +278,21 @@ def suggest_fixes(job: Job, catalog: Catalog, memory_problem: bool) -> list[str]
     """Changes to the job that would make some offer work, each checked against the catalog."""
     variants: list[tuple[str, dict[str, object]]] = []
     if job.method != "qlora" and job.precision != "fp32":
-        variants.append(("usar QLoRA (pesos em 4 bits)", {"method": "qlora", "lora_rank": 16,
+        variants.append(("Usar QLoRA (pesos em 4 bits)", {"method": "qlora", "lora_rank": 16,
                                                           "lora_targets": "all-linear"}))
     if job.method == "full":
-        variants.append(("usar LoRA em vez do ajuste completo", {"method": "lora", "lora_rank": 16,
+        variants.append(("Usar LoRA em vez do ajuste completo", {"method": "lora", "lora_rank": 16,
                                                                   "lora_targets": "all-linear"}))
     if not job.gradient_checkpointing:
-        variants.append(("ativar gradient checkpointing", {"gradient_checkpointing": True}))
+        variants.append(("Ativar gradient checkpointing", {"gradient_checkpointing": True}))
     if job.batch_size > 1:
-        variants.append(("usar batch size 1 por dispositivo", {"batch_size": 1}))
+        variants.append(("Usar batch size 1 por dispositivo", {"batch_size": 1}))
     if job.optimizer == "adamw":
-        variants.append(("usar o otimizador AdamW 8-bit", {"optimizer": "adamw-8bit"}))
+        variants.append(("Usar o otimizador AdamW 8-bit", {"optimizer": "adamw-8bit"}))
     if job.data_residency == "br":
-        variants.append(("aceitar processamento fora do Brasil", {"data_residency": "any"}))
+        variants.append(("Aceitar processamento fora do Brasil", {"data_residency": "any"}))
     if job.deadline_hours is not None:
-        variants.append(("ampliar o prazo", {"deadline_hours": None}))
+        variants.append(("Ampliar o prazo", {"deadline_hours": None}))
     suggestions: list[str] = []
     for label, change in variants:
         changed = job.model_copy(update=change)
@@ -304,7 +304,7 @@ def suggest_fixes(job: Job, catalog: Catalog, memory_problem: bool) -> list[str]
         if pool:
             best = _cheapest(pool)
             suggestions.append(
-                f"{label.capitalize()}: caberia em {best.headline()}, cerca de "
+                f"{label}: caberia em {best.headline()}, cerca de "
                 f"{format_number(best.time.hours)} h por {format_brl(best.total_brl)}."
             )
     if not suggestions:

@@ -4,7 +4,7 @@ import re
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 
-from babel.numbers import format_currency, format_decimal
+from babel.numbers import format_currency
 
 CENT = Decimal("0.01")
 
@@ -54,10 +54,13 @@ def format_brl(value: Decimal) -> str:
     return format_currency(value, "BRL", locale="pt_BR").replace("\xa0", " ")
 
 
+_PT_BR_SEPARATORS = str.maketrans({",": ".", ".": ","})
+
+
 def format_number(value: float | Decimal, decimals: int = 1) -> str:
-    """1.234,5 — pt-BR grouping and decimal comma."""
-    pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
-    return format_decimal(value, format=pattern, locale="pt_BR")
+    """1.234,5 — pt-BR grouping and decimal comma (plain str.format: Babel's general number
+    formatter costs ~90 µs a call, and a quote formats dozens of numbers)."""
+    return f"{value:,.{decimals}f}".translate(_PT_BR_SEPARATORS)
 
 
 def format_date(value: date) -> str:

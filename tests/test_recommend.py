@@ -1,0 +1,102 @@
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from quoting.catalog import load_catalog
+from quoting.jobspec import JobSpec, normalize
+from quoting.recommend import NoViableOffer, candidates, recommend
+
+
+def test_qlora_of_an_8b_model_goes_to_a_single_gpu_of_at_most_24_gb() -> None:
+    chosen = recommend(normalize(JobSpec(model="llama-3-8b", method="qlora", examples=5000))).chosen
+    assert chosen.accelerator.kind == "gpu"
+    assert chosen.devices == 1
+    assert chosen.accelerator.memory_gb <= 24
+
+
+@pytest.mark.parametrize("model", ["llama-3-70b", "llama-3.1-70b", "qwen2.5-72b"])
+def test_full_fine_tuning_of_70b_never_lands_on_one_80_gb_device(model: str) -> None:
+    job = normalize(JobSpec(model=model, method="full"))
+    for candidate in candidates(job, load_catalog()):
+        assert candidate.devices > 1
+    assert recommend(job).chosen.devices > 1
+
+
+def test_large_jax_job_on_google_cloud_goes_to_tpu() -> None:
+    job = normalize(
+        JobSpec(params=70e9, method="full", framework="jax", dataset_tokens=2e9, cloud="gcp")
+    )
+    result = recommend(job)
+    assert result.chosen.accelerator.kind == "tpu"
+    assert any("TPU" in reason for reason in result.reasons)
+
+
+def test_the_same_job_with_data_in_brazil_goes_to_a_brazilian_gpu() -> None:
+    job = normalize(
+        JobSpec(params=70e9, method="full", framework="jax", dataset_tokens=2e9, cloud="gcp",
+                data_residency="br")
+    )
+    result = recommend(job)
+    assert result.chosen.accelerator.kind == "gpu"
+    assert result.chosen.region.country == "BR"
+    assert all(c.region.country == "BR" for _, c in result.alternatives)
+    assert any("LGPD" in reason for reason in result.reasons)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    params=st.floats(min_value=1e8, max_value=4e11),
+    tokens=st.floats(min_value=1e5, max_value=5e10),
+    cloud=st.sampled_from(["aws", "gcp", "azure", "none"]),
+)
+def test_a_pytorch_lora_job_never_gets_a_tpu(params: float, tokens: float, cloud: str) -> None:
+    job = normalize(JobSpec(params=params, method="lora", dataset_tokens=tokens, cloud=cloud))
+    assert all(c.accelerator.kind == "gpu" for c in candidates(job, load_catalog()))
+
+
+def test_pytorch_reason_quotes_the_guidance_on_xla() -> None:
+    reasons = recommend(normalize(JobSpec(model="mistral-7b"))).reasons
+    assert any("PyTorch/XLA" in reason for reason in reasons)
+
+
+def test_a_small_tensorflow_job_stays_on_gpu() -> None:
+    job = normalize(JobSpec(model="bert-base", method="full", framework="tensorflow", cloud="gcp"))
+    assert recommend(job).chosen.accelerator.kind == "gpu"
+
+
+def test_alternatives_are_labelled_and_distinct() -> None:
+    result = recommend(normalize(JobSpec(model="llama-3-8b", method="qlora", examples=5000)))
+    labels = [label for label, _ in result.alternatives]
+    assert 2 <= len(labels) <= 3 and len(set(labels)) == len(labels)
+    keys = {(c.offer.key, c.instances) for _, c in result.alternatives}
+    assert (result.chosen.offer.key, result.chosen.instances) not in keys
+
+
+def test_nothing_fits_in_brazil_explains_and_suggests_what_would() -> None:
+    job = normalize(JobSpec(model="llama-3.1-405b", method="full", data_residency="br"))
+    with pytest.raises(NoViableOffer) as raised:
+        recommend(job)
+    assert "memória" in str(raised.value)
+    assert any("QLoRA" in suggestion for suggestion in raised.value.suggestions)
+
+
+def test_an_impossible_deadline_says_how_fast_it_can_go() -> None:
+    job = normalize(JobSpec(model="llama-3-8b", method="full", dataset_tokens=1e9,
+                            deadline_hours=0.5))
+    with pytest.raises(NoViableOffer) as raised:
+        recommend(job)
+    assert "mais rápida" in str(raised.value)
+    assert raised.value.suggestions
+
+
+def test_a_tight_deadline_buys_more_devices() -> None:
+    relaxed = recommend(normalize(JobSpec(model="llama-3-8b", method="lora", dataset_tokens=2e8)))
+    rushed = recommend(normalize(JobSpec(model="llama-3-8b", method="lora", dataset_tokens=2e8,
+                                         deadline_hours=relaxed.chosen.time.hours / 4)))
+    assert rushed.chosen.time.hours <= relaxed.chosen.time.hours / 4
+    assert rushed.chosen.devices > relaxed.chosen.devices
+
+
+def test_budget_is_checked_in_the_reasons() -> None:
+    result = recommend(normalize(JobSpec(model="llama-3-8b", method="qlora", budget_brl=10)))
+    assert any("passa do orçamento" in reason for reason in result.reasons)
