@@ -36,19 +36,33 @@ def main() -> None:
             quote(spec)
             samples.append((time.perf_counter() - start) * 1000)
         label = spec.model or f"{spec.params:.0e} parâmetros"
-        print(f"cotação em processo, {label:<22} p50 {statistics.median(samples):.2f} ms "
-              f"· p95 {percentile(samples, 0.95):.2f} ms")
+        print(
+            f"cotação em processo, {label:<22} p50 {statistics.median(samples):.2f} ms "
+            f"· p95 {percentile(samples, 0.95):.2f} ms"
+        )
     cold = []
     for _ in range(5):
         start = time.perf_counter()
         subprocess.run(
-            [str(INFRABOT), "quote", "--model", "llama-3-8b", "--method", "qlora",
-             "--examples", "5000", "--json"],
-            check=True, capture_output=True,
+            [
+                str(INFRABOT),
+                "quote",
+                "--model",
+                "llama-3-8b",
+                "--method",
+                "qlora",
+                "--examples",
+                "5000",
+                "--json",
+            ],
+            check=True,
+            capture_output=True,
         )
         cold.append(time.perf_counter() - start)
-    print(f"`infrabot quote --json` a frio: mediana {statistics.median(cold):.2f} s · "
-          f"pior {max(cold):.2f} s")
+    print(
+        f"`infrabot quote --json` a frio: mediana {statistics.median(cold):.2f} s · "
+        f"pior {max(cold):.2f} s"
+    )
 
 
 if __name__ == "__main__":

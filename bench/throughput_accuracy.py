@@ -49,8 +49,9 @@ def main() -> None:
             unit = "tok/s"
         elif row["mfu"]:
             # Reported MFU counts 6N (+attention) per token without recomputation.
-            achieved = tokens_per_second * flops_per_token(job.model_copy(
-                update={"gradient_checkpointing": False}))
+            achieved = tokens_per_second * flops_per_token(
+                job.model_copy(update={"gradient_checkpointing": False})
+            )
             measured, predicted = row["mfu"], achieved / (peak_flops(accelerator, job) * devices)
             unit = "MFU"
         else:

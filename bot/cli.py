@@ -81,8 +81,11 @@ def _usage_message(error: typer.TyperException) -> str:
 
 def _fail(message: str, suggestions: list[str], field: str | None, as_json: bool) -> None:
     if as_json:
-        print(json.dumps({"error": message, "field": field, "suggestions": suggestions},
-                         ensure_ascii=False))
+        print(
+            json.dumps(
+                {"error": message, "field": field, "suggestions": suggestions}, ensure_ascii=False
+            )
+        )
     else:
         print(f"Erro: {message}", file=sys.stderr)
         for suggestion in suggestions:

@@ -92,8 +92,11 @@ def estimate(
                 "job": job_summary(job),
                 "estimate": estimate_of(job, memory).model_dump(mode="json"),
                 "fit": [
-                    {"accelerator": a.id, "fits": fit is not None,
-                     **(fit.model_dump() if fit else {})}
+                    {
+                        "accelerator": a.id,
+                        "fits": fit is not None,
+                        **(fit.model_dump() if fit else {}),
+                    }
                     for a, (_, fit) in zip(accelerators, fits, strict=True)
                 ],
             }

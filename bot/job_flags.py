@@ -57,7 +57,9 @@ JOB_OPTIONS = [
     _option("--data-residency", "br (dados não saem do Brasil) ou any (padrão)."),
     _option("--deadline-hours", "Prazo máximo em horas."),
     _option("--budget-brl", "Orçamento em reais."),
-    _option("--spot/--no-spot", "Aceitar instâncias spot (mais baratas, interrompíveis).", bool | None),
+    _option(
+        "--spot/--no-spot", "Aceitar instâncias spot (mais baratas, interrompíveis).", bool | None
+    ),
     _option("--cloud", "Nuvem que você já usa: aws, gcp, azure ou none."),
     _option("--tax-profile", "Tributação: cartao, remessa ou local (padrão: pela oferta)."),
 ]
@@ -91,7 +93,8 @@ def spec_from_flags(values: dict[str, Any]) -> JobSpec:
     """Turn the raw flag values into a JobSpec; numbers parsed with pt-BR errors."""
     parsed = {
         field: _number(field, value)
-        if isinstance(value, str) and (field in _COUNTS | _INTEGERS | _DECIMALS or field == "budget_brl")
+        if isinstance(value, str)
+        and (field in _COUNTS | _INTEGERS | _DECIMALS or field == "budget_brl")
         else value
         for field, value in values.items()
         if value is not None

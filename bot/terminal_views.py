@@ -69,12 +69,22 @@ def show_quote(console: Console, quote: Quote, job: Job) -> None:
     for reason in rec.reasons:
         console.print(f" • {reason}")
     items = Table(title="Itens", title_justify="left")
-    for column, justify in (("Descrição", "left"), ("Qtd.", "right"), ("Unid.", "left"),
-                            ("Preço unit.", "right"), ("Total", "right")):
+    for column, justify in (
+        ("Descrição", "left"),
+        ("Qtd.", "right"),
+        ("Unid.", "left"),
+        ("Preço unit.", "right"),
+        ("Total", "right"),
+    ):
         items.add_column(column, justify=justify)  # type: ignore[arg-type]
     for item in quote.line_items:
-        items.add_row(item.description, format_number(item.quantity, 1), item.unit,
-                      format_brl(item.unit_price_brl), format_brl(item.total_brl))
+        items.add_row(
+            item.description,
+            format_number(item.quantity, 1),
+            item.unit,
+            format_brl(item.unit_price_brl),
+            format_brl(item.total_brl),
+        )
     items.add_row("[b]Total[/b]", "", "", "", f"[b]{format_brl(quote.total_brl)}[/b]")
     console.print()
     console.print(items)
@@ -102,7 +112,10 @@ def show_quote(console: Console, quote: Quote, job: Job) -> None:
 
 
 def show_estimate(
-    console: Console, job: Job, memory: MemoryEstimate, train_flops: float,
+    console: Console,
+    job: Job,
+    memory: MemoryEstimate,
+    train_flops: float,
     fits: list[tuple[str, AcceleratorFit | None]],
 ) -> None:
     console.print(f"Job: {_job_line(job)}")
@@ -141,13 +154,26 @@ def show_catalog(console: Console, catalog: Catalog, include_inactive: bool) -> 
         accelerators.add_column(column)
     for a in catalog.accelerator:
         accelerators.add_row(
-            a.id, a.name, a.kind.upper(), f"{format_number(a.memory_gb, 0)} GB",
-            format_number(a.tflops, 0), "sim" if a.bf16 else "não", f"{format_date(a.as_of)}",
+            a.id,
+            a.name,
+            a.kind.upper(),
+            f"{format_number(a.memory_gb, 0)} GB",
+            format_number(a.tflops, 0),
+            "sim" if a.bf16 else "não",
+            f"{format_date(a.as_of)}",
         )
     console.print(accelerators)
     offers = Table(title="Ofertas em vigor", title_justify="left")
-    for column in ("Provedor", "Região", "Instância", "Aceleradores", "Sob demanda/h", "Spot/h",
-                   "Data", "Fonte"):
+    for column in (
+        "Provedor",
+        "Região",
+        "Instância",
+        "Aceleradores",
+        "Sob demanda/h",
+        "Spot/h",
+        "Data",
+        "Fonte",
+    ):
         offers.add_column(column)
     for o in catalog.offer:
         if not (o.active or include_inactive):
@@ -157,10 +183,14 @@ def show_catalog(console: Console, catalog: Catalog, include_inactive: bool) -> 
         spot = f"{symbol} {format_number(o.spot_per_hour, 3)}" if o.spot_per_hour else "—"
         label = f"{o.instance_type}{' (EXEMPLO)' if o.example else ''}"
         offers.add_row(
-            o.provider, f"{o.region} ({region.country})", label, f"{o.device_count}x {o.accelerator}",
-            f"{symbol} {format_number(o.on_demand_per_hour, 3)}", spot, format_date(o.as_of),
+            o.provider,
+            f"{o.region} ({region.country})",
+            label,
+            f"{o.device_count}x {o.accelerator}",
+            f"{symbol} {format_number(o.on_demand_per_hour, 3)}",
+            spot,
+            format_date(o.as_of),
             o.source.split(" ")[0],
         )
     console.print()
     console.print(offers)
-

@@ -168,7 +168,9 @@ def _choice(spec: JobSpec, field: str, default: str, job: dict[str, object]) -> 
 
 def _architecture(spec: JobSpec) -> tuple[str | None, Architecture]:
     if spec.model is not None and spec.params is not None:
-        raise InvalidJob("--params", "informe o modelo (--model) ou o tamanho (--params), não os dois")
+        raise InvalidJob(
+            "--params", "informe o modelo (--model) ou o tamanho (--params), não os dois"
+        )
     if spec.model is not None:
         registry = load_registry()
         entry = registry.find(spec.model)
@@ -217,7 +219,8 @@ def normalize(spec: JobSpec) -> Job:
     method = job["method"]
     if method == "qlora" and job["precision"] == "fp32":
         raise InvalidJob(
-            "--precision", "QLoRA guarda os pesos em 4 bits e calcula em bf16 ou fp16; fp32 não se aplica"
+            "--precision",
+            "QLoRA guarda os pesos em 4 bits e calcula em bf16 ou fp16; fp32 não se aplica",
         )
     if method == "full":
         for field in ("lora_rank", "lora_targets"):
@@ -285,7 +288,7 @@ def normalize(spec: JobSpec) -> Job:
         deadline_hours=spec.deadline_hours,
         budget_brl=spec.budget_brl,
         spot=bool(spec.spot),
-        **job,  # type: ignore[arg-type]
+        **job,
     )
 
 
@@ -307,7 +310,8 @@ _ASSUMPTION_TEXT: dict[str, Callable[[dict[str, object]], str]] = {
     "seq_len": lambda j: f"Sequências de {format_number(int(str(j['seq_len'])), 0)} tokens.",
     "batch_size": lambda j: f"Batch de {j['batch_size']} por dispositivo.",
     "gradient_checkpointing": lambda j: (
-        "Gradient checkpointing ligado." if j["gradient_checkpointing"]
+        "Gradient checkpointing ligado."
+        if j["gradient_checkpointing"]
         else "Gradient checkpointing desligado."
     ),
     "epochs": lambda j: f"{format_number(float(str(j['epochs'])), 0)} épocas.",

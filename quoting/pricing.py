@@ -54,7 +54,7 @@ class TaxProfile(Sourced):
     id: str
     name: str
     applies_to: Literal["foreign", "local"]
-    tax: list[TaxRule] = []
+    tax: list[TaxRule] = Field(default_factory=list)
 
 
 class PricingRules(BaseModel):
@@ -85,7 +85,9 @@ def load_pricing(path: Path = DATA_DIR / "pricing.toml") -> PricingRules:
             raise DataFileError("INFRABOT_USD_BRL_DATE deve ser uma data AAAA-MM-DD") from error
         if rate <= 0:
             raise DataFileError(f"INFRABOT_USD_BRL deve ser positivo: '{override}'")
-        fx = rules.fx.model_copy(update={"usd_brl": rate, "as_of": as_of, "source": "INFRABOT_USD_BRL"})
+        fx = rules.fx.model_copy(
+            update={"usd_brl": rate, "as_of": as_of, "source": "INFRABOT_USD_BRL"}
+        )
         rules = rules.model_copy(update={"fx": fx})
     return rules
 
@@ -139,8 +141,12 @@ def _tax_lines(profile: TaxProfile, cost: Decimal) -> list[LineItem]:
         "pis_cofins": (grossed_up + iss) / (1 - contributions),
     }
     return [
-        _line(f"{rule.name} ({rule.rate * 100:.2f}%)".replace(".", ","), Decimal(1), "un",
-              bases[rule.base] * rule.rate)
+        _line(
+            f"{rule.name} ({rule.rate * 100:.2f}%)".replace(".", ","),
+            Decimal(1),
+            "un",
+            bases[rule.base] * rule.rate,
+        )
         for rule in profile.tax
     ]
 
@@ -183,12 +189,12 @@ def price(
     )
     lines = [compute, disk]
     lines += _tax_lines(profile, compute.total_brl + disk.total_brl)
-    lines.append(_line("Taxa de configuração do ambiente", Decimal(1), "un", rules.terms.setup_fee_brl))
+    lines.append(
+        _line("Taxa de configuração do ambiente", Decimal(1), "un", rules.terms.setup_fee_brl)
+    )
     cost = sum((line.total_brl for line in lines), Decimal(0))
     margin = rules.terms.margin
-    lines.append(
-        _line(f"Gestão e suporte ({margin * 100:.0f}%)", Decimal(1), "un", cost * margin)
-    )
+    lines.append(_line(f"Gestão e suporte ({margin * 100:.0f}%)", Decimal(1), "un", cost * margin))
     return Pricing(
         line_items=lines,
         total_brl=sum((line.total_brl for line in lines), Decimal(0)),

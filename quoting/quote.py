@@ -34,7 +34,9 @@ class MemoryGB(Money):
 
     @classmethod
     def of(cls, memory: MemoryEstimate) -> "MemoryGB":
-        return cls(**{k: round(v, 2) for k, v in memory.model_dump().items() if k in cls.model_fields})
+        return cls(
+            **{k: round(v, 2) for k, v in memory.model_dump().items() if k in cls.model_fields}
+        )
 
 
 class Estimate(Money):
@@ -124,8 +126,18 @@ def job_summary(job: Job) -> dict[str, Any]:
     data = job.model_dump(mode="json", exclude={"architecture"})
     arch = job.architecture
     data["architecture"] = arch.model_dump(
-        include={"architecture", "layers", "hidden_size", "heads", "kv_heads",
-                 "intermediate_size", "vocab_size", "max_context", "experts", "experts_per_token"}
+        include={
+            "architecture",
+            "layers",
+            "hidden_size",
+            "heads",
+            "kv_heads",
+            "intermediate_size",
+            "vocab_size",
+            "max_context",
+            "experts",
+            "experts_per_token",
+        }
     )
     data["total_tokens"] = job.total_tokens
     return data

@@ -1,9 +1,9 @@
 """Which offer runs the job: fits in memory with headroom, meets the deadline, costs least.
 
-Reasons come from the company's guidance: PyTorch goes to GPU (a TPU would mean the XLA rework the
-guidance warns about), TPUs pay off only at very large scale, data that must stay in Brazil rules out
-offers abroad, a client already on a cloud is served there when it costs little more, and small
-models go to older, cheaper generations when they fit.
+Reasons come from the company's guidance: PyTorch goes to GPU (a TPU would mean the XLA rework
+the guidance warns about), TPUs pay off only at very large scale, data that must stay in Brazil
+rules out offers abroad, a client already on a cloud is served there when it costs little more,
+and small models go to older, cheaper generations when they fit.
 """
 
 from collections.abc import Iterator
@@ -112,7 +112,9 @@ def candidates(job: Job, catalog: Catalog) -> Iterator[Candidate]:
         while instances <= offer.max_instances:
             memory = _fit(job, offer, accelerator, instances)
             if memory.total <= accelerator.memory_gb * HEADROOM:
-                time = estimate_time(job, accelerator, offer.device_count, instances, memory.sharded)
+                time = estimate_time(
+                    job, accelerator, offer.device_count, instances, memory.sharded
+                )
                 pricing = price(job, offer, region, instances, time.hours, storage, job.tax_profile)
                 yield Candidate(
                     offer=offer,
@@ -140,7 +142,9 @@ def recommend(job: Job, catalog: Catalog | None = None) -> Recommendation:
             "Nenhuma máquina do catálogo comporta este job na memória.",
             suggest_fixes(job, catalog, memory_problem=True),
         )
-    on_time = [c for c in fitting if job.deadline_hours is None or c.time.hours <= job.deadline_hours]
+    on_time = [
+        c for c in fitting if job.deadline_hours is None or c.time.hours <= job.deadline_hours
+    ]
     if not on_time:
         fastest = min(fitting, key=lambda c: c.time.hours)
         raise NoViableOffer(
@@ -149,7 +153,9 @@ def recommend(job: Job, catalog: Catalog | None = None) -> Recommendation:
             suggest_fixes(job, catalog, memory_problem=False),
         )
     cheapest = _cheapest(on_time)
-    chosen = _preferred(cheapest, [c for c in on_time if c.region.country == "BR"], BRAZIL_TOLERANCE)
+    chosen = _preferred(
+        cheapest, [c for c in on_time if c.region.country == "BR"], BRAZIL_TOLERANCE
+    )
     if job.cloud != "none":
         home = [c for c in on_time if c.offer.provider == job.cloud]
         chosen = _preferred(chosen, home, HOME_CLOUD_TOLERANCE)
@@ -220,7 +226,9 @@ def _reasons(job: Job, chosen: Candidate) -> list[str]:
             "brasileira; a GPU mantém os dados no país."
         )
     else:
-        reasons.append(f"{framework} roda em GPU sem adaptação e, neste caso, a GPU sai mais barata.")
+        reasons.append(
+            f"{framework} roda em GPU sem adaptação e, neste caso, a GPU sai mais barata."
+        )
     if job.data_residency == "br":
         reasons.append(
             "Os dados precisam ficar no Brasil (LGPD): só consideramos ofertas em São Paulo."
@@ -278,11 +286,19 @@ def suggest_fixes(job: Job, catalog: Catalog, memory_problem: bool) -> list[str]
     """Changes to the job that would make some offer work, each checked against the catalog."""
     variants: list[tuple[str, dict[str, object]]] = []
     if job.method != "qlora" and job.precision != "fp32":
-        variants.append(("Usar QLoRA (pesos em 4 bits)", {"method": "qlora", "lora_rank": 16,
-                                                          "lora_targets": "all-linear"}))
+        variants.append(
+            (
+                "Usar QLoRA (pesos em 4 bits)",
+                {"method": "qlora", "lora_rank": 16, "lora_targets": "all-linear"},
+            )
+        )
     if job.method == "full":
-        variants.append(("Usar LoRA em vez do ajuste completo", {"method": "lora", "lora_rank": 16,
-                                                                  "lora_targets": "all-linear"}))
+        variants.append(
+            (
+                "Usar LoRA em vez do ajuste completo",
+                {"method": "lora", "lora_rank": 16, "lora_targets": "all-linear"},
+            )
+        )
     if not job.gradient_checkpointing:
         variants.append(("Ativar gradient checkpointing", {"gradient_checkpointing": True}))
     if job.batch_size > 1:

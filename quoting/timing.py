@@ -98,9 +98,11 @@ def utilisation(accelerator: Accelerator, job: Job) -> float:
     hidden = job.architecture.hidden_size
     return (
         ceiling
-        * tokens / (tokens + u.half_tokens)
-        * hidden / (hidden + u.half_hidden)
-        * getattr(perf.method_factor, job.method)
+        * tokens
+        / (tokens + u.half_tokens)
+        * hidden
+        / (hidden + u.half_hidden)
+        * float(getattr(perf.method_factor, job.method))
     )
 
 
@@ -108,7 +110,7 @@ def scaling_efficiency(accelerator: Accelerator, devices: int, instances: int) -
     if devices * instances == 1:
         return 1.0
     scaling = load_performance().scaling
-    efficiency: float = getattr(scaling, accelerator.interconnect)
+    efficiency = float(getattr(scaling, accelerator.interconnect))
     if instances > 1:
         efficiency *= scaling.multi_instance
     return efficiency

@@ -28,7 +28,7 @@ _SUFFIXES = {
     "trillion": 1e12,
 }
 _FOLD = str.maketrans("ãõáéíóúâêôç", "aoaeiouaeoc")
-_NUMBER = re.compile(r"^\s*([0-9]+(?:[.,][0-9]+)?(?:e[+-]?[0-9]+)?)\s*([a-z]*)\s*$")
+_NUMBER = re.compile(r"^\s*(-?[0-9]+(?:[.,][0-9]+)?(?:e[+-]?[0-9]+)?)\s*([a-z]*)\s*$")
 
 
 def parse_count(text: str) -> float:

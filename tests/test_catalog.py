@@ -59,9 +59,12 @@ def test_a_user_catalog_replaces_the_packaged_one(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("change", "fragment"),
     [
-        (('accelerator = "t4"\ndevice_count = 1', 'accelerator = "t5"\ndevice_count = 1'), "desconhecido"),
+        (
+            ('accelerator = "t4"\ndevice_count = 1', 'accelerator = "t5"\ndevice_count = 1'),
+            "desconhecido",
+        ),
         (("on_demand_per_hour = 0.894", "on_demand_per_hour = -1"), "on_demand_per_hour"),
-        (('memory_gb = 16\ntflops = 65', 'tflops = 65'), "memory_gb"),
+        (("memory_gb = 16\ntflops = 65", "tflops = 65"), "memory_gb"),
     ],
 )
 def test_an_invalid_catalog_is_refused_with_a_clear_message(

@@ -43,7 +43,11 @@ def test_long_examples_raise_the_default_sequence_length() -> None:
         (JobSpec(model="llama-3-8b", seq_len=100_000), "--seq-len", "8.192"),
         (JobSpec(model="llama-3-8b", batch_size=0), "--batch-size", "entre"),
         (JobSpec(model="llama-3-8b", examples=-5), "--examples", "entre"),
-        (JobSpec(model="llama-3-8b", dataset_tokens=1e9, examples=100), "--dataset-tokens", "não os dois"),
+        (
+            JobSpec(model="llama-3-8b", dataset_tokens=1e9, examples=100),
+            "--dataset-tokens",
+            "não os dois",
+        ),
         (JobSpec(model="llama-3-8b", method="full", lora_rank=8), "--lora-rank", "lora ou qlora"),
         (JobSpec(model="llama-3-8b", epochs=0), "--epochs", "entre"),
         (JobSpec(model="llama-3-8b", deadline_hours=-1), "--deadline-hours", "entre"),

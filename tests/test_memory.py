@@ -33,7 +33,9 @@ def test_enough_measured_cases_back_the_calibration() -> None:
 def test_never_under_estimates_a_measured_peak(case: MeasuredCase) -> None:
     estimate = estimate_memory(case.job(), devices=case.devices, sharded=case.sharded)
     measured = case.measured_bytes / GB
-    assert estimate.total >= measured, f"{case.id}: {estimate.total:.1f} < {measured:.1f} GB ({case.source})"
+    assert estimate.total >= measured, (
+        f"{case.id}: {estimate.total:.1f} < {measured:.1f} GB ({case.source})"
+    )
 
 
 def test_full_mixed_precision_costs_eighteen_bytes_per_parameter_in_model_states() -> None:

@@ -9,8 +9,18 @@ from quoting.jobspec import JobSpec, normalize
 from quoting.quote import build_quote, quote
 from quoting.recommend import NoViableOffer, candidates
 
-KNOWN = ["llama-3-8b", "mistral-7b", "bert-base", "qwen2.5-14b", "gemma-2-9b", "phi-3-mini",
-         "mixtral-8x7b", "t5-base", "llama-3.2-1b", "falcon-7b"]
+KNOWN = [
+    "llama-3-8b",
+    "mistral-7b",
+    "bert-base",
+    "qwen2.5-14b",
+    "gemma-2-9b",
+    "phi-3-mini",
+    "mixtral-8x7b",
+    "t5-base",
+    "llama-3.2-1b",
+    "falcon-7b",
+]
 
 jobs = st.builds(
     JobSpec,
@@ -28,13 +38,37 @@ jobs = st.builds(
 
 def test_json_follows_the_public_contract() -> None:
     data = json.loads(json.dumps(quote(JobSpec(model="llama-3-8b", method="qlora")).to_json_dict()))
-    assert {"id", "created_at", "valid_until", "job", "estimate", "recommendation",
-            "alternatives", "line_items", "fx", "total_brl"} <= set(data)
-    assert set(data["estimate"]["memory_gb"]) >= {"total", "weights", "gradients", "optimizer",
-                                                 "activations", "overhead"}
+    assert {
+        "id",
+        "created_at",
+        "valid_until",
+        "job",
+        "estimate",
+        "recommendation",
+        "alternatives",
+        "line_items",
+        "fx",
+        "total_brl",
+    } <= set(data)
+    assert set(data["estimate"]["memory_gb"]) >= {
+        "total",
+        "weights",
+        "gradients",
+        "optimizer",
+        "activations",
+        "overhead",
+    }
     rec = data["recommendation"]
-    assert {"kind", "accelerator", "count", "provider", "region", "hours", "total_brl",
-            "reasons"} <= set(rec)
+    assert {
+        "kind",
+        "accelerator",
+        "count",
+        "provider",
+        "region",
+        "hours",
+        "total_brl",
+        "reasons",
+    } <= set(rec)
     assert all("label" in alternative for alternative in data["alternatives"])
     assert {"usd_brl", "as_of"} <= set(data["fx"])
     assert isinstance(data["total_brl"], float)
@@ -51,8 +85,9 @@ def test_line_items_add_up_to_the_total_and_nothing_is_negative(spec: JobSpec) -
         return
     assert sum(item.total_brl for item in result.line_items) == result.total_brl
     assert all(item.total_brl >= 0 and item.unit_price_brl >= 0 for item in result.line_items)
-    assert all(item.total_brl == item.total_brl.quantize(Decimal("0.01"))
-               for item in result.line_items)
+    assert all(
+        item.total_brl == item.total_brl.quantize(Decimal("0.01")) for item in result.line_items
+    )
     assert result.recommendation.total_brl == result.total_brl > 0
     if spec.framework == "pytorch":
         assert result.recommendation.kind == "gpu"

@@ -33,8 +33,14 @@ def test_large_jax_job_on_google_cloud_goes_to_tpu() -> None:
 
 def test_the_same_job_with_data_in_brazil_goes_to_a_brazilian_gpu() -> None:
     job = normalize(
-        JobSpec(params=70e9, method="full", framework="jax", dataset_tokens=2e9, cloud="gcp",
-                data_residency="br")
+        JobSpec(
+            params=70e9,
+            method="full",
+            framework="jax",
+            dataset_tokens=2e9,
+            cloud="gcp",
+            data_residency="br",
+        )
     )
     result = recommend(job)
     assert result.chosen.accelerator.kind == "gpu"
@@ -81,8 +87,9 @@ def test_nothing_fits_in_brazil_explains_and_suggests_what_would() -> None:
 
 
 def test_an_impossible_deadline_says_how_fast_it_can_go() -> None:
-    job = normalize(JobSpec(model="llama-3-8b", method="full", dataset_tokens=1e9,
-                            deadline_hours=0.5))
+    job = normalize(
+        JobSpec(model="llama-3-8b", method="full", dataset_tokens=1e9, deadline_hours=0.5)
+    )
     with pytest.raises(NoViableOffer) as raised:
         recommend(job)
     assert "mais rápida" in str(raised.value)
@@ -91,8 +98,16 @@ def test_an_impossible_deadline_says_how_fast_it_can_go() -> None:
 
 def test_a_tight_deadline_buys_more_devices() -> None:
     relaxed = recommend(normalize(JobSpec(model="llama-3-8b", method="lora", dataset_tokens=2e8)))
-    rushed = recommend(normalize(JobSpec(model="llama-3-8b", method="lora", dataset_tokens=2e8,
-                                         deadline_hours=relaxed.chosen.time.hours / 4)))
+    rushed = recommend(
+        normalize(
+            JobSpec(
+                model="llama-3-8b",
+                method="lora",
+                dataset_tokens=2e8,
+                deadline_hours=relaxed.chosen.time.hours / 4,
+            )
+        )
+    )
     assert rushed.chosen.time.hours <= relaxed.chosen.time.hours / 4
     assert rushed.chosen.devices > relaxed.chosen.devices
 

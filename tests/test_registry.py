@@ -7,8 +7,18 @@ def test_registry_holds_the_popular_families() -> None:
     registry = load_registry()
     families = {entry.family for entry in registry.entries}
     assert len(registry.entries) >= 25
-    for family in ("bert", "roberta", "t5", "llama", "mistral", "mixtral", "qwen", "gemma", "phi",
-                   "falcon"):
+    for family in (
+        "bert",
+        "roberta",
+        "t5",
+        "llama",
+        "mistral",
+        "mixtral",
+        "qwen",
+        "gemma",
+        "phi",
+        "falcon",
+    ):
         assert family in families
 
 

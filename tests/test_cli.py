@@ -1,0 +1,145 @@
+"""The `infrabot` command as a user runs it: a real process, real flags, real output."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+INFRABOT = Path(sys.executable).with_name("infrabot")
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(INFRABOT), *args], capture_output=True, text=True, timeout=60)
+
+
+def run_json(*args: str) -> dict[str, Any]:
+    result = run(*args, "--json")
+    assert result.returncode == 0, result.stderr
+    data: dict[str, Any] = json.loads(result.stdout)
+    return data
+
+
+def test_quote_json_for_qlora_8b_recommends_a_small_single_gpu() -> None:
+    data = run_json("quote", "--model", "llama-3-8b", "--method", "qlora", "--examples", "5000")
+    rec = data["recommendation"]
+    assert rec["kind"] == "gpu" and rec["count"] == 1
+    assert rec["device_memory_gb"] <= 24
+    assert data["job"]["examples"] == 5000
+    assert round(sum(item["total_brl"] for item in data["line_items"]), 2) == data["total_brl"]
+
+
+def test_quote_accepts_sizes_as_people_write_them() -> None:
+    data = run_json(
+        "quote",
+        "--params",
+        "7B",
+        "--examples",
+        "20 mil",
+        "--tokens-per-example",
+        "300",
+        "--budget-brl",
+        "5.000,00",
+        "--data-residency",
+        "br",
+    )
+    assert data["job"]["params"] == 7e9
+    assert data["job"]["dataset_tokens"] == 20_000 * 300
+    assert data["job"]["budget_brl"] == "5000.00"
+    assert data["recommendation"]["region"] in {"sa-east-1", "southamerica-east1"}
+
+
+def test_tpu_for_large_jax_on_gcp_and_gpu_in_brazil() -> None:
+    flags = [
+        "--params",
+        "70B",
+        "--method",
+        "full",
+        "--framework",
+        "jax",
+        "--dataset-tokens",
+        "2e9",
+        "--cloud",
+        "gcp",
+    ]
+    assert run_json("quote", *flags)["recommendation"]["kind"] == "tpu"
+    brazil = run_json("quote", *flags, "--data-residency", "br")["recommendation"]
+    assert brazil["kind"] == "gpu" and brazil["country"] == "BR"
+
+
+def test_readable_quote_is_in_portuguese_with_reais() -> None:
+    result = run("quote", "--model", "mistral-7b", "--method", "lora")
+    assert result.returncode == 0
+    for text in ("Recomendação", "Por quê", "R$", "Premissas assumidas", "Alternativas"):
+        assert text in result.stdout
+
+
+def test_usd_brl_flag_changes_the_price() -> None:
+    base = run_json("quote", "--model", "llama-3-8b", "--method", "qlora")
+    dearer = run_json("quote", "--model", "llama-3-8b", "--method", "qlora", "--usd-brl", "7,00")
+    assert dearer["fx"]["usd_brl"] == 7.0
+    assert dearer["total_brl"] > base["total_brl"]
+
+
+def test_estimate_reports_memory_and_fit_without_prices() -> None:
+    data = run_json(
+        "estimate", "--model", "llama-3-8b", "--method", "full", "--accelerator", "h100"
+    )
+    assert data["estimate"]["memory_gb"]["total"] > 80
+    [fit] = data["fit"]
+    assert fit["accelerator"] == "h100" and fit["fits"] and fit["devices"] > 1
+    assert "total_brl" not in json.dumps(data)
+
+
+def test_catalog_lists_offers_in_force_with_sources() -> None:
+    data = run_json("catalog")
+    assert all(offer["source"] and offer["as_of"] for offer in data["offer"])
+    assert not any(offer["example"] for offer in data["offer"])
+    assert any(offer["example"] for offer in run_json("catalog", "--all")["offer"])
+    assert "Ofertas em vigor" in run("catalog").stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["quote", "--params", "1e15"], "--params: deve estar entre"),
+        (
+            ["quote", "--model", "llama-3-8b", "--method", "qlora", "--precision", "fp32"],
+            "--precision",
+        ),
+        (["quote", "--model", "xpto-9000"], "não conheço o modelo"),
+        (["quote", "--model", "llama-3-8b", "--seq-len", "muito"], "não é um número válido"),
+        (["quote", "--model", "llama-3-8b", "--examples", "-5"], "--examples"),
+        (["quote", "--model", "llama-3-8b", "--batch-size", "2.5"], "número inteiro"),
+        (["quote", "--model", "llama-3-8b", "--usd-brl", "zero"], "câmbio válido"),
+        (["quote", "--model", "llama-3-8b", "--nao-existe"], "Opção desconhecida"),
+        (["quote", "--model"], "Faltou o valor de --model"),
+        (["orcamento"], "Comando desconhecido"),
+        (["quote", "--model", "llama-3-8b", "--catalog", "/nao/existe.toml"], "não encontrado"),
+        (
+            ["quote", "--model", "llama-3.1-405b", "--method", "full", "--data-residency", "br"],
+            "Nenhuma máquina",
+        ),
+    ],
+)
+def test_bad_input_gets_a_short_portuguese_error_and_no_traceback(
+    args: list[str], message: str
+) -> None:
+    result = run(*args)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_errors_in_json_mode_are_json() -> None:
+    result = run("quote", "--params", "-1", "--json")
+    assert result.returncode == 2
+    error = json.loads(result.stdout)
+    assert error["field"] == "--params" and "entre" in error["error"]
+
+
+def test_start_without_token_shows_how_to_use_it() -> None:
+    result = run("start")
+    assert result.returncode == 0 and "infrabot quote" in result.stdout
