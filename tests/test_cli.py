@@ -143,3 +143,14 @@ def test_errors_in_json_mode_are_json() -> None:
 def test_start_without_token_shows_how_to_use_it() -> None:
     result = run("start")
     assert result.returncode == 0 and "infrabot quote" in result.stdout
+
+
+def test_quoting_path_imports_no_heavy_library() -> None:
+    code = (
+        "import sys, bot.cli, quoting.quote;"
+        "heavy = [m for m in ('torch', 'chromadb', 'telegram', 'slack_bolt', "
+        "'sentence_transformers', 'langchain_core') if m in sys.modules];"
+        "print(','.join(heavy))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0 and result.stdout.strip() == ""
