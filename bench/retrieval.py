@@ -1,0 +1,78 @@
+"""Retrieval quality and latency on the pt-BR evaluation set (tests/data/retrieval_eval.toml).
+
+Run: python -m bench.retrieval   (indexes into INFRABOT_HOME, default ./var, if needed)
+Prints recall@1, recall@3, MRR and warm query latency p50/p95 (target p95 < 50 ms).
+"""
+
+import statistics
+import time
+import tomllib
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from knowledge.indexer import build_index
+from knowledge.retriever import KnowledgeRetriever
+
+EVAL = Path(__file__).parent.parent / "tests" / "data" / "retrieval_eval.toml"
+
+
+class EvalCase(BaseModel):
+    question: str
+    expected: list[str]
+
+
+class Scores(BaseModel):
+    recall_at_1: float
+    recall_at_3: float
+    mrr: float
+    misses: list[tuple[str, list[str], list[str]]]
+
+
+def load_eval() -> list[EvalCase]:
+    with EVAL.open("rb") as handle:
+        return [EvalCase.model_validate(case) for case in tomllib.load(handle)["case"]]
+
+
+def evaluate(retriever: KnowledgeRetriever, cases: list[EvalCase]) -> Scores:
+    hits1 = hits3 = 0
+    reciprocal = 0.0
+    misses = []
+    for case in cases:
+        found = [Path(p.source).name for p in retriever.search(case.question, k=10).passages]
+        ranks = [found.index(name) + 1 for name in case.expected if name in found]
+        best = min(ranks, default=0)
+        hits1 += best == 1
+        hits3 += 0 < best <= 3
+        reciprocal += 1 / best if best else 0.0
+        if not 0 < best <= 3:
+            misses.append((case.question, case.expected, found[:3]))
+    n = len(cases)
+    return Scores(recall_at_1=hits1 / n, recall_at_3=hits3 / n, mrr=reciprocal / n, misses=misses)
+
+
+def main() -> None:
+    start = time.perf_counter()
+    summary = build_index([])
+    print(f"índice: {summary.chunks_total} trechos, {summary.chunks_embedded} embutidos agora "
+          f"({time.perf_counter() - start:.1f} s)")
+    retriever = KnowledgeRetriever.load()
+    cases = load_eval()
+    scores = evaluate(retriever, cases)
+    latencies = []
+    for case in cases * 3:
+        begin = time.perf_counter()
+        retriever.search(case.question, k=3)
+        latencies.append((time.perf_counter() - begin) * 1000)
+    latencies.sort()
+    print(f"perguntas: {len(cases)}")
+    print(f"recall@1: {scores.recall_at_1:.2f} · recall@3: {scores.recall_at_3:.2f} · "
+          f"MRR: {scores.mrr:.2f}")
+    print(f"latência por consulta: p50 {statistics.median(latencies):.1f} ms · "
+          f"p95 {latencies[int(0.95 * len(latencies))]:.1f} ms")
+    for question, expected, found in scores.misses:
+        print(f"  errou: {question!r} esperava {expected}, veio {found}")
+
+
+if __name__ == "__main__":
+    main()

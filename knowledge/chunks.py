@@ -1,0 +1,57 @@
+"""Splitting documents into indexable chunks with stable, content-derived ids."""
+
+import hashlib
+import json
+
+from langchain_core.documents import Document
+from langchain_text_splitters import MarkdownHeaderTextSplitter, RecursiveCharacterTextSplitter
+
+from knowledge.sources import SourceDocument
+
+CHUNK_SIZE = 900
+CHUNK_OVERLAP = 120
+_HEADERS = [("#", "h1"), ("##", "h2"), ("###", "h3")]
+_markdown = MarkdownHeaderTextSplitter(headers_to_split_on=_HEADERS, strip_headers=True)
+_recursive = RecursiveCharacterTextSplitter(chunk_size=CHUNK_SIZE, chunk_overlap=CHUNK_OVERLAP)
+
+
+def chunk_id(text: str, metadata: dict[str, str]) -> str:
+    """Same text and metadata, same id: unchanged files need no new embedding, and a change in
+    either replaces the chunk."""
+    payload = json.dumps([text, metadata], sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(payload.encode()).hexdigest()[:32]
+
+
+def _with_context(document: SourceDocument, section: str, body: str) -> str:
+    # The title and section travel with the chunk text: both retrievers see what it is about.
+    heading = document.title if not section or section == document.title else f"{document.title} — {section}"
+    return f"{heading}\n\n{body.strip()}"
+
+
+def split(document: SourceDocument) -> list[Document]:
+    """The document's passages, plus one chunk of the questions it answers (they match how
+    clients phrase things far better than the prose does)."""
+    if document.markdown:
+        sections = _markdown.split_text(document.text)
+    else:
+        sections = [Document(page_content=document.text)]
+    pieces = _recursive.split_documents(sections)
+    chunks: list[Document] = []
+    for piece in pieces:
+        section = piece.metadata.get("h2") or piece.metadata.get("h1") or ""
+        chunks.append(_chunk(document, _with_context(document, section, piece.page_content), "texto"))
+    if document.questions:
+        asked = "\n".join(f"- {question}" for question in document.questions)
+        chunks.append(_chunk(document, f"{document.title}\n\nPerguntas frequentes:\n{asked}", "perguntas"))
+    return chunks
+
+
+def _chunk(document: SourceDocument, text: str, kind: str) -> Document:
+    metadata = {
+        "source": document.source,
+        "root": document.root,
+        "title": document.title,
+        "kind": kind,
+        "keywords": " ".join(document.keywords),
+    }
+    return Document(id=chunk_id(text, metadata), page_content=text, metadata=metadata)

@@ -1,0 +1,28 @@
+"""The sentence-transformers embedding model, loaded lazily and offline by default.
+
+Importing sentence-transformers takes seconds; nothing here runs until an embedding is needed, so
+re-indexing an unchanged corpus and the quoting commands never pay for it.
+"""
+
+import os
+from functools import cache
+
+from langchain_core.embeddings import Embeddings
+
+from knowledge.settings import embedding_model
+
+
+@cache
+def load_embeddings() -> Embeddings:
+    name, packaged = embedding_model()
+    if packaged:
+        # The packaged model is complete on disk: make sure nothing tries the network.
+        os.environ["HF_HUB_OFFLINE"] = "1"
+        os.environ["TRANSFORMERS_OFFLINE"] = "1"
+    from langchain_huggingface import HuggingFaceEmbeddings
+
+    return HuggingFaceEmbeddings(
+        model_name=name,
+        model_kwargs={"device": "cpu"},
+        encode_kwargs={"normalize_embeddings": True},
+    )

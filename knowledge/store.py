@@ -1,0 +1,79 @@
+"""The Chroma collection that holds the chunks: embedded under INFRABOT_HOME, or a Chroma server
+when INFRABOT_CHROMA_URL is set."""
+
+from typing import Any
+
+from langchain_core.documents import Document
+from langchain_core.embeddings import Embeddings
+
+from knowledge.settings import COLLECTION, chroma_path, chroma_server
+
+
+class KnowledgeUnavailable(Exception):
+    """The index cannot be reached or does not exist; the message says what to run (pt-BR)."""
+
+
+def _client() -> Any:
+    import chromadb
+    from chromadb.config import Settings
+
+    settings = Settings(anonymized_telemetry=False)
+    server = chroma_server()
+    try:
+        if server is None:
+            chroma_path().mkdir(parents=True, exist_ok=True)
+            return chromadb.PersistentClient(path=str(chroma_path()), settings=settings)
+        host, port, ssl = server
+        client = chromadb.HttpClient(host=host, port=port, ssl=ssl, settings=settings)
+        client.heartbeat()
+        return client
+    except Exception as error:  # chromadb raises many kinds; all mean "not reachable"
+        where = f"o servidor Chroma em {host}:{port}" if server else f"o índice em {chroma_path()}"
+        raise KnowledgeUnavailable(
+            f"Não consegui acessar {where} ({type(error).__name__}). "
+            "Verifique INFRABOT_CHROMA_URL ou rode 'infrabot index'."
+        ) from error
+
+
+class KnowledgeStore:
+    """Chunk records in Chroma, read and written through langchain-chroma's vector store."""
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+        self.collection = client.get_or_create_collection(
+            COLLECTION, metadata={"hnsw:space": "cosine"}
+        )
+
+    @classmethod
+    def open(cls) -> "KnowledgeStore":
+        try:
+            return cls(_client())
+        except KnowledgeUnavailable:
+            raise
+        except Exception as error:
+            raise KnowledgeUnavailable(
+                f"O índice de conhecimento não abriu ({type(error).__name__}). "
+                "Rode 'infrabot index' para recriá-lo."
+            ) from error
+
+    def vector_store(self, embeddings: Embeddings) -> Any:
+        from langchain_chroma import Chroma
+
+        return Chroma(client=self.client, collection_name=COLLECTION, embedding_function=embeddings)
+
+    def records(self, with_text: bool = True) -> list[Document]:
+        """Every chunk stored with its metadata, and its text when asked (never embeddings)."""
+        include = ["documents", "metadatas"] if with_text else ["metadatas"]
+        stored = self.collection.get(include=include)
+        texts = stored["documents"] if with_text else [""] * len(stored["ids"])
+        return [
+            Document(id=chunk_id, page_content=text or "", metadata=dict(metadata or {}))
+            for chunk_id, text, metadata in zip(stored["ids"], texts, stored["metadatas"], strict=True)
+        ]
+
+    def delete(self, ids: list[str]) -> None:
+        if ids:
+            self.collection.delete(ids=ids)
+
+    def count(self) -> int:
+        return int(self.collection.count())
