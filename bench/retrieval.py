@@ -54,8 +54,10 @@ def evaluate(retriever: KnowledgeRetriever, cases: list[EvalCase]) -> Scores:
 def main() -> None:
     start = time.perf_counter()
     summary = build_index([])
-    print(f"índice: {summary.chunks_total} trechos, {summary.chunks_embedded} embutidos agora "
-          f"({time.perf_counter() - start:.1f} s)")
+    print(
+        f"índice: {summary.chunks_total} trechos, {summary.chunks_embedded} embutidos agora "
+        f"({time.perf_counter() - start:.1f} s)"
+    )
     retriever = KnowledgeRetriever.load()
     cases = load_eval()
     scores = evaluate(retriever, cases)
@@ -66,10 +68,14 @@ def main() -> None:
         latencies.append((time.perf_counter() - begin) * 1000)
     latencies.sort()
     print(f"perguntas: {len(cases)}")
-    print(f"recall@1: {scores.recall_at_1:.2f} · recall@3: {scores.recall_at_3:.2f} · "
-          f"MRR: {scores.mrr:.2f}")
-    print(f"latência por consulta: p50 {statistics.median(latencies):.1f} ms · "
-          f"p95 {latencies[int(0.95 * len(latencies))]:.1f} ms")
+    print(
+        f"recall@1: {scores.recall_at_1:.2f} · recall@3: {scores.recall_at_3:.2f} · "
+        f"MRR: {scores.mrr:.2f}"
+    )
+    print(
+        f"latência por consulta: p50 {statistics.median(latencies):.1f} ms · "
+        f"p95 {latencies[int(0.95 * len(latencies))]:.1f} ms"
+    )
     for question, expected, found in scores.misses:
         print(f"  errou: {question!r} esperava {expected}, veio {found}")
 

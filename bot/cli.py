@@ -8,7 +8,8 @@ import sys
 import typer
 from typer import rich_utils
 
-from bot import commands_quoting
+from bot import commands_knowledge, commands_quoting
+from knowledge.errors import KnowledgeUnavailable
 from quoting.errors import InvalidJob, QuotingError
 from quoting.recommend import NoViableOffer
 
@@ -52,6 +53,8 @@ def start() -> None:
 app.command("quote")(commands_quoting.quote)
 app.command("estimate")(commands_quoting.estimate)
 app.command("catalog")(commands_quoting.catalog)
+app.command("index")(commands_knowledge.index)
+app.command("search")(commands_knowledge.search)
 
 
 _KNOWN_USAGE_ERRORS = [
@@ -73,7 +76,9 @@ def _usage_message(error: typer.TyperException) -> str:
     if option:
         return f"Opção desconhecida: {option}. Veja 'infrabot --help'."
     param = getattr(error, "param", None)
-    if isinstance(error, typer.BadParameter) and param is not None:
+    if isinstance(error, typer.BadParameter):
+        if param is None:  # raised by our own commands, already in pt-BR
+            return f"Valor inválido: {error.message}."
         name = param.opts[0] if param.opts else param.name
         return f"Valor inválido para {name}. Veja 'infrabot --help'."
     return "Comando inválido. Veja 'infrabot --help'."
@@ -105,7 +110,7 @@ def main() -> None:
         _fail(str(error), error.suggestions, None, as_json)
     except InvalidJob as error:
         _fail(str(error), [], error.field, as_json)
-    except QuotingError as error:
+    except (QuotingError, KnowledgeUnavailable) as error:
         _fail(str(error), [], None, as_json)
     except typer.TyperException as error:
         _fail(_usage_message(error), [], None, as_json)

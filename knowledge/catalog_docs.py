@@ -43,8 +43,8 @@ def accelerator_document(catalog: Catalog, accelerator: Accelerator) -> SourceDo
         "",
         "## Para que serve",
     ]
-    fits = []
-    misses = []
+    fits: list[str] = []
+    misses: list[str] = []
     for label, spec in REFERENCE_JOBS:
         target = fits if fit_on(normalize(spec), accelerator, max_devices=1) else misses
         target.append(label)
@@ -85,7 +85,9 @@ def accelerator_document(catalog: Catalog, accelerator: Accelerator) -> SourceDo
         ],
         text="\n".join(lines),
         markdown=True,
-        keywords=sorted({accelerator.id, accelerator.id.split("-")[-1 if accelerator.kind == "tpu" else 0]}),
+        keywords=sorted(
+            {accelerator.id, accelerator.id.split("-")[-1 if accelerator.kind == "tpu" else 0]}
+        ),
     )
 
 

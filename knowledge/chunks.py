@@ -24,7 +24,11 @@ def chunk_id(text: str, metadata: dict[str, str]) -> str:
 
 def _with_context(document: SourceDocument, section: str, body: str) -> str:
     # The title and section travel with the chunk text: both retrievers see what it is about.
-    heading = document.title if not section or section == document.title else f"{document.title} — {section}"
+    heading = (
+        document.title
+        if not section or section == document.title
+        else f"{document.title} — {section}"
+    )
     return f"{heading}\n\n{body.strip()}"
 
 
@@ -39,10 +43,14 @@ def split(document: SourceDocument) -> list[Document]:
     chunks: list[Document] = []
     for piece in pieces:
         section = piece.metadata.get("h2") or piece.metadata.get("h1") or ""
-        chunks.append(_chunk(document, _with_context(document, section, piece.page_content), "texto"))
+        chunks.append(
+            _chunk(document, _with_context(document, section, piece.page_content), "texto")
+        )
     if document.questions:
         asked = "\n".join(f"- {question}" for question in document.questions)
-        chunks.append(_chunk(document, f"{document.title}\n\nPerguntas frequentes:\n{asked}", "perguntas"))
+        chunks.append(
+            _chunk(document, f"{document.title}\n\nPerguntas frequentes:\n{asked}", "perguntas")
+        )
     return chunks
 
 

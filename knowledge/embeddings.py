@@ -20,6 +20,10 @@ def load_embeddings() -> Embeddings:
         os.environ["HF_HUB_OFFLINE"] = "1"
         os.environ["TRANSFORMERS_OFFLINE"] = "1"
     from langchain_huggingface import HuggingFaceEmbeddings
+    from transformers.utils import logging as transformers_logging
+
+    # No "Loading weights" bar in the user's terminal (transformers ships this untyped).
+    transformers_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
 
     return HuggingFaceEmbeddings(
         model_name=name,

@@ -51,7 +51,10 @@ def _glossary() -> list[tuple[re.Pattern[str], str]]:
     with _GLOSSARY_FILE.open("rb") as handle:
         terms = Glossary.model_validate(tomllib.load(handle)).term
     return [
-        (re.compile(r"\b(?:" + "|".join(re.escape(fold(s)) for s in term.says) + r")\b"), term.means)
+        (
+            re.compile(r"\b(?:" + "|".join(re.escape(fold(s)) for s in term.says) + r")\b"),
+            term.means,
+        )
         for term in terms
     ]
 
@@ -67,14 +70,18 @@ def analyze(text: str) -> list[str]:
     stop = _stopwords()
     words = [word for word in _WORD.findall(fold(text)) if word not in stop]
     # The Portuguese stemmer leaves English plurals of acronyms ("gpus", "tpus") alone.
-    return [stem[:-1] if len(stem) > 3 and stem.endswith("s") else stem
-            for stem in _stemmer.stemWords(words)]
+    return [
+        stem[:-1] if len(stem) > 3 and stem.endswith("s") else stem
+        for stem in _stemmer.stemWords(words)
+    ]
 
 
 class LexicalIndex:
     def __init__(self, chunks: list[Document]) -> None:
         self.chunks = chunks
-        self._bm25 = BM25Okapi([analyze(chunk.page_content) for chunk in chunks]) if chunks else None
+        self._bm25 = (
+            BM25Okapi([analyze(chunk.page_content) for chunk in chunks]) if chunks else None
+        )
 
     def search(self, query: str, k: int) -> list[tuple[Document, float]]:
         terms = analyze(expand(query))

@@ -2,6 +2,7 @@
 returned as passages with title, source and score. Falls back to BM25 over the corpus on disk
 when the index cannot be used, and says so."""
 
+import re
 from typing import Any
 
 from langchain_core.callbacks import CallbackManagerForRetrieverRun
@@ -12,9 +13,10 @@ from pydantic import BaseModel, ConfigDict
 from knowledge.catalog_docs import catalog_documents
 from knowledge.chunks import split
 from knowledge.embeddings import load_embeddings
+from knowledge.errors import KnowledgeUnavailable
 from knowledge.lexical import LexicalIndex, fold
 from knowledge.sources import load_corpus
-from knowledge.store import KnowledgeStore, KnowledgeUnavailable
+from knowledge.store import KnowledgeStore
 
 RRF_K = 60  # Cormack et al. 2009: the constant of reciprocal rank fusion
 CANDIDATES = 20
@@ -60,12 +62,15 @@ class KnowledgeRetriever:
             store = KnowledgeStore.open()
             records = store.records()
             if not records:
-                raise KnowledgeUnavailable("O índice de conhecimento está vazio: rode 'infrabot index'.")
+                raise KnowledgeUnavailable(
+                    "O índice de conhecimento está vazio: rode 'infrabot index'."
+                )
         except KnowledgeUnavailable as error:
             return cls(LexicalIndex(_local_chunks()), None, f"{error} {FALLBACK_NOTICE}")
         return cls(LexicalIndex(records), store.vector_store(load_embeddings()))
 
     def _dense(self, query: str) -> list[Document]:
+        assert self.dense is not None
         hits = self.dense.similarity_search_with_score(query, k=CANDIDATES)
         return [document for document, _distance in hits]
 
@@ -85,7 +90,8 @@ class KnowledgeRetriever:
 def _fuse(query: str, rankings: list[list[Document]], k: int) -> list[Passage]:
     """Weighted reciprocal rank fusion of chunk rankings; each document scores as its best chunk
     and is shown by its best prose chunk (a document's question list finds it, its text answers)."""
-    words = set(fold(query).replace("-", " ").split()) | set(fold(query).split())
+    names = re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)*", fold(query))
+    words = set(names) | {part for name in names for part in name.split("-")}
     scores: dict[str, float] = {}
     chunks: dict[str, Document] = {}
     for weight, ranking in zip((LEXICAL_WEIGHT, DENSE_WEIGHT), rankings, strict=False):
@@ -102,8 +108,9 @@ def _fuse(query: str, rankings: list[list[Document]], k: int) -> list[Passage]:
         source = str(chunk.metadata["source"])
         by_document[source] = max(by_document.get(source, 0.0), scores[key])
         current = shown.get(source)
-        if current is None or (current.metadata.get("kind") == "perguntas"
-                               and chunk.metadata.get("kind") == "texto"):
+        if current is None or (
+            current.metadata.get("kind") == "perguntas" and chunk.metadata.get("kind") == "texto"
+        ):
             shown[source] = chunk
     best = sorted(by_document, key=by_document.__getitem__, reverse=True)[:k]
     return [
@@ -129,7 +136,14 @@ class GuidanceRetriever(BaseRetriever):
     ) -> list[Document]:
         result = self.knowledge.search(query, self.k)
         return [
-            Document(page_content=p.text, metadata={"title": p.title, "source": p.source,
-                                                    "score": p.score, "fallback": result.fallback})
+            Document(
+                page_content=p.text,
+                metadata={
+                    "title": p.title,
+                    "source": p.source,
+                    "score": p.score,
+                    "fallback": result.fallback,
+                },
+            )
             for p in result.passages
         ]

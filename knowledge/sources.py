@@ -1,7 +1,6 @@
 """Reading the documents to index: the pt-BR corpus and any Markdown, text, HTML or PDF given."""
 
 from pathlib import Path
-from typing import Literal
 
 import yaml
 from pydantic import BaseModel, Field, ValidationError
@@ -105,8 +104,11 @@ def read_file(path: Path, source: str, root: str) -> SourceDocument:
             document = _read_pdf(path, source, root)
         else:
             document = SourceDocument(
-                source=source, root=root, title=path.stem,
-                text=path.read_text(encoding="utf-8"), markdown=False,
+                source=source,
+                root=root,
+                title=path.stem,
+                text=path.read_text(encoding="utf-8"),
+                markdown=False,
             )
     except UnicodeDecodeError as error:
         raise UnreadableFile("não é texto em UTF-8") from error
@@ -120,8 +122,7 @@ def read_file(path: Path, source: str, root: str) -> SourceDocument:
 def load_corpus() -> list[SourceDocument]:
     """The packaged pt-BR corpus; a broken corpus file is a bug, so it raises."""
     return [
-        read_file(path, f"corpus/{path.name}", "corpus")
-        for path in sorted(CORPUS_DIR.glob("*.md"))
+        read_file(path, f"corpus/{path.name}", "corpus") for path in sorted(CORPUS_DIR.glob("*.md"))
     ]
 
 
@@ -132,7 +133,9 @@ def load_paths(paths: list[Path]) -> tuple[list[SourceDocument], list[SkippedFil
     for given in paths:
         root = str(given.resolve())
         if given.is_dir():
-            files = sorted(p for p in given.rglob("*") if p.is_file() and p.suffix.lower() in SUFFIXES)
+            files = sorted(
+                p for p in given.rglob("*") if p.is_file() and p.suffix.lower() in SUFFIXES
+            )
         elif given.exists():
             files = [given]
         else:

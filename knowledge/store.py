@@ -6,11 +6,8 @@ from typing import Any
 from langchain_core.documents import Document
 from langchain_core.embeddings import Embeddings
 
+from knowledge.errors import KnowledgeUnavailable
 from knowledge.settings import COLLECTION, chroma_path, chroma_server
-
-
-class KnowledgeUnavailable(Exception):
-    """The index cannot be reached or does not exist; the message says what to run (pt-BR)."""
 
 
 def _client() -> Any:
@@ -68,7 +65,9 @@ class KnowledgeStore:
         texts = stored["documents"] if with_text else [""] * len(stored["ids"])
         return [
             Document(id=chunk_id, page_content=text or "", metadata=dict(metadata or {}))
-            for chunk_id, text, metadata in zip(stored["ids"], texts, stored["metadatas"], strict=True)
+            for chunk_id, text, metadata in zip(
+                stored["ids"], texts, stored["metadatas"], strict=True
+            )
         ]
 
     def delete(self, ids: list[str]) -> None:

@@ -5,4 +5,4 @@ cd "$(dirname "$0")/.."
 scripts/install.sh dev
 .venv/bin/ruff check .
 .venv/bin/mypy
-.venv/bin/pytest -n 2 "$@"
+.venv/bin/pytest -n 2 --dist loadgroup "$@"

@@ -1,7 +1,14 @@
 """Shared fixtures: engine data comes from the packaged files; the exchange rate is pinned so that
 figures do not move with the environment."""
 
-from collections.abc import Iterator
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 
@@ -11,10 +18,85 @@ from quoting.pricing import load_pricing
 
 @pytest.fixture(autouse=True)
 def _pinned_environment(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    for name in ("INFRABOT_USD_BRL", "INFRABOT_USD_BRL_DATE", "INFRABOT_CATALOG"):
+    for name in (
+        "INFRABOT_USD_BRL",
+        "INFRABOT_USD_BRL_DATE",
+        "INFRABOT_CATALOG",
+        "INFRABOT_CHROMA_URL",
+    ):
         monkeypatch.delenv(name, raising=False)
     load_pricing.cache_clear()
     load_catalog.cache_clear()
     yield
     load_pricing.cache_clear()
     load_catalog.cache_clear()
+
+
+@pytest.fixture(scope="session")
+def indexed_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An INFRABOT_HOME with the corpus and catalog indexed in embedded Chroma (built once)."""
+    from knowledge.indexer import build_index
+
+    home = tmp_path_factory.mktemp("indexed-home")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("INFRABOT_HOME", str(home))
+        patch.delenv("INFRABOT_CHROMA_URL", raising=False)
+        build_index([])
+    return home
+
+
+@pytest.fixture
+def use_home(monkeypatch: pytest.MonkeyPatch) -> Callable[[Path], None]:
+    """Point the knowledge base at a home folder, in embedded mode."""
+
+    def use(home: Path) -> None:
+        monkeypatch.setenv("INFRABOT_HOME", str(home))
+        monkeypatch.delenv("INFRABOT_CHROMA_URL", raising=False)
+
+    return use
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def chroma_server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real Chroma server on 127.0.0.1: the one .ci/run started (INFRABOT_TEST_CHROMA_URL),
+    else one started here with the `chroma` command that comes with chromadb."""
+    given = os.environ.get("INFRABOT_TEST_CHROMA_URL")
+    if given:
+        yield given
+        return
+    port = _free_port()
+    chroma = Path(sys.executable).with_name("chroma")
+    process = subprocess.Popen(
+        [
+            str(chroma),
+            "run",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--path",
+            str(tmp_path_factory.mktemp("chroma-server")),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(f"{url}/api/v2/heartbeat", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.2)
+        else:
+            raise RuntimeError("o servidor Chroma de teste não subiu")
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=10)

@@ -1,6 +1,7 @@
 """The `infrabot` command as a user runs it: a real process, real flags, real output."""
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -154,3 +155,31 @@ def test_quoting_path_imports_no_heavy_library() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0 and result.stdout.strip() == ""
+
+
+def test_index_and_search_commands(tmp_path: Path) -> None:
+    env = {**os.environ, "INFRABOT_HOME": str(tmp_path / "home")}
+    env.pop("INFRABOT_CHROMA_URL", None)
+    extra = tmp_path / "extra"
+    extra.mkdir()
+    (extra / "ruim.pdf").write_bytes(b"isto nao e pdf")
+
+    def cli(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [str(INFRABOT), *args], capture_output=True, text=True, env=env, timeout=300
+        )
+
+    missing = cli("search", "o que é OOM?")
+    assert missing.returncode == 0 and "infrabot index" in missing.stdout
+    first = cli("index", str(extra))
+    assert first.returncode == 0, first.stderr
+    assert "Ignorado:" in first.stdout and "ruim.pdf" in first.stdout
+    assert "adicionados" in first.stdout
+    again = cli("index", str(extra))
+    assert "0 embutidos" in again.stdout and "0 adicionados" in again.stdout
+    found = cli("search", "o que é OOM?", "--json")
+    data = json.loads(found.stdout)
+    assert data["fallback"] is False
+    assert data["passages"][0]["source"] == "corpus/oom-falta-de-memoria.md"
+    empty = cli("search", "   ")
+    assert empty.returncode == 2 and "vazia" in empty.stderr

@@ -1,0 +1,73 @@
+"""`infrabot index` and `infrabot search`: build the knowledge index and look into it.
+
+The knowledge modules load Chroma and LangChain, so they are imported inside the commands:
+`infrabot quote` never pays for them.
+"""
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from quoting.units import format_number
+
+
+def index(
+    paths: Annotated[
+        list[Path] | None,
+        typer.Argument(help="Arquivos ou pastas extras (Markdown, texto, HTML, PDF)."),
+    ] = None,
+) -> None:
+    """(Re)constrói o índice de conhecimento: corpus, catálogo e os arquivos indicados."""
+    from knowledge.indexer import build_index
+
+    console = Console()
+    columns = (
+        TextColumn("Gerando embeddings"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+    )
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task("embeddings", total=None)
+
+        def advance(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
+
+        summary = build_index(paths or [], progress=advance)
+    for skipped in summary.skipped:
+        console.print(f"[yellow]Ignorado:[/yellow] {skipped.path} ({skipped.reason})")
+    console.print(
+        f"Arquivos: {summary.added} adicionados · {summary.updated} atualizados · "
+        f"{summary.removed} removidos · {summary.unchanged} sem mudança. "
+        f"Trechos: {summary.chunks_embedded} embutidos, {summary.chunks_deleted} apagados, "
+        f"{summary.chunks_total} no índice. Tempo: {format_number(summary.seconds, 1)} s."
+    )
+
+
+def search(
+    query: Annotated[str, typer.Argument(help="A pergunta, como o cliente escreveria.")],
+    k: Annotated[int, typer.Option("-k", min=1, max=20, help="Quantos trechos mostrar.")] = 3,
+    as_json: Annotated[bool, typer.Option("--json", help="Imprime um objeto JSON.")] = False,
+) -> None:
+    """Mostra os trechos do conhecimento que melhor respondem a uma pergunta, com notas."""
+    from knowledge.retriever import KnowledgeRetriever
+
+    if not query.strip():
+        raise typer.BadParameter("a pergunta está vazia")
+    result = KnowledgeRetriever.load().search(query, k)
+    if as_json:
+        typer.echo(json.dumps(result.model_dump(), ensure_ascii=False))
+        return
+    console = Console()
+    if result.notice:
+        console.print(f"[yellow]{result.notice}[/yellow]")
+    for position, passage in enumerate(result.passages, start=1):
+        console.print(
+            f"\n[b]{position}. {passage.title}[/b]  ({passage.source}, nota "
+            f"{format_number(passage.score, 4)})"
+        )
+        console.print(passage.text)

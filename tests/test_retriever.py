@@ -1,0 +1,92 @@
+"""Retrieval quality on the pt-BR evaluation set, server mode, and the fallback."""
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from bench.retrieval import evaluate, load_eval
+from knowledge.indexer import build_index
+from knowledge.retriever import GuidanceRetriever, KnowledgeRetriever
+
+
+def test_evaluation_set_is_large_and_varied() -> None:
+    cases = load_eval()
+    assert len(cases) >= 40
+    assert sum(case.question.isascii() for case in cases) >= 10  # typed without accents
+
+
+def test_recall_at_3_on_client_questions(
+    indexed_home: Path, use_home: Callable[[Path], None]
+) -> None:
+    use_home(indexed_home)
+    retriever = KnowledgeRetriever.load()
+    assert retriever.dense is not None and retriever.notice is None
+    scores = evaluate(retriever, load_eval())
+    assert scores.recall_at_3 >= 0.9, scores.misses
+
+
+def test_passages_carry_title_source_and_score(
+    indexed_home: Path, use_home: Callable[[Path], None]
+) -> None:
+    use_home(indexed_home)
+    result = KnowledgeRetriever.load().search("Posso migrar de GPU para TPU depois?", k=3)
+    assert not result.fallback
+    best = result.passages[0]
+    assert best.source == "corpus/faq-migrar-gpu-para-tpu.md"
+    assert best.title and best.score > 0
+    assert [p.score for p in result.passages] == sorted(
+        (p.score for p in result.passages), reverse=True
+    )
+
+
+def test_named_accelerator_brings_its_catalog_document(
+    indexed_home: Path, use_home: Callable[[Path], None]
+) -> None:
+    use_home(indexed_home)
+    result = KnowledgeRetriever.load().search("quanto custa a hora da L4?", k=3)
+    assert "catalogo/l4.md" in [p.source for p in result.passages]
+
+
+def test_langchain_retriever_returns_documents(
+    indexed_home: Path, use_home: Callable[[Path], None]
+) -> None:
+    use_home(indexed_home)
+    retriever = GuidanceRetriever(knowledge=KnowledgeRetriever.load(), k=2)
+    documents = retriever.invoke("o que é OOM?")
+    assert len(documents) == 2
+    assert documents[0].metadata["source"] == "corpus/oom-falta-de-memoria.md"
+
+
+def test_missing_index_falls_back_to_the_corpus_and_says_so(
+    tmp_path: Path, use_home: Callable[[Path], None]
+) -> None:
+    use_home(tmp_path / "vazio")
+    retriever = KnowledgeRetriever.load()
+    assert retriever.dense is None and retriever.notice
+    assert "infrabot index" in retriever.notice
+    result = retriever.search("o que é OOM?")
+    assert result.fallback and result.notice
+    assert result.passages[0].source == "corpus/oom-falta-de-memoria.md"
+
+
+def test_unreachable_server_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("INFRABOT_CHROMA_URL", "http://127.0.0.1:9")
+    retriever = KnowledgeRetriever.load()
+    assert retriever.dense is None
+    assert retriever.notice and "127.0.0.1:9" in retriever.notice
+    assert retriever.search("GPU ou TPU?").passages
+
+
+@pytest.mark.xdist_group("chroma-server")
+def test_server_mode_indexes_and_queries_through_chroma_server(
+    chroma_server_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("INFRABOT_HOME", str(tmp_path))
+    monkeypatch.setenv("INFRABOT_CHROMA_URL", chroma_server_url)
+    build_index([])
+    assert build_index([]).chunks_embedded == 0
+    assert not list(tmp_path.iterdir())  # nothing embedded on local disk
+    result = KnowledgeRetriever.load().search("dados de saúde podem ir pra nuvem?", k=3)
+    assert not result.fallback
+    assert "corpus/faq-dados-sensiveis-nuvem.md" in [p.source for p in result.passages]
