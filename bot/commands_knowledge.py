@@ -39,7 +39,9 @@ def index(
 
         summary = build_index(paths or [], progress=advance)
     for skipped in summary.skipped:
-        console.print(f"[yellow]Ignorado:[/yellow] {skipped.path} ({skipped.reason})")
+        console.print(
+            f"[yellow]Ignorado:[/yellow] {skipped.path} ({skipped.reason})", soft_wrap=True
+        )
     console.print(
         f"Arquivos: {summary.added} adicionados · {summary.updated} atualizados · "
         f"{summary.removed} removidos · {summary.unchanged} sem mudança. "

@@ -1,5 +1,6 @@
 """Reading the documents to index: the pt-BR corpus and any Markdown, text, HTML or PDF given."""
 
+import logging
 from pathlib import Path
 
 import yaml
@@ -82,6 +83,9 @@ def _read_html(path: Path, source: str, root: str) -> SourceDocument:
 def _read_pdf(path: Path, source: str, root: str) -> SourceDocument:
     from pypdf import PdfReader
     from pypdf.errors import PdfReadError
+
+    # pypdf logs its parse problems itself; the user gets our one-line reason instead.
+    logging.getLogger("pypdf").setLevel(logging.CRITICAL)
 
     try:
         reader = PdfReader(path)
