@@ -62,6 +62,7 @@ JOB_OPTIONS = [
     ),
     _option("--cloud", "Nuvem que você já usa: aws, gcp, azure ou none."),
     _option("--tax-profile", "Tributação: cartao, remessa ou local (padrão: pela oferta)."),
+    _option("--kind", "Forçar o tipo de acelerador: gpu ou tpu (padrão: o mais adequado)."),
 ]
 JOB_FIELDS = [parameter.name for parameter in JOB_OPTIONS]
 _COUNTS = {"params", "dataset_tokens", "examples", "tokens_per_example"}

@@ -83,6 +83,14 @@ class LexicalIndex:
             BM25Okapi([analyze(chunk.page_content) for chunk in chunks]) if chunks else None
         )
 
+    def coverage(self, query: str) -> float:
+        """Share of the query's own words (no glossary) that the indexed texts use at all: low
+        for messages about something else entirely."""
+        terms = analyze(query)
+        if self._bm25 is None or not terms:
+            return 0.0
+        return sum(term in self._bm25.idf for term in terms) / len(terms)
+
     def search(self, query: str, k: int) -> list[tuple[Document, float]]:
         terms = analyze(expand(query))
         if self._bm25 is None or not terms:

@@ -3,7 +3,8 @@ returned as passages with title, source and score. Falls back to BM25 over the c
 when the index cannot be used, and says so."""
 
 import re
-from typing import Any
+import threading
+from typing import Any, Literal
 
 from langchain_core.callbacks import CallbackManagerForRetrieverRun
 from langchain_core.documents import Document
@@ -57,7 +58,10 @@ class KnowledgeRetriever:
         self.notice = notice
 
     @classmethod
-    def load(cls) -> "KnowledgeRetriever":
+    def load(cls, dense: Literal["now", "background", "off"] = "now") -> "KnowledgeRetriever":
+        """Open the index. `background` answers with BM25 at once and adds the dense half when
+        its model has loaded (importing sentence-transformers takes several seconds); `off`
+        never loads it (one-shot commands)."""
         try:
             store = KnowledgeStore.open()
             records = store.records()
@@ -67,7 +71,15 @@ class KnowledgeRetriever:
                 )
         except KnowledgeUnavailable as error:
             return cls(LexicalIndex(_local_chunks()), None, f"{error} {FALLBACK_NOTICE}")
-        return cls(LexicalIndex(records), store.vector_store(load_embeddings()))
+        retriever = cls(LexicalIndex(records), None)
+        if dense == "now":
+            retriever.dense = store.vector_store(load_embeddings())
+        elif dense == "background":
+            def attach() -> None:
+                retriever.dense = store.vector_store(load_embeddings())
+
+            threading.Thread(target=attach, name="infrabot-embeddings", daemon=True).start()
+        return retriever
 
     def _dense(self, query: str) -> list[Document]:
         assert self.dense is not None
@@ -82,9 +94,17 @@ class KnowledgeRetriever:
                 rankings.append(self._dense(query))
             except Exception as error:  # a server that went away mid-session
                 notice = f"O índice não respondeu ({type(error).__name__}). {FALLBACK_NOTICE}"
-        return SearchResult(
-            passages=_fuse(query, rankings, k), fallback=notice is not None, notice=notice
-        )
+        passages = [self._prose(p) for p in _fuse(query, rankings, k)]
+        return SearchResult(passages=passages, fallback=notice is not None, notice=notice)
+
+    def _prose(self, passage: Passage) -> Passage:
+        """A document found through its question list is shown by its opening text instead."""
+        if "\nPerguntas frequentes:\n" not in passage.text:
+            return passage
+        for chunk in self.lexical.chunks:
+            if chunk.metadata["source"] == passage.source and chunk.metadata["kind"] == "texto":
+                return passage.model_copy(update={"text": chunk.page_content})
+        return passage
 
 
 def _fuse(query: str, rankings: list[list[Document]], k: int) -> list[Passage]:

@@ -30,6 +30,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "cloud": ("aws", "gcp", "azure", "none"),
     "tax_profile": ("cartao", "remessa", "local"),
     "lora_targets": ("all-linear", "attention", "qv"),
+    "kind": ("gpu", "tpu"),
 }
 
 # How each field is named to a user: the CLI flag, which the assistant also understands.
@@ -56,6 +57,7 @@ FLAGS: dict[str, str] = {
     "spot": "--spot",
     "cloud": "--cloud",
     "tax_profile": "--tax-profile",
+    "kind": "--kind",
 }
 
 MIN_PARAMS, MAX_PARAMS = 1e6, 2e12
@@ -95,6 +97,7 @@ class JobSpec(BaseModel):
     spot: bool | None = None
     cloud: str | None = None
     tax_profile: str | None = None
+    kind: str | None = None
 
 
 class Job(BaseModel):
@@ -125,6 +128,7 @@ class Job(BaseModel):
     spot: bool
     cloud: Cloud
     tax_profile: TaxProfileId | None
+    kind: Literal["gpu", "tpu"] | None = None
     assumed: list[str] = Field(default_factory=list)
     assumptions: list[str] = Field(default_factory=list)
 
@@ -211,10 +215,11 @@ def normalize(spec: JobSpec) -> Job:
         ("cloud", "none"),
     ):
         _choice(spec, field, default, job)
-    if spec.tax_profile is None:
-        job["tax_profile"] = None
-    else:
-        _choice(spec, "tax_profile", "", job)
+    for optional in ("tax_profile", "kind"):
+        if getattr(spec, optional) is None:
+            job[optional] = None
+        else:
+            _choice(spec, optional, "", job)
 
     method = job["method"]
     if method == "qlora" and job["precision"] == "fp32":

@@ -84,8 +84,12 @@ class Recommendation(BaseModel):
 def _excluded(job: Job, offer: Offer, accelerator: Accelerator, region: Region) -> bool:
     if job.data_residency == "br" and region.country != "BR":
         return True
+    if job.kind is not None and accelerator.kind != job.kind:
+        return True
     if accelerator.kind == "tpu":
-        return job.framework == "pytorch" or train_flops(job) < TPU_MIN_FLOPS
+        # An explicit request for TPU overrides the scale rule, never the PyTorch one.
+        too_small = job.kind != "tpu" and train_flops(job) < TPU_MIN_FLOPS
+        return job.framework == "pytorch" or too_small
     return False
 
 
@@ -137,6 +141,12 @@ def _cheapest(pool: list[Candidate]) -> Candidate:
 def recommend(job: Job, catalog: Catalog | None = None) -> Recommendation:
     catalog = catalog or load_catalog()
     fitting = list(candidates(job, catalog))
+    if not fitting and job.kind == "tpu" and job.framework == "pytorch":
+        raise NoViableOffer(
+            "Para código PyTorch não recomendamos TPU: seria preciso migrar para PyTorch/XLA, "
+            "uma refatoração trabalhosa. Em GPU o mesmo código roda como está.",
+            ["Cotar em GPU (sem --kind tpu)", "Se o time usa JAX ou TensorFlow, informe o framework"],
+        )
     if not fitting:
         raise NoViableOffer(
             "Nenhuma máquina do catálogo comporta este job na memória.",

@@ -1,0 +1,96 @@
+"""Conversation state in the database (SQLite under INFRABOT_HOME by default, PostgreSQL through
+INFRABOT_DATABASE_URL): the job slots gathered so far, the last quote, the handoff flag and a
+bounded recent history. Nothing else about the client is kept (LGPD)."""
+
+import os
+from datetime import UTC, datetime
+from typing import Any
+
+from pydantic import BaseModel, Field
+from sqlalchemy import JSON, Boolean, DateTime, String, create_engine, select
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+from knowledge.settings import home
+
+HISTORY_LIMIT = 10
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class ConversationRow(Base):
+    __tablename__ = "conversations"
+
+    id: Mapped[str] = mapped_column(String(128), primary_key=True)
+    slots: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    last_quote: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    handoff: Mapped[bool] = mapped_column(Boolean, default=False)
+    history: Mapped[list[dict[str, str]]] = mapped_column(JSON, default=list)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Turn(BaseModel):
+    role: str
+    text: str
+
+
+class ConversationState(BaseModel):
+    id: str
+    slots: dict[str, Any] = Field(default_factory=dict)
+    last_quote: dict[str, Any] | None = None
+    handoff: bool = False
+    history: list[Turn] = Field(default_factory=list)
+
+    def remember(self, role: str, text: str) -> None:
+        self.history = [*self.history, Turn(role=role, text=text[:2000])][-HISTORY_LIMIT:]
+
+
+def database_url() -> str:
+    configured = os.environ.get("INFRABOT_DATABASE_URL")
+    if configured:
+        return configured
+    home().mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{home() / 'infrabot.db'}"
+
+
+class ConversationStore:
+    def __init__(self, url: str | None = None) -> None:
+        self.engine: Engine = create_engine(url or database_url(), pool_pre_ping=True)
+        Base.metadata.create_all(self.engine)
+
+    def load(self, conversation_id: str) -> ConversationState:
+        with Session(self.engine) as session:
+            row = session.get(ConversationRow, conversation_id)
+            if row is None:
+                return ConversationState(id=conversation_id)
+            return ConversationState(
+                id=row.id,
+                slots=dict(row.slots or {}),
+                last_quote=row.last_quote,
+                handoff=row.handoff,
+                history=[Turn.model_validate(turn) for turn in row.history or []],
+            )
+
+    def save(self, state: ConversationState) -> None:
+        with Session(self.engine) as session, session.begin():
+            row = session.get(ConversationRow, state.id) or ConversationRow(id=state.id)
+            row.slots = state.slots
+            row.last_quote = state.last_quote
+            row.handoff = state.handoff
+            row.history = [turn.model_dump() for turn in state.history]
+            row.updated_at = datetime.now(UTC)
+            session.add(row)
+
+    def delete(self, conversation_id: str) -> bool:
+        with Session(self.engine) as session, session.begin():
+            row = session.get(ConversationRow, conversation_id)
+            if row is None:
+                return False
+            session.delete(row)
+            return True
+
+    def ids(self) -> list[str]:
+        with Session(self.engine) as session:
+            return list(session.scalars(select(ConversationRow.id)))
