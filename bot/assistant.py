@@ -52,7 +52,13 @@ _GREETING = re.compile(
     r"tudo bem|opa)[\s!?.,]*(tudo bem|td bem|como vai)?[\s!?.,]*$"
 )
 _PRICE = re.compile(
-    r"quanto (custa|sai|fica|cobra)|preco|valor|cotacao|cotar|orcamento|how much|price|quote|custo"
+    r"quanto (custa|sai|fica|cobra|cobram|vai custar|vai sair)|quero (uma |um )?(cotacao|orcamento|"
+    r"preco)|(me )?(passa|manda|da|faz|fazer) (uma |um )?(cotacao|orcamento|preco)|\bcotar\b|"
+    r"how much|price (for|of)|quote (me|for)|qual (o|e o) (preco|valor)|^(preco|cotacao|orcamento)\W*$"
+)
+_QUESTION = re.compile(
+    r"^(posso|pode|podem|como|qual|quais|o que|oque|por que|porque|pq|quando|onde|quanto tempo|"
+    r"e possivel|da pra|vale|devo|preciso|existe|tem como|what|how|why|can|should|is|does|do)\b"
 )
 _FOLLOW_UP = re.compile(r"^\s*(e|and|agora|entao|refaz\w*|what about|com|sem|em|e se)\b")
 _DOMAIN = re.compile(
@@ -161,7 +167,12 @@ class Assistant:
             slots = {**extract_with_model(self.llm, text), **slots}
         has_job = bool(_SIZE_SLOTS & state.slots.keys())
         wants_price = bool(_PRICE.search(folded))
-        follow_up = bool(slots) and has_job and (_FOLLOW_UP.match(folded) or len(text.split()) <= 4)
+        # A change to the job on the table: "e com QLoRA?", "os dados não podem sair do Brasil";
+        # a question that merely mentions GPUs or TPUs is still a question.
+        asks = "?" in text and bool(_QUESTION.match(folded))
+        follow_up = bool(slots) and has_job and (
+            bool(_FOLLOW_UP.match(folded)) or len(text.split()) <= 4 or not asks
+        )
         if _JOB_SLOTS & slots.keys() or follow_up or (wants_price and (slots or has_job)):
             return self._quote(state, text, slots)
         if wants_price and not _DOMAIN.search(folded.replace("custo", "")) or (

@@ -8,7 +8,7 @@ import sys
 import typer
 from typer import rich_utils
 
-from bot import commands_knowledge, commands_quoting
+from bot import commands_assistant, commands_knowledge, commands_quoting
 from knowledge.errors import KnowledgeUnavailable
 from quoting.errors import InvalidJob, QuotingError
 from quoting.recommend import NoViableOffer
@@ -34,20 +34,13 @@ def _root(ctx: typer.Context) -> None:
 
 @app.command("start")
 def start() -> None:
-    """Inicia o infrabot: o bot do Telegram com TELEGRAM_BOT_TOKEN, o terminal sem ele."""
+    """Inicia o infrabot: o bot do Telegram com TELEGRAM_BOT_TOKEN, o chat no terminal sem ele."""
     if os.environ.get("TELEGRAM_BOT_TOKEN"):
         typer.echo(
-            "O canal do Telegram ainda não faz parte desta versão; seguindo pelo terminal.",
+            "O canal do Telegram ainda não faz parte desta versão; abrindo o chat no terminal.",
             err=True,
         )
-    typer.echo(
-        "infrabot: cotações de GPU ou TPU para fine-tuning, em reais.\n\n"
-        "Experimente:\n"
-        "  infrabot quote --model llama-3-8b --method qlora --examples 5000\n"
-        "  infrabot estimate --model mistral-7b --method lora --accelerator l4\n"
-        "  infrabot catalog\n\n"
-        "Todos os comandos: infrabot --help"
-    )
+    commands_assistant.chat()
 
 
 app.command("quote")(commands_quoting.quote)
@@ -55,6 +48,8 @@ app.command("estimate")(commands_quoting.estimate)
 app.command("catalog")(commands_quoting.catalog)
 app.command("index")(commands_knowledge.index)
 app.command("search")(commands_knowledge.search)
+app.command("ask")(commands_assistant.ask)
+app.command("chat")(commands_assistant.chat)
 
 
 _KNOWN_USAGE_ERRORS = [

@@ -51,14 +51,30 @@ def cite(sources: list[Passage]) -> str:
     return f"Fonte: {titles}." if len(sources) == 1 else f"Fontes: {titles}."
 
 
+def _dataset(job: Job) -> str:
+    """The dataset as the client described it, and what it makes in training tokens."""
+    if job.examples is not None and job.tokens_per_example is not None:
+        described = (f"{format_number(job.examples, 0)} exemplos de "
+                     f"{format_number(job.tokens_per_example, 0)} tokens")
+    else:
+        described = f"{_millions(job.dataset_tokens)} de tokens no dataset"
+    epochs = format_number(job.epochs, 0 if float(job.epochs).is_integer() else 1)
+    return f"{described}, {epochs} épocas ({_millions(job.total_tokens)} de tokens de treino)"
+
+
+def _millions(tokens: float) -> str:
+    if tokens >= 1e9:
+        return f"{format_number(tokens / 1e9, 1)} bi"
+    return f"{format_number(tokens / 1e6, 1)} mi"
+
+
 def quote_text(quote: Quote, job: Job) -> str:
     rec = quote.recommendation
     provider = _PROVIDERS.get(rec.provider, rec.provider)
     machine = f"{rec.count}x {rec.accelerator_name}"
     lines = [
         f"Recomendo {rec.kind.upper()}: {machine} ({rec.instance_type}, {provider} {rec.region}).",
-        f"Job: {job.model_name}, {_METHODS[job.method]}, "
-        f"{format_number(job.total_tokens / 1e6, 1)} mi de tokens de treino.",
+        f"Job: {job.model_name}, {_METHODS[job.method]}, {_dataset(job)}.",
         f"Tempo estimado: {format_number(rec.hours, 1)} h · Total: {format_brl(quote.total_brl)} "
         f"(válido até {format_date(quote.valid_until)}).",
         "",

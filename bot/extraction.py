@@ -31,7 +31,7 @@ _EXAMPLES = re.compile(
     rf"(-?){_QUANTITY}\s*(?:de\s+)?(?:exemplos|exemplo|amostras|examples|samples|registros|"
     r"conversas|dialogos|documentos|pares|linhas|rows|instrucoes)\b"
 )
-_EPOCHS = re.compile(r"(\d+(?:[.,]\d+)?)\s*(?:epocas|epoca|epochs|epoch)\b")
+_EPOCHS = re.compile(r"(-?\d+(?:[.,]\d+)?)\s*(?:epocas|epoca|epochs|epoch)\b")
 _SEQ = re.compile(
     rf"(?:contexto|sequencias?|seq(?:uence)?[ _-]?len(?:gth)?|context)\s*(?:de|of|=)?\s*{_QUANTITY}"
 )
@@ -60,7 +60,8 @@ _FRAMEWORKS = [
 _RESIDENCY = re.compile(
     r"lgpd|dados sensiveis|dado sensivel|sensitive data|nao (?:podem|pode) sair do (?:brasil|pais)|"
     r"ficar no brasil|ficar no pais|dados de saude|dados medicos|prontuario|dados bancarios|"
-    r"must stay in brazil|data residency|residencia de dados|em territorio nacional"
+    r"must stay in brazil|data residency|residencia de dados|em territorio nacional|"
+    r"(?:dados|data|servidor|servidores|treino|processamento) (?:no|in|fica no|ficam no) (?:brasil|brazil)"
 )
 _CLOUDS = [
     (re.compile(r"google cloud|\bgcp\b|\bgoogle\b"), "gcp"),

@@ -55,9 +55,17 @@ def database_url() -> str:
     return f"sqlite:///{home() / 'infrabot.db'}"
 
 
+def _with_driver(url: str) -> str:
+    """postgresql:// URLs go through psycopg 3, the driver this project installs."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
 class ConversationStore:
     def __init__(self, url: str | None = None) -> None:
-        self.engine: Engine = create_engine(url or database_url(), pool_pre_ping=True)
+        self.engine: Engine = create_engine(_with_driver(url or database_url()), pool_pre_ping=True)
         Base.metadata.create_all(self.engine)
 
     def load(self, conversation_id: str) -> ConversationState:

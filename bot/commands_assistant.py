@@ -1,0 +1,74 @@
+"""`infrabot ask` and `infrabot chat`: the assistant from the terminal.
+
+The assistant loads Chroma, LangChain and the database, so it is imported inside the commands.
+"""
+
+import json
+import sys
+import uuid
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+
+if TYPE_CHECKING:
+    from bot.assistant import Reply
+
+EXIT_WORDS = {"/sair", "/exit", "/quit", "sair"}
+
+
+def ask(
+    question: Annotated[
+        str, typer.Argument(help="A pergunta ou o job; '-' lê uma mensagem por linha da entrada.")
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help="Imprime um objeto JSON por resposta.")] = False,
+    conversation: Annotated[
+        str | None, typer.Option("--conversa", help="Identificador para manter o contexto.")
+    ] = None,
+) -> None:
+    """Uma resposta do assistente (com '-', uma por linha da entrada, com o modelo carregado uma vez)."""
+    from bot.assistant import Assistant
+
+    batch = question == "-"
+    # One-shot answers skip the seconds-long embedding model load; a batch loads it alongside.
+    assistant = Assistant.from_environment(dense="background" if batch else "off")
+    conversation_id = conversation or f"cli-{uuid.uuid4().hex}"
+    lines = sys.stdin if batch else [question]
+    for line in lines:
+        if batch and not line.strip():
+            continue
+        reply = assistant.reply(conversation_id, line.rstrip("\n"))
+        if as_json:
+            typer.echo(json.dumps(reply.to_json_dict(), ensure_ascii=False), nl=True)
+            sys.stdout.flush()
+        else:
+            show_reply(Console(), reply)
+
+
+def show_reply(console: Console, reply: "Reply") -> None:
+    if reply.notice:
+        console.print(f"[yellow]{reply.notice}[/yellow]")
+    console.print(Markdown(reply.answer.replace("\n", "  \n")))
+    if reply.actions:
+        console.print("[dim]Opções: " + " · ".join(reply.actions) + "[/dim]")
+
+
+def chat() -> None:
+    """Conversa com o assistente no terminal (digite /sair para terminar)."""
+    from bot.assistant import Assistant
+
+    console = Console()
+    console.print("[b]infrabot[/b] · cotações de GPU/TPU para fine-tuning. Digite /sair para terminar.")
+    assistant = Assistant.from_environment(dense="background")
+    conversation_id = f"terminal-{uuid.uuid4().hex}"
+    show_reply(console, assistant.reply(conversation_id, "oi"))
+    while True:
+        try:
+            text = console.input("\n[b green]você>[/b green] ")
+        except (EOFError, KeyboardInterrupt):
+            break
+        if text.strip().lower() in EXIT_WORDS:
+            break
+        show_reply(console, assistant.reply(conversation_id, text))
+    console.print("Até logo!")
