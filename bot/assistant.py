@@ -54,7 +54,8 @@ _GREETING = re.compile(
 _PRICE = re.compile(
     r"quanto (custa|sai|fica|cobra|cobram|vai custar|vai sair)|quero (uma |um )?(cotacao|orcamento|"
     r"preco)|(me )?(passa|manda|da|faz|fazer) (uma |um )?(cotacao|orcamento|preco)|\bcotar\b|"
-    r"how much|price (for|of)|quote (me|for)|qual (o|e o) (preco|valor)|^(preco|cotacao|orcamento)\W*$"
+    r"how much|price (for|of)|quote (me|for)|qual (o|e o) (preco|valor)|"
+    r"^(preco|cotacao|orcamento)\W*$"
 )
 _QUESTION = re.compile(
     r"^(posso|pode|podem|como|qual|quais|o que|oque|por que|porque|pq|quando|onde|quanto tempo|"
@@ -70,10 +71,18 @@ _DOMAIN = re.compile(
 
 # Engine fields as a client reads them in chat (the engine names them by their CLI flags).
 _FIELD_LABELS = {
-    "--model": "Modelo", "--params": "Tamanho do modelo", "--method": "Método",
-    "--precision": "Precisão", "--lora-rank": "Rank do LoRA", "--seq-len": "Tamanho da sequência",
-    "--batch-size": "Batch", "--dataset-tokens": "Total de tokens", "--examples": "Número de exemplos",
-    "--tokens-per-example": "Tokens por exemplo", "--epochs": "Épocas", "--deadline-hours": "Prazo",
+    "--model": "Modelo",
+    "--params": "Tamanho do modelo",
+    "--method": "Método",
+    "--precision": "Precisão",
+    "--lora-rank": "Rank do LoRA",
+    "--seq-len": "Tamanho da sequência",
+    "--batch-size": "Batch",
+    "--dataset-tokens": "Total de tokens",
+    "--examples": "Número de exemplos",
+    "--tokens-per-example": "Tokens por exemplo",
+    "--epochs": "Épocas",
+    "--deadline-hours": "Prazo",
     "--budget-brl": "Orçamento",
 }
 
@@ -106,8 +115,7 @@ class Reply(BaseModel):
 def _clean(text: str) -> str:
     """Drop control characters (keeping line breaks) and surrounding blanks."""
     kept = "".join(
-        char for char in text
-        if char in "\n\t" or not unicodedata.category(char).startswith("C")
+        char for char in text if char in "\n\t" or not unicodedata.category(char).startswith("C")
     )
     return kept.strip()
 
@@ -122,12 +130,14 @@ class Assistant:
         self.retriever = retriever
         self.store = store
         self.llm = llm
-        self.answer_chain: Runnable[str, tuple[str, list[Passage], SearchResult]] = (
-            RunnableLambda(self._retrieve) | RunnableLambda(self._compose_answer)
-        )
+        self.answer_chain: Runnable[str, tuple[str, list[Passage], SearchResult]] = RunnableLambda(
+            self._retrieve
+        ) | RunnableLambda(self._compose_answer)
 
     @classmethod
-    def from_environment(cls, dense: Literal["now", "background", "off"] = "background") -> "Assistant":
+    def from_environment(
+        cls, dense: Literal["now", "background", "off"] = "background"
+    ) -> "Assistant":
         return cls(KnowledgeRetriever.load(dense=dense), ConversationStore(), load_chat_model())
 
     def reply(self, conversation_id: str, text: str) -> Reply:
@@ -139,8 +149,10 @@ class Assistant:
     def _reply(self, conversation_id: str, raw: str) -> Reply:
         text = _clean(raw)
         if not text:
-            return Reply(answer="Sua mensagem chegou vazia. Descreva o job ou faça uma pergunta.",
-                         intent="error")
+            return Reply(
+                answer="Sua mensagem chegou vazia. Descreva o job ou faça uma pergunta.",
+                intent="error",
+            )
         if len(text) > MAX_CHARS:
             return Reply(
                 answer=f"Sua mensagem é longa demais ({len(text):,} caracteres; o limite é "
@@ -149,19 +161,33 @@ class Assistant:
             )
         folded = fold(text)
         if not re.search(r"[a-z0-9]", folded):
-            return Reply(answer="Não entendi. Pode escrever com palavras o que você precisa?",
-                         intent="clarify", actions=[ACTION_QUOTE, ACTION_HUMAN])
+            return Reply(
+                answer="Não entendi. Pode escrever com palavras o que você precisa?",
+                intent="clarify",
+                actions=[ACTION_QUOTE, ACTION_HUMAN],
+            )
         state = self.store.load(conversation_id)
         if _INJECTION.search(folded):
-            return self._finish(state, text, Reply(answer=composer.INJECTION, intent="out_of_scope",
-                                                   actions=[ACTION_QUOTE]))
+            return self._finish(
+                state,
+                text,
+                Reply(answer=composer.INJECTION, intent="out_of_scope", actions=[ACTION_QUOTE]),
+            )
         if _HANDOFF.search(folded):
             state.handoff = True
-            return self._finish(state, text, Reply(answer=composer.HANDOFF, intent="handoff",
-                                                   handoff=True))
+            return self._finish(
+                state, text, Reply(answer=composer.HANDOFF, intent="handoff", handoff=True)
+            )
         if _GREETING.match(folded):
-            return self._finish(state, text, Reply(answer=composer.GREETING, intent="greeting",
-                                                   actions=[ACTION_QUOTE, ACTION_HUMAN]))
+            return self._finish(
+                state,
+                text,
+                Reply(
+                    answer=composer.GREETING,
+                    intent="greeting",
+                    actions=[ACTION_QUOTE, ACTION_HUMAN],
+                ),
+            )
         slots = extract(text)
         if self.llm is not None and _DOMAIN.search(folded):
             slots = {**extract_with_model(self.llm, text), **slots}
@@ -170,12 +196,14 @@ class Assistant:
         # A change to the job on the table: "e com QLoRA?", "os dados não podem sair do Brasil";
         # a question that merely mentions GPUs or TPUs is still a question.
         asks = "?" in text and bool(_QUESTION.match(folded))
-        follow_up = bool(slots) and has_job and (
-            bool(_FOLLOW_UP.match(folded)) or len(text.split()) <= 4 or not asks
+        follow_up = (
+            bool(slots)
+            and has_job
+            and (bool(_FOLLOW_UP.match(folded)) or len(text.split()) <= 4 or not asks)
         )
         if _JOB_SLOTS & slots.keys() or follow_up or (wants_price and (slots or has_job)):
             return self._quote(state, text, slots)
-        if wants_price and not _DOMAIN.search(folded.replace("custo", "")) or (
+        if (wants_price and not _DOMAIN.search(folded.replace("custo", ""))) or (
             wants_price and not slots and not has_job
         ):
             return self._clarify(state, text, slots)
@@ -195,9 +223,13 @@ class Assistant:
             return _invalid(error)
         state.slots = merged
         return self._finish(
-            state, text,
-            Reply(answer=composer.clarify_text(merged, assumed), intent="clarify",
-                  actions=["Llama 3 8B", "Mistral 7B", "70B", ACTION_HUMAN]),
+            state,
+            text,
+            Reply(
+                answer=composer.clarify_text(assumed),
+                intent="clarify",
+                actions=["Llama 3 8B", "Mistral 7B", "70B", ACTION_HUMAN],
+            ),
         )
 
     def _quote(self, state: ConversationState, text: str, slots: dict[str, Any]) -> Reply:
@@ -221,10 +253,15 @@ class Assistant:
             quote = build_quote(job)
         except NoViableOffer as problem:  # the job stays as it was before this change
             tips = "\n".join(f"• {tip}" for tip in problem.suggestions)
-            return self._finish(state, text, Reply(
-                answer=f"{problem}\n\nO que resolveria:\n{tips}", intent="quote",
-                actions=[ACTION_HUMAN],
-            ))
+            return self._finish(
+                state,
+                text,
+                Reply(
+                    answer=f"{problem}\n\nO que resolveria:\n{tips}",
+                    intent="quote",
+                    actions=[ACTION_HUMAN],
+                ),
+            )
         draft = composer.quote_text(quote, job)
         state.slots = merged
         state.last_quote = quote.to_json_dict()
@@ -232,10 +269,16 @@ class Assistant:
         if job.method != "qlora" and job.precision != "fp32":
             actions.append(ACTION_QLORA)
         actions.append(ACTION_HUMAN)
-        return self._finish(state, text, Reply(
-            answer=self._phrased(text, draft), intent="quote", quote=quote.to_json_dict(),
-            actions=actions,
-        ))
+        return self._finish(
+            state,
+            text,
+            Reply(
+                answer=self._phrased(text, draft),
+                intent="quote",
+                quote=quote.to_json_dict(),
+                actions=actions,
+            ),
+        )
 
     def _retrieve(self, question: str) -> SearchResult:
         return self.retriever.search(question, k=3)
@@ -248,19 +291,31 @@ class Assistant:
         lexical = self.retriever.lexical
         relevant = bool(_DOMAIN.search(fold(text))) or lexical.coverage(text) >= MIN_COVERAGE
         if not relevant:
-            return self._finish(state, text, Reply(answer=composer.OUT_OF_SCOPE,
-                                                   intent="out_of_scope", actions=[ACTION_QUOTE]))
+            return self._finish(
+                state,
+                text,
+                Reply(answer=composer.OUT_OF_SCOPE, intent="out_of_scope", actions=[ACTION_QUOTE]),
+            )
         self._question = text
         answer, used, result = self.answer_chain.invoke(text)
         if not used:
-            return self._finish(state, text, Reply(answer=composer.OUT_OF_SCOPE,
-                                                   intent="out_of_scope", actions=[ACTION_QUOTE]))
+            return self._finish(
+                state,
+                text,
+                Reply(answer=composer.OUT_OF_SCOPE, intent="out_of_scope", actions=[ACTION_QUOTE]),
+            )
         draft = f"{answer}\n\n{composer.cite(used)}"
-        return self._finish(state, text, Reply(
-            answer=self._phrased(text, draft), intent="question",
-            sources=[Source(title=p.title, source=p.source, score=p.score) for p in used],
-            actions=[ACTION_QUOTE, ACTION_HUMAN], notice=result.notice,
-        ))
+        return self._finish(
+            state,
+            text,
+            Reply(
+                answer=self._phrased(text, draft),
+                intent="question",
+                sources=[Source(title=p.title, source=p.source, score=p.score) for p in used],
+                actions=[ACTION_QUOTE, ACTION_HUMAN],
+                notice=result.notice,
+            ),
+        )
 
     def _phrased(self, question: str, draft: str) -> str:
         if self.llm is None:

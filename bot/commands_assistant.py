@@ -22,12 +22,15 @@ def ask(
     question: Annotated[
         str, typer.Argument(help="A pergunta ou o job; '-' lê uma mensagem por linha da entrada.")
     ],
-    as_json: Annotated[bool, typer.Option("--json", help="Imprime um objeto JSON por resposta.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Imprime um objeto JSON por resposta.")
+    ] = False,
     conversation: Annotated[
         str | None, typer.Option("--conversa", help="Identificador para manter o contexto.")
     ] = None,
 ) -> None:
-    """Uma resposta do assistente (com '-', uma por linha da entrada, com o modelo carregado uma vez)."""
+    """Uma resposta do assistente; com '-', uma por linha da entrada, com o modelo carregado
+    uma vez."""
     from bot.assistant import Assistant
 
     batch = question == "-"
@@ -59,7 +62,9 @@ def chat() -> None:
     from bot.assistant import Assistant
 
     console = Console()
-    console.print("[b]infrabot[/b] · cotações de GPU/TPU para fine-tuning. Digite /sair para terminar.")
+    console.print(
+        "[b]infrabot[/b] · cotações de GPU/TPU para fine-tuning. Digite /sair para terminar."
+    )
     assistant = Assistant.from_environment(dense="background")
     conversation_id = f"terminal-{uuid.uuid4().hex}"
     show_reply(console, assistant.reply(conversation_id, "oi"))

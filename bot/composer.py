@@ -41,8 +41,10 @@ def answer_from_passages(question: str, passages: list[Passage]) -> tuple[str, l
     chosen = sorted(scored, key=lambda item: item[0], reverse=True)[:MAX_SENTENCES]
     chosen.sort(key=lambda item: (item[1], item[2]))
     used = sorted({rank for _, rank, _, _ in chosen})
-    text = " ".join(sentence if sentence.endswith((".", "!", "?", ":")) else f"{sentence}."
-                    for _, _, _, sentence in chosen)
+    text = " ".join(
+        sentence if sentence.endswith((".", "!", "?", ":")) else f"{sentence}."
+        for _, _, _, sentence in chosen
+    )
     return text, [passages[rank] for rank in used]
 
 
@@ -54,8 +56,10 @@ def cite(sources: list[Passage]) -> str:
 def _dataset(job: Job) -> str:
     """The dataset as the client described it, and what it makes in training tokens."""
     if job.examples is not None and job.tokens_per_example is not None:
-        described = (f"{format_number(job.examples, 0)} exemplos de "
-                     f"{format_number(job.tokens_per_example, 0)} tokens")
+        described = (
+            f"{format_number(job.examples, 0)} exemplos de "
+            f"{format_number(job.tokens_per_example, 0)} tokens"
+        )
     else:
         described = f"{_millions(job.dataset_tokens)} de tokens no dataset"
     epochs = format_number(job.epochs, 0 if float(job.epochs).is_integer() else 1)
@@ -88,8 +92,9 @@ def quote_text(quote: Quote, job: Job) -> str:
     if quote.alternatives:
         lines += ["", "Alternativas:"]
         lines += [
-            f"• {alt.label}: {alt.count}x {alt.accelerator_name} ({_PROVIDERS.get(alt.provider, alt.provider)}"
-            f" {alt.region}), {format_number(alt.hours, 1)} h, {format_brl(alt.total_brl)}"
+            f"• {alt.label}: {alt.count}x {alt.accelerator_name} "
+            f"({_PROVIDERS.get(alt.provider, alt.provider)} {alt.region}), "
+            f"{format_number(alt.hours, 1)} h, {format_brl(alt.total_brl)}"
             for alt in quote.alternatives
         ]
     if job.assumptions:
@@ -100,7 +105,7 @@ def quote_text(quote: Quote, job: Job) -> str:
 GREETING = (
     "Olá! Sou o infrabot. Eu digo qual máquina (GPU ou TPU) você precisa para fazer fine-tuning "
     "de um modelo, quanto tempo leva e quanto custa em reais, e explico o porquê. Descreva o job "
-    "(ex.: \"LoRA de um Llama 3 8B com 20 mil exemplos\") ou faça uma pergunta."
+    '(ex.: "LoRA de um Llama 3 8B com 20 mil exemplos") ou faça uma pergunta.'
 )
 HANDOFF = (
     "Certo! Vou chamar um especialista da nossa equipe para continuar esta conversa com você. "
@@ -117,8 +122,11 @@ INJECTION = (
 )
 
 
-def clarify_text(known: dict[str, object], assumed: list[str]) -> str:
-    lead = "Para cotar, preciso de uma informação: qual modelo (ou tamanho, como 7B ou 70B) você quer ajustar?"
+def clarify_text(assumed: list[str]) -> str:
+    lead = (
+        "Para cotar, preciso de uma informação: qual modelo (ou tamanho, como 7B ou 70B) "
+        "você quer ajustar?"
+    )
     if assumed:
         return f"{lead} Para o resto, assumo: {' '.join(assumed)}"
     return lead

@@ -14,10 +14,26 @@ from quoting.registry import load_registry, normalize_name
 
 _NUMBER = r"(10\s?(?:\^|\*\*)\s?\d+|\d+(?:[.,]\d+)*(?:e\d+)?)"
 _SCALE = {
-    "k": 1e3, "mil": 1e3, "thousand": 1e3,
-    "m": 1e6, "mi": 1e6, "milhao": 1e6, "milhoes": 1e6, "million": 1e6, "millions": 1e6,
-    "b": 1e9, "bi": 1e9, "bilhao": 1e9, "bilhoes": 1e9, "billion": 1e9, "billions": 1e9,
-    "t": 1e12, "tri": 1e12, "trilhao": 1e12, "trilhoes": 1e12, "trillion": 1e12,
+    "k": 1e3,
+    "mil": 1e3,
+    "thousand": 1e3,
+    "m": 1e6,
+    "mi": 1e6,
+    "milhao": 1e6,
+    "milhoes": 1e6,
+    "million": 1e6,
+    "millions": 1e6,
+    "b": 1e9,
+    "bi": 1e9,
+    "bilhao": 1e9,
+    "bilhoes": 1e9,
+    "billion": 1e9,
+    "billions": 1e9,
+    "t": 1e12,
+    "tri": 1e12,
+    "trilhao": 1e12,
+    "trilhoes": 1e12,
+    "trillion": 1e12,
 }
 _SCALE_WORDS = "|".join(sorted(_SCALE, key=len, reverse=True))
 _QUANTITY = rf"{_NUMBER}\s*({_SCALE_WORDS})?"
@@ -38,19 +54,23 @@ _SEQ = re.compile(
 _BATCH = re.compile(r"batch(?:[ _-]?size)?\s*(?:de|of|=)?\s*(\d+)")
 _RANK = re.compile(r"(?:rank|posto|r)\s*(?:de|=)?\s*(\d+)\b")
 _DEADLINE = re.compile(
-    r"(?:em|ate|prazo(?: de| for| e| é)?|dentro de|within|in|deadline(?: of)?)\s*(?:uns |umas |no maximo )?"
+    r"(?:em|ate|prazo(?: de| for| e| é)?|dentro de|within|in|deadline(?: of)?)\s*"
+    r"(?:uns |umas |no maximo )?"
     r"(\d+(?:[.,]\d+)?|um|uma|dois|duas|tres)\s*(horas?|h|hours?|dias?|days?|semanas?|weeks?)\b"
 )
-_BUDGET = re.compile(
-    rf"(?:r\$\s*{_QUANTITY})|(?:{_QUANTITY}\s*(?:reais|brl)\b)"
-)
+_BUDGET = re.compile(rf"(?:r\$\s*{_QUANTITY})|(?:{_QUANTITY}\s*(?:reais|brl)\b)")
 _WORD_NUMBERS = {"um": 1, "uma": 1, "dois": 2, "duas": 2, "tres": 3}
 
 _METHODS = [
     (re.compile(r"\bqlora\b|4[ -]?bits?"), "qlora"),
     (re.compile(r"\blora\b|adaptador"), "lora"),
-    (re.compile(r"ajuste completo|fine[- ]?tuning completo|full fine[- ]?tun|treino completo|"
-                r"todos os pesos|\bfull\b|completo"), "full"),
+    (
+        re.compile(
+            r"ajuste completo|fine[- ]?tuning completo|full fine[- ]?tun|treino completo|"
+            r"todos os pesos|\bfull\b|completo"
+        ),
+        "full",
+    ),
 ]
 _FRAMEWORKS = [
     (re.compile(r"\bjax\b|\bflax\b"), "jax"),
@@ -61,7 +81,8 @@ _RESIDENCY = re.compile(
     r"lgpd|dados sensiveis|dado sensivel|sensitive data|nao (?:podem|pode) sair do (?:brasil|pais)|"
     r"ficar no brasil|ficar no pais|dados de saude|dados medicos|prontuario|dados bancarios|"
     r"must stay in brazil|data residency|residencia de dados|em territorio nacional|"
-    r"(?:dados|data|servidor|servidores|treino|processamento) (?:no|in|fica no|ficam no) (?:brasil|brazil)"
+    r"(?:dados|data|servidor|servidores|treino|processamento) (?:no|in|fica no|ficam no) "
+    r"(?:brasil|brazil)"
 )
 _CLOUDS = [
     (re.compile(r"google cloud|\bgcp\b|\bgoogle\b"), "gcp"),
@@ -70,7 +91,9 @@ _CLOUDS = [
 ]
 _SPOT = re.compile(r"\bspot\b|preemptiv|interrompiv")
 _ON_DEMAND = re.compile(r"sob demanda|on[- ]demand|sem spot")
-_KIND = re.compile(r"\b(?:em|na|numa|com|on|in|de)\s+(?:uma\s+)?(tpus?|gpus?)\b|^\s*(tpu|gpu)\s*\??$")
+_KIND = re.compile(
+    r"\b(?:em|na|numa|com|on|in|de)\s+(?:uma\s+)?(tpus?|gpus?)\b|^\s*(tpu|gpu)\s*\??$"
+)
 _PRECISION = re.compile(r"\b(bf16|fp16|fp32)\b")
 
 
@@ -114,7 +137,9 @@ def extract(text: str) -> dict[str, Any]:
     rest = folded if span is None else folded[: span[0]] + " " + folded[span[1] :]
 
     if match := _PARAMS.search(rest):
-        slots["params"] = -_quantity(match[2], match[3]) if match[1] else _quantity(match[2], match[3])
+        slots["params"] = (
+            -_quantity(match[2], match[3]) if match[1] else _quantity(match[2], match[3])
+        )
     elif "model" not in slots and (match := _PARAMS_SHORT.search(rest)):
         slots["params"] = _quantity(match[1], match[2])
     if match := _PER_EXAMPLE.search(rest):
@@ -157,7 +182,13 @@ def extract(text: str) -> dict[str, Any]:
     if match := _DEADLINE.search(rest):
         amount = float(_WORD_NUMBERS.get(match[1], 0)) or _number(match[1])
         unit = match[2]
-        hours = amount * (24 if unit.startswith(("dia", "day")) else 168 if unit.startswith(("sem", "week")) else 1)
+        hours = amount * (
+            24
+            if unit.startswith(("dia", "day"))
+            else 168
+            if unit.startswith(("sem", "week"))
+            else 1
+        )
         slots["deadline_hours"] = hours
     if match := _BUDGET.search(rest):
         number, scale = (match[1], match[2]) if match[1] else (match[3], match[4])

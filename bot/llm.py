@@ -19,6 +19,7 @@ from pydantic import BaseModel
 
 TIMEOUT_SECONDS = 4.0
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_MONEY = re.compile(r"R\$\s*\d+(?:[.,]\d+)*")
 _pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="infrabot-llm")
 
 
@@ -50,18 +51,28 @@ class ExtractedJob(BaseModel):
     cloud: str | None = None
 
 
-_EXTRACT = ChatPromptTemplate.from_messages([
-    ("system", "Extraia do texto do cliente os dados de um job de fine-tuning. Responda só com "
-               "JSON.\n{format}\nDeixe nulo o que o texto não disser. Nunca invente números."),
-    ("human", "{text}"),
-])
-_PHRASE = ChatPromptTemplate.from_messages([
-    ("system", "Você reescreve respostas de um assistente de vendas de infraestrutura de IA em "
-               "português do Brasil, de forma clara e cordial. Use somente as informações do "
-               "rascunho. Copie todos os números e valores exatamente como estão; não acrescente "
-               "nenhum número."),
-    ("human", "Pergunta do cliente: {question}\n\nRascunho:\n{draft}"),
-])
+_EXTRACT = ChatPromptTemplate.from_messages(
+    [
+        (
+            "system",
+            "Extraia do texto do cliente os dados de um job de fine-tuning. Responda só com "
+            "JSON.\n{format}\nDeixe nulo o que o texto não disser. Nunca invente números.",
+        ),
+        ("human", "{text}"),
+    ]
+)
+_PHRASE = ChatPromptTemplate.from_messages(
+    [
+        (
+            "system",
+            "Você reescreve respostas de um assistente de vendas de infraestrutura de IA em "
+            "português do Brasil, de forma clara e cordial. Use somente as informações do "
+            "rascunho. Copie todos os números e valores exatamente como estão; não acrescente "
+            "nenhum número.",
+        ),
+        ("human", "Pergunta do cliente: {question}\n\nRascunho:\n{draft}"),
+    ]
+)
 
 
 def _with_timeout(call: Any, payload: dict[str, Any]) -> Any:
@@ -75,7 +86,7 @@ def _with_timeout(call: Any, payload: dict[str, Any]) -> Any:
 
 def extract_with_model(model: BaseChatModel, text: str) -> dict[str, Any]:
     """Slots the model read from the text; {} on any failure."""
-    parser = PydanticOutputParser(pydantic_object=ExtractedJob)
+    parser: PydanticOutputParser[ExtractedJob] = PydanticOutputParser(pydantic_object=ExtractedJob)
     chain = _EXTRACT | model | parser
     try:
         result: ExtractedJob = _with_timeout(
@@ -102,16 +113,28 @@ def _numbers(text: str) -> set[Decimal]:
     return values
 
 
+def _money(text: str) -> tuple[set[Decimal], str]:
+    """The R$ amounts in a text, and the text without them."""
+    amounts = {next(iter(_numbers(match))) for match in _MONEY.findall(text)}
+    return amounts, _MONEY.sub(" ", text)
+
+
 def guard(draft: str, candidate: str) -> bool:
-    """True when every number in the candidate appears in the draft (prices, hours, GB...)."""
-    return bool(candidate.strip()) and _numbers(candidate) <= _numbers(draft)
+    """True when every R$ amount in the candidate is one of the draft's, and every other number
+    appears in the draft too (hours, GB, device counts...)."""
+    if not candidate.strip():
+        return False
+    draft_money, draft_rest = _money(draft)
+    money, rest = _money(candidate)
+    return money <= draft_money and _numbers(rest) <= _numbers(draft_rest) | draft_money
 
 
 def phrase(model: BaseChatModel, question: str, draft: str) -> str | None:
     """The model's rewording of the draft, or None when it failed or changed a figure."""
     try:
-        text = _with_timeout(_PHRASE | model | StrOutputParser(),
-                             {"question": question, "draft": draft})
+        text = _with_timeout(
+            _PHRASE | model | StrOutputParser(), {"question": question, "draft": draft}
+        )
     except Exception:
         return None
     return text if isinstance(text, str) and guard(draft, text) else None

@@ -75,6 +75,7 @@ class KnowledgeRetriever:
         if dense == "now":
             retriever.dense = store.vector_store(load_embeddings())
         elif dense == "background":
+
             def attach() -> None:
                 retriever.dense = store.vector_store(load_embeddings())
 

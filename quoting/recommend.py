@@ -145,7 +145,10 @@ def recommend(job: Job, catalog: Catalog | None = None) -> Recommendation:
         raise NoViableOffer(
             "Para código PyTorch não recomendamos TPU: seria preciso migrar para PyTorch/XLA, "
             "uma refatoração trabalhosa. Em GPU o mesmo código roda como está.",
-            ["Cotar em GPU (sem --kind tpu)", "Se o time usa JAX ou TensorFlow, informe o framework"],
+            [
+                "Cotar em GPU (sem --kind tpu)",
+                "Se o time usa JAX ou TensorFlow, informe o framework",
+            ],
         )
     if not fitting:
         raise NoViableOffer(

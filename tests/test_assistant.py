@@ -22,9 +22,7 @@ with CASES_FILE.open("rb") as handle:
 
 
 @pytest.fixture
-def assistant(
-    indexed_home: Path, use_home: Callable[[Path], None], tmp_path: Path
-) -> Assistant:
+def assistant(indexed_home: Path, use_home: Callable[[Path], None], tmp_path: Path) -> Assistant:
     use_home(indexed_home)
     store = ConversationStore(f"sqlite:///{tmp_path / 'conversas.db'}")
     return Assistant(KnowledgeRetriever.load(dense="now"), store)
@@ -66,8 +64,10 @@ def test_conversation(assistant: Assistant, case: dict[str, Any]) -> None:
     _check(case, reply)
     if reply.intent == "quote" and reply.quote is not None:
         assert reply.quote["total_brl"] > 0
-        assert f"{reply.quote['total_brl']:,.2f}".replace(",", "X").replace(".", ",").replace(
-            "X", ".") in reply.answer  # the total shown is the engine's, to the centavo
+        assert (
+            f"{reply.quote['total_brl']:,.2f}".replace(",", "X").replace(".", ",").replace("X", ".")
+            in reply.answer
+        )  # the total shown is the engine's, to the centavo
 
 
 def test_a_very_long_message_is_refused_and_nothing_changes(assistant: Assistant) -> None:

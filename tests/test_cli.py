@@ -141,11 +141,6 @@ def test_errors_in_json_mode_are_json() -> None:
     assert error["field"] == "--params" and "entre" in error["error"]
 
 
-def test_start_without_token_shows_how_to_use_it() -> None:
-    result = run("start")
-    assert result.returncode == 0 and "infrabot quote" in result.stdout
-
-
 def test_quoting_path_imports_no_heavy_library() -> None:
     code = (
         "import sys, bot.cli, quoting.quote;"
@@ -183,3 +178,48 @@ def test_index_and_search_commands(tmp_path: Path) -> None:
     assert data["passages"][0]["source"] == "corpus/oom-falta-de-memoria.md"
     empty = cli("search", "   ")
     assert empty.returncode == 2 and "vazia" in empty.stderr
+
+
+def test_ask_json_follows_the_contract_and_batch_keeps_context(tmp_path: Path) -> None:
+    env = {**os.environ, "INFRABOT_HOME": str(tmp_path)}
+    env.pop("INFRABOT_CHROMA_URL", None)
+    single = subprocess.run(
+        [str(INFRABOT), "ask", "Posso migrar de GPU para TPU depois?", "--json"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    data = json.loads(single.stdout)
+    assert {"answer", "intent", "sources", "quote"} <= set(data)
+    assert data["intent"] == "question" and data["sources"]
+    batch = subprocess.run(
+        [str(INFRABOT), "ask", "--json", "-"],
+        input="LoRA de um Llama 3 8B com 20 mil exemplos\n\ne com QLoRA?\n\x00\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    replies = [json.loads(line) for line in batch.stdout.splitlines()]
+    assert [r["intent"] for r in replies] == ["quote", "quote", "error"]
+    assert replies[1]["quote"]["job"]["method"] == "qlora"
+    assert replies[1]["quote"]["job"]["examples"] == 20_000
+    assert "Traceback" not in batch.stderr
+
+
+def test_chat_runs_a_conversation_until_sair(tmp_path: Path) -> None:
+    env = {**os.environ, "INFRABOT_HOME": str(tmp_path)}
+    env.pop("INFRABOT_CHROMA_URL", None)
+    env.pop("TELEGRAM_BOT_TOKEN", None)
+    result = subprocess.run(
+        [str(INFRABOT), "start"],
+        input="QLoRA do llama 3 8b com 5 mil exemplos\n/sair\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert result.returncode == 0
+    assert "Olá" in result.stdout and "Recomendo GPU" in result.stdout
+    assert "Até logo" in result.stdout
