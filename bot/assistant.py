@@ -92,6 +92,15 @@ def _invalid(error: InvalidJob) -> "Reply":
     return Reply(answer=f"{label}: {error.message}. Pode corrigir?", intent="error")
 
 
+Answer = tuple[str, list[Passage], SearchResult]
+
+
+def _compose_answer(retrieved: tuple[str, SearchResult]) -> Answer:
+    question, result = retrieved
+    text, used = composer.answer_from_passages(question, result.passages)
+    return text, used, result
+
+
 class Source(BaseModel):
     title: str
     source: str
@@ -130,9 +139,10 @@ class Assistant:
         self.retriever = retriever
         self.store = store
         self.llm = llm
-        self.answer_chain: Runnable[str, tuple[str, list[Passage], SearchResult]] = RunnableLambda(
-            self._retrieve
-        ) | RunnableLambda(self._compose_answer)
+        # Retrieval and composition as a LangChain pipeline: question -> passages -> answer.
+        self.answer_chain: Runnable[str, Answer] = RunnableLambda(self._retrieve) | RunnableLambda(
+            _compose_answer
+        )
 
     @classmethod
     def from_environment(
@@ -280,12 +290,8 @@ class Assistant:
             ),
         )
 
-    def _retrieve(self, question: str) -> SearchResult:
-        return self.retriever.search(question, k=3)
-
-    def _compose_answer(self, result: SearchResult) -> tuple[str, list[Passage], SearchResult]:
-        text, used = composer.answer_from_passages(self._question, result.passages)
-        return text, used, result
+    def _retrieve(self, question: str) -> tuple[str, SearchResult]:
+        return question, self.retriever.search(question, k=3)
 
     def _answer(self, state: ConversationState, text: str) -> Reply:
         lexical = self.retriever.lexical
@@ -296,7 +302,6 @@ class Assistant:
                 text,
                 Reply(answer=composer.OUT_OF_SCOPE, intent="out_of_scope", actions=[ACTION_QUOTE]),
             )
-        self._question = text
         answer, used, result = self.answer_chain.invoke(text)
         if not used:
             return self._finish(
