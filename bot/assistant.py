@@ -156,6 +156,20 @@ class Assistant:
         except QuotingError as error:  # a data problem: say it, save nothing
             return Reply(answer=f"Não consegui calcular agora: {error}", intent="error")
 
+    def quote_form(self, conversation_id: str, slots: dict[str, Any], summary: str) -> Reply:
+        """Quote a job given field by field (a channel's guided form); it replaces the job the
+        conversation had."""
+        state = self.store.load(conversation_id)
+        state.slots = {}
+        try:
+            return self._quote(state, summary, slots)
+        except QuotingError as error:
+            return Reply(answer=f"Não consegui calcular agora: {error}", intent="error")
+
+    def forget(self, conversation_id: str) -> bool:
+        """Delete everything kept about a conversation (LGPD)."""
+        return self.store.delete(conversation_id)
+
     def _reply(self, conversation_id: str, raw: str) -> Reply:
         text = _clean(raw)
         if not text:

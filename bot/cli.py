@@ -36,11 +36,9 @@ def _root(ctx: typer.Context) -> None:
 def start() -> None:
     """Inicia o infrabot: o bot do Telegram com TELEGRAM_BOT_TOKEN, o chat no terminal sem ele."""
     if os.environ.get("TELEGRAM_BOT_TOKEN"):
-        typer.echo(
-            "O canal do Telegram ainda não faz parte desta versão; abrindo o chat no terminal.",
-            err=True,
-        )
-    commands_assistant.chat()
+        commands_assistant.telegram()
+    else:
+        commands_assistant.chat()
 
 
 app.command("quote")(commands_quoting.quote)
@@ -50,6 +48,7 @@ app.command("index")(commands_knowledge.index)
 app.command("search")(commands_knowledge.search)
 app.command("ask")(commands_assistant.ask)
 app.command("chat")(commands_assistant.chat)
+app.command("telegram")(commands_assistant.telegram)
 
 
 _KNOWN_USAGE_ERRORS = [

@@ -4,6 +4,7 @@ The assistant loads Chroma, LangChain and the database, so it is imported inside
 """
 
 import json
+import os
 import sys
 import uuid
 from typing import TYPE_CHECKING, Annotated
@@ -55,6 +56,21 @@ def show_reply(console: Console, reply: "Reply") -> None:
     console.print(Markdown(reply.answer.replace("\n", "  \n")))
     if reply.actions:
         console.print("[dim]Opções: " + " · ".join(reply.actions) + "[/dim]")
+
+
+def telegram(
+    webhook: Annotated[
+        str | None, typer.Option("--webhook", help="URL pública do webhook (sem ela, long polling).")
+    ] = None,
+    port: Annotated[int, typer.Option("--port", help="Porta local do webhook.")] = 8443,
+) -> None:
+    """Roda o bot do Telegram (precisa de TELEGRAM_BOT_TOKEN)."""
+    token = os.environ.get("TELEGRAM_BOT_TOKEN")
+    if not token:
+        raise typer.BadParameter("defina TELEGRAM_BOT_TOKEN com o token do bot")
+    from bot.telegram_bot import run
+
+    run(token, webhook, port)
 
 
 def chat() -> None:

@@ -65,7 +65,10 @@ def _with_driver(url: str) -> str:
 
 class ConversationStore:
     def __init__(self, url: str | None = None) -> None:
-        self.engine: Engine = create_engine(_with_driver(url or database_url()), pool_pre_ping=True)
+        url = _with_driver(url or database_url())
+        # Channels call the store from worker threads; SQLite's own check would refuse that.
+        arguments = {"check_same_thread": False} if url.startswith("sqlite") else {}
+        self.engine: Engine = create_engine(url, pool_pre_ping=True, connect_args=arguments)
         Base.metadata.create_all(self.engine)
 
     def load(self, conversation_id: str) -> ConversationState:

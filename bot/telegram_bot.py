@@ -1,0 +1,375 @@
+"""The Telegram channel (python-telegram-bot 22): commands, free text to the assistant, the guided
+/cotacao form, LGPD deletion, flood control, update de-duplication and a friendly error handler.
+
+Run with `infrabot telegram` (long polling) or `infrabot telegram --webhook URL --port P`.
+"""
+
+import asyncio
+import logging
+import os
+import secrets
+import time
+from collections import defaultdict, deque
+from typing import Any
+
+from telegram import BotCommand, InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram.constants import ChatAction, ParseMode
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    ApplicationHandlerStop,
+    CallbackQueryHandler,
+    CommandHandler,
+    ContextTypes,
+    ConversationHandler,
+    MessageHandler,
+    TypeHandler,
+    filters,
+)
+
+from bot.assistant import ACTION_HUMAN, Assistant, Reply
+from bot.extraction import extract
+from bot.telegram_store import DatabasePersistence, claim_update, forget_chat
+from bot.telegram_views import keyboard, split, to_html
+
+log = logging.getLogger("infrabot.telegram")
+DEFAULT_API_URL = "https://api.telegram.org/bot"
+FLOOD_MESSAGES = 20
+FLOOD_SECONDS = 10.0
+
+WELCOME = (
+    "Olá! Eu sou o <b>infrabot</b>. Digo qual máquina (GPU ou TPU) você precisa para fazer "
+    "fine-tuning de um modelo, quanto tempo leva e quanto custa em reais, com os motivos.\n\n"
+    "Descreva o job em uma mensagem (ex.: <i>LoRA de um Llama 3 8B com 20 mil exemplos</i>), "
+    "faça uma pergunta ou use os botões."
+)
+HELP = (
+    "Comandos:\n/cotacao — cotação guiada, passo a passo\n/minhas_cotacoes — sua última cotação\n"
+    "/especialista — falar com uma pessoa da equipe\n/apagar_meus_dados — apagar o que guardamos "
+    "sobre você\n/cancelar — sair da cotação guiada\n\nOu simplesmente escreva o que precisa."
+)
+COMMANDS = [
+    BotCommand("cotacao", "Fazer uma cotação guiada"),
+    BotCommand("ajuda", "Como usar o infrabot"),
+    BotCommand("minhas_cotacoes", "Ver minha última cotação"),
+    BotCommand("especialista", "Falar com um especialista"),
+    BotCommand("apagar_meus_dados", "Apagar meus dados (LGPD)"),
+]
+
+# The /cotacao form: one state per question.
+MODEL, METHOD, DATASET, FRAMEWORK, RESIDENCY, DEADLINE = range(6)
+SKIP = "form:pular"
+
+
+def _buttons(*rows: tuple[str, str]) -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup([[InlineKeyboardButton(label, callback_data=data)]
+                                 for label, data in rows])
+
+
+FORM_QUESTIONS: dict[int, tuple[str, InlineKeyboardMarkup | None]] = {
+    MODEL: ("1/6 · Qual modelo você quer ajustar? Escreva o nome ou o tamanho (ex.: 7B).",
+            _buttons(("Llama 3 8B", "form:model:llama-3-8b"), ("Mistral 7B", "form:model:mistral-7b"),
+                     ("Qwen2.5 14B", "form:model:qwen2.5-14b"))),
+    METHOD: ("2/6 · Qual método?",
+             _buttons(("LoRA", "form:method:lora"), ("QLoRA", "form:method:qlora"),
+                      ("Ajuste completo", "form:method:full"), ("Pular", SKIP))),
+    DATASET: ("3/6 · Tamanho do dataset? Escreva, por exemplo, \"20 mil exemplos\" ou "
+              "\"5 milhões de tokens\".", _buttons(("Pular", SKIP))),
+    FRAMEWORK: ("4/6 · Qual framework?",
+                _buttons(("PyTorch", "form:framework:pytorch"),
+                         ("TensorFlow", "form:framework:tensorflow"),
+                         ("JAX", "form:framework:jax"), ("Pular", SKIP))),
+    RESIDENCY: ("5/6 · Os dados precisam ficar no Brasil (LGPD)?",
+                _buttons(("Sim, só no Brasil", "form:data_residency:br"),
+                         ("Não precisa", "form:data_residency:any"), ("Pular", SKIP))),
+    DEADLINE: ("6/6 · Tem prazo? Escreva em horas ou dias (ex.: 2 dias).",
+               _buttons(("Sem prazo", SKIP))),
+}
+
+
+def conversation_id(update: Update) -> str:
+    chat = update.effective_chat
+    return f"telegram:{chat.id if chat else 0}"
+
+
+class TelegramChannel:
+    def __init__(self, assistant: Assistant) -> None:
+        self.assistant = assistant
+        self._recent: dict[int, deque[float]] = defaultdict(deque)
+        self._warned: set[int] = set()
+
+    # --- gates: run before any handler -----------------------------------------------------------
+    async def deduplicate(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        chat = update.effective_chat
+        claimed = await asyncio.to_thread(
+            claim_update, self.assistant.store, update.update_id, chat.id if chat else None
+        )
+        if not claimed:
+            raise ApplicationHandlerStop
+
+    async def flood_gate(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        user = update.effective_user
+        if user is None or update.message is None:
+            return
+        now = time.monotonic()
+        recent = self._recent[user.id]
+        recent.append(now)
+        while recent and now - recent[0] > FLOOD_SECONDS:
+            recent.popleft()
+        if len(recent) <= FLOOD_MESSAGES:
+            self._warned.discard(user.id)
+            return
+        if user.id not in self._warned:
+            self._warned.add(user.id)
+            await update.message.reply_text(
+                "Calma, são muitas mensagens de uma vez 🙂 Espere alguns segundos e mande de novo."
+            )
+        raise ApplicationHandlerStop
+
+    # --- replies -----------------------------------------------------------------------------------
+    async def send(self, update: Update, context: ContextTypes.DEFAULT_TYPE, reply: Reply) -> None:
+        chat = update.effective_chat
+        assert chat is not None
+        pieces = split(to_html(reply))
+        for number, piece in enumerate(pieces):
+            last = number == len(pieces) - 1
+            await context.bot.send_message(
+                chat.id, piece, parse_mode=ParseMode.HTML,
+                reply_markup=keyboard(reply.actions) if last else None,
+            )
+
+    async def ask(self, update: Update, context: ContextTypes.DEFAULT_TYPE, text: str) -> None:
+        chat = update.effective_chat
+        assert chat is not None
+        await context.bot.send_chat_action(chat.id, ChatAction.TYPING)
+        reply = await asyncio.to_thread(self.assistant.reply, conversation_id(update), text)
+        await self.send(update, context, reply)
+
+    # --- commands ----------------------------------------------------------------------------------
+    async def start(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        assert update.message is not None
+        await update.message.reply_text(
+            WELCOME, parse_mode=ParseMode.HTML,
+            reply_markup=_buttons(("Fazer uma cotação", "acao:cotacao"),
+                                  ("Tirar uma dúvida", "acao:duvida"),
+                                  (ACTION_HUMAN, "acao:especialista")),
+        )
+
+    async def help(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        assert update.message is not None
+        await update.message.reply_text(HELP)
+
+    async def text(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        assert update.message is not None
+        await self.ask(update, context, update.message.text or "")
+
+    async def not_text(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        assert update.message is not None
+        await update.message.reply_text(
+            "Por enquanto eu só leio mensagens de texto. Pode escrever o que você precisa?"
+        )
+
+    async def specialist(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        await self.ask(update, context, "quero falar com um especialista")
+
+    async def my_quotes(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        assert update.message is not None
+        state = await asyncio.to_thread(self.assistant.store.load, conversation_id(update))
+        quote = state.last_quote
+        if not quote:
+            await update.message.reply_text("Você ainda não tem cotações. Use /cotacao para fazer uma.")
+            return
+        rec = quote["recommendation"]
+        total = f"{quote['total_brl']:,.2f}".replace(",", "X").replace(".", ",").replace("X", ".")
+        await update.message.reply_text(
+            f"Sua última cotação ({quote['id']}): {rec['count']}x {rec['accelerator_name']}, "
+            f"{str(rec['hours']).replace('.', ',')} h, R$ {total}."
+        )
+
+    async def forget_ask(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        assert update.message is not None
+        await update.message.reply_text(
+            "Isso apaga o que guardamos sobre você: o job em andamento, a última cotação, o "
+            "histórico recente e as respostas da cotação guiada. Confirma?",
+            reply_markup=_buttons(("Sim, apagar meus dados", "lgpd:sim"), ("Não", "lgpd:nao")),
+        )
+
+    async def forget_confirm(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        query = update.callback_query
+        chat = update.effective_chat
+        assert query is not None and chat is not None
+        await query.answer()
+        if query.data != "lgpd:sim":
+            await context.bot.send_message(chat.id, "Tudo certo, nada foi apagado.")
+            return
+        had_conversation = await asyncio.to_thread(self.assistant.forget, conversation_id(update))
+        await asyncio.to_thread(forget_chat, self.assistant.store, chat.id)
+        if update.effective_user is not None:
+            context.user_data.clear() if context.user_data is not None else None
+            await context.application.persistence.drop_user_data(update.effective_user.id)  # type: ignore[union-attr]
+        what = ("o job em andamento, a última cotação e o histórico da conversa"
+                if had_conversation else "nada da conversa (não havia dados)")
+        await context.bot.send_message(
+            chat.id, f"Pronto. Apaguei {what}, além das respostas da cotação guiada."
+        )
+
+    async def action(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        query = update.callback_query
+        chat = update.effective_chat
+        assert query is not None and chat is not None
+        await query.answer()
+        if query.data == "acao:qlora":
+            await self.ask(update, context, "e com QLoRA?")
+        elif query.data == "acao:especialista":
+            await self.ask(update, context, "quero falar com um especialista")
+        elif query.data == "acao:duvida":
+            await context.bot.send_message(chat.id, "Pode perguntar! Ex.: \"Posso migrar de GPU para TPU depois?\"")
+        elif query.data == "acao:alternativas":
+            state = await asyncio.to_thread(self.assistant.store.load, conversation_id(update))
+            alternatives = (state.last_quote or {}).get("alternatives", [])
+            lines = [f"• {a['label']}: {a['count']}x {a['accelerator_name']} ({a['provider']} "
+                     f"{a['region']}), {str(a['hours']).replace('.', ',')} h, R$ "
+                     f"{a['total_brl']:,.2f}".replace(",", "X").replace(".", ",").replace("X", ".")
+                     for a in alternatives]
+            await context.bot.send_message(
+                chat.id, "Alternativas:\n" + "\n".join(lines) if lines else "Não há alternativas para a última cotação."
+            )
+
+    # --- the /cotacao form ---------------------------------------------------------------------------
+    async def _ask_step(self, update: Update, context: ContextTypes.DEFAULT_TYPE, step: int) -> int:
+        chat = update.effective_chat
+        assert chat is not None
+        text, markup = FORM_QUESTIONS[step]
+        assert context.user_data is not None
+        context.user_data["step"] = step
+        await context.bot.send_message(chat.id, text, reply_markup=markup)
+        return step
+
+    async def form_start(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+        if update.callback_query is not None:
+            await update.callback_query.answer()
+        assert context.user_data is not None
+        context.user_data["form"] = {}
+        return await self._ask_step(update, context, MODEL)
+
+    async def form_typed(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+        assert update.message is not None and context.user_data is not None
+        step = context.user_data.get("step", MODEL)
+        typed = update.message.text or ""
+        # A bare "2 dias" answers the deadline question; free text elsewhere needs no prefix.
+        return await self._record(update, context, step,
+                                  extract(f"em {typed}" if step == DEADLINE else typed))
+
+    async def form_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+        query = update.callback_query
+        assert query is not None and context.user_data is not None
+        await query.answer()
+        step = context.user_data.get("step", MODEL)
+        if query.data == SKIP:
+            return await self._record(update, context, step, {}, skipped=True)
+        _, field, value = (query.data or "form::").split(":", 2)
+        found = extract(value) if field == "model" else {field: value}
+        return await self._record(update, context, step, found)
+
+    async def _record(self, update: Update, context: ContextTypes.DEFAULT_TYPE, step: int,
+                      found: dict[str, Any], skipped: bool = False) -> int:
+        assert context.user_data is not None
+        wanted = {MODEL: {"model", "params"}, METHOD: {"method"},
+                  DATASET: {"examples", "dataset_tokens", "tokens_per_example"},
+                  FRAMEWORK: {"framework"}, RESIDENCY: {"data_residency"},
+                  DEADLINE: {"deadline_hours"}}[step]
+        useful = {k: v for k, v in found.items() if k in wanted}
+        if not useful and not skipped:
+            chat = update.effective_chat
+            assert chat is not None
+            await context.bot.send_message(chat.id, "Não entendi essa resposta. " + FORM_QUESTIONS[step][0],
+                                           reply_markup=FORM_QUESTIONS[step][1])
+            return step
+        form = dict(context.user_data.get("form", {}))
+        form.update({k: (str(v) if k == "budget_brl" else v) for k, v in useful.items()})
+        context.user_data["form"] = form
+        if step < DEADLINE:
+            return await self._ask_step(update, context, step + 1)
+        context.user_data.pop("step", None)
+        chat = update.effective_chat
+        assert chat is not None
+        await context.bot.send_chat_action(chat.id, ChatAction.TYPING)
+        reply = await asyncio.to_thread(self.assistant.quote_form, conversation_id(update),
+                                        form, "cotação guiada")
+        await self.send(update, context, reply)
+        return ConversationHandler.END
+
+    async def form_cancel(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+        if context.user_data is not None:
+            context.user_data.pop("form", None)
+            context.user_data.pop("step", None)
+        chat = update.effective_chat
+        assert chat is not None
+        await context.bot.send_message(chat.id, "Cotação guiada cancelada. Quando quiser, é só chamar /cotacao.")
+        return ConversationHandler.END
+
+    async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+        log.error("erro ao tratar update", exc_info=context.error)
+        if isinstance(update, Update) and update.effective_chat is not None:
+            await context.bot.send_message(
+                update.effective_chat.id,
+                "Desculpe, tive um problema para responder agora. Pode tentar de novo em instantes?",
+            )
+
+
+def build_application(token: str, assistant: Assistant, api_url: str | None = None) -> Application:  # type: ignore[type-arg]
+    channel = TelegramChannel(assistant)
+
+    async def post_init(application: Application) -> None:  # type: ignore[type-arg]
+        await application.bot.set_my_commands(COMMANDS)
+
+    application = (
+        Application.builder()
+        .token(token)
+        .base_url(api_url or os.environ.get("INFRABOT_TELEGRAM_API_URL") or DEFAULT_API_URL)
+        .rate_limiter(AIORateLimiter(max_retries=5))
+        .persistence(DatabasePersistence(assistant.store))
+        .concurrent_updates(True)
+        .post_init(post_init)
+        .build()
+    )
+    application.add_handler(TypeHandler(Update, channel.deduplicate), group=-2)
+    application.add_handler(TypeHandler(Update, channel.flood_gate), group=-1)
+    form_steps = {
+        step: [CallbackQueryHandler(channel.form_button, pattern=r"^form:"),
+               MessageHandler(filters.TEXT & ~filters.COMMAND, channel.form_typed)]
+        for step in FORM_QUESTIONS
+    }
+    application.add_handler(ConversationHandler(
+        entry_points=[CommandHandler("cotacao", channel.form_start),
+                      CallbackQueryHandler(channel.form_start, pattern=r"^acao:cotacao$")],
+        states=form_steps,
+        fallbacks=[CommandHandler("cancelar", channel.form_cancel)],
+        name="cotacao",
+        persistent=True,
+        per_message=False,
+    ))
+    application.add_handler(CommandHandler("start", channel.start))
+    application.add_handler(CommandHandler("ajuda", channel.help))
+    application.add_handler(CommandHandler("especialista", channel.specialist))
+    application.add_handler(CommandHandler("minhas_cotacoes", channel.my_quotes))
+    application.add_handler(CommandHandler("apagar_meus_dados", channel.forget_ask))
+    application.add_handler(CallbackQueryHandler(channel.forget_confirm, pattern=r"^lgpd:"))
+    application.add_handler(CallbackQueryHandler(channel.action, pattern=r"^acao:"))
+    application.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND, channel.text))
+    application.add_handler(MessageHandler(~filters.TEXT & ~filters.COMMAND, channel.not_text))
+    application.add_error_handler(channel.on_error)
+    return application
+
+
+def run(token: str, webhook_url: str | None = None, port: int = 8443) -> None:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+    application = build_application(token, Assistant.from_environment(dense="background"))
+    if webhook_url:
+        secret = os.environ.get("TELEGRAM_WEBHOOK_SECRET") or secrets.token_urlsafe(32)
+        application.run_webhook(listen="0.0.0.0", port=port, url_path="telegram",
+                                webhook_url=webhook_url, secret_token=secret,
+                                allowed_updates=Update.ALL_TYPES)
+    else:
+        application.run_polling(allowed_updates=Update.ALL_TYPES)

@@ -1,0 +1,135 @@
+"""Telegram's share of the database: updates already handled (so a redelivered update gets one
+answer, whichever replica sees it) and python-telegram-bot's persistence (the /cotacao form's
+step and answers), instead of a pickle file."""
+
+import json
+from copy import deepcopy
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, DateTime, String, delete, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Mapped, Session, mapped_column
+from telegram.ext import BasePersistence, PersistenceInput
+from telegram.ext._utils.types import ConversationDict, ConversationKey
+
+from bot.state import Base, ConversationStore
+
+
+class HandledUpdate(Base):
+    __tablename__ = "telegram_updates"
+
+    update_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    chat_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    received_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PersistedData(Base):
+    __tablename__ = "telegram_persistence"
+
+    kind: Mapped[str] = mapped_column(String(32), primary_key=True)  # conversation:NAME | user
+    key: Mapped[str] = mapped_column(String(128), primary_key=True)
+    data: Mapped[Any] = mapped_column(JSON)
+
+
+def claim_update(store: ConversationStore, update_id: int, chat_id: int | None) -> bool:
+    """True the first time an update is seen; False when it was already handled."""
+    try:
+        with Session(store.engine) as session, session.begin():
+            session.add(HandledUpdate(update_id=update_id, chat_id=chat_id,
+                                      received_at=datetime.now(UTC)))
+        return True
+    except IntegrityError:
+        return False
+
+
+def forget_chat(store: ConversationStore, chat_id: int) -> int:
+    """Delete what Telegram left about a chat (form answers, form step, handled updates)."""
+    with Session(store.engine) as session, session.begin():
+        removed = session.execute(delete(HandledUpdate).where(HandledUpdate.chat_id == chat_id))
+        session.execute(delete(PersistedData).where(PersistedData.key == str(chat_id)))
+        rows = session.scalars(select(PersistedData).where(PersistedData.kind.startswith("conversation:")))
+        for row in rows:
+            if json.loads(row.key)[0] == chat_id:
+                session.delete(row)
+        return int(removed.rowcount or 0)  # type: ignore[attr-defined]
+
+
+class DatabasePersistence(BasePersistence[dict[Any, Any], dict[Any, Any], dict[Any, Any]]):
+    """Form steps and per-user form answers in the database; nothing else is persisted."""
+
+    def __init__(self, store: ConversationStore) -> None:
+        super().__init__(
+            store_data=PersistenceInput(bot_data=False, chat_data=False, user_data=True,
+                                        callback_data=False),
+            update_interval=0.5,  # a restart mid-form loses at most half a second
+        )
+        self.store = store
+
+    def _rows(self, kind: str) -> dict[str, Any]:
+        with Session(self.store.engine) as session:
+            return {row.key: row.data for row in
+                    session.scalars(select(PersistedData).where(PersistedData.kind == kind))}
+
+    def _write(self, kind: str, key: str, data: Any) -> None:
+        with Session(self.store.engine) as session, session.begin():
+            row = session.get(PersistedData, (kind, key))
+            if data is None:
+                if row is not None:
+                    session.delete(row)
+                return
+            if row is None:
+                session.add(PersistedData(kind=kind, key=key, data=data))
+            else:
+                row.data = data
+
+    async def get_conversations(self, name: str) -> ConversationDict:
+        return {tuple(json.loads(key)): state
+                for key, state in self._rows(f"conversation:{name}").items()}
+
+    async def update_conversation(
+        self, name: str, key: ConversationKey, new_state: object | None
+    ) -> None:
+        self._write(f"conversation:{name}", json.dumps(list(key)), new_state)
+
+    async def get_user_data(self) -> dict[int, dict[Any, Any]]:
+        return {int(key): dict(value) for key, value in self._rows("user").items()}
+
+    async def update_user_data(self, user_id: int, data: dict[Any, Any]) -> None:
+        self._write("user", str(user_id), deepcopy(data))
+
+    async def drop_user_data(self, user_id: int) -> None:
+        self._write("user", str(user_id), None)
+
+    async def refresh_user_data(self, user_id: int, user_data: dict[Any, Any]) -> None:
+        return None
+
+    async def get_chat_data(self) -> dict[int, dict[Any, Any]]:
+        return {}
+
+    async def update_chat_data(self, chat_id: int, data: dict[Any, Any]) -> None:
+        return None
+
+    async def drop_chat_data(self, chat_id: int) -> None:
+        return None
+
+    async def refresh_chat_data(self, chat_id: int, chat_data: dict[Any, Any]) -> None:
+        return None
+
+    async def get_bot_data(self) -> dict[Any, Any]:
+        return {}
+
+    async def update_bot_data(self, data: dict[Any, Any]) -> None:
+        return None
+
+    async def refresh_bot_data(self, bot_data: dict[Any, Any]) -> None:
+        return None
+
+    async def get_callback_data(self) -> None:
+        return None
+
+    async def update_callback_data(self, data: Any) -> None:
+        return None
+
+    async def flush(self) -> None:
+        return None
