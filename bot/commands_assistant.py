@@ -60,7 +60,8 @@ def show_reply(console: Console, reply: "Reply") -> None:
 
 def telegram(
     webhook: Annotated[
-        str | None, typer.Option("--webhook", help="URL pública do webhook (sem ela, long polling).")
+        str | None,
+        typer.Option("--webhook", help="URL pública do webhook (sem ela, long polling)."),
     ] = None,
     port: Annotated[int, typer.Option("--port", help="Porta local do webhook.")] = 8443,
 ) -> None:

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import BaseModel, Field
-from sqlalchemy import JSON, Boolean, DateTime, String, create_engine, select
+from sqlalchemy import JSON, Boolean, DateTime, String, create_engine, event, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
@@ -63,12 +63,23 @@ def _with_driver(url: str) -> str:
     return url
 
 
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    """WAL lets readers work during a write, and NORMAL sync skips an fsync per commit that WAL
+    does not need for durability of committed transactions against process crashes."""
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
+
+
 class ConversationStore:
     def __init__(self, url: str | None = None) -> None:
         url = _with_driver(url or database_url())
         # Channels call the store from worker threads; SQLite's own check would refuse that.
         arguments = {"check_same_thread": False} if url.startswith("sqlite") else {}
         self.engine: Engine = create_engine(url, pool_pre_ping=True, connect_args=arguments)
+        if url.startswith("sqlite"):
+            event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
 
     def load(self, conversation_id: str) -> ConversationState:

@@ -18,6 +18,7 @@ from telegram.ext import (
     AIORateLimiter,
     Application,
     ApplicationHandlerStop,
+    BaseHandler,
     CallbackQueryHandler,
     CommandHandler,
     ContextTypes,
@@ -62,28 +63,55 @@ SKIP = "form:pular"
 
 
 def _buttons(*rows: tuple[str, str]) -> InlineKeyboardMarkup:
-    return InlineKeyboardMarkup([[InlineKeyboardButton(label, callback_data=data)]
-                                 for label, data in rows])
+    return InlineKeyboardMarkup(
+        [[InlineKeyboardButton(label, callback_data=data)] for label, data in rows]
+    )
 
 
 FORM_QUESTIONS: dict[int, tuple[str, InlineKeyboardMarkup | None]] = {
-    MODEL: ("1/6 · Qual modelo você quer ajustar? Escreva o nome ou o tamanho (ex.: 7B).",
-            _buttons(("Llama 3 8B", "form:model:llama-3-8b"), ("Mistral 7B", "form:model:mistral-7b"),
-                     ("Qwen2.5 14B", "form:model:qwen2.5-14b"))),
-    METHOD: ("2/6 · Qual método?",
-             _buttons(("LoRA", "form:method:lora"), ("QLoRA", "form:method:qlora"),
-                      ("Ajuste completo", "form:method:full"), ("Pular", SKIP))),
-    DATASET: ("3/6 · Tamanho do dataset? Escreva, por exemplo, \"20 mil exemplos\" ou "
-              "\"5 milhões de tokens\".", _buttons(("Pular", SKIP))),
-    FRAMEWORK: ("4/6 · Qual framework?",
-                _buttons(("PyTorch", "form:framework:pytorch"),
-                         ("TensorFlow", "form:framework:tensorflow"),
-                         ("JAX", "form:framework:jax"), ("Pular", SKIP))),
-    RESIDENCY: ("5/6 · Os dados precisam ficar no Brasil (LGPD)?",
-                _buttons(("Sim, só no Brasil", "form:data_residency:br"),
-                         ("Não precisa", "form:data_residency:any"), ("Pular", SKIP))),
-    DEADLINE: ("6/6 · Tem prazo? Escreva em horas ou dias (ex.: 2 dias).",
-               _buttons(("Sem prazo", SKIP))),
+    MODEL: (
+        "1/6 · Qual modelo você quer ajustar? Escreva o nome ou o tamanho (ex.: 7B).",
+        _buttons(
+            ("Llama 3 8B", "form:model:llama-3-8b"),
+            ("Mistral 7B", "form:model:mistral-7b"),
+            ("Qwen2.5 14B", "form:model:qwen2.5-14b"),
+        ),
+    ),
+    METHOD: (
+        "2/6 · Qual método?",
+        _buttons(
+            ("LoRA", "form:method:lora"),
+            ("QLoRA", "form:method:qlora"),
+            ("Ajuste completo", "form:method:full"),
+            ("Pular", SKIP),
+        ),
+    ),
+    DATASET: (
+        '3/6 · Tamanho do dataset? Escreva, por exemplo, "20 mil exemplos" ou '
+        '"5 milhões de tokens".',
+        _buttons(("Pular", SKIP)),
+    ),
+    FRAMEWORK: (
+        "4/6 · Qual framework?",
+        _buttons(
+            ("PyTorch", "form:framework:pytorch"),
+            ("TensorFlow", "form:framework:tensorflow"),
+            ("JAX", "form:framework:jax"),
+            ("Pular", SKIP),
+        ),
+    ),
+    RESIDENCY: (
+        "5/6 · Os dados precisam ficar no Brasil (LGPD)?",
+        _buttons(
+            ("Sim, só no Brasil", "form:data_residency:br"),
+            ("Não precisa", "form:data_residency:any"),
+            ("Pular", SKIP),
+        ),
+    ),
+    DEADLINE: (
+        "6/6 · Tem prazo? Escreva em horas ou dias (ex.: 2 dias).",
+        _buttons(("Sem prazo", SKIP)),
+    ),
 }
 
 
@@ -98,7 +126,7 @@ class TelegramChannel:
         self._recent: dict[int, deque[float]] = defaultdict(deque)
         self._warned: set[int] = set()
 
-    # --- gates: run before any handler -----------------------------------------------------------
+    # --- gates: run before any handler
     async def deduplicate(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         chat = update.effective_chat
         claimed = await asyncio.to_thread(
@@ -126,7 +154,7 @@ class TelegramChannel:
             )
         raise ApplicationHandlerStop
 
-    # --- replies -----------------------------------------------------------------------------------
+    # --- replies
     async def send(self, update: Update, context: ContextTypes.DEFAULT_TYPE, reply: Reply) -> None:
         chat = update.effective_chat
         assert chat is not None
@@ -134,7 +162,9 @@ class TelegramChannel:
         for number, piece in enumerate(pieces):
             last = number == len(pieces) - 1
             await context.bot.send_message(
-                chat.id, piece, parse_mode=ParseMode.HTML,
+                chat.id,
+                piece,
+                parse_mode=ParseMode.HTML,
                 reply_markup=keyboard(reply.actions) if last else None,
             )
 
@@ -145,14 +175,17 @@ class TelegramChannel:
         reply = await asyncio.to_thread(self.assistant.reply, conversation_id(update), text)
         await self.send(update, context, reply)
 
-    # --- commands ----------------------------------------------------------------------------------
+    # --- commands
     async def start(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         assert update.message is not None
         await update.message.reply_text(
-            WELCOME, parse_mode=ParseMode.HTML,
-            reply_markup=_buttons(("Fazer uma cotação", "acao:cotacao"),
-                                  ("Tirar uma dúvida", "acao:duvida"),
-                                  (ACTION_HUMAN, "acao:especialista")),
+            WELCOME,
+            parse_mode=ParseMode.HTML,
+            reply_markup=_buttons(
+                ("Fazer uma cotação", "acao:cotacao"),
+                ("Tirar uma dúvida", "acao:duvida"),
+                (ACTION_HUMAN, "acao:especialista"),
+            ),
         )
 
     async def help(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -177,7 +210,9 @@ class TelegramChannel:
         state = await asyncio.to_thread(self.assistant.store.load, conversation_id(update))
         quote = state.last_quote
         if not quote:
-            await update.message.reply_text("Você ainda não tem cotações. Use /cotacao para fazer uma.")
+            await update.message.reply_text(
+                "Você ainda não tem cotações. Use /cotacao para fazer uma."
+            )
             return
         rec = quote["recommendation"]
         total = f"{quote['total_brl']:,.2f}".replace(",", "X").replace(".", ",").replace("X", ".")
@@ -207,8 +242,11 @@ class TelegramChannel:
         if update.effective_user is not None:
             context.user_data.clear() if context.user_data is not None else None
             await context.application.persistence.drop_user_data(update.effective_user.id)  # type: ignore[union-attr]
-        what = ("o job em andamento, a última cotação e o histórico da conversa"
-                if had_conversation else "nada da conversa (não havia dados)")
+        what = (
+            "o job em andamento, a última cotação e o histórico da conversa"
+            if had_conversation
+            else "nada da conversa (não havia dados)"
+        )
         await context.bot.send_message(
             chat.id, f"Pronto. Apaguei {what}, além das respostas da cotação guiada."
         )
@@ -223,19 +261,28 @@ class TelegramChannel:
         elif query.data == "acao:especialista":
             await self.ask(update, context, "quero falar com um especialista")
         elif query.data == "acao:duvida":
-            await context.bot.send_message(chat.id, "Pode perguntar! Ex.: \"Posso migrar de GPU para TPU depois?\"")
+            await context.bot.send_message(
+                chat.id, 'Pode perguntar! Ex.: "Posso migrar de GPU para TPU depois?"'
+            )
         elif query.data == "acao:alternativas":
             state = await asyncio.to_thread(self.assistant.store.load, conversation_id(update))
             alternatives = (state.last_quote or {}).get("alternatives", [])
-            lines = [f"• {a['label']}: {a['count']}x {a['accelerator_name']} ({a['provider']} "
-                     f"{a['region']}), {str(a['hours']).replace('.', ',')} h, R$ "
-                     f"{a['total_brl']:,.2f}".replace(",", "X").replace(".", ",").replace("X", ".")
-                     for a in alternatives]
+            lines = [
+                f"• {a['label']}: {a['count']}x {a['accelerator_name']} ({a['provider']} "
+                f"{a['region']}), {str(a['hours']).replace('.', ',')} h, R$ "
+                f"{a['total_brl']:,.2f}".replace(",", "X")
+                .replace(".", ",")
+                .replace("X", ".")
+                for a in alternatives
+            ]
             await context.bot.send_message(
-                chat.id, "Alternativas:\n" + "\n".join(lines) if lines else "Não há alternativas para a última cotação."
+                chat.id,
+                "Alternativas:\n" + "\n".join(lines)
+                if lines
+                else "Não há alternativas para a última cotação.",
             )
 
-    # --- the /cotacao form ---------------------------------------------------------------------------
+    # --- the /cotacao form
     async def _ask_step(self, update: Update, context: ContextTypes.DEFAULT_TYPE, step: int) -> int:
         chat = update.effective_chat
         assert chat is not None
@@ -257,8 +304,9 @@ class TelegramChannel:
         step = context.user_data.get("step", MODEL)
         typed = update.message.text or ""
         # A bare "2 dias" answers the deadline question; free text elsewhere needs no prefix.
-        return await self._record(update, context, step,
-                                  extract(f"em {typed}" if step == DEADLINE else typed))
+        return await self._record(
+            update, context, step, extract(f"em {typed}" if step == DEADLINE else typed)
+        )
 
     async def form_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
         query = update.callback_query
@@ -271,19 +319,32 @@ class TelegramChannel:
         found = extract(value) if field == "model" else {field: value}
         return await self._record(update, context, step, found)
 
-    async def _record(self, update: Update, context: ContextTypes.DEFAULT_TYPE, step: int,
-                      found: dict[str, Any], skipped: bool = False) -> int:
+    async def _record(
+        self,
+        update: Update,
+        context: ContextTypes.DEFAULT_TYPE,
+        step: int,
+        found: dict[str, Any],
+        skipped: bool = False,
+    ) -> int:
         assert context.user_data is not None
-        wanted = {MODEL: {"model", "params"}, METHOD: {"method"},
-                  DATASET: {"examples", "dataset_tokens", "tokens_per_example"},
-                  FRAMEWORK: {"framework"}, RESIDENCY: {"data_residency"},
-                  DEADLINE: {"deadline_hours"}}[step]
+        wanted = {
+            MODEL: {"model", "params"},
+            METHOD: {"method"},
+            DATASET: {"examples", "dataset_tokens", "tokens_per_example"},
+            FRAMEWORK: {"framework"},
+            RESIDENCY: {"data_residency"},
+            DEADLINE: {"deadline_hours"},
+        }[step]
         useful = {k: v for k, v in found.items() if k in wanted}
         if not useful and not skipped:
             chat = update.effective_chat
             assert chat is not None
-            await context.bot.send_message(chat.id, "Não entendi essa resposta. " + FORM_QUESTIONS[step][0],
-                                           reply_markup=FORM_QUESTIONS[step][1])
+            await context.bot.send_message(
+                chat.id,
+                "Não entendi essa resposta. " + FORM_QUESTIONS[step][0],
+                reply_markup=FORM_QUESTIONS[step][1],
+            )
             return step
         form = dict(context.user_data.get("form", {}))
         form.update({k: (str(v) if k == "budget_brl" else v) for k, v in useful.items()})
@@ -294,8 +355,9 @@ class TelegramChannel:
         chat = update.effective_chat
         assert chat is not None
         await context.bot.send_chat_action(chat.id, ChatAction.TYPING)
-        reply = await asyncio.to_thread(self.assistant.quote_form, conversation_id(update),
-                                        form, "cotação guiada")
+        reply = await asyncio.to_thread(
+            self.assistant.quote_form, conversation_id(update), form, "cotação guiada"
+        )
         await self.send(update, context, reply)
         return ConversationHandler.END
 
@@ -305,7 +367,9 @@ class TelegramChannel:
             context.user_data.pop("step", None)
         chat = update.effective_chat
         assert chat is not None
-        await context.bot.send_message(chat.id, "Cotação guiada cancelada. Quando quiser, é só chamar /cotacao.")
+        await context.bot.send_message(
+            chat.id, "Cotação guiada cancelada. Quando quiser, é só chamar /cotacao."
+        )
         return ConversationHandler.END
 
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -313,7 +377,8 @@ class TelegramChannel:
         if isinstance(update, Update) and update.effective_chat is not None:
             await context.bot.send_message(
                 update.effective_chat.id,
-                "Desculpe, tive um problema para responder agora. Pode tentar de novo em instantes?",
+                "Desculpe, tive um problema para responder agora. "
+                "Pode tentar de novo em instantes?",
             )
 
 
@@ -327,7 +392,13 @@ def build_application(token: str, assistant: Assistant, api_url: str | None = No
         Application.builder()
         .token(token)
         .base_url(api_url or os.environ.get("INFRABOT_TELEGRAM_API_URL") or DEFAULT_API_URL)
-        .rate_limiter(AIORateLimiter(max_retries=5))
+        .rate_limiter(
+            AIORateLimiter(
+                # Telegram's broadcast limit; INFRABOT_TELEGRAM_MAX_RATE=0 lifts it (fake APIs).
+                overall_max_rate=float(os.environ.get("INFRABOT_TELEGRAM_MAX_RATE") or 30),
+                max_retries=5,
+            )
+        )
         .persistence(DatabasePersistence(assistant.store))
         .concurrent_updates(True)
         .post_init(post_init)
@@ -335,20 +406,26 @@ def build_application(token: str, assistant: Assistant, api_url: str | None = No
     )
     application.add_handler(TypeHandler(Update, channel.deduplicate), group=-2)
     application.add_handler(TypeHandler(Update, channel.flood_gate), group=-1)
-    form_steps = {
-        step: [CallbackQueryHandler(channel.form_button, pattern=r"^form:"),
-               MessageHandler(filters.TEXT & ~filters.COMMAND, channel.form_typed)]
+    form_steps: dict[object, list[BaseHandler[Update, Any, object]]] = {
+        step: [
+            CallbackQueryHandler(channel.form_button, pattern=r"^form:"),
+            MessageHandler(filters.TEXT & ~filters.COMMAND, channel.form_typed),
+        ]
         for step in FORM_QUESTIONS
     }
-    application.add_handler(ConversationHandler(
-        entry_points=[CommandHandler("cotacao", channel.form_start),
-                      CallbackQueryHandler(channel.form_start, pattern=r"^acao:cotacao$")],
-        states=form_steps,
-        fallbacks=[CommandHandler("cancelar", channel.form_cancel)],
-        name="cotacao",
-        persistent=True,
-        per_message=False,
-    ))
+    application.add_handler(
+        ConversationHandler(
+            entry_points=[
+                CommandHandler("cotacao", channel.form_start),
+                CallbackQueryHandler(channel.form_start, pattern=r"^acao:cotacao$"),
+            ],
+            states=form_steps,
+            fallbacks=[CommandHandler("cancelar", channel.form_cancel)],
+            name="cotacao",
+            persistent=True,
+            per_message=False,
+        )
+    )
     application.add_handler(CommandHandler("start", channel.start))
     application.add_handler(CommandHandler("ajuda", channel.help))
     application.add_handler(CommandHandler("especialista", channel.specialist))
@@ -368,8 +445,13 @@ def run(token: str, webhook_url: str | None = None, port: int = 8443) -> None:
     application = build_application(token, Assistant.from_environment(dense="background"))
     if webhook_url:
         secret = os.environ.get("TELEGRAM_WEBHOOK_SECRET") or secrets.token_urlsafe(32)
-        application.run_webhook(listen="0.0.0.0", port=port, url_path="telegram",
-                                webhook_url=webhook_url, secret_token=secret,
-                                allowed_updates=Update.ALL_TYPES)
+        application.run_webhook(
+            listen="0.0.0.0",
+            port=port,
+            url_path="telegram",
+            webhook_url=webhook_url,
+            secret_token=secret,
+            allowed_updates=Update.ALL_TYPES,
+        )
     else:
         application.run_polling(allowed_updates=Update.ALL_TYPES)

@@ -2,6 +2,7 @@
 answer, whichever replica sees it) and python-telegram-bot's persistence (the /cotacao form's
 step and answers), instead of a pickle file."""
 
+import asyncio
 import json
 from copy import deepcopy
 from datetime import UTC, datetime
@@ -36,8 +37,9 @@ def claim_update(store: ConversationStore, update_id: int, chat_id: int | None) 
     """True the first time an update is seen; False when it was already handled."""
     try:
         with Session(store.engine) as session, session.begin():
-            session.add(HandledUpdate(update_id=update_id, chat_id=chat_id,
-                                      received_at=datetime.now(UTC)))
+            session.add(
+                HandledUpdate(update_id=update_id, chat_id=chat_id, received_at=datetime.now(UTC))
+            )
         return True
     except IntegrityError:
         return False
@@ -48,11 +50,16 @@ def forget_chat(store: ConversationStore, chat_id: int) -> int:
     with Session(store.engine) as session, session.begin():
         removed = session.execute(delete(HandledUpdate).where(HandledUpdate.chat_id == chat_id))
         session.execute(delete(PersistedData).where(PersistedData.key == str(chat_id)))
-        rows = session.scalars(select(PersistedData).where(PersistedData.kind.startswith("conversation:")))
+        rows = session.scalars(
+            select(PersistedData).where(PersistedData.kind.startswith("conversation:"))
+        )
         for row in rows:
             if json.loads(row.key)[0] == chat_id:
                 session.delete(row)
         return int(removed.rowcount or 0)  # type: ignore[attr-defined]
+
+
+_ABSENT = object()
 
 
 class DatabasePersistence(BasePersistence[dict[Any, Any], dict[Any, Any], dict[Any, Any]]):
@@ -60,16 +67,29 @@ class DatabasePersistence(BasePersistence[dict[Any, Any], dict[Any, Any], dict[A
 
     def __init__(self, store: ConversationStore) -> None:
         super().__init__(
-            store_data=PersistenceInput(bot_data=False, chat_data=False, user_data=True,
-                                        callback_data=False),
+            store_data=PersistenceInput(
+                bot_data=False, chat_data=False, user_data=True, callback_data=False
+            ),
             update_interval=0.5,  # a restart mid-form loses at most half a second
         )
         self.store = store
+        # What the database holds, so unchanged data (most users never open the form) costs
+        # no write; PTB offers every touched user's data at each flush.
+        self._written: dict[tuple[str, str], Any] = {}
 
     def _rows(self, kind: str) -> dict[str, Any]:
         with Session(self.store.engine) as session:
-            return {row.key: row.data for row in
-                    session.scalars(select(PersistedData).where(PersistedData.kind == kind))}
+            return {
+                row.key: row.data
+                for row in session.scalars(select(PersistedData).where(PersistedData.kind == kind))
+            }
+
+    async def _save(self, kind: str, key: str, data: Any) -> None:
+        previous = self._written.get((kind, key), _ABSENT)
+        if previous == data or (previous is _ABSENT and not data):
+            return
+        await asyncio.to_thread(self._write, kind, key, data)
+        self._written[(kind, key)] = data
 
     def _write(self, kind: str, key: str, data: Any) -> None:
         with Session(self.store.engine) as session, session.begin():
@@ -84,22 +104,25 @@ class DatabasePersistence(BasePersistence[dict[Any, Any], dict[Any, Any], dict[A
                 row.data = data
 
     async def get_conversations(self, name: str) -> ConversationDict:
-        return {tuple(json.loads(key)): state
-                for key, state in self._rows(f"conversation:{name}").items()}
+        rows = self._rows(f"conversation:{name}")
+        self._written.update({(f"conversation:{name}", key): state for key, state in rows.items()})
+        return {tuple(json.loads(key)): state for key, state in rows.items()}
 
     async def update_conversation(
         self, name: str, key: ConversationKey, new_state: object | None
     ) -> None:
-        self._write(f"conversation:{name}", json.dumps(list(key)), new_state)
+        await self._save(f"conversation:{name}", json.dumps(list(key)), new_state)
 
     async def get_user_data(self) -> dict[int, dict[Any, Any]]:
-        return {int(key): dict(value) for key, value in self._rows("user").items()}
+        rows = self._rows("user")
+        self._written.update({("user", key): value for key, value in rows.items()})
+        return {int(key): dict(value) for key, value in rows.items()}
 
     async def update_user_data(self, user_id: int, data: dict[Any, Any]) -> None:
-        self._write("user", str(user_id), deepcopy(data))
+        await self._save("user", str(user_id), deepcopy(data))
 
     async def drop_user_data(self, user_id: int) -> None:
-        self._write("user", str(user_id), None)
+        await self._save("user", str(user_id), None)
 
     async def refresh_user_data(self, user_id: int, user_data: dict[Any, Any]) -> None:
         return None

@@ -56,6 +56,9 @@ def split(text: str, limit: int = LIMIT) -> list[str]:
 
 
 def keyboard(actions: list[str]) -> InlineKeyboardMarkup | None:
-    buttons = [InlineKeyboardButton(action, callback_data=CALLBACKS[action])
-               for action in actions if action in CALLBACKS]
+    buttons = [
+        InlineKeyboardButton(action, callback_data=CALLBACKS[action])
+        for action in actions
+        if action in CALLBACKS
+    ]
     return InlineKeyboardMarkup([[button] for button in buttons]) if buttons else None

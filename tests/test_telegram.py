@@ -24,12 +24,20 @@ class Bot:
 
     def start(self) -> None:
         before = len(self.fake.calls("setMyCommands"))
-        env = {**os.environ, "TELEGRAM_BOT_TOKEN": self.fake.token,
-               "INFRABOT_TELEGRAM_API_URL": self.fake.api_url, "INFRABOT_HOME": str(self.home),
-               "INFRABOT_DATABASE_URL": self.database}
+        env = {
+            **os.environ,
+            "TELEGRAM_BOT_TOKEN": self.fake.token,
+            "INFRABOT_TELEGRAM_API_URL": self.fake.api_url,
+            "INFRABOT_HOME": str(self.home),
+            "INFRABOT_DATABASE_URL": self.database,
+        }
         env.pop("INFRABOT_CHROMA_URL", None)
-        self.process = subprocess.Popen([str(INFRABOT), "telegram"], env=env,
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.process = subprocess.Popen(
+            [str(INFRABOT), "telegram"],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         assert self.fake.wait_for(lambda: len(self.fake.calls("setMyCommands")) > before, 60)
 
     def stop(self) -> None:
@@ -39,7 +47,9 @@ class Bot:
 
 
 @pytest.fixture(scope="module")
-def telegram(indexed_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[FakeTelegram, Bot]]:
+def telegram(
+    indexed_home: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[FakeTelegram, Bot]]:
     fake = FakeTelegram()
     database = f"sqlite:///{tmp_path_factory.mktemp('telegram') / 'bot.db'}"
     bot = Bot(fake, indexed_home, database)
@@ -53,7 +63,9 @@ def _chat() -> int:
     return int(time.time() * 1000) % 10_000_000 + 100
 
 
-def test_start_shows_the_welcome_buttons_and_registers_the_menu(telegram: tuple[FakeTelegram, Bot]) -> None:
+def test_start_shows_the_welcome_buttons_and_registers_the_menu(
+    telegram: tuple[FakeTelegram, Bot],
+) -> None:
     fake, _ = telegram
     commands = fake.calls("setMyCommands")[0]["commands"]
     for command in ("cotacao", "ajuda", "minhas_cotacoes", "especialista", "apagar_meus_dados"):
@@ -66,7 +78,9 @@ def test_start_shows_the_welcome_buttons_and_registers_the_menu(telegram: tuple[
     assert "Fazer uma cota" in markup and "Falar com um especialista" in markup
 
 
-def test_a_question_is_answered_with_sources_while_typing(telegram: tuple[FakeTelegram, Bot]) -> None:
+def test_a_question_is_answered_with_sources_while_typing(
+    telegram: tuple[FakeTelegram, Bot],
+) -> None:
     fake, _ = telegram
     chat = _chat()
     fake.message(chat, "Posso migrar de GPU para TPU depois?")
@@ -75,7 +89,9 @@ def test_a_question_is_answered_with_sources_while_typing(telegram: tuple[FakeTe
     assert fake.calls("sendChatAction", chat)[0]["action"] == "typing"
 
 
-def test_a_described_job_gets_a_quote_in_reais_with_buttons(telegram: tuple[FakeTelegram, Bot]) -> None:
+def test_a_described_job_gets_a_quote_in_reais_with_buttons(
+    telegram: tuple[FakeTelegram, Bot],
+) -> None:
     fake, _ = telegram
     chat = _chat()
     fake.message(chat, "LoRA de um Llama 3 8B, 20 mil exemplos, dados não podem sair do Brasil")
@@ -89,7 +105,9 @@ def test_a_described_job_gets_a_quote_in_reais_with_buttons(telegram: tuple[Fake
     assert "Alternativas" in fake.wait_texts(chat, 3)[-1]
 
 
-def test_the_guided_form_through_buttons_ends_in_a_quote(telegram: tuple[FakeTelegram, Bot]) -> None:
+def test_the_guided_form_through_buttons_ends_in_a_quote(
+    telegram: tuple[FakeTelegram, Bot],
+) -> None:
     fake, _ = telegram
     chat = _chat()
     fake.message(chat, "/cotacao")
@@ -125,10 +143,18 @@ def test_a_duplicated_update_is_answered_once(telegram: tuple[FakeTelegram, Bot]
     fake, _ = telegram
     chat = _chat()
     update_id = fake.message(chat, "o que é OOM?")
-    fake.push({"message": {"message_id": 1, "date": int(time.time()), "text": "o que é OOM?",
-                           "chat": {"id": chat, "type": "private"},
-                           "from": {"id": chat, "is_bot": False, "first_name": "C"}}},
-              update_id=update_id)
+    fake.push(
+        {
+            "message": {
+                "message_id": 1,
+                "date": int(time.time()),
+                "text": "o que é OOM?",
+                "chat": {"id": chat, "type": "private"},
+                "from": {"id": chat, "is_bot": False, "first_name": "C"},
+            }
+        },
+        update_id=update_id,
+    )
     fake.wait_texts(chat, 1)
     time.sleep(2)
     assert len(fake.texts(chat)) == 1
@@ -184,9 +210,7 @@ def test_apagar_meus_dados_really_deletes(telegram: tuple[FakeTelegram, Bot]) ->
     assert "ainda não tem" in fake.wait_texts(chat, 4)[-1]
 
 
-def test_a_restart_in_the_middle_of_the_form_resumes(
-    indexed_home: Path, tmp_path: Path
-) -> None:
+def test_a_restart_in_the_middle_of_the_form_resumes(indexed_home: Path, tmp_path: Path) -> None:
     fake = FakeTelegram()
     bot = Bot(fake, indexed_home, f"sqlite:///{tmp_path / 'bot.db'}")
     try:
