@@ -236,3 +236,79 @@ def test_long_replies_split_on_paragraphs_under_the_limit() -> None:
     assert len(pieces) == 3 and all(len(piece) <= 4096 for piece in pieces)
     assert all(piece.startswith("Parágrafo") for piece in pieces)
     assert split("y" * 9000) == ["y" * 4096, "y" * 4096, "y" * 808]
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_webhook_mode_checks_the_secret_token(indexed_home: Path, tmp_path: Path) -> None:
+    import json
+    import urllib.error
+    import urllib.request
+
+    fake = FakeTelegram()
+    port = _free_port()
+    env = {
+        **os.environ,
+        "TELEGRAM_BOT_TOKEN": fake.token,
+        "INFRABOT_TELEGRAM_API_URL": fake.api_url,
+        "INFRABOT_HOME": str(indexed_home),
+        "INFRABOT_DATABASE_URL": f"sqlite:///{tmp_path / 'w.db'}",
+        "TELEGRAM_WEBHOOK_SECRET": "segredo-de-teste",
+    }
+    env.pop("INFRABOT_CHROMA_URL", None)
+    process = subprocess.Popen(
+        [
+            str(INFRABOT),
+            "telegram",
+            "--webhook",
+            f"http://127.0.0.1:{port}/telegram",
+            "--port",
+            str(port),
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        assert fake.wait_for(lambda: bool(fake.calls("setWebhook")), 60)
+        assert fake.calls("setWebhook")[0]["secret_token"] == "segredo-de-teste"
+        update = {
+            "update_id": 77,
+            "message": {
+                "message_id": 1,
+                "date": int(time.time()),
+                "text": "o que é OOM?",
+                "chat": {"id": 555, "type": "private"},
+                "from": {"id": 555, "is_bot": False, "first_name": "C"},
+            },
+        }
+
+        def post(secret: str) -> int:
+            request = urllib.request.Request(
+                f"http://127.0.0.1:{port}/telegram",
+                data=json.dumps(update).encode(),
+                headers={
+                    "Content-Type": "application/json",
+                    "X-Telegram-Bot-Api-Secret-Token": secret,
+                },
+            )
+            try:
+                return int(urllib.request.urlopen(request, timeout=10).status)
+            except urllib.error.HTTPError as error:
+                return int(error.code)
+
+        assert post("errado") == 403
+        time.sleep(1)
+        assert fake.texts(555) == []
+        assert post("segredo-de-teste") == 200
+        assert "Fonte" in fake.wait_texts(555, 1)[-1]
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.wait(30)
+        fake.close()
