@@ -227,9 +227,7 @@ class Assistant:
         )
         if _JOB_SLOTS & slots.keys() or follow_up or (wants_price and (slots or has_job)):
             return self._quote(state, text, slots)
-        if (wants_price and not _DOMAIN.search(folded.replace("custo", ""))) or (
-            wants_price and not slots and not has_job
-        ):
+        if wants_price:  # a price with nothing to price yet
             return self._clarify(state, text, slots)
         return self._answer(state, text)
 
