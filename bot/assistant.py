@@ -308,19 +308,12 @@ class Assistant:
     def _answer(self, state: ConversationState, text: str) -> Reply:
         lexical = self.retriever.lexical
         relevant = bool(_DOMAIN.search(fold(text))) or lexical.coverage(text) >= MIN_COVERAGE
-        if not relevant:
-            return self._finish(
-                state,
-                text,
-                Reply(answer=composer.OUT_OF_SCOPE, intent="out_of_scope", actions=[ACTION_QUOTE]),
+        answer, used, result = self.answer_chain.invoke(text) if relevant else ("", [], None)
+        if not used or result is None:
+            off_topic = Reply(
+                answer=composer.OUT_OF_SCOPE, intent="out_of_scope", actions=[ACTION_QUOTE]
             )
-        answer, used, result = self.answer_chain.invoke(text)
-        if not used:
-            return self._finish(
-                state,
-                text,
-                Reply(answer=composer.OUT_OF_SCOPE, intent="out_of_scope", actions=[ACTION_QUOTE]),
-            )
+            return self._finish(state, text, off_topic)
         draft = f"{answer}\n\n{composer.cite(used)}"
         return self._finish(
             state,

@@ -7,8 +7,8 @@ from rich.table import Table
 
 from quoting.catalog import Catalog
 from quoting.jobspec import Job
-from quoting.memory import MemoryEstimate
-from quoting.quote import MemoryGB, Option, Quote
+from quoting.memory import MemoryEstimate, MemoryParts
+from quoting.quote import Option, Quote
 from quoting.recommend import AcceleratorFit
 from quoting.units import format_brl, format_date, format_number
 
@@ -32,7 +32,7 @@ def _job_line(job: Job) -> str:
     )
 
 
-def memory_table(memory: MemoryEstimate | MemoryGB) -> Table:
+def memory_table(memory: MemoryParts) -> Table:
     table = Table(title="Memória por dispositivo", title_justify="left")
     table.add_column("Parte")
     table.add_column("GB", justify="right")

@@ -40,8 +40,8 @@ OPTIMIZER_BYTES = {"adamw": 8.0, "adamw-8bit": 2.0, "sgd": 4.0}
 ACTIVATION_CALIBRATION = 1.0
 
 
-class MemoryEstimate(BaseModel):
-    """GB per device (1 GB = 10^9 bytes)."""
+class MemoryParts(BaseModel):
+    """GB per device (1 GB = 10^9 bytes), by what holds them."""
 
     total: float
     weights: float
@@ -50,6 +50,12 @@ class MemoryEstimate(BaseModel):
     activations: float
     logits: float
     overhead: float
+
+    def rounded(self) -> "MemoryParts":
+        return MemoryParts(**{k: round(getattr(self, k), 2) for k in MemoryParts.model_fields})
+
+
+class MemoryEstimate(MemoryParts):
     trainable_params: float
     devices: int
     sharded: bool

@@ -9,7 +9,7 @@ from pydantic import BaseModel, field_serializer
 
 from quoting.catalog import Catalog
 from quoting.jobspec import Job, JobSpec, normalize
-from quoting.memory import MemoryEstimate
+from quoting.memory import MemoryEstimate, MemoryParts
 from quoting.pricing import LineItem, load_pricing
 from quoting.recommend import Candidate, recommend
 from quoting.timing import flops_per_token
@@ -23,24 +23,8 @@ class Money(BaseModel):
         return float(value) if isinstance(value, Decimal) else value
 
 
-class MemoryGB(Money):
-    total: float
-    weights: float
-    gradients: float
-    optimizer: float
-    activations: float
-    logits: float
-    overhead: float
-
-    @classmethod
-    def of(cls, memory: MemoryEstimate) -> "MemoryGB":
-        return cls(
-            **{k: round(v, 2) for k, v in memory.model_dump().items() if k in cls.model_fields}
-        )
-
-
 class Estimate(Money):
-    memory_gb: MemoryGB
+    memory_gb: MemoryParts
     tokens: float
     train_flops: float
     trainable_params: float
@@ -145,7 +129,7 @@ def job_summary(job: Job) -> dict[str, Any]:
 
 def estimate_of(job: Job, memory: MemoryEstimate) -> Estimate:
     return Estimate(
-        memory_gb=MemoryGB.of(memory),
+        memory_gb=memory.rounded(),
         tokens=job.total_tokens,
         train_flops=flops_per_token(job) * job.total_tokens,
         trainable_params=memory.trainable_params,
