@@ -11,6 +11,7 @@ from sqlalchemy import JSON, Boolean, DateTime, String, create_engine, event, se
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
+from bot import schema
 from knowledge.settings import home
 
 HISTORY_LIMIT = 10
@@ -80,7 +81,7 @@ class ConversationStore:
         self.engine: Engine = create_engine(url, pool_pre_ping=True, connect_args=arguments)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        Base.metadata.create_all(self.engine)
+        schema.upgrade(self.engine)
 
     def load(self, conversation_id: str) -> ConversationState:
         with Session(self.engine) as session:
