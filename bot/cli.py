@@ -8,7 +8,7 @@ import sys
 import typer
 from typer import rich_utils
 
-from bot import commands_assistant, commands_knowledge, commands_quoting
+from bot import commands_assistant, commands_knowledge, commands_quotes, commands_quoting
 from knowledge.errors import KnowledgeUnavailable
 from quoting.errors import InvalidJob, QuotingError
 from quoting.recommend import NoViableOffer
@@ -49,6 +49,7 @@ app.command("search")(commands_knowledge.search)
 app.command("ask")(commands_assistant.ask)
 app.command("chat")(commands_assistant.chat)
 app.command("telegram")(commands_assistant.telegram)
+app.add_typer(commands_quotes.app, name="quotes")
 
 
 _KNOWN_USAGE_ERRORS = [

@@ -223,3 +223,39 @@ def test_chat_runs_a_conversation_until_sair(tmp_path: Path) -> None:
     assert result.returncode == 0
     assert "Olá" in result.stdout and "Recomendo GPU" in result.stdout
     assert "Até logo" in result.stdout
+
+
+def test_quotes_commands_create_revise_and_export(tmp_path: Path) -> None:
+    env = {**os.environ, "INFRABOT_HOME": str(tmp_path), "INFRABOT_STAFF": "local=vendas"}
+    env.pop("INFRABOT_DATABASE_URL", None)
+
+    def cli(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [str(INFRABOT), "quotes", *args], capture_output=True, text=True, env=env, timeout=120
+        )
+
+    created = json.loads(
+        cli(
+            "create",
+            "--model",
+            "llama-3-8b",
+            "--method",
+            "qlora",
+            "--client",
+            "ACME Ltda",
+            "--json",
+        ).stdout
+    )
+    number = created["number"]
+    assert created["status"] == "rascunho" and created["total_brl"] > 0
+    refused = cli("revise", number, "--discount", "30")
+    assert refused.returncode == 2 and "limite" in refused.stderr
+    revised = json.loads(cli("revise", number, "--examples", "50 mil", "--json").stdout)
+    assert revised["revision"] == 2 and revised["spec"]["examples"] == 50_000
+    listing = cli("list", "--status", "rascunho")
+    assert number in listing.stdout and "ACME" in listing.stdout
+    pdf = tmp_path / "proposta.pdf"
+    assert cli("export", number, "--pdf", str(pdf)).returncode == 0
+    assert pdf.read_bytes().startswith(b"%PDF")
+    missing = cli("show", "COT-1999-000001")
+    assert missing.returncode == 2 and "Não encontrei" in missing.stderr

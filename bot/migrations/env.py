@@ -4,11 +4,12 @@
 from alembic import context
 
 from bot.state import Base
+from quoting.quote_book import Base as QuoteBase
 
 connection = context.config.attributes["connection"]
 context.configure(
     connection=connection,
-    target_metadata=Base.metadata,
+    target_metadata=[Base.metadata, QuoteBase.metadata],
     render_as_batch=connection.dialect.name == "sqlite",  # SQLite alters tables by copying
 )
 with context.begin_transaction():
