@@ -5,18 +5,20 @@ whose role comes from INFRABOT_STAFF."""
 import json
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from bot.job_flags import with_job_flags
-from bot.state import ConversationStore
 from bot.terminal_views import show_quote
+from quoting.errors import QuoteBookError
 from quoting.jobspec import JobSpec, normalize
-from quoting.quote_book import QuoteBook, QuoteBookError, QuoteRecord
 from quoting.units import format_brl, format_date
+
+if TYPE_CHECKING:
+    from quoting.quote_book import QuoteBook, QuoteRecord
 
 app = typer.Typer(
     help="Cotações comerciais: criar, revisar, enviar e exportar.", no_args_is_help=True
@@ -30,7 +32,11 @@ AsJson = Annotated[bool, typer.Option("--json", help="Imprime JSON.")]
 Discount = Annotated[str | None, typer.Option("--discount", help="Desconto em % (ex.: 5).")]
 
 
-def _book() -> QuoteBook:
+def _book() -> "QuoteBook":
+    # The database layer (SQLAlchemy, Alembic) loads only for these commands, not for `quote`.
+    from bot.state import ConversationStore
+    from quoting.quote_book import QuoteBook
+
     return QuoteBook(ConversationStore().engine)
 
 
@@ -45,7 +51,7 @@ def _discount(text: str | None) -> Decimal | None:
         ) from error
 
 
-def _data(record: QuoteRecord) -> dict[str, Any]:
+def _data(record: "QuoteRecord") -> dict[str, Any]:
     data = record.model_dump(mode="json", exclude={"quote"})
     data["quote"] = record.quote.to_json_dict()
     for key in ("discount_pct", "total_brl"):
@@ -53,7 +59,7 @@ def _data(record: QuoteRecord) -> dict[str, Any]:
     return data
 
 
-def _show(record: QuoteRecord, as_json: bool) -> None:
+def _show(record: "QuoteRecord", as_json: bool) -> None:
     if as_json:
         typer.echo(json.dumps(_data(record), ensure_ascii=False))
         return

@@ -18,7 +18,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.orm.exc import StaleDataError
 
-from quoting.errors import QuotingError
+from quoting.errors import QuoteBookError, QuoteConflict
 from quoting.jobspec import JobSpec, normalize
 from quoting.pricing import LineItem
 from quoting.quote import Quote, build_quote
@@ -27,14 +27,6 @@ from quoting.units import format_number, round_brl
 Status = Literal["rascunho", "enviada", "aceita", "recusada", "expirada"]
 Role = Literal["vendas", "gerente"]
 OPEN: tuple[str, ...] = ("rascunho", "enviada")
-
-
-class QuoteBookError(QuotingError):
-    """A refused action; the message is pt-BR and nothing was changed."""
-
-
-class QuoteConflict(QuoteBookError):
-    """Someone else changed the quote since it was read."""
 
 
 class Base(DeclarativeBase):

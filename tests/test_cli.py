@@ -145,7 +145,7 @@ def test_quoting_path_imports_no_heavy_library() -> None:
     code = (
         "import sys, bot.cli, quoting.quote;"
         "heavy = [m for m in ('torch', 'chromadb', 'telegram', 'slack_bolt', "
-        "'sentence_transformers', 'langchain_core') if m in sys.modules];"
+        "'sentence_transformers', 'langchain_core', 'sqlalchemy', 'alembic') if m in sys.modules];"
         "print(','.join(heavy))"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -11,9 +11,10 @@ from pypdf import PdfReader
 from sqlalchemy import update
 
 from bot.state import ConversationStore
+from quoting.errors import QuoteBookError, QuoteConflict
 from quoting.jobspec import JobSpec
 from quoting.proposal_pdf import write_proposal
-from quoting.quote_book import QuoteBook, QuoteBookError, QuoteConflict, QuoteRow, Staff
+from quoting.quote_book import QuoteBook, QuoteRow, Staff
 from quoting.units import format_brl
 
 STAFF = Staff(
