@@ -5,11 +5,14 @@ Run with `infrabot telegram` (long polling) or `infrabot telegram --webhook URL 
 """
 
 import asyncio
+import html
 import logging
 import os
 import secrets
+import tempfile
 import time
 from collections import defaultdict, deque
+from pathlib import Path
 from typing import Any
 
 from telegram import BotCommand, InlineKeyboardButton, InlineKeyboardMarkup, Update
@@ -29,9 +32,15 @@ from telegram.ext import (
 )
 
 from bot.assistant import ACTION_HUMAN, Assistant, Reply
+from bot.composer import quote_text
 from bot.extraction import extract
 from bot.telegram_store import DatabasePersistence, claim_update, forget_chat
 from bot.telegram_views import keyboard, split, to_html
+from quoting.errors import QuoteBookError
+from quoting.jobspec import JobSpec, normalize
+from quoting.proposal_pdf import write_proposal
+from quoting.quote_book import BOT_ACTOR, QuoteBook, QuoteRecord
+from quoting.units import format_brl, format_date
 
 log = logging.getLogger("infrabot.telegram")
 DEFAULT_API_URL = "https://api.telegram.org/bot"
@@ -45,14 +54,15 @@ WELCOME = (
     "faça uma pergunta ou use os botões."
 )
 HELP = (
-    "Comandos:\n/cotacao — cotação guiada, passo a passo\n/minhas_cotacoes — sua última cotação\n"
+    "Comandos:\n/cotacao — cotação guiada, passo a passo\n"
+    "/minhas_cotacoes — suas cotações, com o PDF\n"
     "/especialista — falar com uma pessoa da equipe\n/apagar_meus_dados — apagar o que guardamos "
     "sobre você\n/cancelar — sair da cotação guiada\n\nOu simplesmente escreva o que precisa."
 )
 COMMANDS = [
     BotCommand("cotacao", "Fazer uma cotação guiada"),
     BotCommand("ajuda", "Como usar o infrabot"),
-    BotCommand("minhas_cotacoes", "Ver minha última cotação"),
+    BotCommand("minhas_cotacoes", "Ver minhas cotações e os PDFs"),
     BotCommand("especialista", "Falar com um especialista"),
     BotCommand("apagar_meus_dados", "Apagar meus dados (LGPD)"),
 ]
@@ -115,6 +125,13 @@ FORM_QUESTIONS: dict[int, tuple[str, InlineKeyboardMarkup | None]] = {
 }
 
 
+def _pdf_bytes(record: QuoteRecord) -> bytes:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"{record.number}.pdf"
+        write_proposal(record, path)
+        return path.read_bytes()
+
+
 def conversation_id(update: Update) -> str:
     chat = update.effective_chat
     return f"telegram:{chat.id if chat else 0}"
@@ -123,6 +140,7 @@ def conversation_id(update: Update) -> str:
 class TelegramChannel:
     def __init__(self, assistant: Assistant) -> None:
         self.assistant = assistant
+        self.book = QuoteBook(assistant.store.engine)
         self._recent: dict[int, deque[float]] = defaultdict(deque)
         self._warned: set[int] = set()
 
@@ -174,6 +192,16 @@ class TelegramChannel:
         await context.bot.send_chat_action(chat.id, ChatAction.TYPING)
         reply = await asyncio.to_thread(self.assistant.reply, conversation_id(update), text)
         await self.send(update, context, reply)
+        if reply.quote is not None:
+            await asyncio.to_thread(self._record_quote, update)
+
+    def _record_quote(self, update: Update) -> None:
+        """Keep the quote just given as a sales record the client can list (/minhas_cotacoes)."""
+        state = self.assistant.store.load(conversation_id(update))
+        spec = JobSpec(**{k: v for k, v in state.slots.items() if k in JobSpec.model_fields})
+        user = update.effective_user
+        client = user.full_name if user else "Cliente do Telegram"
+        self.book.create(spec, client, BOT_ACTOR, client_ref=conversation_id(update))
 
     # --- commands
     async def start(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -207,19 +235,86 @@ class TelegramChannel:
 
     async def my_quotes(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         assert update.message is not None
-        state = await asyncio.to_thread(self.assistant.store.load, conversation_id(update))
-        quote = state.last_quote
-        if not quote:
+        records = await asyncio.to_thread(self.book.for_client, conversation_id(update))
+        if not records:
             await update.message.reply_text(
                 "Você ainda não tem cotações. Use /cotacao para fazer uma."
             )
             return
-        rec = quote["recommendation"]
-        total = f"{quote['total_brl']:,.2f}".replace(",", "X").replace(".", ",").replace("X", ".")
+        lines = [
+            f"• {r.number} ({format_date(r.created_at)}): {r.quote.recommendation.count}x "
+            f"{r.quote.recommendation.accelerator_name}, {format_brl(r.total_brl)} — {r.status}"
+            for r in records[:10]
+        ]
+        buttons = [(f"PDF {r.number}", f"pdf:{r.number}") for r in records[:5]]
         await update.message.reply_text(
-            f"Sua última cotação ({quote['id']}): {rec['count']}x {rec['accelerator_name']}, "
-            f"{str(rec['hours']).replace('.', ',')} h, R$ {total}."
+            "Suas cotações:\n" + "\n".join(lines), reply_markup=_buttons(*buttons)
         )
+
+    async def proposal_pdf(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        query = update.callback_query
+        chat = update.effective_chat
+        assert query is not None and chat is not None
+        await query.answer()
+        number = (query.data or "pdf:").split(":", 1)[1]
+        owned = {
+            r.number: r
+            for r in await asyncio.to_thread(self.book.for_client, conversation_id(update))
+        }
+        if number not in owned:  # another client's number: say nothing about it
+            await context.bot.send_message(chat.id, "Não encontrei essa cotação entre as suas.")
+            return
+        document = await asyncio.to_thread(_pdf_bytes, owned[number])
+        await context.bot.send_document(
+            chat.id, document, filename=f"{number}.pdf", caption=f"Proposta {number}"
+        )
+
+    def _staff_role(self, update: Update) -> str | None:
+        user = update.effective_user
+        return self.book.staff.roles.get(f"telegram:{user.id}") if user else None
+
+    async def staff_quotes(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        assert update.message is not None
+        if self._staff_role(update) is None:
+            await update.message.reply_text("Este comando é só para a equipe comercial.")
+            return
+        status = context.args[0] if context.args else None
+        records = await asyncio.to_thread(self.book.find, status)
+        lines = [
+            f"• {r.number} · {r.client} · {r.status} · {format_brl(r.total_brl)}"
+            for r in records[:20]
+        ]
+        await update.message.reply_text("\n".join(lines) or "Nenhuma cotação nessa situação.")
+
+    async def staff_send(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """/enviar COT-...: mark the quote sent and deliver its latest revision to the client."""
+        assert update.message is not None and update.effective_user is not None
+        if self._staff_role(update) is None:
+            await update.message.reply_text("Este comando é só para a equipe comercial.")
+            return
+        if not context.args:
+            await update.message.reply_text("Use: /enviar COT-AAAA-NNNNNN")
+            return
+        actor = f"telegram:{update.effective_user.id}"
+        try:
+            record = await asyncio.to_thread(self.book.send, context.args[0], actor)
+        except QuoteBookError as refused:
+            await update.message.reply_text(str(refused))
+            return
+        if not (record.client_ref or "").startswith("telegram:"):
+            await update.message.reply_text(
+                f"{record.number} marcada como enviada; o cliente "
+                "não está no Telegram, envie o PDF por e-mail."
+            )
+            return
+        client_chat = int((record.client_ref or "").split(":", 1)[1])
+        job = normalize(JobSpec.model_validate(record.spec))
+        text = f"Proposta {record.number} (revisão {record.revision}):\n" + quote_text(
+            record.quote, job
+        )
+        for piece in split(html.escape(text)):
+            await context.bot.send_message(client_chat, piece, parse_mode=ParseMode.HTML)
+        await update.message.reply_text(f"{record.number} enviada ao cliente.")
 
     async def forget_ask(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         assert update.message is not None
@@ -239,6 +334,7 @@ class TelegramChannel:
             return
         had_conversation = await asyncio.to_thread(self.assistant.forget, conversation_id(update))
         await asyncio.to_thread(forget_chat, self.assistant.store, chat.id)
+        detached = await asyncio.to_thread(self.book.forget_client, conversation_id(update))
         if update.effective_user is not None:
             context.user_data.clear() if context.user_data is not None else None
             await context.application.persistence.drop_user_data(update.effective_user.id)  # type: ignore[union-attr]
@@ -247,8 +343,14 @@ class TelegramChannel:
             if had_conversation
             else "nada da conversa (não havia dados)"
         )
+        kept = (
+            f" Suas {detached} cotação(ões) ficam só como registro contábil, sem seu nome "
+            "nem vínculo com este chat."
+            if detached
+            else ""
+        )
         await context.bot.send_message(
-            chat.id, f"Pronto. Apaguei {what}, além das respostas da cotação guiada."
+            chat.id, f"Pronto. Apaguei {what}, além das respostas da cotação guiada.{kept}"
         )
 
     async def action(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -431,6 +533,9 @@ def build_application(token: str, assistant: Assistant, api_url: str | None = No
     application.add_handler(CommandHandler("especialista", channel.specialist))
     application.add_handler(CommandHandler("minhas_cotacoes", channel.my_quotes))
     application.add_handler(CommandHandler("apagar_meus_dados", channel.forget_ask))
+    application.add_handler(CommandHandler("cotacoes", channel.staff_quotes))
+    application.add_handler(CommandHandler("enviar", channel.staff_send))
+    application.add_handler(CallbackQueryHandler(channel.proposal_pdf, pattern=r"^pdf:"))
     application.add_handler(CallbackQueryHandler(channel.forget_confirm, pattern=r"^lgpd:"))
     application.add_handler(CallbackQueryHandler(channel.action, pattern=r"^acao:"))
     application.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND, channel.text))

@@ -24,6 +24,7 @@ from quoting.pricing import LineItem
 from quoting.quote import Quote, build_quote
 from quoting.units import format_number, round_brl
 
+BOT_ACTOR = "infrabot"
 Status = Literal["rascunho", "enviada", "aceita", "recusada", "expirada"]
 Role = Literal["vendas", "gerente"]
 OPEN: tuple[str, ...] = ("rascunho", "enviada")
@@ -85,8 +86,10 @@ class Staff(BaseModel):
     @classmethod
     def from_environment(cls) -> "Staff":
         """INFRABOT_STAFF="local=gerente,telegram:111=vendas,slack:U0123=gerente"; the local
-        operator is `vendas` unless listed. INFRABOT_DISCOUNT_LIMIT sets the `vendas` cap (%)."""
-        roles: dict[str, Role] = {"local": "vendas"}
+        operator is `vendas` unless listed. INFRABOT_DISCOUNT_LIMIT sets the `vendas` cap (%).
+        Telegram identities are user ids."""
+        # "infrabot" is the assistant itself, recording the quotes it gives clients in chat.
+        roles: dict[str, Role] = {"local": "vendas", BOT_ACTOR: "vendas"}
         for entry in filter(None, (os.environ.get("INFRABOT_STAFF") or "").split(",")):
             identity, _, role = entry.strip().rpartition("=")
             if role not in ("vendas", "gerente") or not identity:
@@ -277,6 +280,16 @@ class QuoteBook:
             if row is None or row.client_ref != client_ref:
                 return None
             return self._record(session, row)
+
+    def forget_client(self, client_ref: str) -> int:
+        """LGPD: detach a client from their quotes (name, contact, chat link); the records stay
+        for accounting, anonymised. Returns how many quotes were detached."""
+        with Session(self.engine) as session, session.begin():
+            rows = list(session.scalars(select(QuoteRow).where(QuoteRow.client_ref == client_ref)))
+            for row in rows:
+                row.client, row.contact, row.client_ref = "Cliente removido (LGPD)", None, None
+                self._event(session, row, "sistema", "anonimizada", {})
+            return len(rows)
 
     # --- internals
     def _check_discount(self, actor: str, discount_pct: Decimal) -> None:

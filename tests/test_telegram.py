@@ -30,6 +30,7 @@ class Bot:
             "INFRABOT_TELEGRAM_API_URL": self.fake.api_url,
             "INFRABOT_HOME": str(self.home),
             "INFRABOT_DATABASE_URL": self.database,
+            "INFRABOT_STAFF": "telegram:777=vendas",
         }
         env.pop("INFRABOT_CHROMA_URL", None)
         self.process = subprocess.Popen(
@@ -312,3 +313,44 @@ def test_webhook_mode_checks_the_secret_token(indexed_home: Path, tmp_path: Path
         process.send_signal(signal.SIGINT)
         process.wait(30)
         fake.close()
+
+
+def test_quotes_given_in_chat_are_listed_with_their_pdf_only_to_their_client(
+    telegram: tuple[FakeTelegram, Bot],
+) -> None:
+    fake, _ = telegram
+    chat, stranger = _chat(), _chat() + 1
+    fake.message(chat, "QLoRA do llama 3 8b com 5 mil exemplos")
+    fake.wait_texts(chat, 1)
+    fake.message(chat, "/minhas_cotacoes")
+    listing = fake.wait_texts(chat, 2)[-1]
+    assert "COT-" in listing and "R$" in listing
+    number = listing.split("• ", 1)[1].split(" ", 1)[0]
+    fake.press(chat, f"pdf:{number}")
+    assert fake.wait_for(lambda: bool(fake.calls("sendDocument", chat)), 30)
+    fake.message(stranger, "/minhas_cotacoes")
+    assert "ainda não tem" in fake.wait_texts(stranger, 1)[-1]
+    fake.press(stranger, f"pdf:{number}")
+    assert "Não encontrei" in fake.wait_texts(stranger, 2)[-1]
+    assert not fake.calls("sendDocument", stranger)
+
+
+def test_staff_list_quotes_and_send_one_to_the_clients_chat(
+    telegram: tuple[FakeTelegram, Bot],
+) -> None:
+    fake, _ = telegram
+    client = _chat()
+    fake.message(client, "LoRA do mistral 7b com 10 mil exemplos")
+    fake.wait_texts(client, 1)
+    fake.message(client, "/cotacoes")
+    assert "só para a equipe" in fake.wait_texts(client, 2)[-1]
+    staff = 777
+    before = len(fake.texts(staff))
+    fake.message(staff, "/cotacoes rascunho")
+    listing = fake.wait_texts(staff, before + 1)[-1]
+    number = listing.splitlines()[0].split(" ")[1]
+    fake.message(staff, f"/enviar {number}")
+    assert "enviada ao cliente" in fake.wait_texts(staff, before + 2)[-1]
+    assert fake.wait_for(
+        lambda: any(f"Proposta {number}" in str(c.get("text")) for c in fake.calls("sendMessage"))
+    )
