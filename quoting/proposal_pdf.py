@@ -7,6 +7,8 @@ from xml.sax.saxutils import escape
 from quoting.quote_book import QuoteRecord, percent
 from quoting.units import format_brl, format_date, format_number
 
+METHODS = {"full": "ajuste completo", "lora": "LoRA", "qlora": "QLoRA"}
+FRAMEWORKS = {"pytorch": "PyTorch", "tensorflow": "TensorFlow", "jax": "JAX"}
 COMPANY = "infrabot · Infraestrutura para treinamento de IA"
 TERMS = [
     "Preços em reais, com os tributos do perfil indicado e o câmbio informado, válidos até a data "
@@ -49,8 +51,8 @@ def write_proposal(record: QuoteRecord, path: Path) -> None:
         para("O job", "Heading3"),
         para(
             f"{job['model_name']} ({format_number(job['params'] / 1e9, 2)} bi de parâmetros), "
-            f"método {job['method']}, {format_number(job['total_tokens'] / 1e6, 1)} mi de tokens "
-            f"de treino, framework {job['framework']}."
+            f"{METHODS[job['method']]}, {format_number(job['total_tokens'] / 1e6, 1)} mi de "
+            f"tokens de treino, código em {FRAMEWORKS[job['framework']]}."
         ),
         *[para(f"• {assumption}") for assumption in job.get("assumptions", [])],
         para("Recomendação", "Heading3"),
