@@ -7,7 +7,7 @@ import re
 
 from knowledge.lexical import analyze, expand
 from knowledge.retriever import Passage
-from quoting.jobspec import Job
+from quoting.jobspec import METHOD_NAMES, Job
 from quoting.quote import Quote
 from quoting.units import format_brl, format_date, format_number
 
@@ -15,7 +15,6 @@ MAX_SENTENCES = 3
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 _EMPHASIS = re.compile(r"\*\*|__|`")
 _PROVIDERS = {"aws": "AWS", "gcp": "Google Cloud", "azure": "Azure", "infrabot": "infrabot"}
-_METHODS = {"full": "ajuste completo", "lora": "LoRA", "qlora": "QLoRA"}
 
 
 def _sentences(passage: Passage) -> list[str]:
@@ -78,7 +77,7 @@ def quote_text(quote: Quote, job: Job) -> str:
     machine = f"{rec.count}x {rec.accelerator_name}"
     lines = [
         f"Recomendo {rec.kind.upper()}: {machine} ({rec.instance_type}, {provider} {rec.region}).",
-        f"Job: {job.model_name}, {_METHODS[job.method]}, {_dataset(job)}.",
+        f"Job: {job.model_name}, {METHOD_NAMES[job.method]}, {_dataset(job)}.",
         f"Tempo estimado: {format_number(rec.hours, 1)} h · Total: {format_brl(quote.total_brl)} "
         f"(válido até {format_date(quote.valid_until)}).",
         "",

@@ -6,13 +6,12 @@ from rich.console import Console
 from rich.table import Table
 
 from quoting.catalog import Catalog
-from quoting.jobspec import Job
+from quoting.jobspec import METHOD_NAMES, Job
 from quoting.memory import MemoryEstimate, MemoryParts
 from quoting.quote import Option, Quote
 from quoting.recommend import AcceleratorFit
 from quoting.units import format_brl, format_date, format_number
 
-_METHODS = {"full": "ajuste completo", "lora": "LoRA", "qlora": "QLoRA"}
 _MEMORY_PARTS = (
     ("weights", "Pesos"),
     ("gradients", "Gradientes"),
@@ -26,7 +25,7 @@ _MEMORY_PARTS = (
 def _job_line(job: Job) -> str:
     return (
         f"{job.model_name} ({format_number(job.params / 1e9, 2)} bi de parâmetros), "
-        f"{_METHODS[job.method]}, {job.precision}, "
+        f"{METHOD_NAMES[job.method]}, {job.precision}, "
         f"{format_number(job.total_tokens / 1e6, 2)} mi de tokens de treino "
         f"({format_number(job.epochs, 1)} épocas)"
     )

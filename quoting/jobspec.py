@@ -33,6 +33,10 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "kind": ("gpu", "tpu"),
 }
 
+# How clients read the methods and frameworks.
+METHOD_NAMES = {"full": "ajuste completo", "lora": "LoRA", "qlora": "QLoRA"}
+FRAMEWORK_NAMES = {"pytorch": "PyTorch", "tensorflow": "TensorFlow", "jax": "JAX"}
+
 # How each field is named to a user: the CLI flag, which the assistant also understands.
 FLAGS: dict[str, str] = {
     "model": "--model",
@@ -297,9 +301,8 @@ def normalize(spec: JobSpec) -> Job:
     )
 
 
-_METHOD_NAMES = {"full": "ajuste completo", "lora": "LoRA", "qlora": "QLoRA"}
 _ASSUMPTION_TEXT: dict[str, Callable[[dict[str, object]], str]] = {
-    "method": lambda j: f"Método {_METHOD_NAMES[str(j['method'])]}.",
+    "method": lambda j: f"Método {METHOD_NAMES[str(j['method'])]}.",
     "precision": lambda j: f"Precisão mista {j['precision']}.",
     "optimizer": lambda j: "Otimizador AdamW.",
     "framework": lambda j: "Código em PyTorch.",

@@ -4,11 +4,10 @@ chat channels render, so the two never drift."""
 from pathlib import Path
 from xml.sax.saxutils import escape
 
+from quoting.jobspec import FRAMEWORK_NAMES, METHOD_NAMES
 from quoting.quote_book import QuoteRecord, percent
 from quoting.units import format_brl, format_date, format_number
 
-METHODS = {"full": "ajuste completo", "lora": "LoRA", "qlora": "QLoRA"}
-FRAMEWORKS = {"pytorch": "PyTorch", "tensorflow": "TensorFlow", "jax": "JAX"}
 COMPANY = "infrabot · Infraestrutura para treinamento de IA"
 TERMS = [
     "Preços em reais, com os tributos do perfil indicado e o câmbio informado, válidos até a data "
@@ -51,8 +50,8 @@ def write_proposal(record: QuoteRecord, path: Path) -> None:
         para("O job", "Heading3"),
         para(
             f"{job['model_name']} ({format_number(job['params'] / 1e9, 2)} bi de parâmetros), "
-            f"{METHODS[job['method']]}, {format_number(job['total_tokens'] / 1e6, 1)} mi de "
-            f"tokens de treino, código em {FRAMEWORKS[job['framework']]}."
+            f"{METHOD_NAMES[job['method']]}, {format_number(job['total_tokens'] / 1e6, 1)} mi de "
+            f"tokens de treino, código em {FRAMEWORK_NAMES[job['framework']]}."
         ),
         *[para(f"• {assumption}") for assumption in job.get("assumptions", [])],
         para("Recomendação", "Heading3"),

@@ -14,7 +14,7 @@ from pydantic import BaseModel
 
 from quoting.catalog import Accelerator, Catalog, Offer, Region, load_catalog
 from quoting.errors import QuotingError
-from quoting.jobspec import Job
+from quoting.jobspec import FRAMEWORK_NAMES, Job
 from quoting.memory import MemoryEstimate, estimate_memory, trainable_params
 from quoting.pricing import Pricing, price, storage_gb
 from quoting.timing import TimeEstimate, estimate_time, train_flops
@@ -217,7 +217,7 @@ def _alternatives(
 def _reasons(job: Job, chosen: Candidate) -> list[str]:
     reasons: list[str] = []
     accelerator = chosen.accelerator
-    framework = {"pytorch": "PyTorch", "tensorflow": "TensorFlow", "jax": "JAX"}[job.framework]
+    framework = FRAMEWORK_NAMES[job.framework]
     if job.framework == "pytorch":
         reasons.append(
             "Seu código é PyTorch: em GPU ele roda como está. Uma TPU exigiria migrar para "
