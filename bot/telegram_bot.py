@@ -193,7 +193,10 @@ class TelegramChannel:
         reply = await asyncio.to_thread(self.assistant.reply, conversation_id(update), text)
         await self.send(update, context, reply)
         if reply.quote is not None:
-            await asyncio.to_thread(self._record_quote, update)
+            try:
+                await asyncio.to_thread(self._record_quote, update)
+            except Exception:  # the client has the answer; a missed record is only logged
+                log.exception("não consegui registrar a cotação do chat como proposta")
 
     def _record_quote(self, update: Update) -> None:
         """Keep the quote just given as a sales record the client can list (/minhas_cotacoes)."""

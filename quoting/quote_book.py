@@ -38,7 +38,7 @@ class QuoteRow(Base):
     __tablename__ = "quotes"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    number: Mapped[str] = mapped_column(String(32), unique=True, default="")
+    number: Mapped[str] = mapped_column(String(32), unique=True)
     token: Mapped[str] = mapped_column(String(64), unique=True)
     client: Mapped[str] = mapped_column(String(200))
     contact: Mapped[str | None] = mapped_column(String(200), nullable=True)
@@ -176,8 +176,10 @@ class QuoteBook:
             raise QuoteBookError("Informe o nome do cliente (--client).")
         quote = _with_discount(build_quote(normalize(spec)), discount_pct)
         with Session(self.engine) as session, session.begin():
+            token = secrets.token_urlsafe(16)
             row = QuoteRow(
-                token=secrets.token_urlsafe(16),
+                number=f"NOVA-{token}",  # unique until the id gives the real number below
+                token=token,
                 client=client.strip(),
                 contact=contact,
                 client_ref=client_ref,

@@ -129,3 +129,12 @@ def test_the_pdf_proposal_holds_the_number_and_the_total(book: QuoteBook, tmp_pa
     assert record.number in text and record.token in text
     assert format_brl(record.total_brl) in text
     assert "Clínica São José" in text and "Condições" in text
+
+
+def test_quotes_created_at_the_same_time_get_distinct_numbers(book: QuoteBook) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=6) as pool:
+        records = list(pool.map(lambda _: book.create(JOB, _client(), "local"), range(12)))
+    assert len({r.number for r in records}) == 12
+    assert all(r.number.startswith("COT-") for r in records)
