@@ -239,6 +239,13 @@ def test_long_replies_split_on_paragraphs_under_the_limit() -> None:
     assert split("y" * 9000) == ["y" * 4096, "y" * 4096, "y" * 808]
 
 
+def _listening(port: int) -> bool:
+    import socket
+
+    with socket.socket() as probe:
+        return probe.connect_ex(("127.0.0.1", port)) == 0
+
+
 def _free_port() -> int:
     import socket
 
@@ -304,6 +311,8 @@ def test_webhook_mode_checks_the_secret_token(indexed_home: Path, tmp_path: Path
             except urllib.error.HTTPError as error:
                 return int(error.code)
 
+        # PTB registers the webhook and opens its server concurrently: wait until it listens.
+        assert fake.wait_for(lambda: _listening(port), 60)
         assert post("errado") == 403
         time.sleep(1)
         assert fake.texts(555) == []
