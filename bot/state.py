@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import BaseModel, Field
-from sqlalchemy import JSON, Boolean, DateTime, String, create_engine, event, select
+from sqlalchemy import JSON, Boolean, DateTime, String, create_engine, event
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
@@ -113,7 +113,3 @@ class ConversationStore:
                 return False
             session.delete(row)
             return True
-
-    def ids(self) -> list[str]:
-        with Session(self.engine) as session:
-            return list(session.scalars(select(ConversationRow.id)))
