@@ -9,6 +9,7 @@ import re
 import unicodedata
 from typing import Any, Literal
 
+from langchain_core.documents import Document
 from langchain_core.language_models import BaseChatModel
 from langchain_core.runnables import Runnable, RunnableLambda
 from pydantic import BaseModel, Field
@@ -18,7 +19,7 @@ from bot.extraction import extract
 from bot.llm import extract_with_model, load_chat_model, phrase
 from bot.state import ConversationState, ConversationStore
 from knowledge.lexical import fold
-from knowledge.retriever import KnowledgeRetriever, Passage, SearchResult
+from knowledge.retriever import GuidanceRetriever, KnowledgeRetriever, Passage
 from quoting.errors import InvalidJob, QuotingError
 from quoting.jobspec import JobSpec, normalize
 from quoting.quote import build_quote
@@ -92,13 +93,23 @@ def _invalid(error: InvalidJob) -> "Reply":
     return Reply(answer=f"{label}: {error.message}. Pode corrigir?", intent="error")
 
 
-Answer = tuple[str, list[Passage], SearchResult]
+Answer = tuple[str, list[Passage], str | None]
 
 
-def _compose_answer(retrieved: tuple[str, SearchResult]) -> Answer:
-    question, result = retrieved
-    text, used = composer.answer_from_passages(question, result.passages)
-    return text, used, result
+def _compose_answer(retrieved: dict[str, Any]) -> Answer:
+    """Retrieved documents -> a few grounded sentences, the passages cited, any fallback notice."""
+    documents: list[Document] = retrieved["documents"]
+    passages = [
+        Passage(
+            title=d.metadata["title"],
+            source=d.metadata["source"],
+            text=d.page_content,
+            score=d.metadata["score"],
+        )
+        for d in documents
+    ]
+    text, used = composer.answer_from_passages(retrieved["question"], passages)
+    return text, used, documents[0].metadata.get("notice") if documents else None
 
 
 class Source(BaseModel):
@@ -140,6 +151,9 @@ class Assistant:
         self.store = store
         self.llm = llm
         # Retrieval and composition as a LangChain pipeline: question -> passages -> answer.
+        # Retriever and composer as one LangChain pipeline. The retriever runs inline rather than
+        # in a RunnableParallel: the thread hop doubled the p95 of answers (bench/assistant.py).
+        self.guidance = GuidanceRetriever(knowledge=retriever, k=3)
         self.answer_chain: Runnable[str, Answer] = RunnableLambda(self._retrieve) | RunnableLambda(
             _compose_answer
         )
@@ -302,14 +316,14 @@ class Assistant:
             ),
         )
 
-    def _retrieve(self, question: str) -> tuple[str, SearchResult]:
-        return question, self.retriever.search(question, k=3)
+    def _retrieve(self, question: str) -> dict[str, Any]:
+        return {"question": question, "documents": self.guidance.invoke(question)}
 
     def _answer(self, state: ConversationState, text: str) -> Reply:
         lexical = self.retriever.lexical
         relevant = bool(_DOMAIN.search(fold(text))) or lexical.coverage(text) >= MIN_COVERAGE
-        answer, used, result = self.answer_chain.invoke(text) if relevant else ("", [], None)
-        if not used or result is None:
+        answer, used, notice = self.answer_chain.invoke(text) if relevant else ("", [], None)
+        if not used:
             off_topic = Reply(
                 answer=composer.OUT_OF_SCOPE, intent="out_of_scope", actions=[ACTION_QUOTE]
             )
@@ -323,7 +337,7 @@ class Assistant:
                 intent="question",
                 sources=[Source(title=p.title, source=p.source, score=p.score) for p in used],
                 actions=[ACTION_QUOTE, ACTION_HUMAN],
-                notice=result.notice,
+                notice=notice,
             ),
         )
 

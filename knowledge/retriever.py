@@ -164,6 +164,7 @@ class GuidanceRetriever(BaseRetriever):
                     "source": p.source,
                     "score": p.score,
                     "fallback": result.fallback,
+                    "notice": result.notice,
                 },
             )
             for p in result.passages
