@@ -82,8 +82,10 @@ def main() -> None:
         print(f"  errou: {question!r} esperava {expected}, veio {found}")
     if HOLDOUT.exists():
         held = evaluate(retriever, load_eval(HOLDOUT))
-        print(f"conjunto separado ({len(load_eval(HOLDOUT))} perguntas): recall@1 "
-              f"{held.recall_at_1:.2f} · recall@3 {held.recall_at_3:.2f} · MRR {held.mrr:.2f}")
+        print(
+            f"conjunto separado ({len(load_eval(HOLDOUT))} perguntas): recall@1 "
+            f"{held.recall_at_1:.2f} · recall@3 {held.recall_at_3:.2f} · MRR {held.mrr:.2f}"
+        )
 
 
 if __name__ == "__main__":

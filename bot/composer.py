@@ -71,6 +71,18 @@ def _millions(tokens: float) -> str:
     return f"{format_number(tokens / 1e6, 1)} mi"
 
 
+def alternatives_text(quote: Quote) -> str:
+    if not quote.alternatives:
+        return "Não há alternativas para a última cotação."
+    lines = [
+        f"• {alt.label}: {alt.count}x {alt.accelerator_name} "
+        f"({_PROVIDERS.get(alt.provider, alt.provider)} {alt.region}), "
+        f"{format_number(alt.hours, 1)} h, {format_brl(alt.total_brl)}"
+        for alt in quote.alternatives
+    ]
+    return "\n".join(["Alternativas:", *lines])
+
+
 def quote_text(quote: Quote, job: Job) -> str:
     rec = quote.recommendation
     provider = _PROVIDERS.get(rec.provider, rec.provider)
@@ -89,13 +101,7 @@ def quote_text(quote: Quote, job: Job) -> str:
         lines += ["", "Principais itens:"]
         lines += [f"• {item.description}: {format_brl(item.total_brl)}" for item in main_items]
     if quote.alternatives:
-        lines += ["", "Alternativas:"]
-        lines += [
-            f"• {alt.label}: {alt.count}x {alt.accelerator_name} "
-            f"({_PROVIDERS.get(alt.provider, alt.provider)} {alt.region}), "
-            f"{format_number(alt.hours, 1)} h, {format_brl(alt.total_brl)}"
-            for alt in quote.alternatives
-        ]
+        lines += ["", alternatives_text(quote)]
     if job.assumptions:
         lines += ["", "Premissas (me diga se algo for diferente): " + " ".join(job.assumptions[:8])]
     return "\n".join(lines)

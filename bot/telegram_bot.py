@@ -32,13 +32,14 @@ from telegram.ext import (
 )
 
 from bot.assistant import ACTION_HUMAN, Assistant, Reply
-from bot.composer import quote_text
+from bot.composer import alternatives_text, quote_text
 from bot.extraction import extract
 from bot.telegram_store import DatabasePersistence, claim_update, forget_chat
 from bot.telegram_views import keyboard, split, to_html
 from quoting.errors import QuoteBookError
 from quoting.jobspec import JobSpec, normalize
 from quoting.proposal_pdf import write_proposal
+from quoting.quote import Quote
 from quoting.quote_book import BOT_ACTOR, QuoteBook, QuoteRecord
 from quoting.units import format_brl, format_date
 
@@ -371,21 +372,12 @@ class TelegramChannel:
             )
         elif query.data == "acao:alternativas":
             state = await asyncio.to_thread(self.assistant.store.load, conversation_id(update))
-            alternatives = (state.last_quote or {}).get("alternatives", [])
-            lines = [
-                f"• {a['label']}: {a['count']}x {a['accelerator_name']} ({a['provider']} "
-                f"{a['region']}), {str(a['hours']).replace('.', ',')} h, R$ "
-                f"{a['total_brl']:,.2f}".replace(",", "X")
-                .replace(".", ",")
-                .replace("X", ".")
-                for a in alternatives
-            ]
-            await context.bot.send_message(
-                chat.id,
-                "Alternativas:\n" + "\n".join(lines)
-                if lines
-                else "Não há alternativas para a última cotação.",
+            text = (
+                alternatives_text(Quote.model_validate(state.last_quote))
+                if state.last_quote
+                else "Ainda não há cotação nesta conversa."
             )
+            await context.bot.send_message(chat.id, text)
 
     # --- the /cotacao form
     async def _ask_step(self, update: Update, context: ContextTypes.DEFAULT_TYPE, step: int) -> int:

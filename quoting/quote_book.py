@@ -128,6 +128,18 @@ def percent(value: Decimal) -> str:
     return f"{format_number(value, 0 if value == value.to_integral() else 1)}%"
 
 
+def _conflict(number: str) -> QuoteConflict:
+    return QuoteConflict(f"A cotação {number} mudou desde que você a abriu; recarregue.")
+
+
+def _commit(session: Session, number: str) -> None:
+    """Commit, turning a lost race on the row's version into the pt-BR conflict error."""
+    try:
+        session.commit()
+    except StaleDataError as error:
+        raise _conflict(number) from error
+
+
 def _now() -> datetime:
     return datetime.now(UTC)
 
@@ -213,7 +225,7 @@ class QuoteBook:
                     f"A cotação {number} está {row.status} e não pode ser revisada."
                 )
             if expected_version is not None and row.version != expected_version:
-                raise QuoteConflict(f"A cotação {number} mudou desde que você a abriu; recarregue.")
+                raise _conflict(number)
             last = self._last_revision(session, row)
             discount = last.discount_pct if discount_pct is None else discount_pct
             self._check_discount(actor, discount)
@@ -230,12 +242,7 @@ class QuoteBook:
                 "revisada",
                 {"revision": row.revision, "total_brl": str(quote.total_brl)},
             )
-            try:
-                session.commit()
-            except StaleDataError as error:
-                raise QuoteConflict(
-                    f"A cotação {number} mudou desde que você a abriu; recarregue."
-                ) from error
+            _commit(session, number)
         return self.get(number)
 
     def send(self, number: str, actor: str) -> QuoteRecord:
@@ -318,12 +325,7 @@ class QuoteBook:
                 )
             row.status = status
             self._event(session, row, actor, status, {})
-            try:
-                session.commit()
-            except StaleDataError as error:
-                raise QuoteConflict(
-                    f"A cotação {number} mudou desde que você a abriu; recarregue."
-                ) from error
+            _commit(session, number)
         return self.get(number)
 
     def _row(self, session: Session, number: str) -> QuoteRow:
