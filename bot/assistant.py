@@ -180,6 +180,10 @@ class Assistant:
         except QuotingError as error:
             return Reply(answer=f"Não consegui calcular agora: {error}", intent="error")
 
+    def job_spec(self, conversation_id: str) -> JobSpec:
+        """The job the conversation has on the table (the one its last quote priced)."""
+        return JobSpec(**_spec_slots(self.store.load(conversation_id).slots))
+
     def forget(self, conversation_id: str) -> bool:
         """Delete everything kept about a conversation (LGPD)."""
         return self.store.delete(conversation_id)

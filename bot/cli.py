@@ -1,7 +1,6 @@
 """The `infrabot` command line. Errors reach the user as short pt-BR messages, never tracebacks."""
 
 import json
-import os
 import re
 import sys
 
@@ -9,6 +8,7 @@ import typer
 from typer import rich_utils
 
 from bot import commands_assistant, commands_knowledge, commands_quotes, commands_quoting
+from bot.credentials import MissingCredential, credential
 from knowledge.errors import KnowledgeUnavailable
 from quoting.errors import InvalidJob, QuotingError
 from quoting.recommend import NoViableOffer
@@ -35,7 +35,7 @@ def _root(ctx: typer.Context) -> None:
 @app.command("start")
 def start() -> None:
     """Inicia o infrabot: o bot do Telegram com TELEGRAM_BOT_TOKEN, o chat no terminal sem ele."""
-    if os.environ.get("TELEGRAM_BOT_TOKEN"):
+    if credential("TELEGRAM_BOT_TOKEN"):
         commands_assistant.telegram()
     else:
         commands_assistant.chat()
@@ -49,6 +49,7 @@ app.command("search")(commands_knowledge.search)
 app.command("ask")(commands_assistant.ask)
 app.command("chat")(commands_assistant.chat)
 app.command("telegram")(commands_assistant.telegram)
+app.command("slack")(commands_assistant.slack)
 app.add_typer(commands_quotes.app, name="quotes")
 
 
@@ -105,7 +106,7 @@ def main() -> None:
         _fail(str(error), error.suggestions, None, as_json)
     except InvalidJob as error:
         _fail(str(error), [], error.field, as_json)
-    except (QuotingError, KnowledgeUnavailable) as error:
+    except (QuotingError, KnowledgeUnavailable, MissingCredential) as error:
         _fail(str(error), [], None, as_json)
     except typer.TyperException as error:
         _fail(_usage_message(error), [], None, as_json)

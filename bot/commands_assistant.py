@@ -1,10 +1,10 @@
-"""`infrabot ask` and `infrabot chat`: the assistant from the terminal.
+"""`infrabot ask` and `infrabot chat`: the assistant from the terminal; `infrabot telegram` and
+`infrabot slack`: the channels.
 
 The assistant loads Chroma, LangChain and the database, so it is imported inside the commands.
 """
 
 import json
-import os
 import sys
 import uuid
 from typing import TYPE_CHECKING, Annotated
@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
+
+from bot.credentials import credential
 
 if TYPE_CHECKING:
     from bot.assistant import Reply
@@ -66,12 +68,34 @@ def telegram(
     port: Annotated[int, typer.Option("--port", help="Porta local do webhook.")] = 8443,
 ) -> None:
     """Roda o bot do Telegram (precisa de TELEGRAM_BOT_TOKEN)."""
-    token = os.environ.get("TELEGRAM_BOT_TOKEN")
+    token = credential("TELEGRAM_BOT_TOKEN")
     if not token:
         raise typer.BadParameter("defina TELEGRAM_BOT_TOKEN com o token do bot")
     from bot.telegram_bot import run
 
     run(token, webhook, port)
+
+
+def slack(
+    http: Annotated[
+        bool, typer.Option("--http", help="Events API por HTTP em vez de Socket Mode.")
+    ] = False,
+    port: Annotated[int, typer.Option("--port", help="Porta local do modo HTTP.")] = 3000,
+) -> None:
+    """Roda o app da equipe no Slack (precisa de SLACK_BOT_TOKEN e de SLACK_APP_TOKEN, ou de
+    SLACK_SIGNING_SECRET com --http)."""
+    token = credential("SLACK_BOT_TOKEN")
+    if not token:
+        raise typer.BadParameter("defina SLACK_BOT_TOKEN com o token do bot (xoxb-...)")
+    if http and not credential("SLACK_SIGNING_SECRET"):
+        raise typer.BadParameter("com --http, defina SLACK_SIGNING_SECRET (assinatura do Slack)")
+    if not http and not credential("SLACK_APP_TOKEN"):
+        raise typer.BadParameter(
+            "no Socket Mode, defina SLACK_APP_TOKEN (xapp-...) ou use --http --port P"
+        )
+    from bot.slack_app import run
+
+    run(token, http, port)
 
 
 def chat() -> None:

@@ -7,8 +7,9 @@ import re
 
 from knowledge.lexical import analyze, expand
 from knowledge.retriever import Passage
-from quoting.jobspec import METHOD_NAMES, Job
+from quoting.jobspec import METHOD_NAMES, Job, JobSpec, normalize
 from quoting.quote import Quote
+from quoting.quote_book import QuoteRecord, percent
 from quoting.units import format_brl, format_date, format_number
 
 MAX_SENTENCES = 3
@@ -104,6 +105,20 @@ def quote_text(quote: Quote, job: Job) -> str:
         lines += ["", alternatives_text(quote)]
     if job.assumptions:
         lines += ["", "Premissas (me diga se algo for diferente): " + " ".join(job.assumptions[:8])]
+    return "\n".join(lines)
+
+
+def proposal_text(record: QuoteRecord) -> str:
+    """A sales proposal as the client reads it in chat: its number and revision, the quote, and
+    the discount and terms staff set."""
+    lines = [
+        f"Proposta {record.number} (revisão {record.revision}):",
+        quote_text(record.quote, normalize(JobSpec.model_validate(record.spec))),
+    ]
+    if record.discount_pct:
+        lines.append(f"\nDesconto comercial: {percent(record.discount_pct)} (já no total).")
+    if record.terms:
+        lines.append(f"Condições: {record.terms}")
     return "\n".join(lines)
 
 

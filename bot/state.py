@@ -2,7 +2,6 @@
 INFRABOT_DATABASE_URL): the job slots gathered so far, the last quote, the handoff flag and a
 bounded recent history. Nothing else about the client is kept (LGPD)."""
 
-import os
 from datetime import UTC, datetime
 from typing import Any
 
@@ -12,6 +11,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from bot import schema
+from bot.credentials import credential
 from knowledge.settings import home
 
 HISTORY_LIMIT = 10
@@ -49,7 +49,7 @@ class ConversationState(BaseModel):
 
 
 def database_url() -> str:
-    configured = os.environ.get("INFRABOT_DATABASE_URL")
+    configured = credential("INFRABOT_DATABASE_URL")  # the URL may carry a password
     if configured:
         return configured
     home().mkdir(parents=True, exist_ok=True)

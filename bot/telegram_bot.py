@@ -17,6 +17,7 @@ from typing import Any
 
 from telegram import BotCommand, InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.constants import ChatAction, ParseMode
+from telegram.error import BadRequest, Forbidden, TelegramError
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -32,12 +33,13 @@ from telegram.ext import (
 )
 
 from bot.assistant import ACTION_HUMAN, Assistant, Reply
-from bot.composer import alternatives_text, quote_text
+from bot.bridge import Bridge
+from bot.composer import alternatives_text, proposal_text
 from bot.extraction import extract
+from bot.outbox import DeliveryFailed, Message, poll_seconds
 from bot.telegram_store import DatabasePersistence, claim_update, forget_chat
 from bot.telegram_views import keyboard, split, to_html
 from quoting.errors import QuoteBookError
-from quoting.jobspec import JobSpec, normalize
 from quoting.proposal_pdf import write_proposal
 from quoting.quote import Quote
 from quoting.quote_book import BOT_ACTOR, QuoteBook, QuoteRecord
@@ -138,10 +140,16 @@ def conversation_id(update: Update) -> str:
     return f"telegram:{chat.id if chat else 0}"
 
 
+def client_name(update: Update) -> str:
+    user = update.effective_user
+    return user.full_name if user else "Cliente do Telegram"
+
+
 class TelegramChannel:
     def __init__(self, assistant: Assistant) -> None:
         self.assistant = assistant
         self.book = QuoteBook(assistant.store.engine)
+        self.bridge = Bridge(assistant.store.engine)
         self._recent: dict[int, deque[float]] = defaultdict(deque)
         self._warned: set[int] = set()
 
@@ -190,22 +198,67 @@ class TelegramChannel:
     async def ask(self, update: Update, context: ContextTypes.DEFAULT_TYPE, text: str) -> None:
         chat = update.effective_chat
         assert chat is not None
+        handoff = await asyncio.to_thread(self.bridge.handoffs.active, conversation_id(update))
+        if handoff is not None:  # a person is answering this chat: relay, say nothing
+            await asyncio.to_thread(
+                self.bridge.client_said,
+                handoff,
+                f"telegram-update:{update.update_id}",
+                client_name(update),
+                text,
+            )
+            return
         await context.bot.send_chat_action(chat.id, ChatAction.TYPING)
         reply = await asyncio.to_thread(self.assistant.reply, conversation_id(update), text)
         await self.send(update, context, reply)
+        if reply.handoff:
+            await asyncio.to_thread(self._open_handoff, update)
         if reply.quote is not None:
             try:
                 await asyncio.to_thread(self._record_quote, update)
             except Exception:  # the client has the answer; a missed record is only logged
                 log.exception("não consegui registrar a cotação do chat como proposta")
 
+    def _open_handoff(self, update: Update) -> None:
+        chat = update.effective_chat
+        assert chat is not None
+        conversation = conversation_id(update)
+        state = self.assistant.store.load(conversation)
+        self.bridge.open_handoff(conversation, chat.id, client_name(update), state)
+
     def _record_quote(self, update: Update) -> None:
-        """Keep the quote just given as a sales record the client can list (/minhas_cotacoes)."""
-        state = self.assistant.store.load(conversation_id(update))
-        spec = JobSpec(**{k: v for k, v in state.slots.items() if k in JobSpec.model_fields})
-        user = update.effective_user
-        client = user.full_name if user else "Cliente do Telegram"
-        self.book.create(spec, client, BOT_ACTOR, client_ref=conversation_id(update))
+        """Keep the quote just given as a sales record the client can list (/minhas_cotacoes),
+        and show it to the team as a lead."""
+        conversation = conversation_id(update)
+        spec = self.assistant.job_spec(conversation)
+        client = client_name(update)
+        record = self.book.create(spec, client, BOT_ACTOR, client_ref=conversation)
+        self.bridge.post_lead(record, client)
+
+    async def deliver_outbox(self, application: Application) -> None:  # type: ignore[type-arg]
+        """Send what the team wrote in Slack to clients' chats, in order, until shutdown."""
+        loop = asyncio.get_running_loop()
+
+        def deliver(message: Message) -> None:
+            chat_id, text = message.payload["chat_id"], message.payload["text"]
+
+            async def send() -> None:
+                for piece in split(text):
+                    await application.bot.send_message(chat_id, piece)
+
+            try:
+                asyncio.run_coroutine_threadsafe(send(), loop).result(timeout=60)
+            except (Forbidden, BadRequest) as refused:  # blocked bot, deleted chat: no retry
+                raise DeliveryFailed(str(refused), permanent=True) from refused
+            except (TelegramError, TimeoutError) as error:
+                raise DeliveryFailed(str(error) or type(error).__name__) from error
+
+        while True:
+            try:
+                await asyncio.to_thread(self.bridge.outbox.pump, "telegram", deliver)
+            except Exception:  # a database hiccup: the messages stay queued for the next round
+                log.exception("falha ao esvaziar a fila de saída do Telegram")
+            await asyncio.sleep(poll_seconds())
 
     # --- commands
     async def start(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -312,11 +365,7 @@ class TelegramChannel:
             )
             return
         client_chat = int((record.client_ref or "").split(":", 1)[1])
-        job = normalize(JobSpec.model_validate(record.spec))
-        text = f"Proposta {record.number} (revisão {record.revision}):\n" + quote_text(
-            record.quote, job
-        )
-        for piece in split(html.escape(text)):
+        for piece in split(html.escape(proposal_text(record))):
             await context.bot.send_message(client_chat, piece, parse_mode=ParseMode.HTML)
         await update.message.reply_text(f"{record.number} enviada ao cliente.")
 
@@ -338,6 +387,7 @@ class TelegramChannel:
             return
         had_conversation = await asyncio.to_thread(self.assistant.forget, conversation_id(update))
         await asyncio.to_thread(forget_chat, self.assistant.store, chat.id)
+        await asyncio.to_thread(self.bridge.handoffs.forget_chat, conversation_id(update))
         detached = await asyncio.to_thread(self.book.forget_client, conversation_id(update))
         if update.effective_user is not None:
             context.user_data.clear() if context.user_data is not None else None
@@ -481,9 +531,16 @@ class TelegramChannel:
 
 def build_application(token: str, assistant: Assistant, api_url: str | None = None) -> Application:  # type: ignore[type-arg]
     channel = TelegramChannel(assistant)
+    workers: list[asyncio.Task[None]] = []
 
     async def post_init(application: Application) -> None:  # type: ignore[type-arg]
         await application.bot.set_my_commands(COMMANDS)
+        # A plain task, not application.create_task: PTB would wait for it forever at stop.
+        workers.append(asyncio.create_task(channel.deliver_outbox(application)))
+
+    async def post_stop(application: Application) -> None:  # type: ignore[type-arg]
+        for worker in workers:
+            worker.cancel()
 
     application = (
         Application.builder()
@@ -499,6 +556,7 @@ def build_application(token: str, assistant: Assistant, api_url: str | None = No
         .persistence(DatabasePersistence(assistant.store))
         .concurrent_updates(True)
         .post_init(post_init)
+        .post_stop(post_stop)
         .build()
     )
     application.add_handler(TypeHandler(Update, channel.deduplicate), group=-2)

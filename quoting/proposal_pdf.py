@@ -99,6 +99,8 @@ def write_proposal(record: QuoteRecord, path: Path) -> None:
             )
         )
     )
+    if record.terms:
+        story.append(para(f"Condições comerciais: {record.terms}"))
     if quote.alternatives:
         story.append(para("Alternativas", "Heading3"))
         story += [

@@ -13,9 +13,10 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from pydantic import BaseModel
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, Numeric, String, select
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, Numeric, String, Text, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+from sqlalchemy.orm.attributes import flag_modified
 from sqlalchemy.orm.exc import StaleDataError
 
 from quoting.errors import QuoteBookError, QuoteConflict
@@ -62,6 +63,7 @@ class RevisionRow(Base):
     quote: Mapped[dict[str, Any]] = mapped_column(JSON)
     discount_pct: Mapped[Decimal] = mapped_column(Numeric(5, 2))
     total_brl: Mapped[Decimal] = mapped_column(Numeric(14, 2))
+    terms: Mapped[str | None] = mapped_column(Text, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     created_by: Mapped[str] = mapped_column(String(128))
 
@@ -119,9 +121,16 @@ class QuoteRecord(BaseModel):
     created_at: datetime
     discount_pct: Decimal
     total_brl: Decimal
+    terms: str | None = None
     spec: dict[str, Any]
     quote: Quote
     history: list[dict[str, Any]]
+
+    @property
+    def owner(self) -> str | None:
+        """Who took the quote over (the last "assumida" event), if anyone."""
+        taken = [event["por"] for event in self.history if event["acao"] == "assumida"]
+        return taken[-1] if taken else None
 
 
 def percent(value: Decimal) -> str:
@@ -215,8 +224,10 @@ class QuoteBook:
         changes: JobSpec | None = None,
         discount_pct: Decimal | None = None,
         expected_version: int | None = None,
+        terms: str | None = None,
     ) -> QuoteRecord:
-        """A new revision from the last spec plus `changes` (fields given) and/or a discount."""
+        """A new revision from the last spec plus `changes` (fields given), a discount and/or
+        commercial terms; what is not given carries over from the last revision."""
         with Session(self.engine) as session:
             row = self._row(session, number)
             self._expire_if_due(session, row)
@@ -234,7 +245,8 @@ class QuoteBook:
             quote = _with_discount(build_quote(normalize(spec)), discount)
             row.revision += 1
             row.valid_until = quote.valid_until
-            self._add_revision(session, row, spec, quote, discount, actor)
+            kept_terms = last.terms if terms is None else (terms.strip() or None)
+            self._add_revision(session, row, spec, quote, discount, actor, kept_terms)
             self._event(
                 session,
                 row,
@@ -242,6 +254,21 @@ class QuoteBook:
                 "revisada",
                 {"revision": row.revision, "total_brl": str(quote.total_brl)},
             )
+            _commit(session, number)
+        return self.get(number)
+
+    def assign(self, number: str, actor: str) -> QuoteRecord:
+        """A staff member takes the quote (a lead) over; refused when someone else has it."""
+        self.staff.role(actor)
+        with Session(self.engine) as session:
+            row = self._row(session, number)
+            owner = self._record(session, row).owner
+            if owner not in (None, actor):
+                raise QuoteBookError(f"A cotação {row.number} já foi assumida por {owner}.")
+            if owner is None:
+                self._event(session, row, actor, "assumida", {})
+                # Bump the row's version so that of two people taking it at once, one loses.
+                flag_modified(row, "status")
             _commit(session, number)
         return self.get(number)
 
@@ -359,6 +386,7 @@ class QuoteBook:
         quote: Quote,
         discount_pct: Decimal,
         actor: str,
+        terms: str | None = None,
     ) -> None:
         session.add(
             RevisionRow(
@@ -368,6 +396,7 @@ class QuoteBook:
                 quote=quote.to_json_dict(),
                 discount_pct=discount_pct,
                 total_brl=quote.total_brl,
+                terms=terms,
                 created_at=_now(),
                 created_by=actor,
             )
@@ -397,6 +426,7 @@ class QuoteBook:
             created_at=_aware(row.created_at),
             discount_pct=last.discount_pct,
             total_brl=last.total_brl,
+            terms=last.terms,
             spec=last.spec,
             quote=Quote.model_validate(last.quote),
             history=[
