@@ -117,11 +117,13 @@ class Bridge:
         already closed."""
         if not self.handoffs.close(handoff.id, actor):
             return False
-        self.to_client(handoff.chat_id, f"handoff:{handoff.id}:encerrado", CLOSED_FOR_CLIENT)
+        self.to_client(
+            handoff.chat_id, f"handoff:{handoff.id}:encerrado:cliente", CLOSED_FOR_CLIENT
+        )
         self.outbox.put(
             "slack",
             handoff_stream(handoff.id),
-            f"handoff:{handoff.id}:encerrado",
+            f"handoff:{handoff.id}:encerrado:thread",
             "thread",
             {
                 "handoff_id": handoff.id,

@@ -37,6 +37,7 @@ from bot.bridge import Bridge
 from bot.composer import alternatives_text, proposal_text
 from bot.extraction import extract
 from bot.outbox import DeliveryFailed, Message, poll_seconds
+from bot.telegram_order import ChatOrderedProcessor
 from bot.telegram_store import DatabasePersistence, claim_update, forget_chat
 from bot.telegram_views import keyboard, split, to_html
 from quoting.errors import QuoteBookError
@@ -554,7 +555,7 @@ def build_application(token: str, assistant: Assistant, api_url: str | None = No
             )
         )
         .persistence(DatabasePersistence(assistant.store))
-        .concurrent_updates(True)
+        .concurrent_updates(ChatOrderedProcessor())
         .post_init(post_init)
         .post_stop(post_stop)
         .build()

@@ -22,6 +22,7 @@ class FakeTelegram:
         self._update_ids = itertools.count(1)
         self._message_ids = itertools.count(1000)
         self.throttle_next: int = 0  # answer the next N sendMessage calls with a 429
+        self.failing = False  # answer every sendMessage with a 500 (Telegram down)
         self._lock = threading.Lock()
         self._loop = asyncio.new_event_loop()
         self._arrived = asyncio.Event()
@@ -147,6 +148,11 @@ class FakeTelegram:
             payload = dict(await request.post())
         if method == "getUpdates":
             return web.json_response({"ok": True, "result": await self._get_updates(payload)})
+        if method == "sendMessage" and self.failing:
+            return web.json_response(
+                {"ok": False, "error_code": 500, "description": "Internal Server Error"},
+                status=500,
+            )
         if method == "sendMessage" and self.throttle_next > 0:
             self.throttle_next -= 1
             return web.json_response(

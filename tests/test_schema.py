@@ -1,11 +1,15 @@
 """The database comes up to the latest migration, fresh or created before migrations existed."""
 
 import os
+import subprocess
+import sys
+import time
+import uuid
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, inspect
+from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.orm import Session
 
 from bot import schema
@@ -47,3 +51,51 @@ def test_postgresql_comes_up_to_the_latest_revision_and_stays_there() -> None:
     first = ConversationStore(url)
     second = ConversationStore(url)  # a second replica starting later
     assert schema.current(first.engine) == schema.current(second.engine) == schema.head()
+
+
+def _migrate_at_once(url: str, processes: int = 4) -> list[subprocess.CompletedProcess[str]]:
+    """Start several processes that open the same new database at the same instant."""
+    code = (
+        "import sys, time; from bot.state import ConversationStore; "
+        "time.sleep(max(0, float(sys.argv[2]) - time.time())); ConversationStore(sys.argv[1])"
+    )
+    start = str(time.time() + 2.0)
+    running = [
+        subprocess.Popen(
+            [sys.executable, "-c", code, url, start],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(processes)
+    ]
+    return [subprocess.CompletedProcess(p.args, p.wait(60), *p.communicate()) for p in running]
+
+
+def test_processes_starting_together_on_a_new_sqlite_database_migrate_once(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite:///{tmp_path / 'corrida.db'}"
+    results = _migrate_at_once(url)
+    assert [r.returncode for r in results] == [0] * len(results), results[0].stderr[-2000:]
+    assert schema.current(create_engine(url)) == schema.head()
+
+
+@pytest.mark.skipif(
+    not os.environ.get("INFRABOT_TEST_DATABASE_URL"),
+    reason="INFRABOT_TEST_DATABASE_URL não definido (o .ci/run define)",
+)
+def test_replicas_starting_together_on_a_new_postgresql_schema_migrate_once() -> None:
+    base = os.environ["INFRABOT_TEST_DATABASE_URL"]
+    name = f"corrida_{uuid.uuid4().hex[:10]}"
+    admin = ConversationStore(base).engine
+    with admin.begin() as connection:
+        connection.execute(text(f"CREATE SCHEMA {name}"))
+    try:
+        url = f"{base}?options=-csearch_path%3D{name}"
+        results = _migrate_at_once(url)
+        assert [r.returncode for r in results] == [0] * len(results), results[0].stderr[-2000:]
+        assert schema.current(ConversationStore(url).engine) == schema.head()
+    finally:
+        with admin.begin() as connection:
+            connection.execute(text(f"DROP SCHEMA {name} CASCADE"))
