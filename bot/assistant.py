@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field
 from bot import composer
 from bot.extraction import extract
 from bot.llm import extract_with_model, load_chat_model, phrase
+from bot.metrics import ERRORS, RETRIEVAL_SECONDS
 from bot.state import ConversationState, ConversationStore
 from knowledge.lexical import fold
 from knowledge.retriever import GuidanceRetriever, KnowledgeRetriever, Passage
@@ -321,7 +322,11 @@ class Assistant:
         )
 
     def _retrieve(self, question: str) -> dict[str, Any]:
-        return {"question": question, "documents": self.guidance.invoke(question)}
+        with RETRIEVAL_SECONDS.time():
+            documents = self.guidance.invoke(question)
+        if documents and documents[0].metadata.get("fallback"):
+            ERRORS.labels("indice_indisponivel").inc()
+        return {"question": question, "documents": documents}
 
     def _answer(self, state: ConversationState, text: str) -> Reply:
         lexical = self.retriever.lexical

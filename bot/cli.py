@@ -7,7 +7,13 @@ import sys
 import typer
 from typer import rich_utils
 
-from bot import commands_assistant, commands_knowledge, commands_quotes, commands_quoting
+from bot import (
+    commands_assistant,
+    commands_db,
+    commands_knowledge,
+    commands_quotes,
+    commands_quoting,
+)
 from bot.credentials import MissingCredential, credential
 from knowledge.errors import KnowledgeUnavailable
 from quoting.errors import InvalidJob, QuotingError
@@ -51,6 +57,7 @@ app.command("chat")(commands_assistant.chat)
 app.command("telegram")(commands_assistant.telegram)
 app.command("slack")(commands_assistant.slack)
 app.add_typer(commands_quotes.app, name="quotes")
+app.add_typer(commands_db.app, name="db")
 
 
 _KNOWN_USAGE_ERRORS = [

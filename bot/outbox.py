@@ -19,6 +19,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
+from bot.metrics import ERRORS, OUTBOX_RETRIES
 from bot.state import Base
 
 log = logging.getLogger("infrabot.outbox")
@@ -48,6 +49,7 @@ class OutboxRow(Base):
 
 class Message(BaseModel):
     id: int
+    channel: str
     key: str
     stream: str
     kind: str
@@ -147,6 +149,7 @@ class Outbox:
                     claimed.append(
                         Message(
                             id=row.id,
+                            channel=row.channel,
                             key=row.key,
                             stream=row.stream,
                             kind=row.kind,
@@ -162,8 +165,10 @@ class Outbox:
     def failed(self, message: Message, error: DeliveryFailed) -> None:
         attempts = message.attempts + 1
         if error.permanent:
+            ERRORS.labels(f"outbox_{message.channel}_recusada").inc()
             self._finish(message, status=FAILED, attempts=attempts, last_error=str(error)[:500])
             return
+        OUTBOX_RETRIES.labels(message.channel).inc()
         self._finish(
             message,
             attempts=attempts,

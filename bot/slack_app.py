@@ -26,11 +26,14 @@ from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 from slack_sdk.http_retry.builtin_handlers import RateLimitErrorRetryHandler
 
-from bot import slack_views
+from bot import logs, slack_views
 from bot.assistant import Assistant
 from bot.bridge import Bridge
 from bot.composer import proposal_text
 from bot.credentials import credential
+from bot.health import readiness
+from bot.logs import handling
+from bot.metrics import ERRORS, QUOTES, render
 from bot.outbox import DeliveryFailed, Message, poll_seconds
 from knowledge.lexical import fold
 from quoting.errors import QuoteBookError, QuotingError
@@ -180,6 +183,7 @@ class SlackBridgeApp:
         except (QuotingError, ValidationError) as refused:
             ack(response_action="errors", errors={"cliente": str(refused)[:150]})
             return
+        QUOTES.labels("slack").inc()
         ack()
         self.client.chat_postMessage(
             channel=user,
@@ -342,6 +346,7 @@ def build_app(
 
 
 def _on_error(error: Exception, body: dict[str, Any]) -> None:
+    ERRORS.labels(type(error).__name__).inc()
     log.error("erro ao tratar um evento do Slack", exc_info=error)
 
 
@@ -354,15 +359,30 @@ class _QuietHandler(WSGIRequestHandler):
         return
 
 
-def wsgi(app: App) -> Callable[[WSGIEnvironment, StartResponse], Iterable[bytes]]:
-    """Slack's requests at /slack/events, and /healthz for the load balancer."""
+def wsgi(
+    app: App, listeners: SlackBridgeApp
+) -> Callable[[WSGIEnvironment, StartResponse], Iterable[bytes]]:
+    """Slack's requests at /slack/events; /healthz, /readyz and /metrics for operators."""
     slack = SlackRequestHandler(app)
 
     def application(environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
-        if environ.get("PATH_INFO") == "/healthz":
+        path = environ.get("PATH_INFO")
+        if path == "/healthz":
             start_response("200 OK", [("Content-Type", "application/json")])
             return [json.dumps({"status": "ok"}).encode()]
-        return slack(environ, start_response)
+        if path == "/readyz":
+            state = readiness(listeners.assistant.store, listeners.assistant.retriever)
+            start_response(
+                "200 OK" if state.ready else "503 Service Unavailable",
+                [("Content-Type", "application/json")],
+            )
+            return [state.model_dump_json().encode()]
+        if path == "/metrics":
+            body, content_type = render(listeners.bridge.outbox.depth)
+            start_response("200 OK", [("Content-Type", content_type)])
+            return [body]
+        with handling():
+            return slack(environ, start_response)
 
     return application
 
@@ -377,7 +397,7 @@ def _outbox_worker(listeners: SlackBridgeApp, stop: threading.Event) -> None:
 
 
 def run(token: str, http: bool, port: int) -> None:
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    logs.configure()
     signing_secret = credential("SLACK_SIGNING_SECRET")
     app_token = None if http else credential("SLACK_APP_TOKEN")
     assistant = Assistant.from_environment(dense="background")
@@ -386,7 +406,7 @@ def run(token: str, http: bool, port: int) -> None:
     worker = threading.Thread(target=_outbox_worker, args=(listeners, stop), daemon=True)
     worker.start()
     if http:
-        server = make_server("0.0.0.0", port, wsgi(app), _Server, _QuietHandler)
+        server = make_server("0.0.0.0", port, wsgi(app, listeners), _Server, _QuietHandler)
 
         def shutdown(*_: object) -> None:
             stop.set()

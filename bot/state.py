@@ -56,7 +56,7 @@ def database_url() -> str:
     return f"sqlite:///{home() / 'infrabot.db'}"
 
 
-def _with_driver(url: str) -> str:
+def with_driver(url: str) -> str:
     """postgresql:// URLs go through psycopg 3, the driver this project installs."""
     for prefix in ("postgresql://", "postgres://"):
         if url.startswith(prefix):
@@ -75,7 +75,7 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
 
 class ConversationStore:
     def __init__(self, url: str | None = None) -> None:
-        url = _with_driver(url or database_url())
+        url = with_driver(url or database_url())
         # Channels call the store from worker threads; SQLite's own check would refuse that.
         arguments = {"check_same_thread": False} if url.startswith("sqlite") else {}
         self.engine: Engine = create_engine(url, pool_pre_ping=True, connect_args=arguments)

@@ -5,10 +5,10 @@ Run with `infrabot telegram` (long polling) or `infrabot telegram --webhook URL 
 """
 
 import asyncio
+import hashlib
 import html
 import logging
 import os
-import secrets
 import tempfile
 import time
 from collections import defaultdict, deque
@@ -32,14 +32,19 @@ from telegram.ext import (
     filters,
 )
 
+from bot import logs
 from bot.assistant import ACTION_HUMAN, Assistant, Reply
 from bot.bridge import Bridge
 from bot.composer import alternatives_text, proposal_text
+from bot.credentials import credential
 from bot.extraction import extract
+from bot.logs import debug_enabled, request_id
+from bot.metrics import ERRORS, QUOTES, REPLIES, REPLY_SECONDS, UPDATES
 from bot.outbox import DeliveryFailed, Message, poll_seconds
 from bot.telegram_order import ChatOrderedProcessor
 from bot.telegram_store import DatabasePersistence, claim_update, forget_chat
 from bot.telegram_views import keyboard, split, to_html
+from bot.telegram_webhook import serve
 from quoting.errors import QuoteBookError
 from quoting.proposal_pdf import write_proposal
 from quoting.quote import Quote
@@ -153,15 +158,49 @@ class TelegramChannel:
         self.bridge = Bridge(assistant.store.engine)
         self._recent: dict[int, deque[float]] = defaultdict(deque)
         self._warned: set[int] = set()
+        self.form: ConversationHandler[Any] | None = None
 
     # --- gates: run before any handler
     async def deduplicate(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         chat = update.effective_chat
+        request_id.set(f"tg-{update.update_id}")
         claimed = await asyncio.to_thread(
             claim_update, self.assistant.store, update.update_id, chat.id if chat else None
         )
         if not claimed:
+            log.info("update repetido ignorado")
             raise ApplicationHandlerStop
+        UPDATES.inc()
+        await self._sync_form(update, context)
+
+    async def _sync_form(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """Load this chat's /cotacao step and answers from the database: PTB keeps them in
+        memory, and with replicas the previous step may have been answered by another one."""
+        chat, user, form = update.effective_chat, update.effective_user, self.form
+        if chat is None or user is None or form is None or context.user_data is None:
+            return
+        persistence = context.application.persistence
+        assert isinstance(persistence, DatabasePersistence)
+        answers = await persistence.fresh("user", str(user.id))
+        context.user_data.clear()
+        context.user_data.update(answers or {})
+        key = (chat.id, user.id)
+        state = await persistence.conversation_state(form.name or "", key)
+        # PTB offers no public way to change a handler's conversations; these calls skip its
+        # change tracking, since the database already holds this state.
+        conversations: Any = form._conversations
+        if state is None:
+            conversations.data.pop(key, None)
+        else:
+            conversations.update_no_track({key: state})
+
+    async def save_state(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """Write the form's step and answers at the end of every update, so that the replica
+        that gets the chat's next update reads them."""
+        user = update.effective_user
+        if user is not None:  # PTB marks the update's user only after the last group
+            context.application.mark_data_for_update_persistence(user_ids=user.id)
+        await context.application.update_persistence()
 
     async def flood_gate(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         user = update.effective_user
@@ -186,6 +225,7 @@ class TelegramChannel:
     async def send(self, update: Update, context: ContextTypes.DEFAULT_TYPE, reply: Reply) -> None:
         chat = update.effective_chat
         assert chat is not None
+        REPLIES.labels(reply.intent).inc()
         pieces = split(to_html(reply))
         for number, piece in enumerate(pieces):
             last = number == len(pieces) - 1
@@ -209,9 +249,13 @@ class TelegramChannel:
                 text,
             )
             return
+        started = time.monotonic()
+        if debug_enabled():
+            log.debug("mensagem recebida", extra={"texto": text})
         await context.bot.send_chat_action(chat.id, ChatAction.TYPING)
         reply = await asyncio.to_thread(self.assistant.reply, conversation_id(update), text)
         await self.send(update, context, reply)
+        REPLY_SECONDS.observe(time.monotonic() - started)
         if reply.handoff:
             await asyncio.to_thread(self._open_handoff, update)
         if reply.quote is not None:
@@ -234,6 +278,7 @@ class TelegramChannel:
         spec = self.assistant.job_spec(conversation)
         client = client_name(update)
         record = self.book.create(spec, client, BOT_ACTOR, client_ref=conversation)
+        QUOTES.labels("telegram").inc()
         self.bridge.post_lead(record, client)
 
     async def deliver_outbox(self, application: Application) -> None:  # type: ignore[type-arg]
@@ -521,6 +566,7 @@ class TelegramChannel:
         return ConversationHandler.END
 
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+        ERRORS.labels(type(context.error).__name__).inc()
         log.error("erro ao tratar update", exc_info=context.error)
         if isinstance(update, Update) and update.effective_chat is not None:
             await context.bot.send_message(
@@ -569,19 +615,18 @@ def build_application(token: str, assistant: Assistant, api_url: str | None = No
         ]
         for step in FORM_QUESTIONS
     }
-    application.add_handler(
-        ConversationHandler(
-            entry_points=[
-                CommandHandler("cotacao", channel.form_start),
-                CallbackQueryHandler(channel.form_start, pattern=r"^acao:cotacao$"),
-            ],
-            states=form_steps,
-            fallbacks=[CommandHandler("cancelar", channel.form_cancel)],
-            name="cotacao",
-            persistent=True,
-            per_message=False,
-        )
+    channel.form = ConversationHandler(
+        entry_points=[
+            CommandHandler("cotacao", channel.form_start),
+            CallbackQueryHandler(channel.form_start, pattern=r"^acao:cotacao$"),
+        ],
+        states=form_steps,
+        fallbacks=[CommandHandler("cancelar", channel.form_cancel)],
+        name="cotacao",
+        persistent=True,
+        per_message=False,
     )
+    application.add_handler(channel.form)
     application.add_handler(CommandHandler("start", channel.start))
     application.add_handler(CommandHandler("ajuda", channel.help))
     application.add_handler(CommandHandler("especialista", channel.specialist))
@@ -594,23 +639,25 @@ def build_application(token: str, assistant: Assistant, api_url: str | None = No
     application.add_handler(CallbackQueryHandler(channel.action, pattern=r"^acao:"))
     application.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND, channel.text))
     application.add_handler(MessageHandler(~filters.TEXT & ~filters.COMMAND, channel.not_text))
+    application.add_handler(TypeHandler(Update, channel.save_state), group=99)
     application.add_error_handler(channel.on_error)
     return application
 
 
+def webhook_secret(token: str) -> str:
+    """TELEGRAM_WEBHOOK_SECRET, or one derived from the bot token: every replica must register
+    and check the same secret, and a random one per process would lock the others out."""
+    configured = credential("TELEGRAM_WEBHOOK_SECRET")
+    if configured:
+        return configured
+    return hashlib.sha256(f"infrabot-webhook:{token}".encode()).hexdigest()
+
+
 def run(token: str, webhook_url: str | None = None, port: int = 8443) -> None:
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    logging.getLogger("httpx").setLevel(logging.WARNING)
-    application = build_application(token, Assistant.from_environment(dense="background"))
+    logs.configure()
+    assistant = Assistant.from_environment(dense="background")
+    application = build_application(token, assistant)
     if webhook_url:
-        secret = os.environ.get("TELEGRAM_WEBHOOK_SECRET") or secrets.token_urlsafe(32)
-        application.run_webhook(
-            listen="0.0.0.0",
-            port=port,
-            url_path="telegram",
-            webhook_url=webhook_url,
-            secret_token=secret,
-            allowed_updates=Update.ALL_TYPES,
-        )
+        asyncio.run(serve(application, assistant, webhook_url, port, webhook_secret(token)))
     else:
         application.run_polling(allowed_updates=Update.ALL_TYPES)

@@ -70,7 +70,9 @@ class DatabasePersistence(BasePersistence[dict[Any, Any], dict[Any, Any], dict[A
             store_data=PersistenceInput(
                 bot_data=False, chat_data=False, user_data=True, callback_data=False
             ),
-            update_interval=0.5,  # a restart mid-form loses at most half a second
+            # The channel also saves at the end of every update (replicas read the database
+            # before each one); this interval is the safety net.
+            update_interval=0.5,
         )
         self.store = store
         # What the database holds, so unchanged data (most users never open the form) costs
@@ -84,9 +86,29 @@ class DatabasePersistence(BasePersistence[dict[Any, Any], dict[Any, Any], dict[A
                 for row in session.scalars(select(PersistedData).where(PersistedData.kind == kind))
             }
 
+    def _row(self, kind: str, key: str) -> Any:
+        with Session(self.store.engine) as session:
+            row = session.get(PersistedData, (kind, key))
+            return row.data if row is not None else None
+
+    async def fresh(self, kind: str, key: str) -> Any:
+        """What the database holds now: another replica may have moved this chat on since this
+        one last saw it."""
+        data = await asyncio.to_thread(self._row, kind, key)
+        if data is None:
+            self._written.pop((kind, key), None)
+        else:
+            self._written[(kind, key)] = data
+        return data
+
+    async def conversation_state(self, name: str, key: ConversationKey) -> object | None:
+        state: object | None = await self.fresh(f"conversation:{name}", json.dumps(list(key)))
+        return state
+
     async def _save(self, kind: str, key: str, data: Any) -> None:
         previous = self._written.get((kind, key), _ABSENT)
-        if previous == data or (previous is _ABSENT and not data):
+        # Nothing to write: unchanged, or empty where there was nothing (state 0 is a step).
+        if previous == data or (previous is _ABSENT and data in (None, {})):
             return
         await asyncio.to_thread(self._write, kind, key, data)
         self._written[(kind, key)] = data
@@ -125,6 +147,8 @@ class DatabasePersistence(BasePersistence[dict[Any, Any], dict[Any, Any], dict[A
         await self._save("user", str(user_id), None)
 
     async def refresh_user_data(self, user_id: int, user_data: dict[Any, Any]) -> None:
+        # PTB calls this before every handler of an update, so a reload here would undo what
+        # the update's earlier handlers changed; the channel reloads once, as an update arrives.
         return None
 
     async def get_chat_data(self) -> dict[int, dict[Any, Any]]:

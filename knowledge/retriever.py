@@ -52,10 +52,17 @@ def _local_chunks() -> list[Document]:
 class KnowledgeRetriever:
     """Search over the knowledge base; build it once and reuse it (it holds the models)."""
 
-    def __init__(self, lexical: LexicalIndex, dense: Any | None, notice: str | None = None) -> None:
+    def __init__(
+        self,
+        lexical: LexicalIndex,
+        dense: Any | None,
+        notice: str | None = None,
+        store: KnowledgeStore | None = None,
+    ) -> None:
         self.lexical = lexical
         self.dense = dense
         self.notice = notice
+        self.store = store
 
     @classmethod
     def load(cls, dense: Literal["now", "background", "off"] = "now") -> "KnowledgeRetriever":
@@ -71,7 +78,7 @@ class KnowledgeRetriever:
                 )
         except KnowledgeUnavailable as error:
             return cls(LexicalIndex(_local_chunks()), None, f"{error} {FALLBACK_NOTICE}")
-        retriever = cls(LexicalIndex(records), None)
+        retriever = cls(LexicalIndex(records), None, store=store)
         if dense == "now":
             retriever.dense = store.vector_store(load_embeddings())
         elif dense == "background":
@@ -81,6 +88,16 @@ class KnowledgeRetriever:
 
             threading.Thread(target=attach, name="infrabot-embeddings", daemon=True).start()
         return retriever
+
+    def index_problem(self) -> str | None:
+        """Why the vector index cannot answer now (None when it can): for readiness checks."""
+        if self.store is None:
+            return self.notice or "índice não aberto"
+        try:
+            self.store.count()
+        except Exception as error:  # any client or server failure means "not ready"
+            return f"o índice não respondeu ({type(error).__name__})"
+        return None
 
     def _dense(self, query: str) -> list[Document]:
         assert self.dense is not None

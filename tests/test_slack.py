@@ -14,7 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import create_engine
 
+from bot.handoff import Handoffs
 from tests.fake_slack import BOT_ID, BOT_USER_ID, FakeSlack, SlackSigner
 from tests.fake_telegram import FakeTelegram
 
@@ -42,6 +44,7 @@ class Bridge:
     """Both apps, the two fakes and a signer for Slack's requests."""
 
     def __init__(self, home: Path, database: str) -> None:
+        self.database = database
         self.telegram = FakeTelegram()
         self.slack = FakeSlack(NAMES)
         self.port = _free_port()
@@ -130,7 +133,11 @@ def _open_handoff(bridge: Bridge, chat: int) -> str:
     bridge.telegram.message(chat, "quero falar com um especialista")
     assert "especialista" in bridge.telegram.wait_texts(chat, answered + 1)[-1]
     assert bridge.slack.wait_for(lambda: len(_parents(bridge)) > before)
-    return str(_parents(bridge)[-1]["ts_given"])
+    thread = str(_parents(bridge)[-1]["ts_given"])
+    # Slack shows the thread as soon as it is posted; the app records it a moment later.
+    handoffs = Handoffs(create_engine(bridge.database))
+    assert bridge.slack.wait_for(lambda: handoffs.by_thread(HANDOFF, thread) is not None)
+    return thread
 
 
 def test_cotacao_answers_privately_with_the_quote_and_its_buttons(bridge: Bridge) -> None:

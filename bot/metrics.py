@@ -1,0 +1,36 @@
+"""Prometheus metrics of one process, served at /metrics by the webhook and Slack servers."""
+
+from collections.abc import Callable
+from typing import Any
+
+from prometheus_client import CONTENT_TYPE_LATEST, Counter, Gauge, Histogram, generate_latest
+
+# Replies from a few milliseconds (quotes) to seconds (an LLM, a slow index).
+_LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
+
+UPDATES = Counter("infrabot_updates", "Updates do Telegram recebidos (sem os repetidos)")
+REPLIES = Counter("infrabot_replies", "Respostas do assistente, por intenção", ["intent"])
+QUOTES = Counter("infrabot_quotes_created", "Cotações registradas", ["channel"])
+REPLY_SECONDS = Histogram(
+    "infrabot_reply_seconds",
+    "Tempo entre receber a mensagem e enviar a resposta",
+    buckets=_LATENCY_BUCKETS,
+)
+RETRIEVAL_SECONDS = Histogram(
+    "infrabot_retrieval_seconds", "Tempo da busca no conhecimento", buckets=_LATENCY_BUCKETS
+)
+OUTBOX_DEPTH = Gauge("infrabot_outbox_depth", "Mensagens na fila de saída", ["channel"])
+OUTBOX_RETRIES = Counter(
+    "infrabot_outbox_retries",
+    "Entregas da fila de saída que falharam e serão tentadas de novo",
+    ["channel"],
+)
+ERRORS = Counter("infrabot_errors", "Erros, por tipo", ["kind"])
+
+
+def render(outbox_depth: Callable[[Any], int] | None = None) -> tuple[bytes, str]:
+    """The metrics page and its content type; the outbox depth is read at scrape time."""
+    if outbox_depth is not None:
+        for channel in ("slack", "telegram"):
+            OUTBOX_DEPTH.labels(channel).set(outbox_depth(channel))
+    return generate_latest(), CONTENT_TYPE_LATEST
