@@ -143,6 +143,8 @@ class Outbox:
                         or_(OutboxRow.locked_until.is_(None), OutboxRow.locked_until < now),
                     )
                     .values(locked_until=now + LEASE)
+                    # The database decides; SQLite's naive datetimes cannot be compared here.
+                    .execution_options(synchronize_session=False)
                 )
                 session.commit()
                 if taken.rowcount == 1:  # type: ignore[attr-defined]

@@ -12,6 +12,7 @@ import os
 import tempfile
 import time
 from collections import defaultdict, deque
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -159,6 +160,7 @@ class TelegramChannel:
         self._recent: dict[int, deque[float]] = defaultdict(deque)
         self._warned: set[int] = set()
         self.form: ConversationHandler[Any] | None = None
+        self._waiting: dict[int, list[Callable[[], Awaitable[object]]]] = {}
 
     # --- gates: run before any handler
     async def deduplicate(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -201,6 +203,13 @@ class TelegramChannel:
         if user is not None:  # PTB marks the update's user only after the last group
             context.application.mark_data_for_update_persistence(user_ids=user.id)
         await context.application.update_persistence()
+        for reply in self._waiting.pop(update.update_id, []):
+            await reply()
+
+    def _after_save(self, update: Update, reply: Callable[[], Awaitable[object]]) -> None:
+        """Send this form reply once the new step is saved: the client's answer to it may
+        reach another replica, which must find the step in the database."""
+        self._waiting.setdefault(update.update_id, []).append(reply)
 
     async def flood_gate(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         user = update.effective_user
@@ -482,7 +491,9 @@ class TelegramChannel:
         text, markup = FORM_QUESTIONS[step]
         assert context.user_data is not None
         context.user_data["step"] = step
-        await context.bot.send_message(chat.id, text, reply_markup=markup)
+        self._after_save(
+            update, lambda: context.bot.send_message(chat.id, text, reply_markup=markup)
+        )
         return step
 
     async def form_start(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
@@ -551,7 +562,7 @@ class TelegramChannel:
         reply = await asyncio.to_thread(
             self.assistant.quote_form, conversation_id(update), form, "cotação guiada"
         )
-        await self.send(update, context, reply)
+        self._after_save(update, lambda: self.send(update, context, reply))
         return ConversationHandler.END
 
     async def form_cancel(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
@@ -560,13 +571,18 @@ class TelegramChannel:
             context.user_data.pop("step", None)
         chat = update.effective_chat
         assert chat is not None
-        await context.bot.send_message(
-            chat.id, "Cotação guiada cancelada. Quando quiser, é só chamar /cotacao."
+        self._after_save(
+            update,
+            lambda: context.bot.send_message(
+                chat.id, "Cotação guiada cancelada. Quando quiser, é só chamar /cotacao."
+            ),
         )
         return ConversationHandler.END
 
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         ERRORS.labels(type(context.error).__name__).inc()
+        if isinstance(update, Update):
+            self._waiting.pop(update.update_id, None)
         log.error("erro ao tratar update", exc_info=context.error)
         if isinstance(update, Update) and update.effective_chat is not None:
             await context.bot.send_message(

@@ -265,3 +265,13 @@ def test_without_chroma_readyz_fails_and_answers_fall_back(cluster: Cluster) -> 
     [answer] = cluster.fake.wait_texts(chat, 1)
     assert "Fonte" in answer  # still answered, from the lexical index
     assert "índice" in answer  # and the client is told it is the fallback
+
+
+def test_sigterm_finishes_the_updates_in_flight_before_exiting(cluster: Cluster) -> None:
+    chats = [7_300_000 + n for n in range(5)]
+    for chat in chats:
+        cluster.post(cluster.ports[0], _message(chat, "LoRA de um Llama 3 8B com 20 mil exemplos"))
+    replica = cluster.replicas[0]
+    replica.send_signal(signal.SIGTERM)  # what a deploy or `docker stop` sends
+    assert replica.wait(30) == 0
+    assert all(len(cluster.fake.texts(chat)) == 1 for chat in chats)

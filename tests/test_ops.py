@@ -1,0 +1,79 @@
+"""What operators rely on: secrets from files, JSON logs with request ids, no secret in logs."""
+
+import json
+import logging
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot import logs
+from bot.credentials import MissingCredential, credential
+
+INFRABOT = Path(sys.executable).with_name("infrabot")
+
+
+def test_a_secret_comes_from_the_environment_or_from_its_file(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.delenv("SLACK_BOT_TOKEN", raising=False)
+    secret = tmp_path / "slack_bot_token"
+    secret.write_text("xoxb-do-arquivo\n")
+    monkeypatch.setenv("SLACK_BOT_TOKEN_FILE", str(secret))
+    assert credential("SLACK_BOT_TOKEN") == "xoxb-do-arquivo"
+    monkeypatch.setenv("SLACK_BOT_TOKEN", "xoxb-do-ambiente")
+    assert credential("SLACK_BOT_TOKEN") == "xoxb-do-ambiente"
+    monkeypatch.delenv("SLACK_BOT_TOKEN")
+    monkeypatch.setenv("SLACK_BOT_TOKEN_FILE", str(tmp_path / "sumiu"))
+    with pytest.raises(MissingCredential, match="SLACK_BOT_TOKEN_FILE"):
+        credential("SLACK_BOT_TOKEN")
+
+
+def test_a_missing_secret_file_is_a_short_message_not_a_traceback(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [str(INFRABOT), "telegram"],
+        env={"TELEGRAM_BOT_TOKEN_FILE": str(tmp_path / "sumiu"), "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert "TELEGRAM_BOT_TOKEN_FILE" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_logs_are_json_lines_with_the_request_id_and_never_the_token(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    token = "123456:AAE-segredo-do-bot"
+    monkeypatch.setenv("TELEGRAM_BOT_TOKEN", token)
+    monkeypatch.setenv("INFRABOT_LOG_FORMAT", "json")
+    root = logging.getLogger()
+    saved = (root.handlers[:], root.level)
+    try:
+        logs.configure()
+        with logs.handling("tg-42"):
+            logging.getLogger("httpx").warning(
+                "POST https://api.telegram.org/bot%s/sendMessage", token
+            )
+        logging.getLogger("infrabot.teste").info("fora de um update")
+    finally:
+        root.handlers, root.level = saved
+    lines = [json.loads(line) for line in capsys.readouterr().err.splitlines()]
+    assert lines[0]["request_id"] == "tg-42" and lines[0]["level"] == "WARNING"
+    assert token not in lines[0]["message"] and "bot***/sendMessage" in lines[0]["message"]
+    assert lines[1]["request_id"] == "-"
+
+
+def test_message_text_is_logged_only_at_debug(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("INFRABOT_LOG_LEVEL", "INFO")
+    root = logging.getLogger()
+    saved = (root.handlers[:], root.level)
+    try:
+        logs.configure()
+        assert not logs.debug_enabled()
+        monkeypatch.setenv("INFRABOT_LOG_LEVEL", "DEBUG")
+        logs.configure()
+        assert logs.debug_enabled()
+    finally:
+        root.handlers, root.level = saved
