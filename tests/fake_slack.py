@@ -27,6 +27,8 @@ class FakeSlack:
         self.names = names or {}
         self.calls: list[dict[str, Any]] = []
         self.failing = False
+        self.acks: list[dict[str, Any]] = []  # Socket Mode: what the app acknowledged
+        self._sockets: list[web.WebSocketResponse] = []
         self._ts = itertools.count(1)
         self._lock = threading.Lock()
         self._loop = asyncio.new_event_loop()
@@ -59,6 +61,23 @@ class FakeSlack:
             time.sleep(0.05)
         return False
 
+    def connected(self) -> bool:
+        return bool(self._sockets)
+
+    def envelope(self, kind: str, payload: dict[str, Any]) -> str:
+        """Send the app an envelope over its Socket Mode connection; returns its id."""
+        envelope_id = f"env-{time.monotonic_ns()}"
+        message = json.dumps(
+            {
+                "envelope_id": envelope_id,
+                "type": kind,
+                "accepts_response_payload": kind != "events_api",
+                "payload": payload,
+            }
+        )
+        asyncio.run_coroutine_threadsafe(self._sockets[-1].send_str(message), self._loop).result(10)
+        return envelope_id
+
     def down(self) -> None:
         asyncio.run_coroutine_threadsafe(self._stop_site(), self._loop).result(10)
 
@@ -74,6 +93,7 @@ class FakeSlack:
         asyncio.set_event_loop(self._loop)
         app = web.Application()
         app.router.add_route("*", "/api/{method}", self._handle)
+        app.router.add_get("/socket", self._socket)
         self._runner = web.AppRunner(app)
         self._loop.run_until_complete(self._runner.setup())
         self._loop.run_until_complete(self._start_site(0))
@@ -91,6 +111,18 @@ class FakeSlack:
             await self._site.stop()
             self._site = None
 
+    async def _socket(self, request: web.Request) -> web.WebSocketResponse:
+        socket = web.WebSocketResponse()
+        await socket.prepare(request)
+        await socket.send_str(json.dumps({"type": "hello", "num_connections": 1}))
+        self._sockets.append(socket)
+        async for frame in socket:
+            if frame.type == web.WSMsgType.TEXT:
+                with self._lock:
+                    self.acks.append(json.loads(frame.data))
+        self._sockets.remove(socket)
+        return socket
+
     async def _handle(self, request: web.Request) -> web.Response:
         method = request.match_info["method"]
         payload: dict[str, Any] = dict(request.query)
@@ -102,10 +134,19 @@ class FakeSlack:
             return web.Response(status=500, text="internal error")
         with self._lock:
             ts = f"1700000000.{next(self._ts):06d}"
-            self.calls.append({"method": method, "ts_given": ts, **payload})
+            self.calls.append(
+                {
+                    "method": method,
+                    "ts_given": ts,
+                    "authorization": request.headers.get("Authorization"),
+                    **payload,
+                }
+            )
         return web.json_response({"ok": True, **self._result(method, payload, ts)})
 
     def _result(self, method: str, payload: dict[str, Any], ts: str) -> dict[str, Any]:
+        if method == "apps.connections.open":
+            return {"url": f"ws://127.0.0.1:{self.port}/socket"}
         if method == "auth.test":
             return {"user_id": BOT_USER_ID, "bot_id": BOT_ID, "team_id": "T1", "user": "infrabot"}
         if method == "users.info":

@@ -380,3 +380,45 @@ def test_while_telegram_is_down_staff_replies_wait_and_arrive_once_in_order(brid
     assert texts[before:] == [f"Ana Souza (equipe infrabot): resposta {n}" for n in (1, 2, 3)]
     time.sleep(1.0)
     assert len(bridge.telegram.texts(chat)) == before + 3
+
+
+def test_socket_mode_takes_commands_over_the_socket_and_acknowledges_them(
+    indexed_home: Path, tmp_path: Path
+) -> None:
+    slack = FakeSlack(NAMES)
+    env = {
+        **os.environ,
+        "INFRABOT_HOME": str(indexed_home),
+        "INFRABOT_DATABASE_URL": f"sqlite:///{tmp_path / 'socket.db'}",
+        "SLACK_BOT_TOKEN": "xoxb-teste",
+        "SLACK_APP_TOKEN": "xapp-teste",
+        "INFRABOT_SLACK_API_URL": slack.api_url,
+    }
+    for name in ("INFRABOT_CHROMA_URL", "SLACK_SIGNING_SECRET"):
+        env.pop(name, None)
+    app = subprocess.Popen([str(INFRABOT), "slack"], env=env, stdout=subprocess.DEVNULL)
+    try:
+        assert slack.wait_for(slack.connected, 60)
+        envelope = slack.envelope(
+            "slash_commands",
+            {
+                "command": "/pergunta",
+                "text": "o que é OOM?",
+                "user_id": STAFF,
+                "channel_id": "CVENDAS",
+                "team_id": "T1",
+                "trigger_id": "t",
+                "response_url": "http://127.0.0.1:9/unused",
+            },
+        )
+        assert slack.wait_for(lambda: any(a.get("envelope_id") == envelope for a in slack.acks))
+        assert slack.wait_for(lambda: bool(slack.recorded("chat.postEphemeral", user=STAFF)))
+        answer = _texts(slack.recorded("chat.postEphemeral", user=STAFF)[-1]["blocks"])
+        assert "Fonte" in answer
+        # The socket is opened with the app-level token, the answer sent with the bot token.
+        assert slack.recorded("apps.connections.open")[0]["authorization"] == "Bearer xapp-teste"
+        assert slack.recorded("chat.postEphemeral")[-1]["authorization"] == "Bearer xoxb-teste"
+    finally:
+        app.send_signal(signal.SIGINT)
+        app.wait(30)
+        slack.close()
