@@ -19,7 +19,7 @@ from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 from wsgiref.types import StartResponse, WSGIEnvironment
 
 from pydantic import ValidationError
-from slack_bolt import Ack, App
+from slack_bolt import Ack, App, Respond
 from slack_bolt.adapter.socket_mode import SocketModeHandler
 from slack_bolt.adapter.wsgi import SlackRequestHandler
 from slack_sdk import WebClient
@@ -101,19 +101,32 @@ class SlackBridgeApp:
 
     def _tell(self, body: dict[str, Any], text: str) -> None:
         """A private note to whoever clicked or typed, where they are."""
-        channel = (body.get("channel") or {}).get("id") or body.get("channel_id")
-        user = (body.get("user") or {}).get("id") or body.get("user_id")
+        channel = (body.get("channel") or {}).get("id")
+        user = (body.get("user") or {}).get("id")
         if channel and user:
             self.client.chat_postEphemeral(channel=channel, user=user, text=text)
 
+    def _private(
+        self, command: dict[str, Any], respond: Respond, text: str, blocks: list[Any] | None = None
+    ) -> None:
+        """The answer to a slash command, seen only by who typed it. Where the app is not in the
+        channel (a DM, a private channel) Slack refuses that, and the command's response URL
+        takes it instead."""
+        try:
+            self.client.chat_postEphemeral(
+                channel=command["channel_id"], user=command["user_id"], text=text, blocks=blocks
+            )
+        except SlackApiError:
+            respond(text=text, blocks=blocks, response_type="ephemeral")
+
     # --- slash commands
-    def quote_command(self, ack: Ack, command: dict[str, Any]) -> None:
+    def quote_command(self, ack: Ack, command: dict[str, Any], respond: Respond) -> None:
         ack()
-        user, channel = command["user_id"], command["channel_id"]
+        user = command["user_id"]
         text = (command.get("text") or "").strip()
         if not text:
-            self._tell(
-                command, "Descreva o job: `/cotacao LoRA de um Llama 3 8B, 20 mil exemplos`."
+            self._private(
+                command, respond, "Descreva o job: `/cotacao LoRA de Llama 3 8B, 20 mil exemplos`."
             )
             return
         conversation = f"slack:{user}"
@@ -128,21 +141,17 @@ class SlackBridgeApp:
                 spec.model_dump(mode="json", exclude_none=True),
                 shared_by=None,
             )
-        first_line = reply.answer.split("\n", 1)[0]
-        self.client.chat_postEphemeral(channel=channel, user=user, text=first_line, blocks=blocks)
+        self._private(command, respond, reply.answer.split("\n", 1)[0], blocks)
 
-    def question_command(self, ack: Ack, command: dict[str, Any]) -> None:
+    def question_command(self, ack: Ack, command: dict[str, Any], respond: Respond) -> None:
         ack()
         text = (command.get("text") or "").strip()
         if not text:
-            self._tell(command, "Escreva a pergunta: `/pergunta posso usar TPU com PyTorch?`.")
+            self._private(command, respond, "Escreva a pergunta: `/pergunta posso usar TPU?`.")
             return
         reply = self.assistant.reply(f"slack:{command['user_id']}", text)
-        self.client.chat_postEphemeral(
-            channel=command["channel_id"],
-            user=command["user_id"],
-            text=reply.answer.split("\n", 1)[0],
-            blocks=slack_views.answer_blocks(reply),
+        self._private(
+            command, respond, reply.answer.split("\n", 1)[0], slack_views.answer_blocks(reply)
         )
 
     def close_command(self, ack: Ack) -> None:

@@ -94,6 +94,7 @@ class FakeSlack:
         app = web.Application()
         app.router.add_route("*", "/api/{method}", self._handle)
         app.router.add_get("/socket", self._socket)
+        app.router.add_post("/response", self._response)
         self._runner = web.AppRunner(app)
         self._loop.run_until_complete(self._runner.setup())
         self._loop.run_until_complete(self._start_site(0))
@@ -123,6 +124,12 @@ class FakeSlack:
         self._sockets.remove(socket)
         return socket
 
+    async def _response(self, request: web.Request) -> web.Response:
+        """A slash command's response URL."""
+        with self._lock:
+            self.calls.append({"method": "response_url", **(await request.json())})
+        return web.Response(text="ok")
+
     async def _handle(self, request: web.Request) -> web.Response:
         method = request.match_info["method"]
         payload: dict[str, Any] = dict(request.query)
@@ -142,6 +149,9 @@ class FakeSlack:
                     **payload,
                 }
             )
+        if method == "chat.postEphemeral" and str(payload.get("channel")).startswith("D"):
+            # A DM between two people: the app is not in it.
+            return web.json_response({"ok": False, "error": "channel_not_found"})
         return web.json_response({"ok": True, **self._result(method, payload, ts)})
 
     def _result(self, method: str, payload: dict[str, Any], ts: str) -> dict[str, Any]:
@@ -197,7 +207,7 @@ class SlackSigner:
             "channel_id": channel,
             "team_id": "T1",
             "trigger_id": "trigger-1",
-            "response_url": "http://127.0.0.1:9/unused",
+            "response_url": self.url.replace("/slack/events", "/unused"),
             **extra,
         }
         return self.post(urllib.parse.urlencode(form).encode(), "application/x-www-form-urlencoded")

@@ -190,6 +190,18 @@ def test_pergunta_answers_from_the_guidance_with_sources(bridge: Bridge) -> None
     assert "Fonte" in answer and "TPU" in answer
 
 
+def test_where_the_app_is_not_in_the_channel_the_answer_goes_to_the_response_url(
+    bridge: Bridge,
+) -> None:
+    response_url = f"http://127.0.0.1:{bridge.slack.port}/response"
+    bridge.signer.command(
+        "/pergunta", "o que é OOM?", MANAGER, channel="DCONVERSA", response_url=response_url
+    )
+    assert bridge.slack.wait_for(lambda: bool(bridge.slack.recorded("response_url")))
+    response = bridge.slack.recorded("response_url")[-1]
+    assert response["response_type"] == "ephemeral" and "Fonte" in _texts(response["blocks"])
+
+
 def test_a_bad_signature_is_refused_and_nothing_happens(bridge: Bridge) -> None:
     before = len(bridge.slack.calls)
     body = b"command=%2Fcotacao&text=LoRA+7B&user_id=USTAFF&channel_id=CVENDAS"
