@@ -263,10 +263,16 @@ class TelegramChannel:
             log.debug("mensagem recebida", extra={"texto": text})
         await context.bot.send_chat_action(chat.id, ChatAction.TYPING)
         reply = await asyncio.to_thread(self.assistant.reply, conversation_id(update), text)
-        await self.send(update, context, reply)
+        await self.answer(update, context, reply)
         REPLY_SECONDS.observe(time.monotonic() - started)
         if reply.handoff:
             await asyncio.to_thread(self._open_handoff, update)
+
+    async def answer(
+        self, update: Update, context: ContextTypes.DEFAULT_TYPE, reply: Reply
+    ) -> None:
+        """Send the reply; a quote in it also becomes a sales record and a lead."""
+        await self.send(update, context, reply)
         if reply.quote is not None:
             try:
                 await asyncio.to_thread(self._record_quote, update)
@@ -562,7 +568,7 @@ class TelegramChannel:
         reply = await asyncio.to_thread(
             self.assistant.quote_form, conversation_id(update), form, "cotação guiada"
         )
-        self._after_save(update, lambda: self.send(update, context, reply))
+        self._after_save(update, lambda: self.answer(update, context, reply))
         return ConversationHandler.END
 
     async def form_cancel(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:

@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -434,3 +435,22 @@ def test_socket_mode_takes_commands_over_the_socket_and_acknowledges_them(
         app.send_signal(signal.SIGINT)
         app.wait(30)
         slack.close()
+
+
+def test_the_http_app_serves_health_readiness_and_metrics(bridge: Bridge) -> None:
+    base = f"http://127.0.0.1:{bridge.port}"
+    with urllib.request.urlopen(f"{base}/healthz", timeout=10) as response:
+        assert json.loads(response.read()) == {"status": "ok"}
+    assert bridge.slack.wait_for(lambda: _ready(f"{base}/readyz"), 60)  # once the model loaded
+    with urllib.request.urlopen(f"{base}/metrics", timeout=10) as response:
+        page = response.read().decode()
+    assert 'infrabot_outbox_depth{channel="slack"}' in page
+    assert "infrabot_quotes_created_total" in page
+
+
+def _ready(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return bool(json.loads(response.read())["ready"])
+    except OSError:
+        return False

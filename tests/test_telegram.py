@@ -127,6 +127,8 @@ def test_the_guided_form_through_buttons_ends_in_a_quote(
     final = fake.wait_texts(chat, 7)[-1]
     assert "Recomendo GPU" in final and "QLoRA" in final and "5.000 exemplos" in final
     assert "Premissas" in final  # what was skipped is shown as assumed
+    fake.message(chat, "/minhas_cotacoes")
+    assert "COT-" in fake.wait_texts(chat, 8)[-1]  # kept as a record, like a quote in chat
 
 
 def test_cancelar_leaves_the_form(telegram: tuple[FakeTelegram, Bot]) -> None:
