@@ -77,9 +77,11 @@ class ConversationStore:
     def __init__(self, url: str | None = None) -> None:
         url = with_driver(url or database_url())
         # Channels call the store from worker threads; SQLite's own check would refuse that.
-        arguments = {"check_same_thread": False} if url.startswith("sqlite") else {}
-        self.engine: Engine = create_engine(url, pool_pre_ping=True, connect_args=arguments)
-        if url.startswith("sqlite"):
+        sqlite = url.startswith("sqlite")
+        arguments = {"check_same_thread": False} if sqlite else {}
+        # A server may drop idle connections (restart, failover); a SQLite file cannot.
+        self.engine: Engine = create_engine(url, pool_pre_ping=not sqlite, connect_args=arguments)
+        if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         schema.upgrade(self.engine)
 

@@ -622,6 +622,9 @@ def build_application(token: str, assistant: Assistant, api_url: str | None = No
                 max_retries=5,
             )
         )
+        # httpx scans every pooled connection on each request: PTB's default of 256 made that
+        # scan a tenth of the CPU under a burst (py-spy, bench/telegram_load.py).
+        .connection_pool_size(8)
         .persistence(DatabasePersistence(assistant.store))
         .concurrent_updates(ChatOrderedProcessor())
         .post_init(post_init)

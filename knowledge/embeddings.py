@@ -9,6 +9,7 @@ from functools import cache
 
 from langchain_core.embeddings import Embeddings
 
+from knowledge.batching import BatchedQueries
 from knowledge.settings import embedding_model
 
 
@@ -25,8 +26,10 @@ def load_embeddings() -> Embeddings:
     # No "Loading weights" bar in the user's terminal (transformers ships this untyped).
     transformers_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
 
-    return HuggingFaceEmbeddings(
-        model_name=name,
-        model_kwargs={"device": "cpu"},
-        encode_kwargs={"normalize_embeddings": True},
+    return BatchedQueries(
+        HuggingFaceEmbeddings(
+            model_name=name,
+            model_kwargs={"device": "cpu"},
+            encode_kwargs={"normalize_embeddings": True},
+        )
     )
