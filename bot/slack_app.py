@@ -99,6 +99,14 @@ class SlackBridgeApp:
             self._names[user] = str(found)
         return self._names[user]
 
+    def _staff_member(self, body: dict[str, Any]) -> str | None:
+        """The Slack user behind a click when they are staff; otherwise they are told so."""
+        user = str(body["user"]["id"])
+        if self.is_staff(user):
+            return user
+        self._tell(body, STAFF_ONLY)
+        return None
+
     def _tell(self, body: dict[str, Any], text: str) -> None:
         """A private note to whoever clicked or typed, where they are."""
         channel = (body.get("channel") or {}).get("id")
@@ -175,8 +183,7 @@ class SlackBridgeApp:
 
     def save_open(self, ack: Ack, body: dict[str, Any], action: dict[str, Any]) -> None:
         ack()
-        if not self.is_staff(body["user"]["id"]):
-            self._tell(body, STAFF_ONLY)
+        if self._staff_member(body) is None:
             return
         self.client.views_open(
             trigger_id=body["trigger_id"], view=slack_views.save_modal(action["value"])
@@ -204,9 +211,8 @@ class SlackBridgeApp:
     # --- leads
     def take(self, ack: Ack, body: dict[str, Any], action: dict[str, Any]) -> None:
         ack()
-        user = body["user"]["id"]
-        if not self.is_staff(user):
-            self._tell(body, STAFF_ONLY)
+        user = self._staff_member(body)
+        if user is None:
             return
         try:
             record = self.book.assign(action["value"], f"slack:{user}")
@@ -222,8 +228,7 @@ class SlackBridgeApp:
 
     def adjust_open(self, ack: Ack, body: dict[str, Any], action: dict[str, Any]) -> None:
         ack()
-        if not self.is_staff(body["user"]["id"]):
-            self._tell(body, STAFF_ONLY)
+        if self._staff_member(body) is None:
             return
         try:
             record = self.book.get(action["value"])
@@ -265,9 +270,8 @@ class SlackBridgeApp:
     # --- handoff threads
     def close_button(self, ack: Ack, body: dict[str, Any], action: dict[str, Any]) -> None:
         ack()
-        user = body["user"]["id"]
-        if not self.is_staff(user):
-            self._tell(body, STAFF_ONLY)
+        user = self._staff_member(body)
+        if user is None:
             return
         handoff = self.bridge.handoffs.get(int(action["value"]))
         if handoff is None or not self.bridge.close(handoff, f"slack:{user}", self.name(user)):

@@ -19,6 +19,8 @@ from typing import Any
 
 from aiohttp import web
 
+from tests.waiting import wait_for
+
 BOT_USER_ID, BOT_ID = "UBOT", "BBOT"
 
 
@@ -53,13 +55,8 @@ class FakeSlack:
                 and all(call.get(key) == value for key, value in match.items())
             ]
 
-    def wait_for(self, condition: Callable[[], bool], timeout: float = 30) -> bool:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if condition():
-                return True
-            time.sleep(0.05)
-        return False
+    def wait_for(self, condition: Callable[[], object], timeout: float = 30) -> bool:
+        return wait_for(condition, timeout)
 
     def connected(self) -> bool:
         return bool(self._sockets)

@@ -11,6 +11,8 @@ from typing import Any
 
 from aiohttp import web
 
+from tests.waiting import wait_for
+
 BOT_USER = {"id": 999, "is_bot": True, "first_name": "infrabot", "username": "infrabot_test_bot"}
 
 
@@ -98,13 +100,8 @@ class FakeTelegram:
     def texts(self, chat_id: int) -> list[str]:
         return [str(c.get("text", "")) for c in self.calls("sendMessage", chat_id)]
 
-    def wait_for(self, condition: Callable[[], bool], timeout: float = 30) -> bool:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if condition():
-                return True
-            time.sleep(0.05)
-        return False
+    def wait_for(self, condition: Callable[[], object], timeout: float = 30) -> bool:
+        return wait_for(condition, timeout)
 
     def wait_texts(self, chat_id: int, count: int, timeout: float = 30) -> list[str]:
         self.wait_for(lambda: len(self.texts(chat_id)) >= count, timeout)

@@ -3,14 +3,13 @@ workers, on SQLite and on PostgreSQL."""
 
 import os
 import threading
-import uuid
 from collections.abc import Iterator
 
 import pytest
-from sqlalchemy import text
 
 from bot.outbox import DeliveryFailed, Message, Outbox, backoff_seconds
 from bot.state import ConversationStore
+from tests.postgres import fresh_schema
 
 BACKENDS = ["sqlite"] + (["postgresql"] if os.environ.get("INFRABOT_TEST_DATABASE_URL") else [])
 
@@ -23,16 +22,8 @@ def outbox(
     if request.param == "sqlite":
         yield Outbox(ConversationStore(f"sqlite:///{tmp_path_factory.mktemp('o') / 'o.db'}").engine)
         return
-    base = os.environ["INFRABOT_TEST_DATABASE_URL"]
-    name = f"outbox_{uuid.uuid4().hex[:10]}"
-    admin = ConversationStore(base).engine
-    with admin.begin() as connection:
-        connection.execute(text(f"CREATE SCHEMA {name}"))
-    try:
-        yield Outbox(ConversationStore(f"{base}?options=-csearch_path%3D{name}").engine)
-    finally:
-        with admin.begin() as connection:
-            connection.execute(text(f"DROP SCHEMA {name} CASCADE"))
+    with fresh_schema("outbox") as url:
+        yield Outbox(ConversationStore(url).engine)
 
 
 @pytest.fixture(autouse=True)

@@ -11,17 +11,16 @@ import sys
 import time
 import urllib.error
 import urllib.request
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import text
 
-from bot.state import ConversationStore
 from bot.telegram_bot import webhook_secret
 from tests.fake_telegram import FakeTelegram
+from tests.postgres import fresh_schema
+from tests.waiting import wait_for
 
 BIN = Path(sys.executable).parent
 DATABASE = os.environ.get("INFRABOT_TEST_DATABASE_URL")
@@ -51,17 +50,8 @@ def _get(url: str) -> tuple[int, str]:
         return 0, ""
 
 
-def _wait(condition: Any, timeout: float = 90) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.2)
-    return False
-
-
 class Cluster:
-    def __init__(self, home: Path, indexed_home: Path) -> None:
+    def __init__(self, home: Path, indexed_home: Path, database: str) -> None:
         self.fake = FakeTelegram()
         self.secret = webhook_secret(self.fake.token)
         # Chroma: a server over a copy of the index the test session built.
@@ -83,12 +73,8 @@ class Cluster:
             stderr=subprocess.DEVNULL,
         )
         heartbeat = f"http://127.0.0.1:{self.chroma_port}/api/v2/heartbeat"
-        assert _wait(lambda: _get(heartbeat)[0] == 200, 60), "o Chroma não subiu"
-        # PostgreSQL: a new schema, so the replicas also race to create the tables.
-        self.schema = f"replicas_{uuid.uuid4().hex[:10]}"
-        with ConversationStore(DATABASE).engine.begin() as connection:
-            connection.execute(text(f"CREATE SCHEMA {self.schema}"))
-        self.database = f"{DATABASE}?options=-csearch_path%3D{self.schema}"
+        assert wait_for(lambda: _get(heartbeat)[0] == 200, 60), "o Chroma não subiu"
+        self.database = database
         self.ports = [_free_port(), _free_port()]
         env = {
             **os.environ,
@@ -118,7 +104,7 @@ class Cluster:
             for port, log in zip(self.ports, self.logs, strict=True)
         ]
         for port in self.ports:
-            assert _wait(lambda port=port: self.ready(port)), self.diagnosis()
+            assert wait_for(lambda port=port: self.ready(port)), self.diagnosis()
 
     def ready(self, port: int) -> bool:
         return _get(f"http://127.0.0.1:{port}/readyz")[0] == 200
@@ -145,15 +131,15 @@ class Cluster:
         for process in [*self.replicas, self.chroma]:
             process.wait(30)
         self.fake.close()
-        with ConversationStore(DATABASE).engine.begin() as connection:
-            connection.execute(text(f"DROP SCHEMA {self.schema} CASCADE"))
 
 
 @pytest.fixture(scope="module")
 def cluster(indexed_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
-    running = Cluster(tmp_path_factory.mktemp("replicas"), indexed_home)
-    yield running
-    running.stop()
+    # A new schema, so the replicas also race to create the tables.
+    with fresh_schema("replicas") as database:
+        running = Cluster(tmp_path_factory.mktemp("replicas"), indexed_home, database)
+        yield running
+        running.stop()
 
 
 _ids = iter(range(10_000, 1_000_000))

@@ -4,16 +4,16 @@ import os
 import subprocess
 import sys
 import time
-import uuid
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, inspect, text
+from sqlalchemy import create_engine, inspect
 from sqlalchemy.orm import Session
 
 from bot import schema
 from bot.state import Base, ConversationRow, ConversationStore
+from tests.postgres import fresh_schema
 
 
 def test_a_fresh_database_gets_every_table_at_the_latest_revision(tmp_path: Path) -> None:
@@ -86,16 +86,7 @@ def test_processes_starting_together_on_a_new_sqlite_database_migrate_once(
     reason="INFRABOT_TEST_DATABASE_URL não definido (o .ci/run define)",
 )
 def test_replicas_starting_together_on_a_new_postgresql_schema_migrate_once() -> None:
-    base = os.environ["INFRABOT_TEST_DATABASE_URL"]
-    name = f"corrida_{uuid.uuid4().hex[:10]}"
-    admin = ConversationStore(base).engine
-    with admin.begin() as connection:
-        connection.execute(text(f"CREATE SCHEMA {name}"))
-    try:
-        url = f"{base}?options=-csearch_path%3D{name}"
+    with fresh_schema("corrida") as url:
         results = _migrate_at_once(url)
         assert [r.returncode for r in results] == [0] * len(results), results[0].stderr[-2000:]
         assert schema.current(ConversationStore(url).engine) == schema.head()
-    finally:
-        with admin.begin() as connection:
-            connection.execute(text(f"DROP SCHEMA {name} CASCADE"))
