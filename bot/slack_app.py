@@ -433,8 +433,15 @@ def run(token: str, http: bool, port: int) -> None:
             server.server_close()
     else:
         assert app_token is not None
+
+        def leave(*_: object) -> None:  # SIGTERM ends like Ctrl+C: the worker finishes first
+            raise SystemExit(0)
+
+        signal.signal(signal.SIGTERM, leave)
         try:
             SocketModeHandler(app, app_token).start()  # type: ignore[no-untyped-call]
+        except KeyboardInterrupt:
+            pass
         finally:
             stop.set()
     worker.join(timeout=10)

@@ -350,14 +350,19 @@ def test_the_close_button_ends_the_handoff_once(bridge: Bridge) -> None:
 
 def test_while_slack_is_down_messages_wait_and_arrive_once_in_order(bridge: Bridge) -> None:
     chat = _chat()
-    bridge.slack.down()  # connections refused
+    bridge.slack.failing = True  # first it answers 500...
     try:
         bridge.telegram.message(chat, "quero falar com um especialista")
         bridge.telegram.wait_texts(chat, 1)
-        for n in range(1, 4):
+        bridge.telegram.message(chat, "mensagem 1 enquanto o Slack está fora")
+        time.sleep(1.0)
+        bridge.slack.down()  # ...then refuses connections
+        bridge.slack.failing = False
+        for n in (2, 3):
             bridge.telegram.message(chat, f"mensagem {n} enquanto o Slack está fora")
         time.sleep(2.0)  # several failed attempts with backoff
     finally:
+        bridge.slack.failing = False
         bridge.slack.up()
 
     def relayed() -> list[dict[str, Any]]:
@@ -410,6 +415,7 @@ def test_socket_mode_takes_commands_over_the_socket_and_acknowledges_them(
     for name in ("INFRABOT_CHROMA_URL", "SLACK_SIGNING_SECRET"):
         env.pop(name, None)
     app = subprocess.Popen([str(INFRABOT), "slack"], env=env, stdout=subprocess.DEVNULL)
+    stopped = False
     try:
         assert slack.wait_for(slack.connected, 60)
         envelope = slack.envelope(
@@ -431,9 +437,13 @@ def test_socket_mode_takes_commands_over_the_socket_and_acknowledges_them(
         # The socket is opened with the app-level token, the answer sent with the bot token.
         assert slack.recorded("apps.connections.open")[0]["authorization"] == "Bearer xapp-teste"
         assert slack.recorded("chat.postEphemeral")[-1]["authorization"] == "Bearer xoxb-teste"
+        app.send_signal(signal.SIGTERM)  # what a service manager sends: a clean exit
+        assert app.wait(30) == 0
+        stopped = True
     finally:
-        app.send_signal(signal.SIGINT)
-        app.wait(30)
+        if not stopped:
+            app.kill()
+            app.wait(30)
         slack.close()
 
 
