@@ -77,5 +77,6 @@ def configure(default_format: str = "json") -> None:
         )
     handler.addFilter(RequestContext([s for n in SECRET_NAMES if (s := credential(n))]))
     logging.basicConfig(level=level, handlers=[handler], force=True)
+    logging.captureWarnings(True)  # library warnings as log lines too, not raw stderr
     # httpx logs every request URL at INFO; Telegram's URLs carry the token (masked anyway).
     logging.getLogger("httpx").setLevel(logging.WARNING)

@@ -11,6 +11,7 @@ import logging
 import os
 import tempfile
 import time
+import warnings
 from collections import defaultdict, deque
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -32,6 +33,7 @@ from telegram.ext import (
     TypeHandler,
     filters,
 )
+from telegram.warnings import PTBUserWarning
 
 from bot import logs
 from bot.assistant import ACTION_HUMAN, Assistant, Reply
@@ -264,7 +266,9 @@ class TelegramChannel:
         await context.bot.send_chat_action(chat.id, ChatAction.TYPING)
         reply = await asyncio.to_thread(self.assistant.reply, conversation_id(update), text)
         await self.answer(update, context, reply)
-        REPLY_SECONDS.observe(time.monotonic() - started)
+        elapsed = time.monotonic() - started
+        REPLY_SECONDS.observe(elapsed)
+        log.info("resposta enviada", extra={"intent": reply.intent, "ms": round(elapsed * 1000)})
         if reply.handoff:
             await asyncio.to_thread(self._open_handoff, update)
 
@@ -640,6 +644,8 @@ def build_application(token: str, assistant: Assistant, api_url: str | None = No
         ]
         for step in FORM_QUESTIONS
     }
+    # Buttons of the form are tracked per chat and user, not per message, on purpose: PTB warns.
+    warnings.filterwarnings("ignore", message="If 'per_message=False'", category=PTBUserWarning)
     channel.form = ConversationHandler(
         entry_points=[
             CommandHandler("cotacao", channel.form_start),
