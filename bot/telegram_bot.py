@@ -12,8 +12,8 @@ import os
 import tempfile
 import time
 import warnings
-from collections import defaultdict, deque
 from collections.abc import Awaitable, Callable
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +45,14 @@ from bot.logs import debug_enabled, request_id
 from bot.metrics import ERRORS, QUOTES, REPLIES, REPLY_SECONDS, UPDATES
 from bot.outbox import DeliveryFailed, Message, poll_seconds
 from bot.telegram_order import ChatOrderedProcessor
-from bot.telegram_store import DatabasePersistence, claim_update, forget_chat
+from bot.telegram_store import (
+    DatabasePersistence,
+    claim_flood_warning,
+    claim_update,
+    forget_chat,
+    prune_updates,
+    recent_updates,
+)
 from bot.telegram_views import keyboard, split, to_html
 from bot.telegram_webhook import serve
 from quoting.errors import QuoteBookError
@@ -58,6 +65,9 @@ log = logging.getLogger("infrabot.telegram")
 DEFAULT_API_URL = "https://api.telegram.org/bot"
 FLOOD_MESSAGES = 20
 FLOOD_SECONDS = 10.0
+# Telegram gives up redelivering an update within a day; ids older than that need no guard.
+KEEP_UPDATES = timedelta(days=1)
+PRUNE_EVERY_SECONDS = 600.0
 
 WELCOME = (
     "Olá! Eu sou o <b>infrabot</b>. Digo qual máquina (GPU ou TPU) você precisa para fazer "
@@ -159,8 +169,6 @@ class TelegramChannel:
         self.assistant = assistant
         self.book = QuoteBook(assistant.store.engine)
         self.bridge = Bridge(assistant.store.engine)
-        self._recent: dict[int, deque[float]] = defaultdict(deque)
-        self._warned: set[int] = set()
         self.form: ConversationHandler[Any] | None = None
         self._waiting: dict[int, list[Callable[[], Awaitable[object]]]] = {}
 
@@ -214,19 +222,19 @@ class TelegramChannel:
         self._waiting.setdefault(update.update_id, []).append(reply)
 
     async def flood_gate(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        user = update.effective_user
-        if user is None or update.message is None:
+        """Past FLOOD_MESSAGES updates in FLOOD_SECONDS a chat gets one slow-down note and no
+        answers. Counted in the database, so replicas share the count."""
+        chat = update.effective_chat
+        if chat is None or update.message is None:
             return
-        now = time.monotonic()
-        recent = self._recent[user.id]
-        recent.append(now)
-        while recent and now - recent[0] > FLOOD_SECONDS:
-            recent.popleft()
-        if len(recent) <= FLOOD_MESSAGES:
-            self._warned.discard(user.id)
+        recent = await asyncio.to_thread(
+            recent_updates, self.assistant.store, chat.id, FLOOD_SECONDS
+        )
+        if recent <= FLOOD_MESSAGES:
             return
-        if user.id not in self._warned:
-            self._warned.add(user.id)
+        if await asyncio.to_thread(
+            claim_flood_warning, self.assistant.store, chat.id, FLOOD_SECONDS
+        ):
             await update.message.reply_text(
                 "Calma, são muitas mensagens de uma vez 🙂 Espere alguns segundos e mande de novo."
             )
@@ -301,7 +309,8 @@ class TelegramChannel:
         self.bridge.post_lead(record, client)
 
     async def deliver_outbox(self, application: Application) -> None:  # type: ignore[type-arg]
-        """Send what the team wrote in Slack to clients' chats, in order, until shutdown."""
+        """Send what the team wrote in Slack to clients' chats, in order, until shutdown; now and
+        then, forget handled updates older than a day."""
         loop = asyncio.get_running_loop()
 
         def deliver(message: Message) -> None:
@@ -318,9 +327,13 @@ class TelegramChannel:
             except (TelegramError, TimeoutError) as error:
                 raise DeliveryFailed(str(error) or type(error).__name__) from error
 
+        pruned_at = 0.0
         while True:
             try:
                 await asyncio.to_thread(self.bridge.outbox.pump, "telegram", deliver)
+                if time.monotonic() - pruned_at > PRUNE_EVERY_SECONDS:
+                    await asyncio.to_thread(prune_updates, self.assistant.store, KEEP_UPDATES)
+                    pruned_at = time.monotonic()
             except Exception:  # a database hiccup: the messages stay queued for the next round
                 log.exception("falha ao esvaziar a fila de saída do Telegram")
             await asyncio.sleep(poll_seconds())

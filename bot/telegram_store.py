@@ -5,10 +5,10 @@ step and answers), instead of a pickle file."""
 import asyncio
 import json
 from copy import deepcopy
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, String, delete, select
+from sqlalchemy import JSON, BigInteger, DateTime, String, delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 from telegram.ext import BasePersistence, PersistenceInput
@@ -43,6 +43,47 @@ def claim_update(store: ConversationStore, update_id: int, chat_id: int | None) 
         return True
     except IntegrityError:
         return False
+
+
+def recent_updates(store: ConversationStore, chat_id: int, seconds: float) -> int:
+    """How many updates the chat sent in the last `seconds`, whichever replica handled them."""
+    since = datetime.now(UTC) - timedelta(seconds=seconds)
+    with Session(store.engine) as session:
+        return int(
+            session.scalar(
+                select(func.count())
+                .select_from(HandledUpdate)
+                .where(HandledUpdate.chat_id == chat_id, HandledUpdate.received_at > since)
+            )
+            or 0
+        )
+
+
+def claim_flood_warning(store: ConversationStore, chat_id: int, seconds: float) -> bool:
+    """True for the one update, on whichever replica, that should tell a flooding chat to slow
+    down; False while a warning given in the last `seconds` still stands."""
+    now = datetime.now(UTC)
+    try:
+        with Session(store.engine) as session, session.begin():
+            row = session.get(PersistedData, ("flood", str(chat_id)))
+            if row is not None:
+                if datetime.fromisoformat(row.data) > now - timedelta(seconds=seconds):
+                    return False
+                session.delete(row)
+                session.flush()
+            session.add(PersistedData(kind="flood", key=str(chat_id), data=now.isoformat()))
+        return True
+    except IntegrityError:  # another replica warned at the same moment
+        return False
+
+
+def prune_updates(store: ConversationStore, older_than: timedelta) -> int:
+    """Forget handled updates past the age at which Telegram could still redeliver them."""
+    with Session(store.engine) as session, session.begin():
+        removed = session.execute(
+            delete(HandledUpdate).where(HandledUpdate.received_at < datetime.now(UTC) - older_than)
+        )
+        return int(removed.rowcount or 0)  # type: ignore[attr-defined]
 
 
 def forget_chat(store: ConversationStore, chat_id: int) -> int:

@@ -5,4 +5,5 @@ cd "$(dirname "$0")/.."
 scripts/install.sh dev
 .venv/bin/ruff check .
 .venv/bin/mypy
-.venv/bin/pytest -n 2 --dist loadgroup "$@"
+# Whole files per worker: the end-to-end modules run their processes once and in order.
+.venv/bin/pytest -n 2 --dist loadfile "$@"

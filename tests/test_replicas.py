@@ -24,12 +24,9 @@ from tests.waiting import wait_for
 
 BIN = Path(sys.executable).parent
 DATABASE = os.environ.get("INFRABOT_TEST_DATABASE_URL")
-pytestmark = [
-    pytest.mark.skipif(
-        not DATABASE, reason="INFRABOT_TEST_DATABASE_URL não definido (o .ci/run define)"
-    ),
-    pytest.mark.xdist_group("replicas"),
-]
+pytestmark = pytest.mark.skipif(
+    not DATABASE, reason="INFRABOT_TEST_DATABASE_URL não definido (o .ci/run define)"
+)
 
 
 def _free_port() -> int:
@@ -222,6 +219,19 @@ def test_a_form_started_on_one_replica_continues_on_the_other(cluster: Cluster) 
     texts = cluster.fake.texts(chat)
     assert [t.split(" · ")[0] for t in texts[:6]] == ["1/6", "2/6", "3/6", "4/6", "5/6", "6/6"]
     assert "Recomendo GPU" in texts[-1] and "QLoRA" in texts[-1] and "5.000 exemplos" in texts[-1]
+
+
+def test_the_flood_limit_counts_across_replicas(cluster: Cluster) -> None:
+    chat = 7_150_000
+    for n in range(30):
+        cluster.post(cluster.ports[n % 2], _message(chat, "oi"))
+    assert cluster.fake.wait_for(lambda: len(cluster.fake.texts(chat)) >= 21, 60), [
+        t[:30] for t in cluster.fake.texts(chat)
+    ]
+    time.sleep(2.0)
+    texts = cluster.fake.texts(chat)
+    assert sum("Calma" in t for t in texts) == 1
+    assert len(texts) == 21  # 20 answers and one slow-down note, not 30 answers
 
 
 def test_metrics_count_updates_replies_and_latency(cluster: Cluster) -> None:

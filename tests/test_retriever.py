@@ -78,7 +78,6 @@ def test_unreachable_server_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
     assert retriever.search("GPU ou TPU?").passages
 
 
-@pytest.mark.xdist_group("chroma-server")
 def test_server_mode_indexes_and_queries_through_chroma_server(
     chroma_server_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

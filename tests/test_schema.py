@@ -4,7 +4,7 @@ import os
 import subprocess
 import sys
 import time
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 
 from bot import schema
 from bot.state import Base, ConversationRow, ConversationStore
+from bot.telegram_store import HandledUpdate, claim_update, prune_updates, recent_updates
 from tests.postgres import fresh_schema
 
 
@@ -90,3 +91,17 @@ def test_replicas_starting_together_on_a_new_postgresql_schema_migrate_once() ->
         results = _migrate_at_once(url)
         assert [r.returncode for r in results] == [0] * len(results), results[0].stderr[-2000:]
         assert schema.current(ConversationStore(url).engine) == schema.head()
+
+
+def test_handled_updates_older_than_a_day_are_pruned(tmp_path: Path) -> None:
+    store = ConversationStore(f"sqlite:///{tmp_path / 'podar.db'}")
+    assert claim_update(store, 1, chat_id=10)
+    with Session(store.engine) as session, session.begin():
+        session.add(
+            HandledUpdate(
+                update_id=2, chat_id=10, received_at=datetime.now(UTC) - timedelta(days=2)
+            )
+        )
+    assert prune_updates(store, timedelta(days=1)) == 1
+    assert recent_updates(store, 10, 60) == 1
+    assert not claim_update(store, 1, chat_id=10)  # the recent one still guards against repeats

@@ -27,8 +27,6 @@ LEADS, HANDOFF = "CLEADS", "CHANDOFF"
 STAFF, MANAGER, OUTSIDER = "USTAFF", "UGER", "UFORA"
 NAMES = {STAFF: "Ana Souza", MANAGER: "Bruno Lima", OUTSIDER: "Fulano"}
 
-pytestmark = pytest.mark.xdist_group("slack")
-
 
 def _free_port() -> int:
     with socket.socket() as probe:
