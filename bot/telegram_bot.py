@@ -177,7 +177,11 @@ class TelegramChannel:
         chat = update.effective_chat
         request_id.set(f"tg-{update.update_id}")
         claimed = await asyncio.to_thread(
-            claim_update, self.assistant.store, update.update_id, chat.id if chat else None
+            claim_update,
+            self.assistant.store,
+            update.update_id,
+            chat.id if chat else None,
+            update.message.date if update.message else None,
         )
         if not claimed:
             log.info("update repetido ignorado")
@@ -228,7 +232,7 @@ class TelegramChannel:
         if chat is None or update.message is None:
             return
         recent = await asyncio.to_thread(
-            recent_updates, self.assistant.store, chat.id, FLOOD_SECONDS
+            recent_updates, self.assistant.store, chat.id, update.message.date, FLOOD_SECONDS
         )
         if recent <= FLOOD_MESSAGES:
             return

@@ -23,6 +23,8 @@ class HandledUpdate(Base):
     update_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     chat_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     received_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # When the client sent the message (Telegram's own date); None for button presses.
+    sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class PersistedData(Base):
@@ -33,27 +35,40 @@ class PersistedData(Base):
     data: Mapped[Any] = mapped_column(JSON)
 
 
-def claim_update(store: ConversationStore, update_id: int, chat_id: int | None) -> bool:
+def claim_update(
+    store: ConversationStore,
+    update_id: int,
+    chat_id: int | None,
+    sent_at: datetime | None = None,
+) -> bool:
     """True the first time an update is seen; False when it was already handled."""
     try:
         with Session(store.engine) as session, session.begin():
             session.add(
-                HandledUpdate(update_id=update_id, chat_id=chat_id, received_at=datetime.now(UTC))
+                HandledUpdate(
+                    update_id=update_id,
+                    chat_id=chat_id,
+                    received_at=datetime.now(UTC),
+                    sent_at=sent_at,
+                )
             )
         return True
     except IntegrityError:
         return False
 
 
-def recent_updates(store: ConversationStore, chat_id: int, seconds: float) -> int:
-    """How many updates the chat sent in the last `seconds`, whichever replica handled them."""
-    since = datetime.now(UTC) - timedelta(seconds=seconds)
+def recent_updates(
+    store: ConversationStore, chat_id: int, sent_at: datetime, seconds: float
+) -> int:
+    """How many of the chat's messages sent from `seconds` before `sent_at` on have been
+    handled, by any replica: by the client's clock, so a backlog does not hide a flood."""
+    since = sent_at - timedelta(seconds=seconds)
     with Session(store.engine) as session:
         return int(
             session.scalar(
                 select(func.count())
                 .select_from(HandledUpdate)
-                .where(HandledUpdate.chat_id == chat_id, HandledUpdate.received_at > since)
+                .where(HandledUpdate.chat_id == chat_id, HandledUpdate.sent_at > since)
             )
             or 0
         )

@@ -95,7 +95,7 @@ def test_replicas_starting_together_on_a_new_postgresql_schema_migrate_once() ->
 
 def test_handled_updates_older_than_a_day_are_pruned(tmp_path: Path) -> None:
     store = ConversationStore(f"sqlite:///{tmp_path / 'podar.db'}")
-    assert claim_update(store, 1, chat_id=10)
+    assert claim_update(store, 1, chat_id=10, sent_at=datetime.now(UTC))
     with Session(store.engine) as session, session.begin():
         session.add(
             HandledUpdate(
@@ -103,5 +103,5 @@ def test_handled_updates_older_than_a_day_are_pruned(tmp_path: Path) -> None:
             )
         )
     assert prune_updates(store, timedelta(days=1)) == 1
-    assert recent_updates(store, 10, 60) == 1
+    assert recent_updates(store, 10, datetime.now(UTC), 60) == 1
     assert not claim_update(store, 1, chat_id=10)  # the recent one still guards against repeats

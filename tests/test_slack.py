@@ -370,7 +370,7 @@ def test_while_slack_is_down_messages_wait_and_arrive_once_in_order(bridge: Brid
             if "enquanto o Slack" in str(call.get("text"))
         ]
 
-    assert bridge.slack.wait_for(lambda: len(relayed()) >= 3, timeout=30)
+    assert bridge.slack.wait_for(lambda: len(relayed()) >= 3, timeout=60)  # backoff has grown
     time.sleep(1.0)
     [thread] = {call["thread_ts"] for call in relayed()}
     assert [call["text"] for call in relayed()] == [
@@ -392,7 +392,7 @@ def test_while_telegram_is_down_staff_replies_wait_and_arrive_once_in_order(brid
         assert len(bridge.telegram.texts(chat)) == before
     finally:
         bridge.telegram.failing = False
-    texts = bridge.telegram.wait_texts(chat, before + 3)
+    texts = bridge.telegram.wait_texts(chat, before + 3, timeout=60)  # backoff has grown
     assert texts[before:] == [f"Ana Souza (equipe infrabot): resposta {n}" for n in (1, 2, 3)]
     time.sleep(1.0)
     assert len(bridge.telegram.texts(chat)) == before + 3
