@@ -108,9 +108,12 @@ class Bridge:
         )
 
     # --- from Slack to Telegram
-    def staff_said(self, handoff: Handoff, key: str, name: str, text: str) -> None:
-        """A staff reply from the thread to the client's chat, signed with the staff name."""
-        self.to_client(handoff.chat_id, key, f"{name} (equipe infrabot): {text}")
+    def staff_said(
+        self, handoff: Handoff, key: str, name: str, text: str, written_at: float
+    ) -> None:
+        """A staff reply from the thread to the client's chat, signed with the staff name, in
+        the order staff wrote them (`written_at`: the Slack message's timestamp)."""
+        self.to_client(handoff.chat_id, key, f"{name} (equipe infrabot): {text}", written_at)
 
     def close(self, handoff: Handoff, actor: str, name: str) -> bool:
         """Give the chat back to the bot, telling the client and the thread; False when it was
@@ -132,9 +135,14 @@ class Bridge:
         )
         return True
 
-    def to_client(self, chat_id: int, key: str, text: str) -> bool:
+    def to_client(self, chat_id: int, key: str, text: str, written_at: float | None = None) -> bool:
         return self.outbox.put(
-            "telegram", telegram_stream(chat_id), key, "message", {"chat_id": chat_id, "text": text}
+            "telegram",
+            telegram_stream(chat_id),
+            key,
+            "message",
+            {"chat_id": chat_id, "text": text},
+            written_at,
         )
 
 

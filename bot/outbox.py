@@ -9,12 +9,13 @@ the same message.
 
 import logging
 import os
+import time
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
 from pydantic import BaseModel
-from sqlalchemy import JSON, DateTime, Integer, String, func, or_, select, update
+from sqlalchemy import JSON, DateTime, Float, Integer, String, func, or_, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
@@ -36,6 +37,8 @@ class OutboxRow(Base):
     channel: Mapped[str] = mapped_column(String(16))
     key: Mapped[str] = mapped_column(String(200), unique=True)
     stream: Mapped[str] = mapped_column(String(128), index=True)
+    # Order within the stream: when the message was written (its source's clock, in seconds).
+    position: Mapped[float] = mapped_column(Float)
     kind: Mapped[str] = mapped_column(String(32))
     payload: Mapped[dict[str, Any]] = mapped_column(JSON)
     status: Mapped[str] = mapped_column(String(16))
@@ -92,10 +95,17 @@ class Outbox:
         self.engine = engine
 
     def put(
-        self, channel: Channel, stream: str, key: str, kind: str, payload: dict[str, Any]
+        self,
+        channel: Channel,
+        stream: str,
+        key: str,
+        kind: str,
+        payload: dict[str, Any],
+        position: float | None = None,
     ) -> bool:
         """Queue a message; False when one with the same key was queued before (a redelivered
-        event or update), so it is sent once."""
+        event or update), so it is sent once. Messages of a stream go out by `position` (when
+        they were written; now by default): Slack may hand over two replies out of order."""
         now = _now()
         try:
             with Session(self.engine) as session, session.begin():
@@ -104,6 +114,7 @@ class Outbox:
                         channel=channel,
                         key=key[:200],
                         stream=stream,
+                        position=time.time() if position is None else position,
                         kind=kind,
                         payload=payload,
                         status=PENDING,
@@ -125,7 +136,7 @@ class Outbox:
             rows = session.scalars(
                 select(OutboxRow)
                 .where(OutboxRow.channel == channel, OutboxRow.status == PENDING)
-                .order_by(OutboxRow.id)
+                .order_by(OutboxRow.position, OutboxRow.id)
                 .limit(limit)
             ).all()
             heads: set[str] = set()

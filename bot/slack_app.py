@@ -299,7 +299,7 @@ class SlackBridgeApp:
             return
         if text:
             key = f"slack:{event['channel']}:{event['ts']}"
-            self.bridge.staff_said(handoff, key, self.name(user), text)
+            self.bridge.staff_said(handoff, key, self.name(user), text, float(event["ts"]))
 
     # --- outbox delivery
     def deliver(self, message: Message) -> None:

@@ -109,3 +109,12 @@ def test_backoff_doubles_and_is_capped(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("INFRABOT_OUTBOX_BACKOFF", "2")
     assert [backoff_seconds(n) for n in (1, 2, 3, 4)] == [2, 4, 8, 16]
     assert backoff_seconds(30) == 300
+
+
+def test_a_stream_goes_out_in_the_order_it_was_written_not_queued(outbox: Outbox) -> None:
+    # Slack handed over the second reply first: both wait, then leave in writing order.
+    outbox.put("telegram", "chat", "b", "message", {"text": "segunda"}, position=200.0)
+    outbox.put("telegram", "chat", "a", "message", {"text": "primeira"}, position=100.0)
+    sink = Destination()
+    outbox.pump("telegram", sink)
+    assert sink.got == ["primeira", "segunda"]

@@ -21,6 +21,7 @@ def upgrade() -> None:
         sa.Column("channel", sa.String(16), nullable=False),
         sa.Column("key", sa.String(200), nullable=False, unique=True),
         sa.Column("stream", sa.String(128), nullable=False, index=True),
+        sa.Column("position", sa.Float(), nullable=False),
         sa.Column("kind", sa.String(32), nullable=False),
         sa.Column("payload", sa.JSON(), nullable=False),
         sa.Column("status", sa.String(16), nullable=False),
