@@ -4,9 +4,12 @@
 The assistant loads Chroma, LangChain and the database, so it is imported inside the commands.
 """
 
+import errno
 import json
 import sys
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -73,7 +76,8 @@ def telegram(
         raise typer.BadParameter("defina TELEGRAM_BOT_TOKEN com o token do bot")
     from bot.telegram_bot import run
 
-    run(token, webhook, port)
+    with _port_in_use_is_a_message(port if webhook else None):
+        run(token, webhook, port)
 
 
 def slack(
@@ -95,7 +99,20 @@ def slack(
         )
     from bot.slack_app import run
 
-    run(token, http, port)
+    with _port_in_use_is_a_message(port if http else None):
+        run(token, http, port)
+
+
+@contextmanager
+def _port_in_use_is_a_message(port: int | None) -> Iterator[None]:
+    """A busy port is an operator's everyday mistake: say so in a line, not a traceback."""
+    try:
+        yield
+    except OSError as error:
+        if port is None or error.errno != errno.EADDRINUSE:
+            raise
+        typer.echo(f"Erro: a porta {port} já está em uso; escolha outra com --port.", err=True)
+        raise typer.Exit(2) from error
 
 
 def chat() -> None:

@@ -31,6 +31,7 @@ from bot.assistant import Assistant
 from bot.bridge import Bridge
 from bot.composer import proposal_text
 from bot.credentials import credential
+from bot.errors import ChannelUnavailable
 from bot.health import readiness
 from bot.logs import handling
 from bot.metrics import ERRORS, QUOTES, render
@@ -346,16 +347,26 @@ def build_app(
         base_url=api_url(),
         retry_handlers=[RateLimitErrorRetryHandler(max_retry_count=2)],
     )
-    app = App(
+    try:
+        app = _app(client, signing_secret)
+    except (SlackApiError, OSError) as error:  # auth.test at start: bad token, no network
+        reason = error.response.get("error") if isinstance(error, SlackApiError) else error
+        raise ChannelUnavailable(
+            f"não consegui entrar no Slack em {api_url()} ({reason})"
+        ) from error
+    listeners = SlackBridgeApp(assistant, bridge, client)
+    listeners.register(app)
+    app.error(_on_error)
+    return app, listeners
+
+
+def _app(client: WebClient, signing_secret: str | None) -> App:
+    return App(
         client=client,
         signing_secret=signing_secret or "",
         # Socket Mode needs no signature: the socket itself is authenticated by the app token.
         request_verification_enabled=signing_secret is not None,
     )
-    listeners = SlackBridgeApp(assistant, bridge, client)
-    listeners.register(app)
-    app.error(_on_error)
-    return app, listeners
 
 
 def _on_error(error: Exception, body: dict[str, Any]) -> None:

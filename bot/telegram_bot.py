@@ -19,7 +19,7 @@ from typing import Any
 
 from telegram import BotCommand, InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.constants import ChatAction, ParseMode
-from telegram.error import BadRequest, Forbidden, TelegramError
+from telegram.error import BadRequest, Forbidden, InvalidToken, NetworkError, TelegramError
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -40,6 +40,7 @@ from bot.assistant import ACTION_HUMAN, Assistant, Reply
 from bot.bridge import Bridge
 from bot.composer import alternatives_text, proposal_text
 from bot.credentials import credential
+from bot.errors import ChannelUnavailable
 from bot.extraction import extract
 from bot.logs import debug_enabled, request_id
 from bot.metrics import ERRORS, QUOTES, REPLIES, REPLY_SECONDS, UPDATES
@@ -705,7 +706,10 @@ def run(token: str, webhook_url: str | None = None, port: int = 8443) -> None:
     logs.configure()
     assistant = Assistant.from_environment(dense="background")
     application = build_application(token, assistant)
-    if webhook_url:
-        asyncio.run(serve(application, assistant, webhook_url, port, webhook_secret(token)))
-    else:
-        application.run_polling(allowed_updates=Update.ALL_TYPES)
+    try:
+        if webhook_url:
+            asyncio.run(serve(application, assistant, webhook_url, port, webhook_secret(token)))
+        else:
+            application.run_polling(allowed_updates=Update.ALL_TYPES)
+    except (InvalidToken, NetworkError) as error:  # at start-up; later PTB retries on its own
+        raise ChannelUnavailable(f"não consegui entrar no Telegram ({error})") from error

@@ -4,7 +4,6 @@ is alive, /readyz whether it can answer well (database, vector index, embedding 
 serves Prometheus. SIGTERM stops taking updates, lets those in flight finish, then exits."""
 
 import asyncio
-import json
 import logging
 import signal
 from typing import Any
@@ -89,6 +88,4 @@ async def serve(
         await application.stop()
         if hooks.post_stop:
             await hooks.post_stop(application)
-    log.info(
-        "encerrado", extra={"fila": json.dumps({"pendentes": application.update_queue.qsize()})}
-    )
+    log.info("encerrado", extra={"pendentes": application.update_queue.qsize()})

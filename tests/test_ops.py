@@ -77,3 +77,23 @@ def test_message_text_is_logged_only_at_debug(monkeypatch: pytest.MonkeyPatch) -
         assert logs.debug_enabled()
     finally:
         root.handlers, root.level = saved
+
+
+def test_an_unreachable_slack_or_telegram_is_a_short_message(tmp_path: Path) -> None:
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "INFRABOT_HOME": str(tmp_path),
+        "INFRABOT_LOG_FORMAT": "json",
+        "SLACK_BOT_TOKEN": "xoxb-teste",
+        "SLACK_SIGNING_SECRET": "segredo",
+        "INFRABOT_SLACK_API_URL": "http://127.0.0.1:9/",  # nothing listens on port 9
+        "TELEGRAM_BOT_TOKEN": "123:teste",
+        "INFRABOT_TELEGRAM_API_URL": "http://127.0.0.1:9/bot",
+    }
+    for command in (["slack", "--http", "--port", "0"], ["telegram"]):
+        result = subprocess.run(
+            [str(INFRABOT), *command], env=env, capture_output=True, text=True, timeout=120
+        )
+        assert result.returncode == 2
+        last = result.stderr.strip().splitlines()[-1]
+        assert last.startswith("Erro: não consegui entrar no"), last

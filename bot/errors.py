@@ -1,0 +1,5 @@
+"""Errors of the channels that end a command with a short pt-BR message."""
+
+
+class ChannelUnavailable(Exception):
+    """Telegram or Slack could not be reached, or refused the token, as the app started."""
