@@ -15,7 +15,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
 from pydantic import BaseModel
-from sqlalchemy import JSON, DateTime, Float, Integer, String, func, or_, select, update
+from sqlalchemy import JSON, DateTime, Float, Integer, String, and_, func, or_, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
@@ -132,10 +132,25 @@ class Outbox:
         worker, leased to this one. A stream whose head is waiting holds back the rest."""
         now = _now()
         claimed: list[Message] = []
+        waiting = (OutboxRow.channel == channel, OutboxRow.status == PENDING)
+        # Only each stream's first message: a long backlog in one stream (a day of leads while
+        # Slack was down) must not hide the others behind the limit.
+        first = (
+            select(OutboxRow.stream, func.min(OutboxRow.position).label("position"))
+            .where(*waiting)
+            .group_by(OutboxRow.stream)
+            .subquery()
+        )
         with Session(self.engine) as session:
             rows = session.scalars(
                 select(OutboxRow)
-                .where(OutboxRow.channel == channel, OutboxRow.status == PENDING)
+                .join(
+                    first,
+                    and_(
+                        OutboxRow.stream == first.c.stream, OutboxRow.position == first.c.position
+                    ),
+                )
+                .where(*waiting)
                 .order_by(OutboxRow.position, OutboxRow.id)
                 .limit(limit)
             ).all()

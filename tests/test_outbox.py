@@ -118,3 +118,18 @@ def test_a_stream_goes_out_in_the_order_it_was_written_not_queued(outbox: Outbox
     sink = Destination()
     outbox.pump("telegram", sink)
     assert sink.got == ["primeira", "segunda"]
+
+
+def test_a_long_backlog_in_one_stream_does_not_hide_the_others(outbox: Outbox) -> None:
+    for n in range(300):  # more than one claim looks at
+        outbox.put("slack", "leads", f"lead{n}", "post", {"text": f"lead {n}"}, position=n)
+    outbox.put("slack", "thread", "t", "thread", {"text": "resposta"}, position=1000)
+    got: list[str] = []
+
+    def leads_down(message: Message) -> None:
+        if message.stream == "leads":
+            raise DeliveryFailed("fora do ar")
+        got.append(message.payload["text"])
+
+    outbox.pump("slack", leads_down)
+    assert got == ["resposta"]
