@@ -11,12 +11,12 @@ from pydantic import BaseModel
 from sqlalchemy.engine import Engine
 
 from bot import slack_views
+from bot.composer import option_text
 from bot.handoff import Handoff, Handoffs
 from bot.outbox import Outbox
 from bot.state import ConversationState
 from quoting.quote import Quote
 from quoting.quote_book import QuoteRecord
-from quoting.units import format_brl, format_number
 
 CLOSED_FOR_CLIENT = (
     "O atendimento com a nossa equipe foi encerrado. Se precisar, continuo por aqui: descreva o "
@@ -149,9 +149,4 @@ class Bridge:
 def _quote_summary(state: ConversationState) -> str | None:
     if not state.last_quote:
         return None
-    quote = Quote.model_validate(state.last_quote)
-    rec = quote.recommendation
-    return (
-        f"{rec.count}x {rec.accelerator_name} ({rec.provider} {rec.region}), "
-        f"{format_number(rec.hours, 1)} h, {format_brl(quote.total_brl)}"
-    )
+    return option_text(Quote.model_validate(state.last_quote).recommendation)

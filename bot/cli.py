@@ -15,7 +15,7 @@ from bot import (
     commands_quoting,
 )
 from bot.credentials import MissingCredential, credential
-from bot.errors import ChannelUnavailable
+from bot.errors import ChannelUnavailable, DatabaseUnavailable
 from knowledge.errors import KnowledgeUnavailable
 from quoting.errors import InvalidJob, QuotingError
 from quoting.recommend import NoViableOffer
@@ -114,7 +114,13 @@ def main() -> None:
         _fail(str(error), error.suggestions, None, as_json)
     except InvalidJob as error:
         _fail(str(error), [], error.field, as_json)
-    except (QuotingError, KnowledgeUnavailable, MissingCredential, ChannelUnavailable) as error:
+    except (
+        QuotingError,
+        KnowledgeUnavailable,
+        MissingCredential,
+        ChannelUnavailable,
+        DatabaseUnavailable,
+    ) as error:
         _fail(str(error), [], None, as_json)
     except typer.TyperException as error:
         _fail(_usage_message(error), [], None, as_json)

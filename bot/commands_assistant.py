@@ -68,7 +68,9 @@ def telegram(
         str | None,
         typer.Option("--webhook", help="URL pública do webhook (sem ela, long polling)."),
     ] = None,
-    port: Annotated[int, typer.Option("--port", help="Porta local do webhook.")] = 8443,
+    port: Annotated[
+        int, typer.Option("--port", min=1, max=65535, help="Porta local do webhook.")
+    ] = 8443,
 ) -> None:
     """Roda o bot do Telegram (precisa de TELEGRAM_BOT_TOKEN)."""
     token = credential("TELEGRAM_BOT_TOKEN")
@@ -84,7 +86,9 @@ def slack(
     http: Annotated[
         bool, typer.Option("--http", help="Events API por HTTP em vez de Socket Mode.")
     ] = False,
-    port: Annotated[int, typer.Option("--port", help="Porta local do modo HTTP.")] = 3000,
+    port: Annotated[
+        int, typer.Option("--port", min=1, max=65535, help="Porta local do modo HTTP.")
+    ] = 3000,
 ) -> None:
     """Roda o app da equipe no Slack (precisa de SLACK_BOT_TOKEN e de SLACK_APP_TOKEN, ou de
     SLACK_SIGNING_SECRET com --http)."""

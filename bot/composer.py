@@ -8,7 +8,7 @@ import re
 from knowledge.lexical import analyze, expand
 from knowledge.retriever import Passage
 from quoting.jobspec import METHOD_NAMES, Job, JobSpec, normalize
-from quoting.quote import Quote
+from quoting.quote import Option, Quote
 from quoting.quote_book import QuoteRecord, percent
 from quoting.units import format_brl, format_date, format_number
 
@@ -72,15 +72,19 @@ def _millions(tokens: float) -> str:
     return f"{format_number(tokens / 1e6, 1)} mi"
 
 
+def option_text(option: Option) -> str:
+    """One machine offer in a line: count and accelerator, where, hours and total."""
+    return (
+        f"{option.count}x {option.accelerator_name} "
+        f"({_PROVIDERS.get(option.provider, option.provider)} {option.region}), "
+        f"{format_number(option.hours, 1)} h, {format_brl(option.total_brl)}"
+    )
+
+
 def alternatives_text(quote: Quote) -> str:
     if not quote.alternatives:
         return "Não há alternativas para a última cotação."
-    lines = [
-        f"• {alt.label}: {alt.count}x {alt.accelerator_name} "
-        f"({_PROVIDERS.get(alt.provider, alt.provider)} {alt.region}), "
-        f"{format_number(alt.hours, 1)} h, {format_brl(alt.total_brl)}"
-        for alt in quote.alternatives
-    ]
+    lines = [f"• {alt.label}: {option_text(alt)}" for alt in quote.alternatives]
     return "\n".join(["Alternativas:", *lines])
 
 

@@ -3,3 +3,7 @@
 
 class ChannelUnavailable(Exception):
     """Telegram or Slack could not be reached, or refused the token, as the app started."""
+
+
+class DatabaseUnavailable(Exception):
+    """INFRABOT_DATABASE_URL cannot be parsed, or its database cannot be reached."""

@@ -71,9 +71,12 @@ def _unescape(text: str) -> str:
 
 def _discount(typed: str) -> Decimal:
     try:
-        return Decimal(typed.replace("%", "").replace(",", ".").strip() or "0")
-    except InvalidOperation as error:
-        raise ValueError("Use um número, por exemplo 5 ou 7,5.") from error
+        value = Decimal(typed.replace("%", "").replace(",", ".").strip() or "0")
+    except InvalidOperation:
+        value = Decimal("NaN")
+    if not value.is_finite():  # "NaN" and "Infinity" parse, and break every comparison
+        raise ValueError("Use um número, por exemplo 5 ou 7,5.")
+    return value
 
 
 class SlackBridgeApp:

@@ -177,9 +177,15 @@ def handoff_blocks(
 
 
 def _input(
-    block_id: str, label: str, initial: str | None, multiline: bool, optional: bool
+    block_id: str, label: str, initial: str | None, multiline: bool, optional: bool, most: int
 ) -> Block:
-    element: Block = {"type": "plain_text_input", "action_id": "valor", "multiline": multiline}
+    """A text field; Slack itself refuses more than `most` characters (the column's size)."""
+    element: Block = {
+        "type": "plain_text_input",
+        "action_id": "valor",
+        "multiline": multiline,
+        "max_length": most,
+    }
     if initial:
         element["initial_value"] = initial
     return {
@@ -211,8 +217,10 @@ def adjust_modal(record: QuoteRecord) -> Block:
         record.number,
         [
             _section(f"Total atual: {format_brl(record.total_brl)} (revisão {record.revision})"),
-            _input("desconto", "Desconto (%)", format_number(record.discount_pct, 1), False, False),
-            _input("condicoes", "Condições comerciais", record.terms, True, True),
+            _input(
+                "desconto", "Desconto (%)", format_number(record.discount_pct, 1), False, False, 10
+            ),
+            _input("condicoes", "Condições comerciais", record.terms, True, True, 2000),
         ],
     )
 
@@ -224,8 +232,8 @@ def save_modal(spec: str) -> Block:
         "Salvar cotação",
         spec,
         [
-            _input("cliente", "Cliente", None, False, False),
-            _input("contato", "Contato (e-mail ou telefone)", None, False, True),
+            _input("cliente", "Cliente", None, False, False, 200),
+            _input("contato", "Contato (e-mail ou telefone)", None, False, True, 200),
         ],
     )
 

@@ -8,10 +8,12 @@ from typing import Any
 from pydantic import BaseModel, Field
 from sqlalchemy import JSON, Boolean, DateTime, String, create_engine, event
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import ArgumentError, DBAPIError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from bot import schema
 from bot.credentials import credential
+from bot.errors import DatabaseUnavailable
 from knowledge.settings import home
 
 HISTORY_LIMIT = 10
@@ -79,11 +81,20 @@ class ConversationStore:
         # Channels call the store from worker threads; SQLite's own check would refuse that.
         sqlite = url.startswith("sqlite")
         arguments = {"check_same_thread": False} if sqlite else {}
-        # A server may drop idle connections (restart, failover); a SQLite file cannot.
-        self.engine: Engine = create_engine(url, pool_pre_ping=not sqlite, connect_args=arguments)
-        if sqlite:
-            event.listen(self.engine, "connect", _sqlite_pragmas)
-        schema.upgrade(self.engine)
+        try:
+            # A server may drop idle connections (restart, failover); a SQLite file cannot.
+            self.engine: Engine = create_engine(
+                url, pool_pre_ping=not sqlite, connect_args=arguments
+            )
+            if sqlite:
+                event.listen(self.engine, "connect", _sqlite_pragmas)
+            schema.upgrade(self.engine)
+        except (ArgumentError, DBAPIError) as error:  # the URL's text is not shown: a password
+            raise DatabaseUnavailable(
+                "não consegui abrir o banco de INFRABOT_DATABASE_URL "
+                f"({type(error.orig if isinstance(error, DBAPIError) else error).__name__}); "
+                "confira o endereço e se o servidor está no ar."
+            ) from error
 
     def load(self, conversation_id: str) -> ConversationState:
         with Session(self.engine) as session:

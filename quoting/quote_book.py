@@ -31,6 +31,9 @@ Role = Literal["vendas", "gerente"]
 OPEN: tuple[str, ...] = ("rascunho", "enviada")
 
 
+NAME_LIMIT = 200  # the columns' size
+
+
 class Base(DeclarativeBase):
     pass
 
@@ -41,8 +44,8 @@ class QuoteRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     number: Mapped[str] = mapped_column(String(32), unique=True)
     token: Mapped[str] = mapped_column(String(64), unique=True)
-    client: Mapped[str] = mapped_column(String(200))
-    contact: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    client: Mapped[str] = mapped_column(String(NAME_LIMIT))
+    contact: Mapped[str | None] = mapped_column(String(NAME_LIMIT), nullable=True)
     client_ref: Mapped[str | None] = mapped_column(String(128), nullable=True, index=True)
     status: Mapped[str] = mapped_column(String(16))
     revision: Mapped[int] = mapped_column(Integer)
@@ -195,6 +198,10 @@ class QuoteBook:
         self._check_discount(actor, discount_pct)
         if not client.strip():
             raise QuoteBookError("Informe o nome do cliente (--client).")
+        if len(client.strip()) > NAME_LIMIT or len(contact or "") > NAME_LIMIT:
+            raise QuoteBookError(
+                f"Nome e contato do cliente têm no máximo {NAME_LIMIT} caracteres cada."
+            )
         quote = _with_discount(build_quote(normalize(spec)), discount_pct)
         with Session(self.engine) as session, session.begin():
             token = secrets.token_urlsafe(16)

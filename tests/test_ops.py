@@ -2,6 +2,7 @@
 
 import json
 import logging
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -90,10 +91,37 @@ def test_an_unreachable_slack_or_telegram_is_a_short_message(tmp_path: Path) -> 
         "TELEGRAM_BOT_TOKEN": "123:teste",
         "INFRABOT_TELEGRAM_API_URL": "http://127.0.0.1:9/bot",
     }
-    for command in (["slack", "--http", "--port", "0"], ["telegram"]):
+    with socket.socket() as probe:  # a port nothing uses, for the Slack app's own server
+        probe.bind(("127.0.0.1", 0))
+        port = str(probe.getsockname()[1])
+    for command in (["slack", "--http", "--port", port], ["telegram"]):
         result = subprocess.run(
             [str(INFRABOT), *command], env=env, capture_output=True, text=True, timeout=120
         )
         assert result.returncode == 2
         last = result.stderr.strip().splitlines()[-1]
         assert last.startswith("Erro: não consegui entrar no"), last
+
+
+def test_a_bad_database_url_or_port_is_a_short_message(tmp_path: Path) -> None:
+    base = {"PATH": "/usr/bin:/bin", "INFRABOT_HOME": str(tmp_path)}
+    cases = [
+        (["db", "upgrade"], {"INFRABOT_DATABASE_URL": "banana"}, "INFRABOT_DATABASE_URL"),
+        (
+            ["ask", "oi"],
+            {"INFRABOT_DATABASE_URL": "postgresql://ninguem:senha-secreta@127.0.0.1:9/x"},
+            "INFRABOT_DATABASE_URL",
+        ),
+        (["slack", "--http", "--port", "70000"], {}, "--port"),
+    ]
+    for command, env, named in cases:
+        result = subprocess.run(
+            [str(INFRABOT), *command],
+            env={**base, **env},
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert result.returncode == 2
+        assert named in result.stderr and "Traceback" not in result.stderr
+        assert "senha-secreta" not in result.stderr
