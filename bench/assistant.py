@@ -12,8 +12,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.assistant import Assistant
-from bot.state import ConversationStore
+from bot.assistant.assistant import Assistant
+from bot.assistant.state import ConversationStore
 from knowledge.indexer import build_index
 from knowledge.retriever import KnowledgeRetriever
 

@@ -18,10 +18,10 @@ import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from bot.telegram_bot import webhook_secret
+from bot.telegram.app import webhook_secret
 from knowledge.indexer import build_index
 from knowledge.settings import home
-from tests.fake_telegram import FakeTelegram
+from tests.fakes.fake_telegram import FakeTelegram
 
 CHATS = 100
 MESSAGES = ["Posso migrar de GPU para TPU depois?", "QLoRA do llama 3 8b com 5 mil exemplos"]

@@ -16,11 +16,3 @@ class InvalidJob(QuotingError):
 
 class DataFileError(QuotingError):
     """A data file (catalog, registry, tax rules) is missing or does not validate."""
-
-
-class QuoteBookError(QuotingError):
-    """A refused action on a sales quote; the message is pt-BR and nothing was changed."""
-
-
-class QuoteConflict(QuoteBookError):
-    """Someone else changed the quote since it was read."""

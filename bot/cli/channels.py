@@ -1,0 +1,141 @@
+"""`infrabot ask` and `infrabot chat`: the assistant from the terminal; `infrabot telegram` and
+`infrabot slack`: the channels.
+
+The assistant loads Chroma, LangChain and the database, so it is imported inside the commands.
+"""
+
+import errno
+import json
+import sys
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+
+from bot.ops.credentials import credential
+
+if TYPE_CHECKING:
+    from bot.assistant.assistant import Reply
+
+EXIT_WORDS = {"/sair", "/exit", "/quit", "sair"}
+
+
+def ask(
+    question: Annotated[
+        str, typer.Argument(help="A pergunta ou o job; '-' lê uma mensagem por linha da entrada.")
+    ],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Imprime um objeto JSON por resposta.")
+    ] = False,
+    conversation: Annotated[
+        str | None, typer.Option("--conversa", help="Identificador para manter o contexto.")
+    ] = None,
+) -> None:
+    """Uma resposta do assistente; com '-', uma por linha da entrada, com o modelo carregado
+    uma vez."""
+    from bot.assistant.assistant import Assistant
+
+    batch = question == "-"
+    # One-shot answers skip the seconds-long embedding model load; a batch loads it alongside.
+    assistant = Assistant.from_environment(dense="background" if batch else "off")
+    conversation_id = conversation or f"cli-{uuid.uuid4().hex}"
+    lines = sys.stdin if batch else [question]
+    for line in lines:
+        if batch and not line.strip():
+            continue
+        reply = assistant.reply(conversation_id, line.rstrip("\n"))
+        if as_json:
+            typer.echo(json.dumps(reply.to_json_dict(), ensure_ascii=False), nl=True)
+            sys.stdout.flush()
+        else:
+            show_reply(Console(), reply)
+
+
+def show_reply(console: Console, reply: "Reply") -> None:
+    if reply.notice:
+        console.print(f"[yellow]{reply.notice}[/yellow]")
+    console.print(Markdown(reply.answer.replace("\n", "  \n")))
+    if reply.actions:
+        console.print("[dim]Opções: " + " · ".join(reply.actions) + "[/dim]")
+
+
+def telegram(
+    webhook: Annotated[
+        str | None,
+        typer.Option("--webhook", help="URL pública do webhook (sem ela, long polling)."),
+    ] = None,
+    port: Annotated[
+        int, typer.Option("--port", min=1, max=65535, help="Porta local do webhook.")
+    ] = 8443,
+) -> None:
+    """Roda o bot do Telegram (precisa de TELEGRAM_BOT_TOKEN)."""
+    token = credential("TELEGRAM_BOT_TOKEN")
+    if not token:
+        raise typer.BadParameter("defina TELEGRAM_BOT_TOKEN com o token do bot")
+    from bot.telegram.app import run
+
+    with _port_in_use_is_a_message(port if webhook else None):
+        run(token, webhook, port)
+
+
+def slack(
+    http: Annotated[
+        bool, typer.Option("--http", help="Events API por HTTP em vez de Socket Mode.")
+    ] = False,
+    port: Annotated[
+        int, typer.Option("--port", min=1, max=65535, help="Porta local do modo HTTP.")
+    ] = 3000,
+) -> None:
+    """Roda o app da equipe no Slack (precisa de SLACK_BOT_TOKEN e de SLACK_APP_TOKEN, ou de
+    SLACK_SIGNING_SECRET com --http)."""
+    token = credential("SLACK_BOT_TOKEN")
+    if not token:
+        raise typer.BadParameter("defina SLACK_BOT_TOKEN com o token do bot (xoxb-...)")
+    if http and not credential("SLACK_SIGNING_SECRET"):
+        raise typer.BadParameter("com --http, defina SLACK_SIGNING_SECRET (assinatura do Slack)")
+    if not http and not credential("SLACK_APP_TOKEN"):
+        raise typer.BadParameter(
+            "no Socket Mode, defina SLACK_APP_TOKEN (xapp-...) ou use --http --port P"
+        )
+    from bot.slack.app import run
+
+    with _port_in_use_is_a_message(port if http else None):
+        run(token, http, port)
+
+
+@contextmanager
+def _port_in_use_is_a_message(port: int | None) -> Iterator[None]:
+    """A busy port is an operator's everyday mistake: say so in a line, not a traceback."""
+    try:
+        yield
+    except OSError as error:
+        if port is None or error.errno != errno.EADDRINUSE:
+            raise
+        typer.echo(f"Erro: a porta {port} já está em uso; escolha outra com --port.", err=True)
+        raise typer.Exit(2) from error
+
+
+def chat() -> None:
+    """Conversa com o assistente no terminal (digite /sair para terminar)."""
+    from bot.assistant.assistant import Assistant
+
+    console = Console()
+    console.print(
+        "[b]infrabot[/b] · cotações de GPU/TPU para fine-tuning. Digite /sair para terminar."
+    )
+    assistant = Assistant.from_environment(dense="background")
+    conversation_id = f"terminal-{uuid.uuid4().hex}"
+    show_reply(console, assistant.reply(conversation_id, "oi"))
+    while True:
+        try:
+            text = console.input("\n[b green]você>[/b green] ")
+        except (EOFError, KeyboardInterrupt):
+            break
+        if text.strip().lower() in EXIT_WORDS:
+            break
+        show_reply(console, assistant.reply(conversation_id, text))
+    console.print("Até logo!")

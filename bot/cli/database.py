@@ -1,0 +1,27 @@
+"""`infrabot db`: the database schema, for operators (start-up also migrates, under a lock)."""
+
+import typer
+
+app = typer.Typer(help="Banco de dados: versão do esquema e migrações.", no_args_is_help=True)
+
+
+@app.command("upgrade")
+def upgrade() -> None:
+    """Leva o banco (INFRABOT_DATABASE_URL) à última versão do esquema."""
+    from bot.db import schema
+    from bot.db.engine import open_engine
+
+    engine = open_engine()  # opening the engine runs the migrations
+    typer.echo(f"Esquema na versão {schema.current(engine)} (a mais recente).")
+
+
+@app.command("current")
+def current() -> None:
+    """Mostra a versão do esquema do banco e a mais recente disponível."""
+    from sqlalchemy import create_engine
+
+    from bot.db import schema
+    from bot.db.engine import database_url, with_driver
+
+    version = schema.current(create_engine(with_driver(database_url())))
+    typer.echo(f"Banco: {version or 'vazio'} · mais recente: {schema.head()}")

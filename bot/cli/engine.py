@@ -1,0 +1,122 @@
+"""`infrabot quote`, `infrabot estimate` and `infrabot catalog`: the engine from the terminal."""
+
+import json
+import os
+from datetime import date
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from bot.cli.job_flags import with_job_flags
+from bot.cli.views import show_catalog, show_estimate, show_quote
+from quoting.catalog import Catalog, load_catalog
+from quoting.errors import InvalidJob
+from quoting.jobspec import JobSpec, normalize
+from quoting.memory import estimate_memory
+from quoting.quote import build_quote, estimate_of, job_summary
+from quoting.recommend import fit_on
+from quoting.timing import train_flops
+
+JsonFlag = Annotated[bool, typer.Option("--json", help="Imprime um objeto JSON.")]
+CatalogFlag = Annotated[
+    Path | None, typer.Option("--catalog", help="Arquivo de catálogo próprio (TOML).")
+]
+UsdBrlFlag = Annotated[
+    str | None, typer.Option("--usd-brl", help="Câmbio do dia (ex.: 5,43) em vez do padrão.")
+]
+
+
+def emit_json(data: Any) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False))
+
+
+def _catalog(path: Path | None) -> Catalog:
+    return load_catalog(path.resolve()) if path else load_catalog()
+
+
+def _use_rate(text: str | None) -> None:
+    if text is None:
+        return
+    try:
+        rate = float(text.replace(",", "."))
+    except ValueError:
+        rate = 0.0
+    if rate <= 0:
+        raise InvalidJob("--usd-brl", f"'{text}' não é um câmbio válido (ex.: 5,43)")
+    os.environ["INFRABOT_USD_BRL"] = text
+    os.environ["INFRABOT_USD_BRL_DATE"] = date.today().isoformat()
+
+
+@with_job_flags
+def quote(
+    spec: JobSpec,
+    as_json: JsonFlag = False,
+    catalog: CatalogFlag = None,
+    usd_brl: UsdBrlFlag = None,
+) -> None:
+    """Cota um job de fine-tuning: GPU ou TPU, máquina, horas e preço em reais."""
+    _use_rate(usd_brl)
+    job = normalize(spec)
+    result = build_quote(job, _catalog(catalog))
+    if as_json:
+        emit_json(result.to_json_dict())
+    else:
+        show_quote(Console(), result, job)
+
+
+@with_job_flags
+def estimate(
+    spec: JobSpec,
+    accelerator: Annotated[
+        str | None, typer.Option("--accelerator", help="Só este acelerador (ex.: l4, h100).")
+    ] = None,
+    as_json: JsonFlag = False,
+    catalog: CatalogFlag = None,
+) -> None:
+    """Estima memória e tempo de um job, sem preços, e onde ele cabe."""
+    job = normalize(spec)
+    chosen = _catalog(catalog)
+    accelerators = chosen.accelerator
+    if accelerator is not None:
+        accelerators = [a for a in accelerators if a.id == accelerator.lower()]
+        if not accelerators:
+            known = ", ".join(a.id for a in chosen.accelerator)
+            raise InvalidJob("--accelerator", f"'{accelerator}' não existe; use um de: {known}")
+    memory = estimate_memory(job)
+    fits = [(a.name, fit_on(job, a)) for a in accelerators]
+    if as_json:
+        emit_json(
+            {
+                "job": job_summary(job),
+                "estimate": estimate_of(job, memory).model_dump(mode="json"),
+                "fit": [
+                    {
+                        "accelerator": a.id,
+                        "fits": fit is not None,
+                        **(fit.model_dump() if fit else {}),
+                    }
+                    for a, (_, fit) in zip(accelerators, fits, strict=True)
+                ],
+            }
+        )
+    else:
+        show_estimate(Console(), job, memory, train_flops(job), fits)
+
+
+def catalog(
+    as_json: JsonFlag = False,
+    catalog: CatalogFlag = None,
+    include_examples: Annotated[
+        bool, typer.Option("--all", help="Inclui ofertas inativas e de exemplo.")
+    ] = False,
+) -> None:
+    """Lista aceleradores e ofertas em vigor, com fonte e data."""
+    chosen = _catalog(catalog)
+    if as_json:
+        data = chosen.model_dump(mode="json")
+        data["offer"] = [o for o in data["offer"] if o["active"] or include_examples]
+        emit_json(data)
+    else:
+        show_catalog(Console(), chosen, include_examples)

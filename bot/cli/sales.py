@@ -1,0 +1,179 @@
+"""`infrabot quotes ...`: sales quotes from the terminal (create, list, show, revise, send,
+accept, reject, export to PDF). The operator acts as `--como IDENTIDADE` (default "local"),
+whose role comes from INFRABOT_STAFF."""
+
+import json
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from bot.cli.job_flags import with_job_flags
+from bot.cli.views import show_quote
+from bot.sales.errors import QuoteBookError
+from quoting.jobspec import JobSpec, normalize
+from quoting.units import format_brl, format_date
+
+if TYPE_CHECKING:
+    from bot.sales.book import QuoteBook, QuoteRecord
+
+app = typer.Typer(
+    help="Cotações comerciais: criar, revisar, enviar e exportar.", no_args_is_help=True
+)
+
+Number = Annotated[str, typer.Argument(help="Número da cotação, ex.: COT-2026-000123.")]
+Actor = Annotated[
+    str, typer.Option("--como", help="Quem está agindo (identidade em INFRABOT_STAFF).")
+]
+AsJson = Annotated[bool, typer.Option("--json", help="Imprime JSON.")]
+Discount = Annotated[str | None, typer.Option("--discount", help="Desconto em % (ex.: 5).")]
+
+
+def _book() -> "QuoteBook":
+    # The database layer (SQLAlchemy, Alembic) loads only for these commands, not for `quote`.
+    from bot.assistant.state import ConversationStore
+    from bot.sales.book import QuoteBook
+
+    return QuoteBook(ConversationStore().engine)
+
+
+def _discount(text: str | None) -> Decimal | None:
+    if text is None:
+        return None
+    try:
+        return Decimal(text.replace(",", ".").rstrip("%"))
+    except InvalidOperation as error:
+        raise QuoteBookError(
+            f"Desconto inválido: '{text}' (use, por exemplo, 5 ou 7,5)."
+        ) from error
+
+
+def _data(record: "QuoteRecord") -> dict[str, Any]:
+    data = record.model_dump(mode="json", exclude={"quote"})
+    data["quote"] = record.quote.to_json_dict()
+    for key in ("discount_pct", "total_brl"):
+        data[key] = float(data[key])
+    return data
+
+
+def _show(record: "QuoteRecord", as_json: bool) -> None:
+    if as_json:
+        typer.echo(json.dumps(_data(record), ensure_ascii=False))
+        return
+    console = Console()
+    console.print(
+        f"[b]{record.number}[/b] · {record.client} · {record.status} · revisão {record.revision} · "
+        f"válida até {format_date(record.valid_until)} · código do cliente {record.token}"
+    )
+    show_quote(console, record.quote, normalize(JobSpec.model_validate(record.spec)))
+
+
+@app.command("create")
+@with_job_flags
+def create(
+    spec: JobSpec,
+    client: Annotated[str, typer.Option("--client", help="Nome do cliente.")] = "",
+    contact: Annotated[str | None, typer.Option("--contact", help="Contato do cliente.")] = None,
+    discount: Discount = None,
+    actor: Actor = "local",
+    as_json: AsJson = False,
+) -> None:
+    """Cria uma cotação (rascunho) para um cliente."""
+    record = _book().create(
+        spec, client, actor, contact=contact, discount_pct=_discount(discount) or Decimal(0)
+    )
+    _show(record, as_json)
+
+
+@app.command("list")
+def list_quotes(
+    status: Annotated[
+        str | None,
+        typer.Option("--status", help="rascunho, enviada, aceita, recusada ou expirada."),
+    ] = None,
+    as_json: AsJson = False,
+) -> None:
+    """Lista as cotações, das mais novas às mais antigas."""
+    if status is not None and status not in (
+        "rascunho",
+        "enviada",
+        "aceita",
+        "recusada",
+        "expirada",
+    ):
+        raise QuoteBookError(f"Situação desconhecida: '{status}'.")
+    records = _book().find(status)
+    if as_json:
+        typer.echo(json.dumps([_data(r) for r in records], ensure_ascii=False))
+        return
+    table = Table(title="Cotações", title_justify="left")
+    for column in ("Número", "Cliente", "Situação", "Revisão", "Total", "Válida até"):
+        table.add_column(column)
+    for r in records:
+        table.add_row(
+            r.number,
+            r.client,
+            r.status,
+            str(r.revision),
+            format_brl(r.total_brl),
+            format_date(r.valid_until),
+        )
+    Console().print(table)
+
+
+@app.command("show")
+def show(number: Number, as_json: AsJson = False) -> None:
+    """Mostra uma cotação com itens, premissas e histórico."""
+    _show(_book().get(number), as_json)
+
+
+@app.command("revise")
+@with_job_flags
+def revise(
+    spec: JobSpec,
+    number: Number,
+    discount: Discount = None,
+    actor: Actor = "local",
+    version: Annotated[
+        int | None, typer.Option("--versao", help="Versão lida (recusa se mudou).")
+    ] = None,
+    as_json: AsJson = False,
+) -> None:
+    """Cria uma nova revisão: só mudam as opções informadas (e o desconto)."""
+    record = _book().revise(
+        number, actor, changes=spec, discount_pct=_discount(discount), expected_version=version
+    )
+    _show(record, as_json)
+
+
+@app.command("send")
+def send(number: Number, actor: Actor = "local", as_json: AsJson = False) -> None:
+    """Marca a cotação como enviada ao cliente."""
+    _show(_book().send(number, actor), as_json)
+
+
+@app.command("accept")
+def accept(number: Number, actor: Actor = "local", as_json: AsJson = False) -> None:
+    """Registra que o cliente aceitou."""
+    _show(_book().accept(number, actor), as_json)
+
+
+@app.command("reject")
+def reject(number: Number, actor: Actor = "local", as_json: AsJson = False) -> None:
+    """Registra que o cliente recusou."""
+    _show(_book().reject(number, actor), as_json)
+
+
+@app.command("export")
+def export(
+    number: Number, pdf: Annotated[Path, typer.Option("--pdf", help="Arquivo PDF de saída.")]
+) -> None:
+    """Gera a proposta em PDF."""
+    from bot.sales.proposal_pdf import write_proposal
+
+    record = _book().get(number)
+    write_proposal(record, pdf)
+    typer.echo(f"Proposta {record.number} salva em {pdf}.")

@@ -1,0 +1,35 @@
+"""Readiness of a bot process: its database, its vector index and its embedding model."""
+
+from typing import Any, Protocol
+
+from pydantic import BaseModel
+from sqlalchemy import text
+from sqlalchemy.engine import Engine
+
+OK = "ok"
+
+
+class Index(Protocol):
+    """What readiness asks of the knowledge retriever (ops imports no other wing)."""
+
+    dense: Any
+
+    def index_problem(self) -> str | None: ...
+
+
+class Readiness(BaseModel):
+    ready: bool
+    checks: dict[str, str]
+
+
+def readiness(engine: Engine, index: Index) -> Readiness:
+    checks: dict[str, str] = {}
+    try:
+        with engine.connect() as connection:
+            connection.execute(text("SELECT 1"))
+        checks["database"] = OK
+    except Exception as error:  # any driver error means "not ready"; the name says which
+        checks["database"] = f"falhou ({type(error).__name__})"
+    checks["chroma"] = index.index_problem() or OK
+    checks["model"] = OK if index.dense is not None else "carregando"
+    return Readiness(ready=all(value == OK for value in checks.values()), checks=checks)

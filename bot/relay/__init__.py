@@ -1,0 +1,1 @@
+"""Telegram <-> Slack, exactly once: the bridge, human handoffs and the persisted outbox."""

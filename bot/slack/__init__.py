@@ -1,0 +1,1 @@
+"""The team's Slack app (slack-bolt): the app, its handlers by interaction, Block Kit views."""

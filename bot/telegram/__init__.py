@@ -1,0 +1,1 @@
+"""The Telegram channel (python-telegram-bot): the application, handlers by interaction, views."""

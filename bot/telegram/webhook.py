@@ -1,0 +1,91 @@
+"""The webhook server (aiohttp) for running the Telegram bot as replicas behind a load balancer:
+/telegram takes Telegram's updates (checking the secret-token header), /healthz says the process
+is alive, /readyz whether it can answer well (database, vector index, embedding model), /metrics
+serves Prometheus. SIGTERM stops taking updates, lets those in flight finish, then exits."""
+
+import asyncio
+import logging
+import signal
+from typing import Any
+
+from aiohttp import web
+from telegram import Update
+from telegram.ext import Application
+
+from bot.assistant.assistant import Assistant
+from bot.ops.health import readiness
+from bot.ops.metrics import render
+from bot.relay.outbox import Outbox
+
+log = logging.getLogger("infrabot.webhook")
+SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+PATH = "/telegram"
+
+
+def routes(
+    application: Application,  # type: ignore[type-arg]
+    assistant: Assistant,
+    secret: str,
+) -> web.Application:
+    outbox = Outbox(assistant.store.engine)
+
+    async def receive(request: web.Request) -> web.Response:
+        if request.headers.get(SECRET_HEADER) != secret:
+            return web.Response(status=403)
+        try:
+            update = Update.de_json(await request.json(), application.bot)
+        except (ValueError, TypeError, KeyError):
+            return web.Response(status=400)
+        await application.update_queue.put(update)
+        return web.Response()
+
+    async def healthz(request: web.Request) -> web.Response:
+        return web.json_response({"status": "ok"})
+
+    async def readyz(request: web.Request) -> web.Response:
+        state = await asyncio.to_thread(readiness, assistant.store.engine, assistant.retriever)
+        return web.json_response(state.model_dump(), status=200 if state.ready else 503)
+
+    async def metrics(request: web.Request) -> web.Response:
+        body, content_type = await asyncio.to_thread(render, outbox.depth)
+        return web.Response(body=body, headers={"Content-Type": content_type})
+
+    server = web.Application()
+    server.router.add_post(PATH, receive)
+    server.router.add_get("/healthz", healthz)
+    server.router.add_get("/readyz", readyz)
+    server.router.add_get("/metrics", metrics)
+    return server
+
+
+async def serve(
+    application: Application,  # type: ignore[type-arg]
+    assistant: Assistant,
+    url: str,
+    port: int,
+    secret: str,
+) -> None:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    runner = web.AppRunner(routes(application, assistant, secret), access_log=None)
+    async with application:  # initialize ... shutdown
+        await application.start()
+        hooks: Any = application
+        if hooks.post_init:
+            await hooks.post_init(application)
+        await runner.setup()
+        await web.TCPSite(runner, "0.0.0.0", port).start()
+        # Listening first: Telegram starts sending as soon as the webhook is set.
+        await application.bot.set_webhook(
+            url, secret_token=secret, allowed_updates=Update.ALL_TYPES
+        )
+        log.info("webhook ouvindo", extra={"port": port, "path": PATH})
+        await stop.wait()
+        log.info("encerrando: terminando os updates em andamento")
+        await runner.cleanup()  # no new updates; the ones queued are still processed below
+        await application.stop()
+        if hooks.post_stop:
+            await hooks.post_stop(application)
+    log.info("encerrado", extra={"pendentes": application.update_queue.qsize()})

@@ -1,0 +1,1 @@
+"""infrabot's tests, in folders that mirror the code's wings."""
