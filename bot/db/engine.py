@@ -10,7 +10,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError
 from bot.db import schema
 from bot.ops.credentials import credential
 from bot.ops.errors import DatabaseUnavailable
-from knowledge.settings import home
+from bot.ops.paths import home
 
 
 def database_url() -> str:
