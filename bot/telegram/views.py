@@ -55,6 +55,13 @@ def split(text: str, limit: int = LIMIT) -> list[str]:
     return pieces
 
 
+def buttons(*rows: tuple[str, str]) -> InlineKeyboardMarkup:
+    """One inline button per row, from (label, callback data) pairs."""
+    return InlineKeyboardMarkup(
+        [[InlineKeyboardButton(label, callback_data=data)] for label, data in rows]
+    )
+
+
 def keyboard(actions: list[str]) -> InlineKeyboardMarkup | None:
     buttons = [
         InlineKeyboardButton(action, callback_data=CALLBACKS[action])
