@@ -1,11 +1,12 @@
 """Training FLOPs and wall-clock hours of a job on a given set of accelerators.
 
-Time per micro-step = FLOPs / (peak x achieved utilisation of the accelerator family and method)
-+ a fixed cost per layer (kernel launches, Python, hooks); sharded jobs overlap the weight
-gathers with compute, so a micro-step takes the longer of the two. Each optimizer step adds a
-fixed cost, the AdamW update (memory-bound) and, for plain data parallelism, the gradient
-all-reduce. Utilisations and costs are fitted on bench/data/measured_throughput.toml; safety is a
-separate, visible contingency, not a low utilisation.
+A micro-step takes the longest of: its FLOPs / (peak x achieved utilisation of the accelerator
+family and method), the ZeRO-3/FSDP weight gathers (overlapped with compute) and the host's
+kernel launches (a fixed cost per layer that bounds short steps); QLoRA adds the dequantisation
+of every weight on each pass. Each optimizer step adds the AdamW update (memory-bound) and, for
+plain data parallelism, the gradient all-reduce. The figures are fitted on
+bench/data/measured_throughput.toml (bench/fit_time_model.py); safety is a separate, visible
+contingency, not a low utilisation.
 """
 
 import math
@@ -192,7 +193,7 @@ def step_seconds(
     optimizer = states * perf.step.optimizer_bytes_per_param / (accelerator.bandwidth_gbps * 1e9)
     reduce = _all_reduce_seconds(job, total, link) if total > 1 and not sharded else 0.0
     step = accumulation * micro + optimizer + reduce
-    waiting = accumulation * (max(compute, gather) - compute) + reduce
+    waiting = accumulation * (busy - max(compute, launches)) + reduce
     return step, waiting
 
 
@@ -205,7 +206,8 @@ def estimate_time(
     accumulation: int = 1,
 ) -> TimeEstimate:
     """Hours on `instances` instances of `devices` accelerators each: calibrated training time
-    (checkpoints and spot restarts included), the contingency on top of it, and set-up."""
+    (checkpoints and spot restarts included), the contingency on top of it, and set-up. Quotes
+    assume an optimizer step per micro-batch (`accumulation` = 1), the slower case."""
     overheads = load_performance().overheads
     total = devices * instances
     step, waiting = step_seconds(job, accelerator, devices, instances, sharded, accumulation)
