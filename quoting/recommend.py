@@ -175,7 +175,19 @@ def recommend(job: Job, catalog: Catalog | None = None) -> Recommendation:
     return Recommendation(
         chosen=chosen,
         alternatives=_alternatives(job, chosen, cheapest, on_time),
-        reasons=_reasons(job, chosen),
+        reasons=[*_reasons(job, chosen), time_reason(chosen)],
+    )
+
+
+def time_reason(chosen: Candidate) -> str:
+    """The hours billed, split into calibrated training, the visible contingency and set-up."""
+    time = chosen.time
+    return (
+        f"Tempo cobrado: cerca de {format_number(time.hours)} h = "
+        f"{format_number(time.training_hours)} h de treino (estimativa calibrada em medições "
+        f"publicadas, {time.mfu * 100:.0f}% do pico do acelerador) + margem de tempo de "
+        f"+{time.contingency_fraction * 100:.0f}% ({format_number(time.contingency_hours)} h) "
+        f"+ {format_number(time.setup_hours)} h de preparação do ambiente."
     )
 
 

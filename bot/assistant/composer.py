@@ -99,7 +99,7 @@ def quote_text(quote: Quote, job: Job) -> str:
         f"(válido até {format_date(quote.valid_until)}).",
         "",
         "Por quê:",
-        *[f"• {reason}" for reason in rec.reasons[:3]],
+        *[f"• {reason}" for reason in rec.reasons],
     ]
     main_items = [item for item in quote.line_items if item.unit in {"h", "GB-mês"}]
     if main_items:

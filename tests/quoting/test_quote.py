@@ -116,3 +116,9 @@ def test_more_tokens_never_cost_fewer_reais(
     if prices_fewer and prices_more:
         assert min(prices_more.values()) >= min(prices_fewer.values())
         assert build_quote(more).total_brl >= min(prices_more.values())
+
+
+def test_the_quote_explains_its_hours_with_a_visible_time_margin() -> None:
+    data = quote(JobSpec(model="llama-3-8b", method="lora")).to_json_dict()
+    reasons = data["recommendation"]["reasons"]
+    assert any("margem de tempo de +15%" in reason for reason in reasons)

@@ -115,3 +115,26 @@ def test_a_tight_deadline_buys_more_devices() -> None:
 def test_budget_is_checked_in_the_reasons() -> None:
     result = recommend(normalize(JobSpec(model="llama-3-8b", method="qlora", budget_brl=10)))
     assert any("passa do orçamento" in reason for reason in result.reasons)
+
+
+def test_the_reasons_show_the_time_margin_and_the_hours_add_up() -> None:
+    result = recommend(normalize(JobSpec(model="mistral-7b", method="lora", examples=20000)))
+    time = result.chosen.time
+    line = next(reason for reason in result.reasons if "margem de tempo" in reason)
+    assert f"+{time.contingency_fraction * 100:.0f}%" in line
+    assert time.contingency_hours > 0
+    assert time.hours == pytest.approx(
+        time.training_hours + time.contingency_hours + time.setup_hours
+    )
+
+
+def test_calibrated_speeds_favour_the_big_cards_for_a_long_7b_lora() -> None:
+    # At the old 45% ceiling an A100 looked 2x slower than measured and quotes drifted to L4/L40S.
+    job = normalize(JobSpec(model="mistral-7b", method="lora", dataset_tokens=5e8))
+    device_hours: dict[str, float] = {}
+    for c in candidates(job, load_catalog()):
+        spent = c.time.training_hours * c.devices
+        device_hours[c.accelerator.id] = min(spent, device_hours.get(c.accelerator.id, spent))
+    assert (
+        device_hours["h100"] < device_hours["a100-80gb"] < device_hours["l40s"] < device_hours["l4"]
+    )
