@@ -22,14 +22,13 @@ PANEL = "Descrição do job"
 
 def _option(flag: str, help_text: str, annotation: Any = str | None) -> inspect.Parameter:
     name = flag.lstrip("-").split("/")[0].replace("-", "_")
-    declarations = flag.split("/")
+    # "--spot/--no-spot" goes to click as ONE declaration: that is how it makes the second
+    # spelling mean False. Split in two, both would be aliases of True.
     return inspect.Parameter(
         name,
         inspect.Parameter.KEYWORD_ONLY,
         default=None,
-        annotation=Annotated[
-            annotation, typer.Option(*declarations, help=help_text, rich_help_panel=PANEL)
-        ],
+        annotation=Annotated[annotation, typer.Option(flag, help=help_text, rich_help_panel=PANEL)],
     )
 
 
