@@ -7,6 +7,7 @@ and small models go to older, cheaper generations when they fit.
 """
 
 from collections.abc import Iterator
+from datetime import date
 from decimal import Decimal
 from typing import Literal
 
@@ -14,6 +15,7 @@ from pydantic import BaseModel
 
 from quoting.catalog import Accelerator, Catalog, Offer, Region, load_catalog
 from quoting.errors import QuotingError
+from quoting.fx import FxRate, reference_rate
 from quoting.jobspec import FRAMEWORK_NAMES, Job
 from quoting.memory import MemoryEstimate, estimate_memory, trainable_params
 from quoting.pricing import Pricing, price, storage_gb
@@ -28,8 +30,9 @@ HEADROOM = 0.90
 TPU_MIN_FLOPS = 1e20
 # A client already on a cloud stays there when that costs at most this much more.
 HOME_CLOUD_TOLERANCE = Decimal("1.25")
-# Offers in Brazil win when they cost at most this much more: the guidance counts local presence
-# as legal and financial safety (exchange rate, taxes on foreign cloud) and lower latency.
+# Offers in Brazil win when they cost at most this much more: lower latency and data kept under
+# Brazilian jurisdiction. Not taxes: AWS, Google Cloud and Azure bill Brazilian customers through
+# the same Brazilian company whatever the region (see pricing.toml, profile br_cloud).
 BRAZIL_TOLERANCE = Decimal("1.20")
 # "Mais rápida" is offered only when it costs at most this many times the recommendation.
 FASTER_COST_FACTOR = Decimal(2)
@@ -102,9 +105,10 @@ def _fit(job: Job, offer: Offer, accelerator: Accelerator, instances: int) -> Me
     return estimate_memory(job, devices=devices, sharded=True)
 
 
-def candidates(job: Job, catalog: Catalog) -> Iterator[Candidate]:
+def candidates(job: Job, catalog: Catalog, fx: FxRate | None = None) -> Iterator[Candidate]:
     """Every offer in force at the fewest instances that fit the job, and at more instances
     only while fewer would miss the deadline (more machines for a small job is waste)."""
+    fx = fx or reference_rate(date.today())  # once, not per offer
     trainable = trainable_params(job)
     storage = storage_gb(job, trainable)
     for offer in catalog.offers_in_force():
@@ -119,7 +123,9 @@ def candidates(job: Job, catalog: Catalog) -> Iterator[Candidate]:
                 time = estimate_time(
                     job, accelerator, offer.device_count, instances, memory.sharded
                 )
-                pricing = price(job, offer, region, instances, time.hours, storage, job.tax_profile)
+                pricing = price(
+                    job, offer, region, instances, time.hours, storage, job.tax_profile, fx
+                )
                 yield Candidate(
                     offer=offer,
                     accelerator=accelerator,
@@ -138,9 +144,9 @@ def _cheapest(pool: list[Candidate]) -> Candidate:
     return min(pool, key=lambda c: (c.total_brl, c.time.hours))
 
 
-def recommend(job: Job, catalog: Catalog | None = None) -> Recommendation:
+def recommend(job: Job, catalog: Catalog | None = None, fx: FxRate | None = None) -> Recommendation:
     catalog = catalog or load_catalog()
-    fitting = list(candidates(job, catalog))
+    fitting = list(candidates(job, catalog, fx))
     if not fitting and job.kind == "tpu" and job.framework == "pytorch":
         raise NoViableOffer(
             "Para código PyTorch não recomendamos TPU: seria preciso migrar para PyTorch/XLA, "
@@ -153,7 +159,7 @@ def recommend(job: Job, catalog: Catalog | None = None) -> Recommendation:
     if not fitting:
         raise NoViableOffer(
             "Nenhuma máquina do catálogo comporta este job na memória.",
-            suggest_fixes(job, catalog, memory_problem=True),
+            suggest_fixes(job, catalog, memory_problem=True, fx=fx),
         )
     on_time = [
         c for c in fitting if job.deadline_hours is None or c.time.hours <= job.deadline_hours
@@ -163,7 +169,7 @@ def recommend(job: Job, catalog: Catalog | None = None) -> Recommendation:
         raise NoViableOffer(
             f"Nenhuma opção termina em {format_number(job.deadline_hours or 0)} h: a mais rápida "
             f"({fastest.headline()}) leva cerca de {format_number(fastest.time.hours)} h.",
-            suggest_fixes(job, catalog, memory_problem=False),
+            suggest_fixes(job, catalog, memory_problem=False, fx=fx),
         )
     cheapest = _cheapest(on_time)
     chosen = _preferred(
@@ -265,8 +271,9 @@ def _reasons(job: Job, chosen: Candidate) -> list[str]:
         )
     if chosen.region.country == "BR" and job.data_residency != "br":
         reasons.append(
-            "Preferimos a região de São Paulo quando custa pouco a mais: menos latência e menos "
-            "exposição a câmbio e impostos de nuvem estrangeira."
+            "Preferimos a região de São Paulo quando custa pouco a mais: menos latência e os "
+            "dados sob jurisdição brasileira. Os tributos são os mesmos de uma região no "
+            "exterior, porque quem fatura é a mesma empresa do provedor no Brasil."
         )
     if job.precision == "bf16" and not accelerator.bf16:
         reasons.append(
@@ -295,7 +302,9 @@ def _reasons(job: Job, chosen: Candidate) -> list[str]:
     return reasons
 
 
-def suggest_fixes(job: Job, catalog: Catalog, memory_problem: bool) -> list[str]:
+def suggest_fixes(
+    job: Job, catalog: Catalog, memory_problem: bool, fx: FxRate | None = None
+) -> list[str]:
     """Changes to the job that would make some offer work, each checked against the catalog."""
     variants: list[tuple[str, dict[str, object]]] = []
     if job.method != "qlora" and job.precision != "fp32":
@@ -327,7 +336,7 @@ def suggest_fixes(job: Job, catalog: Catalog, memory_problem: bool) -> list[str]
         changed = job.model_copy(update=change)
         pool = [
             c
-            for c in candidates(changed, catalog)
+            for c in candidates(changed, catalog, fx)
             if changed.deadline_hours is None or c.time.hours <= changed.deadline_hours
         ]
         if pool:

@@ -60,7 +60,11 @@ JOB_OPTIONS = [
         "--spot/--no-spot", "Aceitar instâncias spot (mais baratas, interrompíveis).", bool | None
     ),
     _option("--cloud", "Nuvem que você já usa: aws, gcp, azure ou none."),
-    _option("--tax-profile", "Tributação: cartao, remessa ou local (padrão: pela oferta)."),
+    _option(
+        "--tax-profile",
+        "Quem fatura: br_cloud (nota em reais de AWS/GCP/Azure Brasil), remessa, cartao ou local "
+        "(padrão: pelo provedor da oferta).",
+    ),
     _option("--kind", "Forçar o tipo de acelerador: gpu ou tpu (padrão: o mais adequado)."),
 ]
 JOB_FIELDS = [parameter.name for parameter in JOB_OPTIONS]
