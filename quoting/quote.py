@@ -83,8 +83,8 @@ class Fx(Money):
     buffer: Decimal
     usd_brl_quoted: Decimal
     source: str
-    stale: bool
-    manual: bool
+    stale: bool = False  # quotes stored before these fields existed load as they were
+    manual: bool = False
 
 
 class Quote(Money):

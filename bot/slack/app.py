@@ -34,6 +34,7 @@ from bot.ops.errors import ChannelUnavailable
 from bot.ops.health import readiness
 from bot.ops.logs import handling
 from bot.ops.metrics import ERRORS, QUOTES, render
+from bot.ops.ptax import day_rate
 from bot.relay import slack_posts
 from bot.relay.bridge import Bridge
 from bot.relay.outbox import DeliveryFailed, Message, poll_seconds
@@ -181,7 +182,7 @@ class SlackBridgeApp:
         ack()
         spec = JobSpec.model_validate_json(action["value"])
         job = normalize(spec)
-        quote = build_quote(job)
+        quote = build_quote(job, fx=day_rate())
         self.client.chat_postMessage(
             channel=body["channel"]["id"],
             text=f"Cotação compartilhada por {self.name(body['user']['id'])}",
