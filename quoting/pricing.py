@@ -21,7 +21,7 @@ from quoting.jobspec import Job
 from quoting.taxes import Company, TaxProfile, TaxRule, in_force, invoice_charges, profile_charges
 from quoting.units import format_date, format_number, round_brl
 
-HOURS_PER_MONTH = 730
+HOURS_PER_MONTH = 730  # the providers' billing month for per-GB-month disk prices
 
 
 class Fx(Sourced):
@@ -38,7 +38,7 @@ class Terms(Sourced):
     validity_days: int = Field(ge=1)
     margin: Decimal = Field(ge=0, lt=1)
     setup_fee_brl: Decimal = Field(ge=0)
-    min_storage_months: int = Field(ge=1)
+    storage_retention_days: int = Field(ge=0)
     kept_checkpoints: int = Field(ge=1)
 
 
@@ -196,10 +196,13 @@ def price(
         "h",
         hourly * instances * rate,
     )
-    months = max(rules.terms.min_storage_months, math.ceil(hours / HOURS_PER_MONTH))
+    # Disks are billed by the hour: the job's hours plus the stated retention of the results.
+    retention = rules.terms.storage_retention_days
+    months = (billed + retention * 24) / HOURS_PER_MONTH
     disk = _line(
-        f"Armazenamento do modelo, dataset e checkpoints ({storage} GB x {months} mês(es))",
-        Decimal(storage * months),
+        f"Armazenamento do modelo, dataset e checkpoints ({storage} GB durante o job e "
+        f"{retention} dias de retenção)",
+        round_brl(storage * months),  # GB-months to two decimals
         "GB-mês",
         region.storage_per_gb_month * (fx.usd_brl if region.currency == "USD" else 1),
     )

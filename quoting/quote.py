@@ -183,7 +183,7 @@ def build_quote(
             manual=fx.manual,
         ),
         taxes=chosen.pricing.taxes,
-        notices=notices + chosen.pricing.notices,
+        notices=notices + result.notices + chosen.pricing.notices,
         total_brl=chosen.total_brl,
     )
 

@@ -18,7 +18,7 @@ from quoting.errors import QuotingError
 from quoting.fx import FxRate, reference_rate
 from quoting.jobspec import FRAMEWORK_NAMES, Job
 from quoting.memory import MemoryEstimate, estimate_memory, trainable_params
-from quoting.pricing import Pricing, price, storage_gb
+from quoting.pricing import Pricing, load_pricing, price, storage_gb
 from quoting.timing import TimeEstimate, estimate_time, train_flops
 from quoting.units import format_brl, format_number
 
@@ -82,6 +82,7 @@ class Recommendation(BaseModel):
     chosen: Candidate
     alternatives: list[tuple[str, Candidate]]
     reasons: list[str]
+    notices: list[str] = []  # pt-BR warnings the reply must show
 
 
 def _excluded(job: Job, offer: Offer, accelerator: Accelerator, region: Region) -> bool:
@@ -116,12 +117,16 @@ def candidates(job: Job, catalog: Catalog, fx: FxRate | None = None) -> Iterator
         region = catalog.region_of(offer)
         if _excluded(job, offer, accelerator, region):
             continue
+        # Interruption time only where the offer really runs on spot (it has a spot price).
+        on_offer = (
+            job if offer.spot_per_hour is not None else job.model_copy(update={"spot": False})
+        )
         instances = 1
         while instances <= offer.max_instances:
             memory = _fit(job, offer, accelerator, instances)
             if memory.total <= accelerator.memory_gb * HEADROOM:
                 time = estimate_time(
-                    job, accelerator, offer.device_count, instances, memory.sharded
+                    on_offer, accelerator, offer.device_count, instances, memory.sharded
                 )
                 pricing = price(
                     job, offer, region, instances, time.hours, storage, job.tax_profile, fx
@@ -182,7 +187,18 @@ def recommend(job: Job, catalog: Catalog | None = None, fx: FxRate | None = None
         chosen=chosen,
         alternatives=_alternatives(job, chosen, cheapest, on_time),
         reasons=_reasons(job, chosen),
+        notices=_notices(job, chosen),
     )
+
+
+def _notices(job: Job, chosen: Candidate) -> list[str]:
+    if job.spot and not chosen.pricing.spot:
+        return [
+            f"Spot não está disponível para {chosen.offer.instance_type} "
+            f"({chosen.offer.provider} {chosen.offer.region}): não há preço spot publicado "
+            "no catálogo. Cotamos sob demanda, sem o tempo extra de interrupções."
+        ]
+    return []
 
 
 def _preferred(current: Candidate, favoured: list[Candidate], tolerance: Decimal) -> Candidate:
@@ -284,7 +300,17 @@ def _reasons(job: Job, chosen: Candidate) -> list[str]:
             f"Termina em cerca de {format_number(chosen.time.hours)} h, dentro do prazo de "
             f"{format_number(job.deadline_hours)} h."
         )
-    if job.budget_brl is not None:
+    fixed = load_pricing().terms.setup_fee_brl
+    if job.budget_brl is not None and job.budget_brl < fixed:
+        # First, so that every reply shows it: no machine can fit such a budget.
+        reasons.insert(
+            0,
+            f"Atenção: só a taxa fixa de configuração do ambiente ({format_brl(fixed)}, sem "
+            f"tributos) já passa do orçamento de {format_brl(job.budget_brl)}, antes de qualquer "
+            f"hora de máquina. Nenhuma opção cabe nesse orçamento; o total desta é "
+            f"{format_brl(chosen.total_brl)}.",
+        )
+    elif job.budget_brl is not None:
         if chosen.total_brl <= job.budget_brl:
             reasons.append(f"Cabe no orçamento de {format_brl(job.budget_brl)}.")
         else:
@@ -297,8 +323,6 @@ def _reasons(job: Job, chosen: Candidate) -> list[str]:
             "Instância spot: bem mais barata, mas pode ser interrompida; já incluímos tempo "
             "para retomar a partir de checkpoints."
         )
-    elif job.spot:
-        reasons.append("Esta oferta não tem preço spot no catálogo; cotamos sob demanda.")
     return reasons
 
 

@@ -208,3 +208,14 @@ def test_spot_price_is_used_only_where_the_catalog_has_one() -> None:
     assert not price(spot_job, offer, region, 1, 1.0, 50, None, FX, DAY).spot
     with_spot = offer.model_copy(update={"spot_per_hour": Decimal("0.50")})
     assert price(spot_job, with_spot, region, 1, 1.0, 50, None, FX, DAY).spot
+
+
+def test_storage_is_billed_for_the_job_hours_plus_the_stated_retention() -> None:
+    offer, region = _offer("aws")
+    region = region.model_copy(update={"storage_per_gb_month": Decimal("0.10")})
+    pricing = price(JOB, offer, region, 1, 10.0, 50, None, FX, DAY)
+    [disk] = [line for line in pricing.line_items if line.unit == "GB-mês"]
+    assert "7 dias de retenção" in disk.description
+    # 50 GB x (10 h + 7 x 24 h) / 730 h = 12,19 GB-mês; x 0,10 USD x 5,00 = 6,095 -> 6,10
+    assert disk.quantity == Decimal("12.19")
+    assert disk.total_brl == Decimal("6.10")
