@@ -300,30 +300,34 @@ def _reasons(job: Job, chosen: Candidate) -> list[str]:
             f"Termina em cerca de {format_number(chosen.time.hours)} h, dentro do prazo de "
             f"{format_number(job.deadline_hours)} h."
         )
-    fixed = load_pricing().terms.setup_fee_brl
-    if job.budget_brl is not None and job.budget_brl < fixed:
-        # First, so that every reply shows it: no machine can fit such a budget.
-        reasons.insert(
-            0,
-            f"Atenção: só a taxa fixa de configuração do ambiente ({format_brl(fixed)}, sem "
-            f"tributos) já passa do orçamento de {format_brl(job.budget_brl)}, antes de qualquer "
-            f"hora de máquina. Nenhuma opção cabe nesse orçamento; o total desta é "
-            f"{format_brl(chosen.total_brl)}.",
-        )
-    elif job.budget_brl is not None:
-        if chosen.total_brl <= job.budget_brl:
-            reasons.append(f"Cabe no orçamento de {format_brl(job.budget_brl)}.")
-        else:
-            reasons.append(
-                f"Atenção: passa do orçamento de {format_brl(job.budget_brl)}. Para reduzir, "
-                "considere QLoRA, menos épocas ou instâncias spot."
-            )
+    if job.budget_brl is not None:
+        # Early, so that every reply (which shows three reasons) shows it; first when the fixed
+        # fees alone exceed the budget.
+        fees_alone = job.budget_brl < load_pricing().terms.setup_fee_brl
+        reasons.insert(0 if fees_alone else 1, _budget_reason(job.budget_brl, chosen))
     if chosen.pricing.spot:
         reasons.append(
             "Instância spot: bem mais barata, mas pode ser interrompida; já incluímos tempo "
             "para retomar a partir de checkpoints."
         )
     return reasons
+
+
+def _budget_reason(budget: Decimal, chosen: Candidate) -> str:
+    fixed = load_pricing().terms.setup_fee_brl
+    if budget < fixed:
+        return (
+            f"Atenção: só a taxa fixa de configuração do ambiente ({format_brl(fixed)}, sem "
+            f"tributos) já passa do orçamento de {format_brl(budget)}, antes de qualquer hora "
+            f"de máquina. Nenhuma opção cabe nesse orçamento; o total desta é "
+            f"{format_brl(chosen.total_brl)}."
+        )
+    if chosen.total_brl <= budget:
+        return f"Cabe no orçamento de {format_brl(budget)}."
+    return (
+        f"Atenção: passa do orçamento de {format_brl(budget)}. Para reduzir, considere QLoRA, "
+        "menos épocas ou instâncias spot."
+    )
 
 
 def suggest_fixes(
