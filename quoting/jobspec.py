@@ -17,7 +17,7 @@ Framework = Literal["pytorch", "tensorflow", "jax"]
 Attention = Literal["sdpa", "eager"]
 Residency = Literal["br", "any"]
 Cloud = Literal["aws", "gcp", "azure", "none"]
-TaxProfileId = Literal["cartao", "remessa", "local"]
+TaxProfileId = Literal["br_cloud", "cartao", "remessa", "local"]
 LoraTargets = Literal["all-linear", "attention", "qv"]
 
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -28,7 +28,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "attention": ("sdpa", "eager"),
     "data_residency": ("br", "any"),
     "cloud": ("aws", "gcp", "azure", "none"),
-    "tax_profile": ("cartao", "remessa", "local"),
+    "tax_profile": ("br_cloud", "cartao", "remessa", "local"),
     "lora_targets": ("all-linear", "attention", "qv"),
     "kind": ("gpu", "tpu"),
 }

@@ -7,6 +7,7 @@ and small models go to older, cheaper generations when they fit.
 """
 
 from collections.abc import Iterator
+from datetime import date
 from decimal import Decimal
 from typing import Literal
 
@@ -14,9 +15,10 @@ from pydantic import BaseModel
 
 from quoting.catalog import Accelerator, Catalog, Offer, Region, load_catalog
 from quoting.errors import QuotingError
+from quoting.fx import FxRate, reference_rate
 from quoting.jobspec import FRAMEWORK_NAMES, Job
 from quoting.memory import MemoryEstimate, estimate_memory, trainable_params
-from quoting.pricing import Pricing, price, storage_gb
+from quoting.pricing import Pricing, load_pricing, price, storage_gb
 from quoting.timing import TimeEstimate, estimate_time, train_flops
 from quoting.units import format_brl, format_number
 
@@ -28,8 +30,9 @@ HEADROOM = 0.90
 TPU_MIN_FLOPS = 1e20
 # A client already on a cloud stays there when that costs at most this much more.
 HOME_CLOUD_TOLERANCE = Decimal("1.25")
-# Offers in Brazil win when they cost at most this much more: the guidance counts local presence
-# as legal and financial safety (exchange rate, taxes on foreign cloud) and lower latency.
+# Offers in Brazil win when they cost at most this much more: lower latency and data kept under
+# Brazilian jurisdiction. Not taxes: AWS, Google Cloud and Azure bill Brazilian customers through
+# the same Brazilian company whatever the region (see pricing.toml, profile br_cloud).
 BRAZIL_TOLERANCE = Decimal("1.20")
 # "Mais rápida" is offered only when it costs at most this many times the recommendation.
 FASTER_COST_FACTOR = Decimal(2)
@@ -79,6 +82,7 @@ class Recommendation(BaseModel):
     chosen: Candidate
     alternatives: list[tuple[str, Candidate]]
     reasons: list[str]
+    notices: list[str] = []  # pt-BR warnings the reply must show
 
 
 def _excluded(job: Job, offer: Offer, accelerator: Accelerator, region: Region) -> bool:
@@ -102,9 +106,10 @@ def _fit(job: Job, offer: Offer, accelerator: Accelerator, instances: int) -> Me
     return estimate_memory(job, devices=devices, sharded=True)
 
 
-def candidates(job: Job, catalog: Catalog) -> Iterator[Candidate]:
+def candidates(job: Job, catalog: Catalog, fx: FxRate | None = None) -> Iterator[Candidate]:
     """Every offer in force at the fewest instances that fit the job, and at more instances
     only while fewer would miss the deadline (more machines for a small job is waste)."""
+    fx = fx or reference_rate(date.today())  # once, not per offer
     trainable = trainable_params(job)
     storage = storage_gb(job, trainable)
     for offer in catalog.offers_in_force():
@@ -112,14 +117,20 @@ def candidates(job: Job, catalog: Catalog) -> Iterator[Candidate]:
         region = catalog.region_of(offer)
         if _excluded(job, offer, accelerator, region):
             continue
+        # Interruption time only where the offer really runs on spot (it has a spot price).
+        on_offer = (
+            job if offer.spot_per_hour is not None else job.model_copy(update={"spot": False})
+        )
         instances = 1
         while instances <= offer.max_instances:
             memory = _fit(job, offer, accelerator, instances)
             if memory.total <= accelerator.memory_gb * HEADROOM:
                 time = estimate_time(
-                    job, accelerator, offer.device_count, instances, memory.sharded
+                    on_offer, accelerator, offer.device_count, instances, memory.sharded
                 )
-                pricing = price(job, offer, region, instances, time.hours, storage, job.tax_profile)
+                pricing = price(
+                    job, offer, region, instances, time.hours, storage, job.tax_profile, fx
+                )
                 yield Candidate(
                     offer=offer,
                     accelerator=accelerator,
@@ -138,9 +149,9 @@ def _cheapest(pool: list[Candidate]) -> Candidate:
     return min(pool, key=lambda c: (c.total_brl, c.time.hours))
 
 
-def recommend(job: Job, catalog: Catalog | None = None) -> Recommendation:
+def recommend(job: Job, catalog: Catalog | None = None, fx: FxRate | None = None) -> Recommendation:
     catalog = catalog or load_catalog()
-    fitting = list(candidates(job, catalog))
+    fitting = list(candidates(job, catalog, fx))
     if not fitting and job.kind == "tpu" and job.framework == "pytorch":
         raise NoViableOffer(
             "Para código PyTorch não recomendamos TPU: seria preciso migrar para PyTorch/XLA, "
@@ -153,7 +164,7 @@ def recommend(job: Job, catalog: Catalog | None = None) -> Recommendation:
     if not fitting:
         raise NoViableOffer(
             "Nenhuma máquina do catálogo comporta este job na memória.",
-            suggest_fixes(job, catalog, memory_problem=True),
+            suggest_fixes(job, catalog, memory_problem=True, fx=fx),
         )
     on_time = [
         c for c in fitting if job.deadline_hours is None or c.time.hours <= job.deadline_hours
@@ -163,7 +174,7 @@ def recommend(job: Job, catalog: Catalog | None = None) -> Recommendation:
         raise NoViableOffer(
             f"Nenhuma opção termina em {format_number(job.deadline_hours or 0)} h: a mais rápida "
             f"({fastest.headline()}) leva cerca de {format_number(fastest.time.hours)} h.",
-            suggest_fixes(job, catalog, memory_problem=False),
+            suggest_fixes(job, catalog, memory_problem=False, fx=fx),
         )
     cheapest = _cheapest(on_time)
     chosen = _preferred(
@@ -176,6 +187,7 @@ def recommend(job: Job, catalog: Catalog | None = None) -> Recommendation:
         chosen=chosen,
         alternatives=_alternatives(job, chosen, cheapest, on_time),
         reasons=[*_reasons(job, chosen), time_reason(chosen)],
+        notices=_notices(job, chosen),
     )
 
 
@@ -189,6 +201,16 @@ def time_reason(chosen: Candidate) -> str:
         f"+{time.contingency_fraction * 100:.0f}% ({format_number(time.contingency_hours)} h) "
         f"+ {format_number(time.setup_hours)} h de preparação do ambiente."
     )
+
+
+def _notices(job: Job, chosen: Candidate) -> list[str]:
+    if job.spot and not chosen.pricing.spot:
+        return [
+            f"Spot não está disponível para {chosen.offer.instance_type} "
+            f"({chosen.offer.provider} {chosen.offer.region}): não há preço spot publicado "
+            "no catálogo. Cotamos sob demanda, sem o tempo extra de interrupções."
+        ]
+    return []
 
 
 def _preferred(current: Candidate, favoured: list[Candidate], tolerance: Decimal) -> Candidate:
@@ -277,8 +299,9 @@ def _reasons(job: Job, chosen: Candidate) -> list[str]:
         )
     if chosen.region.country == "BR" and job.data_residency != "br":
         reasons.append(
-            "Preferimos a região de São Paulo quando custa pouco a mais: menos latência e menos "
-            "exposição a câmbio e impostos de nuvem estrangeira."
+            "Preferimos a região de São Paulo quando custa pouco a mais: menos latência e os "
+            "dados sob jurisdição brasileira. Os tributos são os mesmos de uma região no "
+            "exterior, porque quem fatura é a mesma empresa do provedor no Brasil."
         )
     if job.precision == "bf16" and not accelerator.bf16:
         reasons.append(
@@ -290,24 +313,38 @@ def _reasons(job: Job, chosen: Candidate) -> list[str]:
             f"{format_number(job.deadline_hours)} h."
         )
     if job.budget_brl is not None:
-        if chosen.total_brl <= job.budget_brl:
-            reasons.append(f"Cabe no orçamento de {format_brl(job.budget_brl)}.")
-        else:
-            reasons.append(
-                f"Atenção: passa do orçamento de {format_brl(job.budget_brl)}. Para reduzir, "
-                "considere QLoRA, menos épocas ou instâncias spot."
-            )
+        # Early, so that every reply (which shows three reasons) shows it; first when the fixed
+        # fees alone exceed the budget.
+        fees_alone = job.budget_brl < load_pricing().terms.setup_fee_brl
+        reasons.insert(0 if fees_alone else 1, _budget_reason(job.budget_brl, chosen))
     if chosen.pricing.spot:
         reasons.append(
             "Instância spot: bem mais barata, mas pode ser interrompida; já incluímos tempo "
             "para retomar a partir de checkpoints."
         )
-    elif job.spot:
-        reasons.append("Esta oferta não tem preço spot no catálogo; cotamos sob demanda.")
     return reasons
 
 
-def suggest_fixes(job: Job, catalog: Catalog, memory_problem: bool) -> list[str]:
+def _budget_reason(budget: Decimal, chosen: Candidate) -> str:
+    fixed = load_pricing().terms.setup_fee_brl
+    if budget < fixed:
+        return (
+            f"Atenção: só a taxa fixa de configuração do ambiente ({format_brl(fixed)}, sem "
+            f"tributos) já passa do orçamento de {format_brl(budget)}, antes de qualquer hora "
+            f"de máquina. Nenhuma opção cabe nesse orçamento; o total desta é "
+            f"{format_brl(chosen.total_brl)}."
+        )
+    if chosen.total_brl <= budget:
+        return f"Cabe no orçamento de {format_brl(budget)}."
+    return (
+        f"Atenção: passa do orçamento de {format_brl(budget)}. Para reduzir, considere QLoRA, "
+        "menos épocas ou instâncias spot."
+    )
+
+
+def suggest_fixes(
+    job: Job, catalog: Catalog, memory_problem: bool, fx: FxRate | None = None
+) -> list[str]:
     """Changes to the job that would make some offer work, each checked against the catalog."""
     variants: list[tuple[str, dict[str, object]]] = []
     if job.method != "qlora" and job.precision != "fp32":
@@ -339,7 +376,7 @@ def suggest_fixes(job: Job, catalog: Catalog, memory_problem: bool) -> list[str]
         changed = job.model_copy(update=change)
         pool = [
             c
-            for c in candidates(changed, catalog)
+            for c in candidates(changed, catalog, fx)
             if changed.deadline_hours is None or c.time.hours <= changed.deadline_hours
         ]
         if pool:

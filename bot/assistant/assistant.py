@@ -19,6 +19,7 @@ from bot.assistant.extraction import extract
 from bot.assistant.llm import extract_with_model, load_chat_model, phrase
 from bot.assistant.state import ConversationState, ConversationStore
 from bot.ops.metrics import ERRORS, RETRIEVAL_SECONDS
+from bot.sales.ptax import day_rate
 from knowledge.lexical import fold
 from knowledge.retriever import GuidanceRetriever, KnowledgeRetriever, Passage
 from quoting.errors import InvalidJob, QuotingError
@@ -291,7 +292,7 @@ class Assistant:
         except InvalidJob as error:
             return _invalid(error)
         try:
-            quote = build_quote(job)
+            quote = build_quote(job, fx=day_rate())
         except NoViableOffer as problem:  # the job stays as it was before this change
             tips = "\n".join(f"• {tip}" for tip in problem.suggestions)
             return self._finish(

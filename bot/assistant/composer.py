@@ -97,6 +97,7 @@ def quote_text(quote: Quote, job: Job) -> str:
         f"Job: {job.model_name}, {METHOD_NAMES[job.method]}, {_dataset(job)}.",
         f"Tempo estimado: {format_number(rec.hours, 1)} h · Total: {format_brl(quote.total_brl)} "
         f"(válido até {format_date(quote.valid_until)}).",
+        *[f"Atenção: {notice}" for notice in quote.notices],
         "",
         "Por quê:",
         *[f"• {reason}" for reason in rec.reasons],

@@ -11,6 +11,7 @@ from rich.console import Console
 
 from bot.cli.job_flags import with_job_flags
 from bot.cli.views import show_catalog, show_estimate, show_quote
+from bot.sales.ptax import day_rate
 from quoting.catalog import Catalog, load_catalog
 from quoting.errors import InvalidJob
 from quoting.jobspec import JobSpec, normalize
@@ -59,7 +60,7 @@ def quote(
     """Cota um job de fine-tuning: GPU ou TPU, máquina, horas e preço em reais."""
     _use_rate(usd_brl)
     job = normalize(spec)
-    result = build_quote(job, _catalog(catalog))
+    result = build_quote(job, _catalog(catalog), fx=day_rate())
     if as_json:
         emit_json(result.to_json_dict())
     else:

@@ -90,10 +90,12 @@ def show_quote(console: Console, quote: Quote, job: Job) -> None:
     fx = quote.fx
     console.print(
         f"Câmbio: US$ 1 = R$ {format_number(fx.usd_brl, 4)} em "
-        f"{format_date(date.fromisoformat(fx.as_of))} "
-        f"(+{format_number(fx.buffer * 100, 0)}% de proteção = R$ "
-        f"{format_number(fx.usd_brl_quoted, 4)}); tributação: {quote.tax_profile}."
+        f"{format_date(date.fromisoformat(fx.as_of))} ({fx.source}); "
+        f"+{format_number(fx.buffer * 100, 0)}% de proteção cambial na validade; "
+        f"tributação: {quote.tax_profile}."
     )
+    for notice in quote.notices:
+        console.print(f"[b yellow]Atenção:[/b yellow] {notice}")
     if quote.alternatives:
         alternatives = Table(title="Alternativas", title_justify="left")
         for column in ("", "Máquina", "Oferta", "Horas", "Total"):

@@ -90,7 +90,8 @@ def write_proposal(record: QuoteRecord, path: Path) -> None:
     fx = quote.fx
     story.append(
         para(
-            f"Câmbio: US$ 1 = R$ {format_number(fx.usd_brl, 4)} em {fx.as_of}, com proteção de "
+            f"Câmbio: US$ 1 = R$ {format_number(fx.usd_brl, 4)} em {fx.as_of} ({fx.source}), "
+            "com proteção de "
             f"{format_number(fx.buffer * 100, 0)}% na validade. Tributação: {quote.tax_profile}."
             + (
                 f" Desconto comercial: {percent(record.discount_pct)}."
@@ -99,6 +100,7 @@ def write_proposal(record: QuoteRecord, path: Path) -> None:
             )
         )
     )
+    story += [para(f"Atenção: {notice}") for notice in quote.notices]
     if record.terms:
         story.append(para(f"Condições comerciais: {record.terms}"))
     if quote.alternatives:

@@ -4,6 +4,7 @@ from typing import Any
 
 from slack_bolt import Ack, Respond
 
+from bot.sales.ptax import day_rate
 from bot.slack import views as slack_views
 from bot.slack.delivery import SlackBridgeApp
 from quoting.jobspec import JobSpec, normalize
@@ -61,7 +62,7 @@ class Commands:
         ack()
         spec = JobSpec.model_validate_json(action["value"])
         job = normalize(spec)
-        quote = build_quote(job)
+        quote = build_quote(job, fx=day_rate())
         self.shared.client.chat_postMessage(
             channel=body["channel"]["id"],
             text=f"Cotação compartilhada por {self.shared.name(body['user']['id'])}",
