@@ -86,6 +86,8 @@ def _excluded(job: Job, offer: Offer, accelerator: Accelerator, region: Region) 
         return True
     if job.kind is not None and accelerator.kind != job.kind:
         return True
+    if job.max_device_memory_gb is not None and accelerator.memory_gb > job.max_device_memory_gb:
+        return True
     if accelerator.kind == "tpu":
         # An explicit request for TPU overrides the scale rule, never the PyTorch one.
         too_small = job.kind != "tpu" and train_flops(job) < TPU_MIN_FLOPS
@@ -166,10 +168,12 @@ def recommend(job: Job, catalog: Catalog | None = None) -> Recommendation:
             suggest_fixes(job, catalog, memory_problem=False),
         )
     cheapest = _cheapest(on_time)
-    chosen = _preferred(
-        cheapest, [c for c in on_time if c.region.country == "BR"], BRAZIL_TOLERANCE
-    )
-    if job.cloud != "none":
+    chosen = cheapest
+    if not job.cheapest:
+        chosen = _preferred(
+            cheapest, [c for c in on_time if c.region.country == "BR"], BRAZIL_TOLERANCE
+        )
+    if job.cloud != "none" and not job.cheapest:
         home = [c for c in on_time if c.offer.provider == job.cloud]
         chosen = _preferred(chosen, home, HOME_CLOUD_TOLERANCE)
     return Recommendation(
