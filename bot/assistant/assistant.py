@@ -15,8 +15,9 @@ from langchain_core.runnables import Runnable, RunnableLambda
 from pydantic import BaseModel, Field
 
 from bot.assistant import composer
-from bot.assistant.extraction import extract
+from bot.assistant.intent import classify, warm_up
 from bot.assistant.llm import extract_with_model, load_chat_model, phrase
+from bot.assistant.reader import Reading, read_job
 from bot.assistant.state import ConversationState, ConversationStore
 from bot.ops.metrics import ERRORS, RETRIEVAL_SECONDS
 from knowledge.lexical import fold
@@ -32,6 +33,9 @@ MAX_CHARS = 4000
 # word is about something else (measured on the assistant test set: off-topic questions score
 # 0.0-0.67, on-topic ones 0.75-1.0).
 MIN_COVERAGE = 0.75
+# Score margin over the runner-up above which the intent classifier overrides the default route
+# (questions go to retrieval); set on the labelled data file's 5-fold predictions.
+CLASSIFIER_MARGIN = 0.3
 ACTION_QUOTE = "Fazer uma cotação"
 ACTION_ALTERNATIVES = "Ver alternativas"
 ACTION_HUMAN = "Falar com um especialista"
@@ -86,7 +90,44 @@ _FIELD_LABELS = {
     "--epochs": "Épocas",
     "--deadline-hours": "Prazo",
     "--budget-brl": "Orçamento",
+    "--max-device-memory-gb": "Memória da placa",
 }
+
+# Fields a bare number can change, and how the number reads for each.
+_NUMERIC_FIELDS = (
+    "params", "examples", "dataset_tokens", "tokens_per_example", "epochs", "seq_len",
+    "batch_size", "lora_rank", "deadline_hours", "budget_brl", "max_device_memory_gb",
+)  # fmt: skip
+_BARE = re.compile(
+    r"^\s*(?:e\s+)?(?:se\s+)?(?:com|pra|para|por|fosse|for|forem|fossem|eu\s+\w+|aument\w*|"
+    r"diminu\w*|muda\w*|troca\w*|coloca\w*|bota\w*|que tal|and|what about|with)?"
+    r"(?:\s+\w+){0,3}?\s*[-\d.,]+\s*(?:mil|k|milhao|milhoes|bi|bilhoes|reais)?\s*\??\s*$"
+)
+
+
+def _bare_field(state: ConversationState, folded: str) -> str | None:
+    """The field a message made of a number only ("e com 1.500?") changes, if any."""
+    field = state.last_field
+    if field == "model":
+        field = "params"
+    if field not in _NUMERIC_FIELDS or not _BARE.match(folded):
+        return None
+    return field
+
+
+def _as_field(field: str, value: float) -> Any:
+    if field == "budget_brl":
+        return str(round(value, 2))
+    if field == "params" and value < 1000:  # "e um de 13?" after asking for the size: billions
+        return value * 1e9
+    if field in ("seq_len", "batch_size", "lora_rank"):
+        return int(value)
+    return value
+
+
+def _last_field(reading: Reading) -> str | None:
+    numeric = [name for name in reading.order if name in _NUMERIC_FIELDS or name == "model"]
+    return numeric[-1] if numeric else None
 
 
 def _invalid(error: InvalidJob) -> "Reply":
@@ -158,6 +199,7 @@ class Assistant:
         self.answer_chain: Runnable[str, Answer] = RunnableLambda(self._retrieve) | RunnableLambda(
             _compose_answer
         )
+        warm_up()
 
     @classmethod
     def from_environment(
@@ -231,23 +273,45 @@ class Assistant:
                     actions=[ACTION_QUOTE, ACTION_HUMAN],
                 ),
             )
-        slots = extract(text)
+        reading = read_job(text)
+        slots = reading.slots
         if self.llm is not None and _DOMAIN.search(folded):
             slots = {**extract_with_model(self.llm, text), **slots}
         has_job = bool(_SIZE_SLOTS & state.slots.keys())
         wants_price = bool(_PRICE.search(folded))
+        guess = classify(text)
+        sure = guess.margin >= CLASSIFIER_MARGIN
+        if not slots and reading.bare and (field := _bare_field(state, folded)):
+            # "e com 1.500?" after "tenho só 150 reais": the number is for the field on the table.
+            slots = {field: _as_field(field, reading.bare[-1])}
+            return self._quote(state, text, slots, reading.notes, field)
+        if sure and guess.label == "handoff" and not slots:
+            state.handoff = True
+            return self._finish(
+                state, text, Reply(answer=composer.HANDOFF, intent="handoff", handoff=True)
+            )
+        if sure and guess.label == "injection" and not (slots.keys() - {"budget_brl"}):
+            reply = Reply(answer=composer.INJECTION, intent="out_of_scope", actions=[ACTION_QUOTE])
+            return self._finish(state, text, reply)
         # A change to the job on the table: "e com QLoRA?", "os dados não podem sair do Brasil";
         # a question that merely mentions GPUs or TPUs is still a question.
-        asks = "?" in text and bool(_QUESTION.match(folded))
+        asks = "?" in text and bool(_QUESTION.match(folded)) and guess.label == "question"
         follow_up = (
             bool(slots)
             and has_job
             and (bool(_FOLLOW_UP.match(folded)) or len(text.split()) <= 4 or not asks)
         )
         if _JOB_SLOTS & slots.keys() or follow_up or (wants_price and (slots or has_job)):
-            return self._quote(state, text, slots)
-        if wants_price:  # a price with nothing to price yet
-            return self._clarify(state, text, slots)
+            if _SIZE_SLOTS & slots.keys() and len(slots) > 1 and not _FOLLOW_UP.match(folded):
+                state.slots = {}  # a new job described in full replaces the one on the table
+            return self._quote(state, text, slots, reading.notes, _last_field(reading))
+        if wants_price or (guess.label in ("vague", "job") and not has_job and sure):
+            return self._clarify(state, text, slots)  # nothing to price yet: ask for the size
+        if guess.label == "off_topic" and sure and not _DOMAIN.search(folded):
+            off_topic = Reply(
+                answer=composer.OUT_OF_SCOPE, intent="out_of_scope", actions=[ACTION_QUOTE]
+            )
+            return self._finish(state, text, off_topic)
         return self._answer(state, text)
 
     def _finish(self, state: ConversationState, text: str, reply: Reply) -> Reply:
@@ -263,6 +327,7 @@ class Assistant:
         except InvalidJob as error:
             return _invalid(error)
         state.slots = merged
+        state.last_field = "params"
         return self._finish(
             state,
             text,
@@ -273,7 +338,14 @@ class Assistant:
             ),
         )
 
-    def _quote(self, state: ConversationState, text: str, slots: dict[str, Any]) -> Reply:
+    def _quote(
+        self,
+        state: ConversationState,
+        text: str,
+        slots: dict[str, Any],
+        notes: list[str] | None = None,
+        changed: str | None = None,
+    ) -> Reply:
         merged = dict(state.slots)
         if _SIZE_SLOTS & slots.keys():  # a new model replaces the old one, its size too
             merged.pop("model", None)
@@ -286,6 +358,8 @@ class Assistant:
         merged.update(_storable(slots))
         if not _SIZE_SLOTS & merged.keys():
             return self._clarify(state, text, slots)
+        if "model" in merged and "params" in merged:  # the newer of the two names the size
+            merged.pop("params" if "model" in slots else "model")
         try:
             job = normalize(JobSpec(**_spec_slots(merged)))
         except InvalidJob as error:
@@ -304,7 +378,10 @@ class Assistant:
                 ),
             )
         draft = composer.quote_text(quote, job)
+        if notes:
+            draft = f"{draft}\n\n" + "\n".join(f"• {note}" for note in notes)
         state.slots = merged
+        state.last_field = changed or state.last_field
         state.last_quote = quote.to_json_dict()
         actions = [ACTION_ALTERNATIVES]
         if job.method != "qlora" and job.precision != "fp32":

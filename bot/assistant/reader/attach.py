@@ -31,14 +31,17 @@ class Reading:
     slots: dict[str, Any] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     bare: list[float] = field(default_factory=list)
-    # Fields in the order the message gives them (the last one is what a follow-up changes).
-    order: list[str] = field(default_factory=list)
+    # Where in the message each field was given (the last one is what a follow-up changes).
+    positions: dict[str, int] = field(default_factory=dict)
 
-    def set(self, name: str, value: Any) -> None:
+    def set(self, name: str, value: Any, at: int = 0) -> None:
         self.slots[name] = value
-        if name in self.order:
-            self.order.remove(name)
-        self.order.append(name)
+        self.positions[name] = at
+
+    @property
+    def order(self) -> list[str]:
+        """Fields in the order the message gives them."""
+        return sorted(self.positions, key=lambda name: self.positions[name])
 
 
 def _short(value: float) -> str:
@@ -66,7 +69,7 @@ def read_job(text: str, now: datetime | None = None) -> Reading:
     for _, start, end in cues.find_models(folded):  # a model's own digits are not quantities
         rest = rest[:start] + " " * (end - start) + rest[end:]
     if models:
-        reading.set("model", models[0][0])
+        reading.set("model", models[0][0], models[0][1])
     deadline = cues.relative_deadline(rest, now)
     if deadline:
         rest = rest[: deadline[1]] + " " * (deadline[2] - deadline[1]) + rest[deadline[2] :]
@@ -75,7 +78,7 @@ def read_job(text: str, now: datetime | None = None) -> Reading:
     _data(reading, spans)
     _numbers(reading, spans)
     if deadline and "deadline_hours" not in reading.slots:
-        reading.set("deadline_hours", deadline[0])
+        reading.set("deadline_hours", deadline[0], deadline[1])
     _categories(reading, rest)
     reading.bare = [_value(s) for s in spans if s.tag == "bare"]
     return reading
@@ -91,13 +94,13 @@ def _size(reading: Reading, spans: list[Span]) -> None:
         if entry and abs(params.value / entry.params - 1) <= SIZE_AGREEMENT:
             return  # "um BERT large de 340 milhões de parâmetros": the same model
         reading.slots.pop("model")
-        reading.order.remove("model")
+        reading.positions.pop("model")
         name = entry.name if entry else model
         reading.notes.append(
             f"Usei o tamanho informado ({_short(params.value)} de parâmetros), que não bate "
             f"com o {name}."
         )
-    reading.set("params", _value(params))
+    reading.set("params", _value(params), params.start)
 
 
 def _data(reading: Reading, spans: list[Span]) -> None:
@@ -117,7 +120,7 @@ def _data(reading: Reading, spans: list[Span]) -> None:
             )
     if examples is None and audio is not None:
         windows = audio.value * 3600 / AUDIO_WINDOW_SECONDS
-        reading.set("examples", windows)
+        reading.set("examples", windows, audio.start)
         if per_example is None:
             reading.set("tokens_per_example", float(AUDIO_POSITIONS))
         reading.notes.append(
@@ -126,21 +129,21 @@ def _data(reading: Reading, spans: list[Span]) -> None:
             f"de {format_number(AUDIO_POSITIONS, 0)} posições cada."
         )
     if examples is not None:
-        reading.set("examples", _value(examples))
+        reading.set("examples", _value(examples), examples.start)
     if per_example is not None:
-        reading.set("tokens_per_example", _value(per_example))
+        reading.set("tokens_per_example", _value(per_example), per_example.start)
     if tokens is not None:
         if examples is None and per_example is None:
-            reading.set("dataset_tokens", _value(tokens))
+            reading.set("dataset_tokens", _value(tokens), tokens.start)
         elif examples is not None and per_example is None and tokens.value > examples.value:
             # "20 mil exemplos, 10 milhões de tokens no total": the total fixes the average.
-            reading.set("tokens_per_example", round(tokens.value / examples.value, 1))
+            reading.set("tokens_per_example", round(tokens.value / examples.value, 1), tokens.start)
         elif per_example is None:
-            reading.set("tokens_per_example", _value(tokens))
+            reading.set("tokens_per_example", _value(tokens), tokens.start)
     if data_bytes is not None and not {"examples", "dataset_tokens"} & reading.slots.keys():
         total = data_bytes.value / BYTES_PER_TOKEN
         reading.slots.pop("tokens_per_example", None)
-        reading.set("dataset_tokens", total)
+        reading.set("dataset_tokens", total, data_bytes.start)
         reading.notes.append(
             f"Volume de dados: {_bytes(data_bytes.value)} de texto ≈ {_short(total)} de tokens "
             f"(cerca de {BYTES_PER_TOKEN} bytes por token)."
@@ -158,23 +161,23 @@ def _numbers(reading: Reading, spans: list[Span]) -> None:
     for span in spans:
         value = _value(span)
         if span.tag == "epochs":
-            reading.set("epochs", value)
+            reading.set("epochs", value, span.start)
         elif span.tag == "seq_len":
             # "4k de contexto" means 4,096 positions, a power of two like every context size.
             thousands = value / 1000
             if thousands.is_integer() and int(thousands) & (int(thousands) - 1) == 0:
                 value = thousands * 1024
-            reading.set("seq_len", int(value))
+            reading.set("seq_len", int(value), span.start)
         elif span.tag == "batch":
-            reading.set("batch_size", int(value))
+            reading.set("batch_size", int(value), span.start)
         elif span.tag == "rank":
-            reading.set("lora_rank", int(value))
+            reading.set("lora_rank", int(value), span.start)
         elif span.tag == "deadline":
-            reading.set("deadline_hours", value)
+            reading.set("deadline_hours", value, span.start)
         elif span.tag == "budget" and "budget_brl" not in reading.slots:
-            reading.set("budget_brl", Decimal(str(round(value, 2))))
+            reading.set("budget_brl", Decimal(str(round(value, 2))), span.start)
         elif span.tag == "device_memory":
-            reading.set("max_device_memory_gb", value)
+            reading.set("max_device_memory_gb", value, span.start)
 
 
 def _categories(reading: Reading, text: str) -> None:
