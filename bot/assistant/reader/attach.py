@@ -61,7 +61,7 @@ def _first(spans: list[Span], tag: str) -> Span | None:
 
 def read_job(text: str, now: datetime | None = None) -> Reading:
     """Every job field `text` states, with conflicts resolved the way clients mean them."""
-    now = now or datetime.now(CLIENT_ZONE)
+    now = (now or datetime.now(CLIENT_ZONE)).astimezone(CLIENT_ZONE)
     folded = normalize(text)
     reading = Reading()
     models = [m for m in cues.find_models(folded) if not cues.negated(folded, m[1])]

@@ -25,6 +25,7 @@ def first(text: str, choices: list[tuple[re.Pattern[str], str]]) -> str | None:
         for pattern, value in choices
         for match in pattern.finditer(text)
         if not negated(text, match.start())
+        and not negated(text, text.rfind(" ", match.start(), match.end() - 1) + 1)
     ]
     return min(found)[1] if found else None
 
@@ -55,7 +56,7 @@ CLOUDS = [
     (re.compile(r"\bazure\b|microsoft cloud"), "azure"),
 ]
 PRECISIONS = [(re.compile(rf"\b{p}\b"), p) for p in ("bf16", "fp16", "fp32")]
-_KIND_LEAD = r"(?:\b(?:em|na|numa|com|on|in|de|uma|usar|using|use)\s+(?:uma\s+)?|^\s*)"
+_KIND_LEAD = r"(?:\b(?:em|na|numa|com|on|in|de|uma|usar|using|use)\s+(?:uma\s+)?|^\s*|,\s*)"
 KINDS = [
     (re.compile(rf"{_KIND_LEAD}tpus?\b"), "tpu"),
     (re.compile(rf"{_KIND_LEAD}gpus?\b"), "gpu"),
@@ -69,7 +70,10 @@ RESIDENCY = re.compile(
     r"ficam no|em) (?:brasil|brazil)|sao paulo|\bsa-east|dentro do brasil|so no brasil"
 )
 SPOT = re.compile(r"\bspot\b|preemptiv|interrompiv|preemptible")
-ON_DEMAND = re.compile(r"sob demanda|on[- ]demand|sem spot|nao (?:pode|podemos) (?:ser )?interromp")
+ON_DEMAND = re.compile(
+    r"sob demanda|on[- ]demand|sem spot|nao (?:pode|podemos|quero|queremos) (?:ser |usar )?"
+    r"(?:interromp|spot)|no spot|without spot"
+)
 CHEAPEST = re.compile(
     r"(?:o |a )?mais barat[oa]s?(?: possivel| que (?:der|tiver|puder))|o mais em conta|"
     r"menor (?:custo|preco) possivel|cheapest|as cheap as possible|economizar o maximo|"
@@ -178,7 +182,10 @@ def find_models(text: str) -> list[tuple[str, int, int]]:
     for i in range(len(words)):
         for j in range(i + 1, min(i + 6, len(words) + 1)):
             key = normalize_name("".join(w for w, _, _ in words[i:j]))
-            entry = registry.find(key) if any(c.isdigit() for c in key) or j - i > 1 else None
+            # One word without digits names a model only when it is long enough to be a name
+            # ("distilbert", "tinyllama"), not a word like "bert" or "phi" alone.
+            named = any(c.isdigit() for c in key) or j - i > 1 or len(key) >= 6
+            entry = registry.find(key) if named else None
             if entry:
                 found.append((j - i, entry.id, words[i][1], words[j - 1][2]))
     chosen: list[tuple[str, int, int]] = []

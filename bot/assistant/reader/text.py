@@ -46,7 +46,7 @@ _ABBREVIATIONS = {
     "orc": "orcamento",
 }
 _ABBREVIATION = re.compile(
-    r"(?<![\w/])("
+    r"(?<![\w/])(?<!\d )("
     + "|".join(re.escape(k) for k in sorted(_ABBREVIATIONS, key=len, reverse=True))
     + r")(?![\w/])"
 )
