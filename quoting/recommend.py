@@ -326,6 +326,9 @@ def suggest_fixes(job: Job, catalog: Catalog, memory_problem: bool) -> list[str]
         variants.append(("Aceitar processamento fora do Brasil", {"data_residency": "any"}))
     if job.deadline_hours is not None:
         variants.append(("Ampliar o prazo", {"deadline_hours": None}))
+    if job.max_device_memory_gb is not None:
+        limit = format_number(job.max_device_memory_gb, 0)
+        variants.append((f"Usar placas com mais de {limit} GB", {"max_device_memory_gb": None}))
     suggestions: list[str] = []
     for label, change in variants:
         changed = job.model_copy(update=change)

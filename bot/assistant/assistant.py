@@ -18,6 +18,7 @@ from bot.assistant import composer
 from bot.assistant.intent import classify, warm_up
 from bot.assistant.llm import extract_with_model, load_chat_model, phrase
 from bot.assistant.reader import Reading, read_job
+from bot.assistant.reader.text import normalize as normalize_text
 from bot.assistant.state import ConversationState, ConversationStore
 from bot.ops.metrics import ERRORS, RETRIEVAL_SECONDS
 from knowledge.lexical import fold
@@ -244,7 +245,7 @@ class Assistant:
                 f"{MAX_CHARS:,}). Pode resumir o job em poucas linhas?".replace(",", "."),
                 intent="error",
             )
-        folded = fold(text)
+        folded = normalize_text(text)  # folded, "qto"/"vc" spelled out, number words as digits
         if not re.search(r"[a-z0-9]", folded):
             return Reply(
                 answer="Não entendi. Pode escrever com palavras o que você precisa?",
