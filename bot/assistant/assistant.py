@@ -27,6 +27,7 @@ from quoting.errors import InvalidJob, QuotingError
 from quoting.jobspec import JobSpec, normalize
 from quoting.quote import build_quote
 from quoting.recommend import NoViableOffer
+from quoting.units import format_number
 
 Intent = Literal["question", "quote", "clarify", "handoff", "greeting", "out_of_scope", "error"]
 MAX_CHARS = 4000
@@ -116,11 +117,23 @@ def _bare_field(state: ConversationState, folded: str) -> str | None:
     return field
 
 
+def _which_field(value: float) -> "Reply":
+    """A bare number with no field to change: ask what it counts, never guess."""
+    number = format_number(value, 0 if float(value).is_integer() else 2)
+    return Reply(
+        answer=f'{number} o quê? Diga, por exemplo, "{number} exemplos", "{number} tokens '
+        f'por exemplo", "orçamento de R$ {number}" ou "prazo de {number} horas".',
+        intent="clarify",
+        actions=[ACTION_HUMAN],
+    )
+
+
 def _as_field(field: str, value: float) -> Any:
+    """A bare number as the value of `field`; None when it cannot be one (a size of 1,500)."""
     if field == "budget_brl":
         return str(round(value, 2))
-    if field == "params" and value < 1000:  # "e um de 13?" after asking for the size: billions
-        return value * 1e9
+    if field == "params":  # "13" after asking for the size means 13B; a count is not a size
+        return value * 1e9 if 0 < value < 1000 else None
     if field in ("seq_len", "batch_size", "lora_rank"):
         return int(value)
     return value
@@ -282,10 +295,13 @@ class Assistant:
         wants_price = bool(_PRICE.search(folded))
         guess = classify(text)
         sure = guess.margin >= CLASSIFIER_MARGIN
-        if not slots and reading.bare and (field := _bare_field(state, folded)):
+        field = _bare_field(state, folded) if reading.bare and not slots else None
+        value = _as_field(field, reading.bare[-1]) if field else None
+        if field and value is not None:
             # "e com 1.500?" after "tenho só 150 reais": the number is for the field on the table.
-            slots = {field: _as_field(field, reading.bare[-1])}
-            return self._quote(state, text, slots, reading.notes, field)
+            return self._quote(state, text, {field: value}, reading.notes, field)
+        if reading.bare and not slots and has_job and _BARE.match(folded):
+            return self._finish(state, text, _which_field(reading.bare[-1]))
         if sure and guess.label == "handoff" and not slots:
             state.handoff = True
             return self._finish(
@@ -306,7 +322,11 @@ class Assistant:
             if _SIZE_SLOTS & slots.keys() and len(slots) > 1 and not _FOLLOW_UP.match(folded):
                 state.slots = {}  # a new job described in full replaces the one on the table
             return self._quote(state, text, slots, reading.notes, _last_field(reading))
-        if wants_price or (guess.label in ("vague", "job") and not has_job and sure):
+        # A vague request gets a question back; one worded as a question needs a surer guess.
+        vague = guess.label in ("vague", "job") and not has_job and sure
+        if vague and _QUESTION.match(folded):
+            vague = guess.margin >= 2 * CLASSIFIER_MARGIN
+        if wants_price or vague:
             return self._clarify(state, text, slots)  # nothing to price yet: ask for the size
         if guess.label == "off_topic" and sure and not _DOMAIN.search(folded):
             off_topic = Reply(

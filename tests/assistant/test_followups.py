@@ -63,6 +63,12 @@ def test_a_bare_number_changes_the_field_last_asked_or_changed(
     assert float(str(job[field])) == value
 
 
+def test_a_bare_number_that_fits_no_field_gets_a_question(assistant: Assistant) -> None:
+    reply = talk(assistant, "Quanto custa um fine-tuning de um llama 3 8b?", "e com 1.500?")
+    assert reply.intent == "clarify", reply.answer
+    assert "1.500 exemplos" in reply.answer
+
+
 def test_the_field_last_changed_survives_a_restart(
     assistant: Assistant, store: ConversationStore
 ) -> None:
