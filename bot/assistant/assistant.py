@@ -18,6 +18,7 @@ from bot.assistant import composer
 from bot.assistant.intent import classify, warm_up
 from bot.assistant.llm import extract_with_model, load_chat_model, phrase
 from bot.assistant.reader import Reading, read_job
+from bot.assistant.reader.spans import words
 from bot.assistant.reader.text import normalize as normalize_text
 from bot.assistant.state import ConversationState, ConversationStore
 from bot.ops.metrics import ERRORS, RETRIEVAL_SECONDS
@@ -100,11 +101,21 @@ _NUMERIC_FIELDS = (
     "params", "examples", "dataset_tokens", "tokens_per_example", "epochs", "seq_len",
     "batch_size", "lora_rank", "deadline_hours", "budget_brl", "max_device_memory_gb",
 )  # fmt: skip
-_BARE = re.compile(
-    r"^\s*(?:e\s+)?(?:se\s+)?(?:com|pra|para|por|fosse|for|forem|fossem|eu\s+\w+|aument\w*|"
-    r"diminu\w*|muda\w*|troca\w*|coloca\w*|bota\w*|que tal|and|what about|with)?"
-    r"(?:\s+\w+){0,3}?\s*[-\d.,]+\s*(?:mil|k|milhao|milhoes|bi|bilhoes|reais)?\s*\??\s*$"
+# Words around a bare number in a follow-up: "e se eu aumentar pra 2 mil?", "e com 1.500?".
+_FILLER = frozenset(
+    words(
+        "e se eu a gente o a os as com pra para por de uns umas tipo so apenas fosse for forem "
+        "fossem sao seria mudar muda aumentar aumenta aumentando diminuir diminui subir sobe "
+        "baixar baixa colocar coloca botar bota trocar troca que tal and what about with if it was"
+    )
 )
+_SCALES = frozenset(words("mil k milhao milhoes mi bi bilhao bilhoes"))
+
+
+def _only_a_number(folded: str) -> bool:
+    tokens = re.findall(r"[-\d][\d.,]*|[a-z]+", folded)
+    rest = [t for t in tokens if t not in _FILLER and t not in _SCALES]
+    return len(rest) == 1 and bool(re.fullmatch(r"-?\d[\d.,]*", rest[0]))
 
 
 def _bare_field(state: ConversationState, folded: str) -> str | None:
@@ -112,7 +123,7 @@ def _bare_field(state: ConversationState, folded: str) -> str | None:
     field = state.last_field
     if field == "model":
         field = "params"
-    if field not in _NUMERIC_FIELDS or not _BARE.match(folded):
+    if field not in _NUMERIC_FIELDS or not _only_a_number(folded):
         return None
     return field
 
@@ -300,7 +311,7 @@ class Assistant:
         if field and value is not None:
             # "e com 1.500?" after "tenho só 150 reais": the number is for the field on the table.
             return self._quote(state, text, {field: value}, reading.notes, field)
-        if reading.bare and not slots and has_job and _BARE.match(folded):
+        if reading.bare and not slots and has_job and _only_a_number(folded):
             return self._finish(state, text, _which_field(reading.bare[-1]))
         if sure and guess.label == "handoff" and not slots:
             state.handoff = True
