@@ -329,6 +329,8 @@ class Assistant:
             and has_job
             and (bool(_FOLLOW_UP.match(folded)) or len(text.split()) <= 4 or not asks)
         )
+        if asks and not has_job and not wants_price and not _SIZE_SLOTS & slots.keys():
+            return self._answer(state, text)  # "quantas épocas uso com 5 mil exemplos?"
         if _JOB_SLOTS & slots.keys() or follow_up or (wants_price and (slots or has_job)):
             if _SIZE_SLOTS & slots.keys() and len(slots) > 1 and not _FOLLOW_UP.match(folded):
                 state.slots = {}  # a new job described in full replaces the one on the table

@@ -97,6 +97,7 @@ _BATCH_BEFORE = re.compile(r"(?:batch(?:[ _-]?size)?|lote|micro[ -]?batch)\s*(?:
 _RANK_BEFORE = re.compile(r"(?:\brank|\bposto|\br)\s*(?:de|=|:)?\s*$")
 _CURRENCY_BEFORE = re.compile(r"r\s?\$\s*$|\bbrl\s*$")
 _FOREIGN_BEFORE = re.compile(r"(?:us\s?\$|u\$|\$|usd|eur|€)\s*$")
+_EXCHANGE_BEFORE = re.compile(r"(?:dolar|cambio|usd|euro|ptax)\b[^.;!?\d]{0,15}$")
 _CURRENCY_AFTER = re.compile(r"^\s*(?:de\s+)?(?:reais|real|brl|pila|conto|contos)\b")
 _PER_HOUR = re.compile(
     r"^\s*(?:reais\s+|real\s+)?(?:/\s*h\b|/\s*hora|por hora|a hora|por h\b|cada hora|"
@@ -154,6 +155,8 @@ def _classify(text: str, match: re.Match[str]) -> tuple[Tag, float, int, str] | 
     start, end = match.start("number"), match.end()
     before, after = text[max(0, start - 60) : start], text[end : end + 60]
     if _FOREIGN_BEFORE.search(before) and not _CURRENCY_BEFORE.search(before):
+        return None
+    if _EXCHANGE_BEFORE.search(before):  # "o dólar a 5 reais" is a rate, not a budget
         return None
     currency = _CURRENCY_AFTER.match(after)
     if _CURRENCY_BEFORE.search(before) or currency:
