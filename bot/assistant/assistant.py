@@ -68,6 +68,7 @@ _PRICE = re.compile(
 )
 _QUESTION = re.compile(
     r"^(posso|pode|podem|como|qual|quais|o que|oque|por que|porque|pq|quando|onde|quanto tempo|"
+    r"quantas|quantos|quanta|"
     r"e possivel|da pra|vale|devo|preciso|existe|tem como|what|how|why|can|should|is|does|do)\b"
 )
 _FOLLOW_UP = re.compile(r"^\s*(e|and|agora|entao|refaz\w*|what about|com|sem|em|e se)\b")
@@ -329,7 +330,13 @@ class Assistant:
             and has_job
             and (bool(_FOLLOW_UP.match(folded)) or len(text.split()) <= 4 or not asks)
         )
-        if asks and not has_job and not wants_price and not _SIZE_SLOTS & slots.keys():
+        worded_as_question = "?" in text and bool(_QUESTION.match(folded))
+        if (
+            worded_as_question
+            and not has_job
+            and not wants_price
+            and not _SIZE_SLOTS & slots.keys()
+        ):
             return self._answer(state, text)  # "quantas épocas uso com 5 mil exemplos?"
         if _JOB_SLOTS & slots.keys() or follow_up or (wants_price and (slots or has_job)):
             if _SIZE_SLOTS & slots.keys() and len(slots) > 1 and not _FOLLOW_UP.match(folded):

@@ -170,6 +170,10 @@ def test_what_the_reader_assumed_is_said(assistant: Assistant, message: str, sai
     assert said in reply.answer
 
 
+def test_a_question_that_mentions_data_is_answered(assistant: Assistant) -> None:
+    assert talk(assistant, "quantas épocas eu uso com 5 mil exemplos?").intent == "question"
+
+
 @pytest.mark.parametrize(
     "message",
     [

@@ -125,7 +125,7 @@ _RELATIVE = re.compile(
     r"\b"
 )
 _DEADLINE_CONTEXT = re.compile(
-    r"\b(?:ate|para|pra|by|until|before|prazo|entregar|entrega|pronto|pronta|terminar|termine|"
+    r"\b(?:ate|para|pra|em|by|until|before|prazo|entregar|entrega|pronto|pronta|terminar|termine|"
     r"acabar|precis\w+|deadline|due|tem que|tenho que|temos que)\b"
 )
 
