@@ -62,6 +62,8 @@ FLAGS: dict[str, str] = {
     "cloud": "--cloud",
     "tax_profile": "--tax-profile",
     "kind": "--kind",
+    "max_device_memory_gb": "--max-device-memory-gb",
+    "cheapest": "--cheapest",
 }
 
 MIN_PARAMS, MAX_PARAMS = 1e6, 2e12
@@ -102,6 +104,10 @@ class JobSpec(BaseModel):
     cloud: str | None = None
     tax_profile: str | None = None
     kind: str | None = None
+    # The largest card the client can use ("só temos placas de 16 GB", "uma 4090"), in GB.
+    max_device_memory_gb: float | None = None
+    # "O mais barato possível": price wins over the Brazil and home-cloud preferences.
+    cheapest: bool | None = None
 
 
 class Job(BaseModel):
@@ -133,6 +139,8 @@ class Job(BaseModel):
     cloud: Cloud
     tax_profile: TaxProfileId | None
     kind: Literal["gpu", "tpu"] | None = None
+    max_device_memory_gb: float | None = None
+    cheapest: bool = False
     assumed: list[str] = Field(default_factory=list)
     assumptions: list[str] = Field(default_factory=list)
 
@@ -284,6 +292,8 @@ def normalize(spec: JobSpec) -> Job:
         _check_range("deadline_hours", spec.deadline_hours, 0.1, 8760, " horas")
     if spec.budget_brl is not None:
         _check_range("budget_brl", float(spec.budget_brl), 1, 1e9, " reais")
+    if spec.max_device_memory_gb is not None:
+        _check_range("max_device_memory_gb", spec.max_device_memory_gb, 1, 1024, " GB")
     if spec.spot is None:
         assumed.append("spot")
 
@@ -297,6 +307,8 @@ def normalize(spec: JobSpec) -> Job:
         deadline_hours=spec.deadline_hours,
         budget_brl=spec.budget_brl,
         spot=bool(spec.spot),
+        max_device_memory_gb=spec.max_device_memory_gb,
+        cheapest=bool(spec.cheapest),
         **job,
     )
 

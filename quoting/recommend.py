@@ -90,6 +90,8 @@ def _excluded(job: Job, offer: Offer, accelerator: Accelerator, region: Region) 
         return True
     if job.kind is not None and accelerator.kind != job.kind:
         return True
+    if job.max_device_memory_gb is not None and accelerator.memory_gb > job.max_device_memory_gb:
+        return True
     if accelerator.kind == "tpu":
         # An explicit request for TPU overrides the scale rule, never the PyTorch one.
         too_small = job.kind != "tpu" and train_flops(job) < TPU_MIN_FLOPS
@@ -177,10 +179,12 @@ def recommend(job: Job, catalog: Catalog | None = None, fx: FxRate | None = None
             suggest_fixes(job, catalog, memory_problem=False, fx=fx),
         )
     cheapest = _cheapest(on_time)
-    chosen = _preferred(
-        cheapest, [c for c in on_time if c.region.country == "BR"], BRAZIL_TOLERANCE
-    )
-    if job.cloud != "none":
+    chosen = cheapest
+    if not job.cheapest:
+        chosen = _preferred(
+            cheapest, [c for c in on_time if c.region.country == "BR"], BRAZIL_TOLERANCE
+        )
+    if job.cloud != "none" and not job.cheapest:
         home = [c for c in on_time if c.offer.provider == job.cloud]
         chosen = _preferred(chosen, home, HOME_CLOUD_TOLERANCE)
     return Recommendation(
@@ -371,6 +375,9 @@ def suggest_fixes(
         variants.append(("Aceitar processamento fora do Brasil", {"data_residency": "any"}))
     if job.deadline_hours is not None:
         variants.append(("Ampliar o prazo", {"deadline_hours": None}))
+    if job.max_device_memory_gb is not None:
+        limit = format_number(job.max_device_memory_gb, 0)
+        variants.append((f"Usar placas com mais de {limit} GB", {"max_device_memory_gb": None}))
     suggestions: list[str] = []
     for label, change in variants:
         changed = job.model_copy(update=change)
