@@ -1,7 +1,7 @@
 """Answer cards: reviewed pt-BR answers, one per claim of the guidance, validated on load.
 
 Each corpus document has a card file (`knowledge/cards/<document>.toml`). A card states the direct
-answer first (sim / não / depende and the key fact, 2–4 sentences), then optional detail, the
+answer first (sim / não / depende and the key fact, 2 to 4 sentences), then optional detail, the
 questions clients ask it with, and where the guidance says it. The assistant answers with a card;
 sentence extraction is only for documents a user indexes with `infrabot index PATH`.
 """
@@ -36,9 +36,9 @@ class Card(BaseModel):
     detail: str = ""
     questions: list[str] = Field(min_length=3)
     source: str = Field(min_length=3)
-    # Filled from the file, not written per card.
-    document: str = ""
-    title: str = ""
+    # Filled from the file and its document, not written per card.
+    document: str = ""  # the indexed source, "corpus/oom-falta-de-memoria.md"
+    title: str = ""  # the document's title
 
     @field_validator("answer")
     @classmethod
@@ -57,11 +57,6 @@ class Card(BaseModel):
         if len(set(self.questions)) != len(self.questions):
             raise ValueError("perguntas repetidas")
         return self
-
-    @property
-    def source_path(self) -> str:
-        """The corpus source this card belongs to, as the index names it."""
-        return f"corpus/{self.document}"
 
     def text(self) -> str:
         """What is shown to the client: the answer, then the detail."""
@@ -85,12 +80,6 @@ class InvalidCards(Exception):
     """A card file that does not validate; the message names the file and the problem."""
 
 
-def _title(document: Path) -> str:
-    from knowledge.sources import read_file
-
-    return read_file(document, f"corpus/{document.name}", "corpus").title
-
-
 def load_card_file(path: Path, corpus_dir: Path = CORPUS_DIR) -> list[Card]:
     try:
         with path.open("rb") as handle:
@@ -100,10 +89,8 @@ def load_card_file(path: Path, corpus_dir: Path = CORPUS_DIR) -> list[Card]:
     document = corpus_dir / parsed.document
     if Path(parsed.document).stem != path.stem or not document.exists():
         raise InvalidCards(f"{path.name}: documento {parsed.document!r} não existe no corpus")
-    title = _title(document)
     return [
-        card.model_copy(update={"document": parsed.document, "title": title})
-        for card in parsed.card
+        card.model_copy(update={"document": f"corpus/{parsed.document}"}) for card in parsed.card
     ]
 
 
@@ -123,6 +110,6 @@ def load_cards(cards_dir: Path = CARDS_DIR, corpus_dir: Path = CORPUS_DIR) -> li
 
 
 @cache
-def packaged_cards() -> dict[str, Card]:
-    """The packaged cards by id (read once per process)."""
-    return {card.id: card for card in load_cards()}
+def packaged_cards() -> tuple[Card, ...]:
+    """The packaged cards (read once per process)."""
+    return tuple(load_cards())

@@ -9,7 +9,6 @@ import re
 import unicodedata
 from typing import Any, Literal
 
-from langchain_core.documents import Document
 from langchain_core.language_models import BaseChatModel
 from langchain_core.runnables import Runnable, RunnableLambda
 from pydantic import BaseModel, Field
@@ -20,7 +19,7 @@ from bot.assistant.llm import extract_with_model, load_chat_model, phrase
 from bot.assistant.state import ConversationState, ConversationStore
 from bot.ops.metrics import ERRORS, RETRIEVAL_SECONDS
 from knowledge.lexical import fold
-from knowledge.retriever import GuidanceRetriever, KnowledgeRetriever, Passage
+from knowledge.retriever import KnowledgeRetriever, Passage, SearchResult
 from quoting.errors import InvalidJob, QuotingError
 from quoting.jobspec import JobSpec, normalize
 from quoting.quote import build_quote
@@ -32,6 +31,13 @@ MAX_CHARS = 4000
 # word is about something else (measured on the assistant test set: off-topic questions score
 # 0.0-0.67, on-topic ones 0.75-1.0).
 MIN_COVERAGE = 0.75
+# Dense similarity (mean cosine of the two packaged models) under which the best answer card is
+# not trusted and the client gets a question back. Measured on the retrieval tuning sets and
+# 20 vague or unrelated messages (bench/retrieval.py): right cards score 0.57 at the 10th
+# percentile, vague or unrelated messages 0.52 at the median.
+MIN_CARD_SIMILARITY = 0.53
+# Documents that come with the product and have answer cards; anything else was added by a user.
+_PACKAGED_SOURCES = ("corpus/", "catalogo/")
 ACTION_QUOTE = "Fazer uma cotação"
 ACTION_ALTERNATIVES = "Ver alternativas"
 ACTION_HUMAN = "Falar com um especialista"
@@ -94,23 +100,30 @@ def _invalid(error: InvalidJob) -> "Reply":
     return Reply(answer=f"{label}: {error.message}. Pode corrigir?", intent="error")
 
 
-Answer = tuple[str, list[Passage], str | None]
+class GuidanceAnswer(BaseModel):
+    """A guidance reply: its text and the passages cited, or the topics to offer instead."""
+
+    text: str = ""
+    used: list[Passage] = Field(default_factory=list)
+    notice: str | None = None
+    options: list[str] = Field(default_factory=list)
 
 
-def _compose_answer(retrieved: dict[str, Any]) -> Answer:
-    """Retrieved documents -> a few grounded sentences, the passages cited, any fallback notice."""
-    documents: list[Document] = retrieved["documents"]
-    passages = [
-        Passage(
-            title=d.metadata["title"],
-            source=d.metadata["source"],
-            text=d.page_content,
-            score=d.metadata["score"],
-        )
-        for d in documents
-    ]
-    text, used = composer.answer_from_passages(retrieved["question"], passages)
-    return text, used, documents[0].metadata.get("notice") if documents else None
+def _compose_answer(retrieved: dict[str, Any]) -> GuidanceAnswer:
+    """The answer card that matches, or, for a document a user added, a few of its sentences; when
+    no card matches well enough, the closest topics to ask the client about."""
+    result: SearchResult = retrieved["result"]
+    passages = result.passages
+    if passages and not passages[0].source.startswith(_PACKAGED_SOURCES):
+        text, used = composer.answer_from_passages(retrieved["question"], passages)
+        if text:
+            return GuidanceAnswer(text=text, used=used, notice=result.notice)
+    card = result.cards[0] if result.cards else None
+    if card and (card.similarity is None or card.similarity >= MIN_CARD_SIMILARITY):
+        score = next((p.score for p in passages if p.source == card.source), 0.0)
+        cited = Passage(title=card.title, source=card.source, text=card.text, score=score)
+        return GuidanceAnswer(text=card.text, used=[cited], notice=result.notice)
+    return GuidanceAnswer(notice=result.notice, options=[c.asked for c in result.cards])
 
 
 class Source(BaseModel):
@@ -154,10 +167,9 @@ class Assistant:
         # Retrieval and composition as a LangChain pipeline: question -> passages -> answer.
         # Retriever and composer as one LangChain pipeline. The retriever runs inline rather than
         # in a RunnableParallel: the thread hop doubled the p95 of answers (bench/assistant.py).
-        self.guidance = GuidanceRetriever(knowledge=retriever, k=3)
-        self.answer_chain: Runnable[str, Answer] = RunnableLambda(self._retrieve) | RunnableLambda(
-            _compose_answer
-        )
+        self.answer_chain: Runnable[str, GuidanceAnswer] = RunnableLambda(
+            self._retrieve
+        ) | RunnableLambda(_compose_answer)
 
     @classmethod
     def from_environment(
@@ -323,21 +335,30 @@ class Assistant:
 
     def _retrieve(self, question: str) -> dict[str, Any]:
         with RETRIEVAL_SECONDS.time():
-            documents = self.guidance.invoke(question)
-        if documents and documents[0].metadata.get("fallback"):
+            result = self.retriever.search(question, k=3)
+        if result.fallback:
             ERRORS.labels("indice_indisponivel").inc()
-        return {"question": question, "documents": documents}
+        return {"question": question, "result": result}
 
     def _answer(self, state: ConversationState, text: str) -> Reply:
         lexical = self.retriever.lexical
         relevant = bool(_DOMAIN.search(fold(text))) or lexical.coverage(text) >= MIN_COVERAGE
-        answer, used, notice = self.answer_chain.invoke(text) if relevant else ("", [], None)
+        guidance = self.answer_chain.invoke(text) if relevant else GuidanceAnswer()
+        used, notice = guidance.used, guidance.notice
+        if not used and guidance.options:
+            unsure = Reply(
+                answer=composer.clarify_guidance(guidance.options),
+                intent="clarify",
+                actions=[*guidance.options, ACTION_HUMAN],
+                notice=notice,
+            )
+            return self._finish(state, text, unsure)
         if not used:
             off_topic = Reply(
                 answer=composer.OUT_OF_SCOPE, intent="out_of_scope", actions=[ACTION_QUOTE]
             )
             return self._finish(state, text, off_topic)
-        draft = f"{answer}\n\n{composer.cite(used)}"
+        draft = f"{guidance.text}\n\n{composer.cite(used)}"
         return self._finish(
             state,
             text,
