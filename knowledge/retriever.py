@@ -41,7 +41,8 @@ class Passage(BaseModel):
 
 class CardMatch(BaseModel):
     """An answer card found for a query. `similarity` is the dense cosine between the query and
-    the card (0 when the dense half did not rank it; None when there is no dense half)."""
+    the card (0 when the dense half did not rank it; None when there is no dense half); the ranks
+    are its place among the cards of each ranking (0 = first; None = not among the candidates)."""
 
     id: str
     title: str
@@ -49,6 +50,8 @@ class CardMatch(BaseModel):
     text: str
     asked: str
     similarity: float | None
+    lexical_rank: int | None
+    dense_rank: int | None
 
 
 class SearchResult(BaseModel):
@@ -135,6 +138,7 @@ class KnowledgeRetriever:
             except Exception as error:  # a server that went away mid-session
                 notice = f"O índice não respondeu ({type(error).__name__}). {FALLBACK_NOTICE}"
         scores, chunks = _scores(query, rankings)
+        card_ranks = [_card_ranks(ranking) for ranking in rankings]
         passages = [
             passage if kind == "texto" else self._prose(passage)
             for passage, kind in _documents(scores, chunks, k)
@@ -143,7 +147,7 @@ class KnowledgeRetriever:
             passages=passages,
             fallback=notice is not None,
             notice=notice,
-            cards=_cards(scores, chunks, similarity),
+            cards=_cards(scores, chunks, similarity, card_ranks),
         )
 
     def _prose(self, passage: Passage) -> Passage:
@@ -176,12 +180,21 @@ def _scores(
     return scores, chunks
 
 
+def _card_ranks(ranking: list[Document]) -> dict[str, int]:
+    cards = [_key(chunk) for chunk in ranking if chunk.metadata.get("kind") == "cartao"]
+    return {key: rank for rank, key in enumerate(cards)}
+
+
 def _cards(
-    scores: dict[str, float], chunks: dict[str, Document], similarity: dict[str, float] | None
+    scores: dict[str, float],
+    chunks: dict[str, Document],
+    similarity: dict[str, float] | None,
+    ranks: list[dict[str, int]],
 ) -> list[CardMatch]:
     """The best three answer cards by fused score."""
     keys = [key for key in scores if chunks[key].metadata.get("kind") == "cartao"]
     best = sorted(keys, key=scores.__getitem__, reverse=True)[:3]
+    lexical, dense = ranks[0], ranks[1] if len(ranks) > 1 else None
     return [
         CardMatch(
             id=str(chunks[key].metadata["card"]),
@@ -190,6 +203,8 @@ def _cards(
             text=str(chunks[key].metadata["answer"]),
             asked=str(chunks[key].metadata["asked"]),
             similarity=None if similarity is None else round(similarity.get(key, 0.0), 4),
+            lexical_rank=lexical.get(key),
+            dense_rank=None if dense is None else dense.get(key),
         )
         for key in best
     ]
