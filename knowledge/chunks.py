@@ -52,7 +52,12 @@ def split(document: SourceDocument) -> list[Document]:
             _chunk(document, f"{document.title}\n\nPerguntas frequentes:\n{asked}", "perguntas")
         )
     for card in document.cards:
-        shown = {"card": card.id, "answer": card.text(), "asked": card.questions[0]}
+        shown = {
+            "card": card.id,
+            "answer": card.text(),
+            "asked": card.questions[0],
+            "questions": "\n".join(card.questions),
+        }
         chunks.append(_chunk(document, card.search_text(), "cartao", shown))
     return chunks
 
@@ -60,8 +65,9 @@ def split(document: SourceDocument) -> list[Document]:
 def _chunk(
     document: SourceDocument, text: str, kind: str, card: dict[str, str] | None = None
 ) -> Document:
-    """A chunk and its metadata; a card's chunk also carries its id, its reply text and its
-    first question (the label when the assistant asks which topic the client means)."""
+    """A chunk and its metadata; a card's chunk also carries its id, its reply text, its
+    questions and the first of them (the label when the assistant asks which topic the client
+    means)."""
     metadata = {
         "source": document.source,
         "root": document.root,

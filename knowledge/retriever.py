@@ -52,6 +52,7 @@ class CardMatch(BaseModel):
     similarity: float | None
     lexical_rank: int | None
     dense_rank: int | None
+    exact: bool = False  # the query is one of the card's own questions
 
 
 class SearchResult(BaseModel):
@@ -79,6 +80,13 @@ class KnowledgeRetriever:
         self.dense = dense
         self.notice = notice
         self.store = store
+        # A query that is one of a card's own questions gets that card, whatever the rankings say.
+        self.asked = {
+            _words(question): _key(chunk)
+            for chunk in lexical.chunks
+            if chunk.metadata.get("kind") == "cartao"
+            for question in str(chunk.metadata.get("questions", "")).splitlines()
+        }
 
     @classmethod
     def load(cls, dense: Literal["now", "background", "off"] = "now") -> "KnowledgeRetriever":
@@ -147,7 +155,7 @@ class KnowledgeRetriever:
             passages=passages,
             fallback=notice is not None,
             notice=notice,
-            cards=_cards(scores, chunks, similarity, card_ranks),
+            cards=_cards(scores, chunks, similarity, card_ranks, self.asked.get(_words(query))),
         )
 
     def _prose(self, passage: Passage) -> Passage:
@@ -160,6 +168,10 @@ class KnowledgeRetriever:
 
 def _key(chunk: Document) -> str:
     return chunk.id or chunk.page_content
+
+
+def _words(text: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9]+", fold(text)))
 
 
 def _scores(
@@ -190,10 +202,11 @@ def _cards(
     chunks: dict[str, Document],
     similarity: dict[str, float] | None,
     ranks: list[dict[str, int]],
+    exact: str | None,
 ) -> list[CardMatch]:
-    """The best three answer cards by fused score."""
+    """The best three answer cards by fused score, the card asked word for word first."""
     keys = [key for key in scores if chunks[key].metadata.get("kind") == "cartao"]
-    best = sorted(keys, key=scores.__getitem__, reverse=True)[:3]
+    best = sorted(keys, key=lambda key: (key == exact, scores[key]), reverse=True)[:3]
     lexical, dense = ranks[0], ranks[1] if len(ranks) > 1 else None
     return [
         CardMatch(
@@ -205,6 +218,7 @@ def _cards(
             similarity=None if similarity is None else round(similarity.get(key, 0.0), 4),
             lexical_rank=lexical.get(key),
             dense_rank=None if dense is None else dense.get(key),
+            exact=key == exact,
         )
         for key in best
     ]

@@ -113,7 +113,7 @@ class GuidanceAnswer(BaseModel):
 
 
 def _trusted(card: CardMatch) -> bool:
-    if card.similarity is None:  # no dense half (index unavailable): BM25 alone decides
+    if card.similarity is None or card.exact:  # no dense half to measure, or asked verbatim
         return True
     agree = all(rank is not None and rank <= 1 for rank in (card.lexical_rank, card.dense_rank))
     return card.similarity >= MIN_CARD_SIMILARITY and (
