@@ -45,7 +45,7 @@ FAQS: dict[str, tuple[list[str], list[tuple[str, ...]]]] = {
         [
             "Preciso de uma TPU se meu modelo for pequeno?",
             "meu modelo é pequenininho, tenho que usar aquele chip do Google?",
-            "para ajustar um modelo pequeno de 1B, vale a pena ir de TPU?",
+            "tenho um modelo pequeno, faz sentido alugar TPU pra ajustar ele?",
         ],
         [("não",), ("GPU",)],
     ),
