@@ -13,44 +13,92 @@ from quoting.quote import Option, Quote
 from quoting.units import format_brl, format_date, format_number
 
 MAX_SENTENCES = 3
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _EMPHASIS = re.compile(r"\*\*|__|`")
+_ITEM = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 _PROVIDERS = {"aws": "AWS", "gcp": "Google Cloud", "azure": "Azure", "infrabot": "infrabot"}
 
 
-def _sentences(passage: Passage) -> list[str]:
+def _is_statement(unit: str) -> bool:
+    """A sentence that stands on its own: it opens with a capital, a digit or a quote and ends
+    like a sentence (not a fragment cut from a list or a line)."""
+    return (
+        bool(unit)
+        and (unit[0].isupper() or unit[0] in '"0123456789')
+        and (unit.endswith((".", "!", "?")) and len(unit.split()) >= 2)
+    )
+
+
+def _units(passage: Passage) -> list[str]:
+    """The passage as answer units: its sentences, and each list joined to its lead-in ("Para
+    economizar: desligue...; use spot...") so that no item is read without what it answers.
+    Headings, table rows and fragments are dropped."""
     body = passage.text.split("\n\n", 1)[-1]  # the first paragraph repeats title and section
-    return [
-        _EMPHASIS.sub("", s).strip(" -•|")
-        for s in _SENTENCE.split(body)
-        if len(s.split()) >= 4 and not s.lstrip().startswith(("|", "#"))
-    ]
+    units: list[str] = []
+    items: list[str] = []
+    lead = ""
+
+    def close_list() -> None:
+        nonlocal lead
+        if items and lead:
+            units.append(f"{lead} {'; '.join(item.rstrip('.;') for item in items)}.")
+        elif items:
+            units.extend(item for item in items if _is_statement(item))
+        items.clear()
+        lead = ""
+
+    for raw in body.splitlines():
+        line = _EMPHASIS.sub("", raw).strip()
+        if not line or line.startswith(("|", "#")):
+            close_list()
+            continue
+        if _ITEM.match(line):
+            items.append(_ITEM.sub("", line).strip())
+            continue
+        close_list()
+        sentences = [part.strip() for part in _SENTENCE.split(line) if part.strip()]
+        if sentences and sentences[-1].endswith(":"):
+            lead = sentences.pop()
+        units.extend(sentence for sentence in sentences if _is_statement(sentence))
+    close_list()
+    return units
 
 
 def answer_from_passages(question: str, passages: list[Passage]) -> tuple[str, list[Passage]]:
-    """A few sentences that answer the question, picked from the best passages, and the
-    passages they came from (the sources to cite)."""
+    """For documents added with `infrabot index PATH`, which have no answer cards: the units of
+    the best passage that answer the question, and that passage (the source to cite). Only one
+    document is used; a second one would pad the answer with something else."""
+    if not passages:
+        return "", []
+    best = passages[0]
     terms = set(analyze(expand(question)))
-    scored: list[tuple[float, int, int, str]] = []
-    for rank, passage in enumerate(passages[:2]):
-        for position, sentence in enumerate(_sentences(passage)):
-            overlap = len(terms.intersection(analyze(sentence)))
-            # Earlier passages and earlier sentences state the main point.
-            score = overlap + (1.0 if rank == 0 else 0.0) + (0.5 if position == 0 else 0.0)
-            scored.append((score, rank, position, sentence))
+    scored = [
+        (len(terms.intersection(analyze(unit))) + (0.5 if position == 0 else 0.0), position, unit)
+        for position, unit in enumerate(_units(best))
+    ]
     chosen = sorted(scored, key=lambda item: item[0], reverse=True)[:MAX_SENTENCES]
-    chosen.sort(key=lambda item: (item[1], item[2]))
-    used = sorted({rank for _, rank, _, _ in chosen})
-    text = " ".join(
-        sentence if sentence.endswith((".", "!", "?", ":")) else f"{sentence}."
-        for _, _, _, sentence in chosen
-    )
-    return text, [passages[rank] for rank in used]
+    if not chosen:
+        return "", []
+    chosen.sort(key=lambda item: item[1])
+    return " ".join(unit for _, _, unit in chosen), [best]
 
 
 def cite(sources: list[Passage]) -> str:
     titles = "; ".join(dict.fromkeys(source.title for source in sources))
     return f"Fonte: {titles}." if len(sources) == 1 else f"Fontes: {titles}."
+
+
+def clarify_guidance(options: list[str]) -> str:
+    """The question back when no answer card matches well enough: the closest topics, or the
+    specialist."""
+    lead = "Não tenho certeza de que entendi a sua dúvida."
+    if not options:
+        return f"{lead} Pode explicar com outras palavras, ou prefere falar com um especialista?"
+    listed = "\n".join(f"• {option}" for option in options)
+    return (
+        f"{lead} Você quer saber algo assim?\n{listed}\n"
+        "Se não for isso, escreva com outras palavras ou fale com um especialista da equipe."
+    )
 
 
 def _dataset(job: Job) -> str:
