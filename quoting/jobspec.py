@@ -62,6 +62,7 @@ FLAGS: dict[str, str] = {
     "cloud": "--cloud",
     "tax_profile": "--tax-profile",
     "kind": "--kind",
+    "max_device_memory_gb": "--max-device-memory-gb",
 }
 
 MIN_PARAMS, MAX_PARAMS = 1e6, 2e12
@@ -102,6 +103,10 @@ class JobSpec(BaseModel):
     cloud: str | None = None
     tax_profile: str | None = None
     kind: str | None = None
+    # "o mais barato possível": the cheapest offer wins over the Brazil and home-cloud preferences.
+    cheapest: bool | None = None
+    # "só temos placas de 16 GB": no accelerator with more memory than this.
+    max_device_memory_gb: float | None = None
 
 
 class Job(BaseModel):
@@ -133,6 +138,8 @@ class Job(BaseModel):
     cloud: Cloud
     tax_profile: TaxProfileId | None
     kind: Literal["gpu", "tpu"] | None = None
+    cheapest: bool = False
+    max_device_memory_gb: float | None = None
     assumed: list[str] = Field(default_factory=list)
     assumptions: list[str] = Field(default_factory=list)
 
@@ -286,6 +293,8 @@ def normalize(spec: JobSpec) -> Job:
         _check_range("budget_brl", float(spec.budget_brl), 1, 1e9, " reais")
     if spec.spot is None:
         assumed.append("spot")
+    if spec.max_device_memory_gb is not None:
+        _check_range("max_device_memory_gb", spec.max_device_memory_gb, 8, 1024, " GB")
 
     notes.extend(_ASSUMPTION_TEXT[field](job) for field in assumed)
     return Job(
@@ -297,6 +306,8 @@ def normalize(spec: JobSpec) -> Job:
         deadline_hours=spec.deadline_hours,
         budget_brl=spec.budget_brl,
         spot=bool(spec.spot),
+        cheapest=bool(spec.cheapest),
+        max_device_memory_gb=spec.max_device_memory_gb,
         **job,
     )
 

@@ -5,7 +5,7 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Any, Literal
 
-from pydantic import BaseModel, field_serializer
+from pydantic import BaseModel, Field, field_serializer
 
 from quoting.catalog import Catalog
 from quoting.jobspec import Job, JobSpec, normalize
@@ -70,6 +70,8 @@ class Option(Money):
 
 class Recommended(Option):
     reasons: list[str]
+    # The client's constraints as said against this offer; `reasons` begins with them.
+    constraints: list[str] = Field(default_factory=list)
 
 
 class Alternative(Option):
@@ -151,7 +153,11 @@ def build_quote(job: Job, catalog: Catalog | None = None, now: datetime | None =
         valid_until=created + timedelta(days=rules.terms.validity_days),
         job=job_summary(job),
         estimate=estimate_of(job, chosen.memory),
-        recommendation=Recommended(**Option.of(chosen).model_dump(), reasons=result.reasons),
+        recommendation=Recommended(
+            **Option.of(chosen).model_dump(),
+            reasons=result.reasons,
+            constraints=result.constraints,
+        ),
         alternatives=[
             Alternative(**Option.of(candidate).model_dump(), label=label)
             for label, candidate in result.alternatives
