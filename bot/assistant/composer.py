@@ -199,7 +199,11 @@ def quote_text(quote: Quote, job: Job, previous: Quote | None = None) -> str:
     if why:
         lines += ["", "Por quê:", *[f"• {reason}" for reason in why]]
     if quote.alternatives:
-        lines += ["", alternatives_text(quote)]
+        # One line here; "Ver alternativas" compares them in full, so it never repeats the quote.
+        named = ", ".join(
+            f"{alt.label} ({format_brl(alt.total_brl)})" for alt in quote.alternatives
+        )
+        lines += ["", f'Outras opções: {named}. Para compará-las, peça "Ver alternativas".']
     if job.assumptions:
         lines += ["", "Premissas (me diga se algo for diferente): " + " ".join(job.assumptions[:8])]
     return "\n".join(lines)
