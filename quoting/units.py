@@ -5,8 +5,6 @@ from datetime import UTC, date, datetime
 from decimal import ROUND_HALF_UP, Decimal
 from zoneinfo import ZoneInfo
 
-from babel.numbers import format_currency
-
 CENT = Decimal("0.01")
 # Clients and staff read dates in Brasília time: at 21h there, UTC is already tomorrow.
 SAO_PAULO = ZoneInfo("America/Sao_Paulo")
@@ -53,8 +51,10 @@ def round_brl(value: Decimal) -> Decimal:
 
 
 def format_brl(value: Decimal) -> str:
-    """R$ 12.345,67 (with a normal space, which reads better in chats and terminals)."""
-    return format_currency(value, "BRL", locale="pt_BR").replace("\xa0", " ")
+    """R$ 12.345,67 (with a normal space, which reads better in chats and terminals); plain
+    str.format, not Babel's format_currency (~230 µs a call, a dozen calls per quote reply)."""
+    sign = "-" if value < 0 else ""
+    return f"{sign}R$ {format_number(round_brl(abs(Decimal(value))), 2)}"
 
 
 _PT_BR_SEPARATORS = str.maketrans({",": ".", ".": ","})
