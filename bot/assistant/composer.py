@@ -170,7 +170,8 @@ def comparison_text(previous: Quote, quote: Quote) -> str | None:
             if now.get("method") == "qlora"
             else ""
         )
-        return f"{said} {new_name} não compensa aqui: fica mais lento e mais caro.{why}"
+        verdict = f"{new_name[0].upper()}{new_name[1:]} não compensa aqui"
+        return f"{said} {verdict}: fica mais lento e mais caro.{why}"
     return said
 
 
