@@ -10,15 +10,21 @@ from quoting.units import format_brl
 SOURCE_TITLE = "Condições comerciais da infrabot"
 SOURCE_FILE = "bot/sales/data/company.toml"
 
-_INVOICE = re.compile(r"nota fiscal|notas fiscais|\bnfs?-?e\b|\bnf\b|emite\w* nota|\binvoice")
+_INVOICE = re.compile(
+    r"nota fiscal|notas fiscais|\bnfs?-?e\b|\bnf\b|\binvoice|"
+    r"\b(da|dao|emite|emitem|tem|fornece\w*|mandam) (a )?nota\b"
+)
 _VALIDITY = re.compile(
     r"(quanto tempo|ate quando|por quantos dias|qual (e )?a validade|prazo de validade)\b.*"
-    r"\b(cotacao|orcamento|proposta|preco)|\b(cotacao|orcamento|proposta|preco)\b.*\b(vale|valid[ao]|"
-    r"validade)\b|validade d[ao]s? (cotac|orcament|propost)|how long is (the|a|this) quote valid"
+    r"\b(cotacao|orcamento|proposta|preco)|\b(cotacao|orcamento|proposta|preco)\b.*"
+    r"\b(vale(?! a pena)|valid[ao]|validade)\b|validade d[ao]s? (cotac|orcament|propost)|"
+    r"how long is (the|a|this) quote valid"
 )
+# "como pagar menos?" is about cost, not about paying us.
 _PAYMENT = re.compile(
     r"como (eu )?(pago|faco (o )?pagamento|posso pagar|e o pagamento|funciona o pagamento|"
-    r"pagar)\b|formas? de pagamento|condic\w+ de pagamento|aceita\w* (pix|boleto|cartao)|"
+    r"funciona a cobranca|e a cobranca)\b(?! menos| mais barato)|formas? de pagamento|"
+    r"condic\w+ de pagamento|prazo (de|para) pagamento|aceita\w* (pix|boleto|cartao)|"
     r"pagar (com|no|por|via|em) (pix|boleto|cartao|transferencia)|parcela|how (do|can) i pay"
 )
 _SETUP = re.compile(r"taxa\w* (de )?(configuracao|setup|instalacao|fixa)|setup fee")
@@ -33,7 +39,7 @@ def _invoice(company: Company) -> str:
     if not invoice.issued:
         return "Não emitimos nota fiscal. " + _contact(company)
     return (
-        f"Sim. A {company.identity.legal_name} (CNPJ {company.identity.cnpj_text}) emite "
+        f"Sim. A {company.identity.legal_name}, CNPJ {company.identity.cnpj_text}, emite "
         f"{invoice.kind} {invoice.when}."
     )
 

@@ -264,6 +264,7 @@ def test_the_validity_date_is_in_brasilia_time() -> None:
         ("a proposta é válida até quando?", "7 dias"),
         ("como pago?", "PIX"),
         ("quais as formas de pagamento?", "boleto"),
+        ("como funciona a cobrança?", "PIX"),
         ("o que é essa taxa de R$ 350?", "preparo único"),
         ("pra que serve a taxa de configuração?", "preparo único"),
         ("qual o CNPJ de vocês?", "(provisório)"),
@@ -287,7 +288,16 @@ def test_the_fee_question_mid_quote_is_not_read_as_a_budget(assistant: Assistant
     assert format_brl(load_company().setup_fee_brl) in fee.answer
 
 
-@pytest.mark.parametrize("question", ["quanto custa?", "o que é IOF?", "qual a taxa de câmbio?"])
+@pytest.mark.parametrize(
+    "question",
+    [
+        "quanto custa?",
+        "o que é IOF?",
+        "qual a taxa de câmbio?",
+        "como pagar menos por GPU?",
+        "o preço spot vale a pena?",
+    ],
+)
 def test_other_questions_are_not_taken_for_commercial_ones(
     assistant: Assistant, question: str
 ) -> None:
