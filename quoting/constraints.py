@@ -120,7 +120,7 @@ def cloud_line(job: Job, provider: str, home_best: Priced | None, chosen: Priced
         return f"Nuvem {home}: não temos oferta {home}{where} que rode este job; cotamos fora dela."
     return (
         f"Nuvem {home}: a melhor opção lá ({home_best.headline()}) sairia "
-        f"{format_brl(home_best.total_brl)}, bem acima desta ({format_brl(chosen.total_brl)})."
+        f"{format_brl(home_best.total_brl)}, acima desta ({format_brl(chosen.total_brl)})."
     )
 
 

@@ -55,15 +55,16 @@ def ask(
             show_reply(Console(), reply)
 
 
-def show_reply(console: Console, reply: "Reply") -> None:
+def show_reply(console: Console, reply: "Reply", numbered: bool = False) -> None:
+    """The reply; in the chat, its options numbered to be picked by number or by words."""
     if reply.notice:
         console.print(f"[yellow]{reply.notice}[/yellow]")
     console.print(Markdown(reply.answer.replace("\n", "  \n")))
-    if reply.actions:
-        numbered = [f"{n}. {action}" for n, action in enumerate(reply.actions, start=1)]
-        console.print(
-            "[dim]Opções (digite o número ou o texto): " + " · ".join(numbered) + "[/dim]"
-        )
+    if reply.actions and numbered:
+        options = [f"{n}. {action}" for n, action in enumerate(reply.actions, start=1)]
+        console.print("[dim]Opções (digite o número ou o texto): " + " · ".join(options) + "[/dim]")
+    elif reply.actions:
+        console.print("[dim]Opções: " + " · ".join(reply.actions) + "[/dim]")
 
 
 def chosen_action(text: str, actions: list[str]) -> str:
@@ -141,7 +142,7 @@ def chat() -> None:
     assistant = Assistant.from_environment(dense="background")
     conversation_id = f"terminal-{uuid.uuid4().hex}"
     reply = assistant.reply(conversation_id, "oi")
-    show_reply(console, reply)
+    show_reply(console, reply, numbered=True)
     while True:
         try:
             text = console.input("\n[b green]você>[/b green] ")
@@ -150,5 +151,5 @@ def chat() -> None:
         if text.strip().lower() in EXIT_WORDS:
             break
         reply = assistant.reply(conversation_id, chosen_action(text, reply.actions))
-        show_reply(console, reply)
+        show_reply(console, reply, numbered=True)
     console.print("Até logo!")
