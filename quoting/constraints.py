@@ -124,7 +124,7 @@ def cloud_line(job: Job, provider: str, home_best: Priced | None, chosen: Priced
     )
 
 
-def not_cheapest_line(job: Job, chosen: Priced, cheapest: Priced, why: str) -> str | None:
+def not_cheapest_line(chosen: Priced, cheapest: Priced, why: str) -> str | None:
     """Why a dearer offer was chosen, and how to get the cheapest one instead."""
     if cheapest is chosen or cheapest.total_brl >= chosen.total_brl:
         return None

@@ -269,7 +269,7 @@ def _constraints(
             job, chosen.offer.provider, _cheapest(home) if home else None, chosen
         ),
         constraints.cheapest_line(job),
-        constraints.not_cheapest_line(job, chosen, cheapest, why),
+        constraints.not_cheapest_line(chosen, cheapest, why),
     ]
     return [line for line in lines if line]
 
