@@ -121,7 +121,12 @@ def _alternatives(state: "ConversationState") -> "Reply":
             actions=[ACTION_QUOTE, ACTION_HUMAN],
         )
     quote = Quote.model_validate(state.last_quote)
-    return Reply(answer=composer.alternatives_text(quote), intent="quote", actions=[ACTION_HUMAN])
+    return Reply(
+        answer=composer.alternatives_text(quote),
+        intent="quote",
+        quote=state.last_quote,
+        actions=[ACTION_HUMAN],
+    )
 
 
 Answer = tuple[str, list[Passage], str | None]

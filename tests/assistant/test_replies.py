@@ -235,8 +235,10 @@ def test_qlora_after_lora_says_when_it_does_not_pay(assistant: Assistant) -> Non
 
 
 def test_see_alternatives_typed_in_words_lists_them(assistant: Assistant) -> None:
-    reply = _last(assistant, "LoRA de um Llama 3 8B com 20 mil exemplos", "Ver alternativas")
-    assert reply.intent == "quote"
+    quoted, reply = _talk(
+        assistant, "LoRA de um Llama 3 8B com 20 mil exemplos", "Ver alternativas"
+    )
+    assert reply.intent == "quote" and reply.quote == quoted.quote
     assert reply.answer.startswith("Alternativas à recomendada")
     assert not reply.sources
 
