@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from bot.assistant.assistant import ACTION_GPU, ACTION_QLORA, Assistant, Reply
-from bot.assistant.composer import quote_text
+from bot.assistant.composer import proposal_text, quote_text
 from bot.assistant.state import ConversationStore
+from bot.sales.book import QuoteBook, Staff
 from bot.sales.company import load_company
 from knowledge.retriever import KnowledgeRetriever
 from quoting.jobspec import JobSpec, normalize
@@ -158,6 +159,22 @@ def test_the_lines_paid_add_up_to_the_total(assistant: Assistant, message: str) 
     for item in ("Máquina", "Armazenamento", "Tributos", "Taxa de configuração", "Gestão"):
         assert item in text
     assert load_company().setup_fee.short in text
+
+
+def test_a_proposal_with_a_discount_still_adds_up(tmp_path: Path) -> None:
+    staff = Staff(roles={"local": "vendas"}, discount_limit_pct=Decimal(10))
+    book = QuoteBook(ConversationStore(f"sqlite:///{tmp_path / 'cotacoes.db'}").engine, staff)
+    record = book.create(
+        JobSpec(model="llama-3-8b", method="qlora", examples=5000),
+        "Cliente Teste",
+        "local",
+        discount_pct=Decimal(5),
+    )
+    lines = _section(proposal_text(record), "O que você paga:")
+    paid = [line for line in lines if line.startswith("•") and _MONEY.search(line)]
+    amounts = [_brl(_MONEY.findall(line)[-1]) * (-1 if "-R$" in line else 1) for line in paid]
+    assert any("Desconto comercial" in line for line in paid)
+    assert sum(amounts, Decimal(0)) == record.quote.total_brl
 
 
 # --- premises changed in words --------------------------------------------------------------------
