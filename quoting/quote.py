@@ -71,6 +71,8 @@ class Option(Money):
 
 class Recommended(Option):
     reasons: list[str]
+    # The client's constraints as said against this offer; `reasons` begins with them.
+    constraints: list[str] = Field(default_factory=list)
 
 
 class Alternative(Option):
@@ -166,7 +168,11 @@ def build_quote(
         valid_until=created + timedelta(days=rules.terms.validity_days),
         job=job_summary(job),
         estimate=estimate_of(job, chosen.memory),
-        recommendation=Recommended(**Option.of(chosen).model_dump(), reasons=result.reasons),
+        recommendation=Recommended(
+            **Option.of(chosen).model_dump(),
+            reasons=result.reasons,
+            constraints=result.constraints,
+        ),
         alternatives=[
             Alternative(**Option.of(candidate).model_dump(), label=label)
             for label, candidate in result.alternatives

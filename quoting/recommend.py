@@ -13,12 +13,13 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from quoting import constraints
 from quoting.catalog import Accelerator, Catalog, Offer, Region, load_catalog
 from quoting.errors import QuotingError
 from quoting.fx import FxRate, reference_rate
 from quoting.jobspec import FRAMEWORK_NAMES, Job
 from quoting.memory import MemoryEstimate, estimate_memory, trainable_params
-from quoting.pricing import Pricing, load_pricing, price, storage_gb
+from quoting.pricing import Pricing, price, storage_gb
 from quoting.timing import TimeEstimate, estimate_time, train_flops
 from quoting.units import format_brl, format_number
 
@@ -81,8 +82,10 @@ class Candidate(BaseModel):
 class Recommendation(BaseModel):
     chosen: Candidate
     alternatives: list[tuple[str, Candidate]]
+    # The client's constraints first (budget, deadline, residency...), then the engine's reasons.
     reasons: list[str]
     notices: list[str] = []  # pt-BR warnings the reply must show
+    constraints: list[str] = []
 
 
 def _excluded(job: Job, offer: Offer, accelerator: Accelerator, region: Region) -> bool:
@@ -95,7 +98,8 @@ def _excluded(job: Job, offer: Offer, accelerator: Accelerator, region: Region) 
     if accelerator.kind == "tpu":
         # An explicit request for TPU overrides the scale rule, never the PyTorch one.
         too_small = job.kind != "tpu" and train_flops(job) < TPU_MIN_FLOPS
-        return job.framework == "pytorch" or too_small
+        # QLoRA's 4-bit weights come from bitsandbytes, which runs on CUDA GPUs only.
+        return job.framework == "pytorch" or job.method == "qlora" or too_small
     return False
 
 
@@ -151,21 +155,82 @@ def _cheapest(pool: list[Candidate]) -> Candidate:
     return min(pool, key=lambda c: (c.total_brl, c.time.hours))
 
 
-def recommend(job: Job, catalog: Catalog | None = None, fx: FxRate | None = None) -> Recommendation:
-    catalog = catalog or load_catalog()
-    fitting = list(candidates(job, catalog, fx))
-    if not fitting and job.kind == "tpu" and job.framework == "pytorch":
-        raise NoViableOffer(
+def _best(job: Job, catalog: Catalog, fx: FxRate | None = None) -> Candidate | None:
+    """The cheapest offer that runs `job` within its deadline, if any."""
+    pool = [
+        c
+        for c in candidates(job, catalog, fx)
+        if job.deadline_hours is None or c.time.hours <= job.deadline_hours
+    ]
+    return _cheapest(pool) if pool else None
+
+
+def _priced_variant(
+    job: Job, catalog: Catalog, label: str, change: dict[str, object], fx: FxRate | None = None
+) -> str:
+    best = _best(job.model_copy(update=change), catalog, fx)
+    if best is None:
+        return ""
+    return (
+        f"{label}: caberia em {best.headline()}, cerca de "
+        f"{format_number(best.time.hours)} h por {format_brl(best.total_brl)}."
+    )
+
+
+def _tpu_refusal(job: Job, catalog: Catalog, fx: FxRate) -> NoViableOffer | None:
+    """Why a job asked for on TPU has no TPU offer, with the GPU offer that keeps the rest."""
+    on_gpu = _priced_variant(job, catalog, "Cotar em GPU", {"kind": "gpu"}, fx)
+    if job.framework == "pytorch":
+        return NoViableOffer(
             "Para código PyTorch não recomendamos TPU: seria preciso migrar para PyTorch/XLA, "
             "uma refatoração trabalhosa. Em GPU o mesmo código roda como está.",
             [
-                "Cotar em GPU (sem --kind tpu)",
-                "Se o time usa JAX ou TensorFlow, informe o framework",
+                *filter(None, [on_gpu]),
+                "Se o time usa JAX ou TensorFlow, informe o framework.",
             ],
         )
+    if job.method == "qlora":
+        return NoViableOffer(
+            "QLoRA não roda em TPU: os pesos em 4 bits vêm da biblioteca bitsandbytes, que só "
+            "funciona em GPU.",
+            list(
+                filter(
+                    None,
+                    [
+                        on_gpu,
+                        _priced_variant(job, catalog, "LoRA em TPU", {"method": "lora"}, fx),
+                    ],
+                )
+            ),
+        )
+    tpu_in_brazil = any(
+        catalog.accelerator_by_id(o.accelerator).kind == "tpu"
+        and catalog.region_of(o).country == "BR"
+        for o in catalog.offers_in_force()
+    )
+    if job.data_residency == "br" and not tpu_in_brazil:
+        return NoViableOffer(
+            "Não há TPU em região brasileira: as TPUs do catálogo ficam fora do país, e os seus "
+            "dados precisam ficar no Brasil. Mantemos os dados aqui e cotamos GPU em São Paulo.",
+            [on_gpu.replace("Cotar em GPU", "GPU no Brasil")]
+            if on_gpu
+            else ["Fale com um especialista para um cluster de GPU sob medida no Brasil."],
+        )
+    return None
+
+
+def recommend(job: Job, catalog: Catalog | None = None, fx: FxRate | None = None) -> Recommendation:
+    catalog = catalog or load_catalog()
+    fx = fx or reference_rate(date.today())
+    fitting = list(candidates(job, catalog, fx))
+    if not fitting and job.kind == "tpu" and (refusal := _tpu_refusal(job, catalog, fx)):
+        raise refusal
     if not fitting:
+        limit = job.max_device_memory_gb
         raise NoViableOffer(
-            "Nenhuma máquina do catálogo comporta este job na memória.",
+            f"Nenhuma placa de até {format_number(limit, 0)} GB comporta este job na memória."
+            if limit is not None
+            else "Nenhuma máquina do catálogo comporta este job na memória.",
             suggest_fixes(job, catalog, memory_problem=True, fx=fx),
         )
     on_time = [
@@ -179,18 +244,19 @@ def recommend(job: Job, catalog: Catalog | None = None, fx: FxRate | None = None
             suggest_fixes(job, catalog, memory_problem=False, fx=fx),
         )
     cheapest = _cheapest(on_time)
+    home = [c for c in on_time if c.offer.provider == job.cloud]
     chosen = cheapest
-    if not job.cheapest:
-        chosen = _preferred(
-            cheapest, [c for c in on_time if c.region.country == "BR"], BRAZIL_TOLERANCE
-        )
-    if job.cloud != "none" and not job.cheapest:
-        home = [c for c in on_time if c.offer.provider == job.cloud]
-        chosen = _preferred(chosen, home, HOME_CLOUD_TOLERANCE)
+    if not job.cheapest:  # "o mais barato possível" overrides both preferences
+        brazil = [c for c in on_time if c.region.country == "BR"]
+        chosen = _preferred(cheapest, brazil, BRAZIL_TOLERANCE)
+        if job.cloud != "none":
+            chosen = _preferred(chosen, home, HOME_CLOUD_TOLERANCE)
+    limits = _constraints(job, catalog, chosen, cheapest, home, fx)
     return Recommendation(
         chosen=chosen,
         alternatives=_alternatives(job, chosen, cheapest, on_time),
-        reasons=[*_reasons(job, chosen), time_reason(chosen)],
+        reasons=[*limits, *_reasons(job, chosen, cheapest), time_reason(chosen)],
+        constraints=limits,
         notices=_notices(job, chosen),
     )
 
@@ -215,6 +281,40 @@ def _notices(job: Job, chosen: Candidate) -> list[str]:
             "no catálogo. Cotamos sob demanda, sem o tempo extra de interrupções."
         ]
     return []
+
+
+
+def _constraints(
+    job: Job,
+    catalog: Catalog,
+    chosen: Candidate,
+    cheapest: Candidate,
+    home: list[Candidate],
+    fx: FxRate,
+) -> list[str]:
+    if chosen.offer.provider == job.cloud and cheapest.offer.provider != job.cloud:
+        why = "fica fora da sua nuvem; ficar nela evita migração e transferência de dados."
+    else:
+        why = (
+            "fica fora do Brasil; preferimos São Paulo quando custa até "
+            f"{(BRAZIL_TOLERANCE - 1) * 100:.0f}% a mais (menos latência e os dados sob "
+            "jurisdição brasileira)."
+        )
+    lines = [
+        constraints.budget_line(
+            job, chosen, cheapest, lambda change: _best(job.model_copy(update=change), catalog, fx)
+        ),
+        constraints.deadline_line(job, chosen.time.hours),
+        constraints.residency_line(job),
+        constraints.spot_line(job, chosen.pricing.spot),
+        constraints.device_line(job, chosen.accelerator.name, chosen.accelerator.memory_gb),
+        constraints.cloud_line(
+            job, chosen.offer.provider, _cheapest(home) if home else None, chosen
+        ),
+        constraints.cheapest_line(job),
+        constraints.not_cheapest_line(chosen, cheapest, why),
+    ]
+    return [line for line in lines if line]
 
 
 def _preferred(current: Candidate, favoured: list[Candidate], tolerance: Decimal) -> Candidate:
@@ -252,7 +352,8 @@ def _alternatives(
     return picks
 
 
-def _reasons(job: Job, chosen: Candidate) -> list[str]:
+def _reasons(job: Job, chosen: Candidate, cheapest: Candidate) -> list[str]:
+    """Why this machine, apart from the client's own constraints."""
     reasons: list[str] = []
     accelerator = chosen.accelerator
     framework = FRAMEWORK_NAMES[job.framework]
@@ -280,15 +381,6 @@ def _reasons(job: Job, chosen: Candidate) -> list[str]:
         reasons.append(
             f"{framework} roda em GPU sem adaptação e, neste caso, a GPU sai mais barata."
         )
-    if job.data_residency == "br":
-        reasons.append(
-            "Os dados precisam ficar no Brasil (LGPD): só consideramos ofertas em São Paulo."
-        )
-    if job.cloud != "none" and chosen.offer.provider == job.cloud:
-        reasons.append(
-            f"Você já usa {job.cloud.upper()}: ficar no mesmo provedor evita migração e "
-            "transferência de dados."
-        )
     memory = chosen.memory
     sharding = " com o modelo fatiado entre os dispositivos (ZeRO-3/FSDP)" if memory.sharded else ""
     reasons.append(
@@ -301,49 +393,17 @@ def _reasons(job: Job, chosen: Candidate) -> list[str]:
             f"Para um modelo deste porte, a {accelerator.name}, de uma linha mais acessível, tem "
             "melhor custo-benefício que A100/H100, feitas para modelos gigantes."
         )
-    if chosen.region.country == "BR" and job.data_residency != "br":
+    if chosen.region.country == "BR" and job.data_residency != "br" and cheapest is chosen:
         reasons.append(
-            "Preferimos a região de São Paulo quando custa pouco a mais: menos latência e os "
-            "dados sob jurisdição brasileira. Os tributos são os mesmos de uma região no "
-            "exterior, porque quem fatura é a mesma empresa do provedor no Brasil."
+            "A oferta fica em São Paulo: menos latência e os dados sob jurisdição brasileira. Os "
+            "tributos são os mesmos de uma região no exterior, porque quem fatura é a mesma "
+            "empresa do provedor no Brasil."
         )
     if job.precision == "bf16" and not accelerator.bf16:
         reasons.append(
             f"A {accelerator.name} não tem BF16: o treino roda em FP16, com a mesma memória."
         )
-    if job.deadline_hours is not None:
-        reasons.append(
-            f"Termina em cerca de {format_number(chosen.time.hours)} h, dentro do prazo de "
-            f"{format_number(job.deadline_hours)} h."
-        )
-    if job.budget_brl is not None:
-        # Early, so that every reply (which shows three reasons) shows it; first when the fixed
-        # fees alone exceed the budget.
-        fees_alone = job.budget_brl < load_pricing().terms.setup_fee_brl
-        reasons.insert(0 if fees_alone else 1, _budget_reason(job.budget_brl, chosen))
-    if chosen.pricing.spot:
-        reasons.append(
-            "Instância spot: bem mais barata, mas pode ser interrompida; já incluímos tempo "
-            "para retomar a partir de checkpoints."
-        )
     return reasons
-
-
-def _budget_reason(budget: Decimal, chosen: Candidate) -> str:
-    fixed = load_pricing().terms.setup_fee_brl
-    if budget < fixed:
-        return (
-            f"Atenção: só a taxa fixa de configuração do ambiente ({format_brl(fixed)}, sem "
-            f"tributos) já passa do orçamento de {format_brl(budget)}, antes de qualquer hora "
-            f"de máquina. Nenhuma opção cabe nesse orçamento; o total desta é "
-            f"{format_brl(chosen.total_brl)}."
-        )
-    if chosen.total_brl <= budget:
-        return f"Cabe no orçamento de {format_brl(budget)}."
-    return (
-        f"Atenção: passa do orçamento de {format_brl(budget)}. Para reduzir, considere QLoRA, "
-        "menos épocas ou instâncias spot."
-    )
 
 
 def suggest_fixes(
@@ -351,7 +411,7 @@ def suggest_fixes(
 ) -> list[str]:
     """Changes to the job that would make some offer work, each checked against the catalog."""
     variants: list[tuple[str, dict[str, object]]] = []
-    if job.method != "qlora" and job.precision != "fp32":
+    if job.method != "qlora" and job.precision != "fp32" and job.kind != "tpu":
         variants.append(
             (
                 "Usar QLoRA (pesos em 4 bits)",
@@ -371,27 +431,16 @@ def suggest_fixes(
         variants.append(("Usar batch size 1 por dispositivo", {"batch_size": 1}))
     if job.optimizer == "adamw":
         variants.append(("Usar o otimizador AdamW 8-bit", {"optimizer": "adamw-8bit"}))
-    if job.data_residency == "br":
-        variants.append(("Aceitar processamento fora do Brasil", {"data_residency": "any"}))
     if job.deadline_hours is not None:
         variants.append(("Ampliar o prazo", {"deadline_hours": None}))
     if job.max_device_memory_gb is not None:
-        limit = format_number(job.max_device_memory_gb, 0)
-        variants.append((f"Usar placas com mais de {limit} GB", {"max_device_memory_gb": None}))
-    suggestions: list[str] = []
-    for label, change in variants:
-        changed = job.model_copy(update=change)
-        pool = [
-            c
-            for c in candidates(changed, catalog, fx)
-            if changed.deadline_hours is None or c.time.hours <= changed.deadline_hours
-        ]
-        if pool:
-            best = _cheapest(pool)
-            suggestions.append(
-                f"{label}: caberia em {best.headline()}, cerca de "
-                f"{format_number(best.time.hours)} h por {format_brl(best.total_brl)}."
-            )
+        variants.append(("Aceitar placas com mais memória", {"max_device_memory_gb": None}))
+    # Residency is the client's (often legal) requirement: never offered as a fix.
+    suggestions = [
+        text
+        for label, change in variants
+        if (text := _priced_variant(job, catalog, label, change, fx))
+    ]
     if not suggestions:
         suggestions.append(
             "Nenhum ajuste simples resolve: fale com um especialista para um cluster sob medida."

@@ -14,8 +14,10 @@ from langchain_core.runnables import Runnable, RunnableLambda
 from pydantic import BaseModel, Field
 
 from bot.assistant import composer
+from bot.assistant.commercial import SOURCE_FILE, SOURCE_TITLE, commercial_answer
 from bot.assistant.intent import classify, warm_up
 from bot.assistant.llm import extract_with_model, load_chat_model, phrase
+from bot.assistant.premises import premise_changes
 from bot.assistant.reader import Reading, read_job
 from bot.assistant.reader.spans import words
 from bot.assistant.reader.text import normalize as normalize_text
@@ -26,7 +28,7 @@ from knowledge.lexical import fold
 from knowledge.retriever import CardMatch, KnowledgeRetriever, Passage, SearchResult
 from quoting.errors import InvalidJob, QuotingError
 from quoting.jobspec import JobSpec, normalize
-from quoting.quote import build_quote
+from quoting.quote import Quote, build_quote
 from quoting.recommend import NoViableOffer
 from quoting.units import format_number
 
@@ -53,6 +55,7 @@ ACTION_QUOTE = "Fazer uma cotação"
 ACTION_ALTERNATIVES = "Ver alternativas"
 ACTION_HUMAN = "Falar com um especialista"
 ACTION_QLORA = "Refazer com QLoRA"
+ACTION_GPU = "Cotar em GPU"
 
 _SIZE_SLOTS = {"model", "params"}
 _JOB_SLOTS = {"model", "params", "dataset_tokens", "examples", "tokens_per_example"}
@@ -80,6 +83,9 @@ _QUESTION = re.compile(
     r"^(posso|pode|podem|como|qual|quais|o que|oque|por que|porque|pq|quando|onde|quanto tempo|"
     r"quantas|quantos|quanta|"
     r"e possivel|da pra|vale|devo|preciso|existe|tem como|what|how|why|can|should|is|does|do)\b"
+)
+_ALTERNATIVES = re.compile(
+    r"^(ver |mostra\w* |quais (sao )?(as )?|e as )?(alternativas|outras opcoes)\W*$"
 )
 _FOLLOW_UP = re.compile(r"^\s*(e|and|agora|entao|refaz\w*|what about|com|sem|em|e se)\b")
 _DOMAIN = re.compile(
@@ -168,7 +174,35 @@ def _last_field(reading: Reading) -> str | None:
 
 def _invalid(error: InvalidJob) -> "Reply":
     label = _FIELD_LABELS.get(error.field, error.field)
-    return Reply(answer=f"{label}: {error.message}. Pode corrigir?", intent="error")
+    message = composer.without_flags(error.message)
+    return Reply(answer=f"{label}: {message}. Pode corrigir?", intent="error")
+
+
+def _commercial(answer: str) -> "Reply":
+    """A commercial question answered from the company's data file."""
+    return Reply(
+        answer=answer,
+        intent="question",
+        sources=[Source(title=SOURCE_TITLE, source=SOURCE_FILE, score=1.0)],
+        actions=[ACTION_QUOTE, ACTION_HUMAN],
+    )
+
+
+def _alternatives(state: "ConversationState") -> "Reply":
+    """The "Ver alternativas" option typed in words: the last quote's alternatives."""
+    if state.last_quote is None:
+        return Reply(
+            answer="Ainda não há cotação nesta conversa. Descreva o job para eu cotar.",
+            intent="clarify",
+            actions=[ACTION_QUOTE, ACTION_HUMAN],
+        )
+    quote = Quote.model_validate(state.last_quote)
+    return Reply(
+        answer=composer.alternatives_text(quote),
+        intent="quote",
+        quote=state.last_quote,
+        actions=[ACTION_HUMAN],
+    )
 
 
 class GuidanceAnswer(BaseModel):
@@ -324,11 +358,19 @@ class Assistant:
                     actions=[ACTION_QUOTE, ACTION_HUMAN],
                 ),
             )
+        if (commercial := commercial_answer(folded)) is not None:
+            return self._finish(state, text, _commercial(commercial))
+        if _ALTERNATIVES.match(folded):
+            return self._finish(state, text, _alternatives(state))
         reading = read_job(text)
         slots = reading.slots
         if self.llm is not None and _DOMAIN.search(folded):
             slots = {**extract_with_model(self.llm, text), **slots}
+        changes = premise_changes(folded)
+        slots.update(changes)
         has_job = bool(_SIZE_SLOTS & state.slots.keys())
+        if changes and has_job:  # "pode ser fora do Brasil?" changes the job, asked or not
+            return self._quote(state, text, slots)
         wants_price = bool(_PRICE.search(folded))
         guess = classify(text)
         sure = guess.margin >= CLASSIFIER_MARGIN
@@ -432,25 +474,32 @@ class Assistant:
             return _invalid(error)
         try:
             quote = build_quote(job, fx=day_rate())
-        except NoViableOffer as problem:  # the job stays as it was before this change
-            tips = "\n".join(f"• {tip}" for tip in problem.suggestions)
+        except NoViableOffer as problem:
+            # A change keeps the job as it was; a new job that nothing runs stays on the table
+            # so that "Cotar em GPU" can follow.
+            if not _SIZE_SLOTS & state.slots.keys():
+                state.slots = merged
+            tips = "\n".join(f"• {composer.without_flags(tip)}" for tip in problem.suggestions)
             return self._finish(
                 state,
                 text,
                 Reply(
-                    answer=f"{problem}\n\nO que resolveria:\n{tips}",
+                    answer=f"{composer.without_flags(str(problem))}\n\nO que resolveria:\n{tips}",
                     intent="quote",
-                    actions=[ACTION_HUMAN],
+                    actions=[ACTION_GPU, ACTION_HUMAN] if job.kind == "tpu" else [ACTION_HUMAN],
                 ),
             )
-        draft = composer.quote_text(quote, job)
+        previous = Quote.model_validate(state.last_quote) if state.last_quote else None
+        draft = composer.quote_text(quote, job, previous)
         if notes:
             draft = f"{draft}\n\n" + "\n".join(f"• {note}" for note in notes)
         state.slots = merged
         state.last_field = changed or state.last_field
         state.last_quote = quote.to_json_dict()
         actions = [ACTION_ALTERNATIVES]
-        if job.method != "qlora" and job.precision != "fp32":
+        # QLoRA's 4-bit weights need bitsandbytes, which runs on GPUs only.
+        gpu = quote.recommendation.kind == "gpu"
+        if gpu and job.method != "qlora" and job.precision != "fp32":
             actions.append(ACTION_QLORA)
         actions.append(ACTION_HUMAN)
         return self._finish(

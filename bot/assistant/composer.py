@@ -4,11 +4,14 @@ Every figure in a quote reply comes from the Quote object; the composer only arr
 """
 
 import re
+from decimal import Decimal
 
 from bot.sales.book import QuoteRecord, percent
+from bot.sales.company import load_company
 from knowledge.lexical import analyze, expand
 from knowledge.retriever import Passage
 from quoting.jobspec import METHOD_NAMES, Job, JobSpec, normalize
+from quoting.pricing import LineItem
 from quoting.quote import Option, Quote
 from quoting.units import format_brl, format_date, format_number
 
@@ -129,36 +132,146 @@ def option_text(option: Option) -> str:
     )
 
 
+def _versus(option: Option, reference: Option) -> str:
+    """How an alternative differs from the recommendation: price, hours, country."""
+    money = option.total_brl - reference.total_brl
+    hours = option.hours - reference.hours
+    parts = []
+    if money:
+        parts.append(f"{format_brl(abs(money))} {'a mais' if money > 0 else 'a menos'}")
+    if abs(hours) >= 0.1:
+        parts.append(f"{format_number(abs(hours), 1)} h {'a mais' if hours > 0 else 'a menos'}")
+    if option.country != reference.country:
+        parts.append("no Brasil" if option.country == "BR" else "fora do Brasil")
+    return f" ({', '.join(parts)})" if parts else ""
+
+
 def alternatives_text(quote: Quote) -> str:
     if not quote.alternatives:
         return "Não há alternativas para a última cotação."
-    lines = [f"• {alt.label}: {option_text(alt)}" for alt in quote.alternatives]
-    return "\n".join(["Alternativas:", *lines])
+    rec = quote.recommendation
+    lines = [f"• {alt.label}: {option_text(alt)}{_versus(alt, rec)}" for alt in quote.alternatives]
+    return "\n".join([f"Alternativas à recomendada ({option_text(rec)}):", *lines])
 
 
-def quote_text(quote: Quote, job: Job) -> str:
+def _short_tax(name: str) -> str:
+    """ "CIDE-Remessas (10,00%)" -> "CIDE": the tax's acronym is what a client recognises."""
+    return name.split(" ", 1)[0].split("-", 1)[0]
+
+
+def payment_lines(quote: Quote) -> list[str]:
+    """Every line the client pays, short, adding up to the total: machine, storage, the provider's
+    taxes (one line), set-up fee (explained), management fee and our own invoice's taxes (one
+    line); any other line as the engine wrote it."""
+    groups = {
+        "provider": "Tributos cobrados pelo provedor",
+        "invoice": "Tributos da nossa nota fiscal",
+    }
+    kind_of = {tax.name: tax.applies_to for tax in quote.taxes}
+    grouped: dict[str, list[LineItem]] = {kind: [] for kind in groups}
+    lines: list[str] = []
+    where: dict[str, int] = {}
+    for item in quote.line_items:
+        kind = next((k for name, k in kind_of.items() if item.description.startswith(name)), None)
+        if kind in groups:
+            if not grouped[kind]:  # one line per group, where its first tax was
+                where[kind] = len(lines)
+                lines.append("")
+            grouped[kind].append(item)
+        elif item.unit == "h":
+            lines.append(
+                f"• Máquina: {item.description}, {format_number(item.quantity, 1)} h x "
+                f"{format_brl(item.unit_price_brl)}/h: {format_brl(item.total_brl)}"
+            )
+        elif item.description.startswith("Taxa de configuração"):
+            lines.append(
+                f"• {item.description} ({load_company().setup_fee.short}): "
+                f"{format_brl(item.total_brl)}"
+            )
+        else:
+            lines.append(f"• {item.description}: {format_brl(item.total_brl)}")
+    for group, items in grouped.items():
+        if items:
+            names = ", ".join(_short_tax(item.description) for item in items)
+            total = sum((item.total_brl for item in items), Decimal(0))
+            lines[where[group]] = f"• {groups[group]} ({names}): {format_brl(total)}"
+    lines.append(f"= Total: {format_brl(quote.total_brl)}")
+    return lines
+
+
+def comparison_text(previous: Quote, quote: Quote) -> str | None:
+    """When only the method changed since the last quote, how the two compare, and whether the
+    new one pays off (QLoRA after LoRA is often slower and dearer)."""
+    before, now = previous.job, quote.job
+    same_job = all(before.get(k) == now.get(k) for k in ("params", "total_tokens", "epochs"))
+    if not same_job or before.get("method") == now.get("method"):
+        return None
+    old_name = METHOD_NAMES.get(str(before.get("method")), str(before.get("method")))
+    new_name = METHOD_NAMES.get(str(now.get("method")), str(now.get("method")))
+    old_rec, new_rec = previous.recommendation, quote.recommendation
+    said = (
+        f"Comparando: com {old_name} eram {format_number(old_rec.hours, 1)} h por "
+        f"{format_brl(previous.total_brl)}; com {new_name} são {format_number(new_rec.hours, 1)} h "
+        f"por {format_brl(quote.total_brl)}."
+    )
+    if new_rec.hours >= old_rec.hours and quote.total_brl >= previous.total_brl:
+        why = (
+            " QLoRA só compensa quando o modelo não cabe na placa com LoRA ou para usar uma placa "
+            "menor; a quantização em 4 bits deixa cada passo mais lento."
+            if now.get("method") == "qlora"
+            else ""
+        )
+        verdict = f"{new_name[0].upper()}{new_name[1:]} não compensa aqui"
+        return f"{said} {verdict}: fica mais lento e mais caro.{why}"
+    return said
+
+
+def quote_text(quote: Quote, job: Job, previous: Quote | None = None) -> str:
+    """The quote as a client reads it: their constraints first, then the machine, hours and
+    price, every line they pay, why this machine, alternatives and premises."""
     rec = quote.recommendation
     provider = _PROVIDERS.get(rec.provider, rec.provider)
     machine = f"{rec.count}x {rec.accelerator_name}"
-    lines = [
+    lines: list[str] = []
+    if rec.constraints:
+        lines += ["Seu pedido:", *[f"• {line}" for line in rec.constraints], ""]
+    comparison = comparison_text(previous, quote) if previous else None
+    if comparison:
+        lines += [comparison, ""]
+    lines += [
         f"Recomendo {rec.kind.upper()}: {machine} ({rec.instance_type}, {provider} {rec.region}).",
         f"Job: {job.model_name}, {METHOD_NAMES[job.method]}, {_dataset(job)}.",
         f"Tempo estimado: {format_number(rec.hours, 1)} h · Total: {format_brl(quote.total_brl)} "
         f"(válido até {format_date(quote.valid_until)}).",
         *[f"Atenção: {notice}" for notice in quote.notices],
         "",
-        "Por quê:",
-        *[f"• {reason}" for reason in rec.reasons],
+        "O que você paga:",
+        *payment_lines(quote),
     ]
-    main_items = [item for item in quote.line_items if item.unit in {"h", "GB-mês"}]
-    if main_items:
-        lines += ["", "Principais itens:"]
-        lines += [f"• {item.description}: {format_brl(item.total_brl)}" for item in main_items]
+    why = [reason for reason in rec.reasons if reason not in rec.constraints]
+    if why:
+        lines += ["", "Por quê:", *[f"• {reason}" for reason in why]]
     if quote.alternatives:
-        lines += ["", alternatives_text(quote)]
+        # One line here; "Ver alternativas" compares them in full, so it never repeats the quote.
+        named = ", ".join(
+            f"{alt.label} ({format_brl(alt.total_brl)})" for alt in quote.alternatives
+        )
+        lines += ["", f'Outras opções: {named}. Para compará-las, peça "Ver alternativas".']
     if job.assumptions:
         lines += ["", "Premissas (me diga se algo for diferente): " + " ".join(job.assumptions[:8])]
     return "\n".join(lines)
+
+
+_FLAG_IN_PARENS = re.compile(r"\s*\(--[a-z-]+\)")
+_FLAG_EXAMPLE = re.compile(r"\(--[a-z-]+ ([^)]+)\)")
+
+
+def without_flags(message: str) -> str:
+    """An engine message fit for chat: command-line flags are a terminal's words."""
+    message = _FLAG_IN_PARENS.sub("", message)
+    message = _FLAG_EXAMPLE.sub(r"(ex.: \1)", message)
+    message = message.replace("com --params", "em parâmetros").replace("com --method ", "com ")
+    return re.sub(r"--([a-z]+)(?:-[a-z]+)*", lambda m: m.group(1), message)
 
 
 def proposal_text(record: QuoteRecord) -> str:

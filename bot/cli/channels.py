@@ -55,12 +55,24 @@ def ask(
             show_reply(Console(), reply)
 
 
-def show_reply(console: Console, reply: "Reply") -> None:
+def show_reply(console: Console, reply: "Reply", numbered: bool = False) -> None:
+    """The reply; in the chat, its options numbered to be picked by number or by words."""
     if reply.notice:
         console.print(f"[yellow]{reply.notice}[/yellow]")
     console.print(Markdown(reply.answer.replace("\n", "  \n")))
-    if reply.actions:
+    if reply.actions and numbered:
+        options = [f"{n}. {action}" for n, action in enumerate(reply.actions, start=1)]
+        console.print("[dim]Opções (digite o número ou o texto): " + " · ".join(options) + "[/dim]")
+    elif reply.actions:
         console.print("[dim]Opções: " + " · ".join(reply.actions) + "[/dim]")
+
+
+def chosen_action(text: str, actions: list[str]) -> str:
+    """The option a bare number picks among the last reply's, else the text as typed."""
+    number = text.strip().rstrip(".")
+    if number.isdigit() and 1 <= int(number) <= len(actions):
+        return actions[int(number) - 1]
+    return text
 
 
 def telegram(
@@ -129,7 +141,8 @@ def chat() -> None:
     )
     assistant = Assistant.from_environment(dense="background")
     conversation_id = f"terminal-{uuid.uuid4().hex}"
-    show_reply(console, assistant.reply(conversation_id, "oi"))
+    reply = assistant.reply(conversation_id, "oi")
+    show_reply(console, reply, numbered=True)
     while True:
         try:
             text = console.input("\n[b green]você>[/b green] ")
@@ -137,5 +150,6 @@ def chat() -> None:
             break
         if text.strip().lower() in EXIT_WORDS:
             break
-        show_reply(console, assistant.reply(conversation_id, text))
+        reply = assistant.reply(conversation_id, chosen_action(text, reply.actions))
+        show_reply(console, reply, numbered=True)
     console.print("Até logo!")

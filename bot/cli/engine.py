@@ -2,7 +2,6 @@
 
 import json
 import os
-from datetime import date
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -19,6 +18,7 @@ from quoting.memory import estimate_memory
 from quoting.quote import build_quote, estimate_of, job_summary
 from quoting.recommend import fit_on
 from quoting.timing import train_flops
+from quoting.units import today_in_brazil
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Imprime um objeto JSON.")]
 CatalogFlag = Annotated[
@@ -47,7 +47,7 @@ def _use_rate(text: str | None) -> None:
     if rate <= 0:
         raise InvalidJob("--usd-brl", f"'{text}' não é um câmbio válido (ex.: 5,43)")
     os.environ["INFRABOT_USD_BRL"] = text
-    os.environ["INFRABOT_USD_BRL_DATE"] = date.today().isoformat()
+    os.environ["INFRABOT_USD_BRL_DATE"] = today_in_brazil().isoformat()
 
 
 @with_job_flags

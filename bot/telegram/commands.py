@@ -79,6 +79,8 @@ class Commands:
         await query.answer()
         if query.data == "acao:qlora":
             await self.ask(update, context, "e com QLoRA?")
+        elif query.data == "acao:gpu":
+            await self.ask(update, context, "e em GPU?")
         elif query.data == "acao:especialista":
             await self.ask(update, context, "quero falar com um especialista")
         elif query.data == "acao:duvida":

@@ -7,6 +7,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.assistant.assistant import (
     ACTION_ALTERNATIVES,
+    ACTION_GPU,
     ACTION_HUMAN,
     ACTION_QLORA,
     ACTION_QUOTE,
@@ -19,6 +20,7 @@ CALLBACKS = {
     ACTION_QLORA: "acao:qlora",
     ACTION_HUMAN: "acao:especialista",
     ACTION_QUOTE: "acao:cotacao",
+    ACTION_GPU: "acao:gpu",
 }
 
 

@@ -147,8 +147,9 @@ def test_fixed_fees_above_the_budget_are_said_first_and_plainly() -> None:
     job = normalize(JobSpec(model="llama-3.2-1b", method="lora", examples=1000, budget_brl=200))
     result = recommend(job)
     first = result.reasons[0]
-    assert first.startswith("Atenção: só a taxa fixa de configuração do ambiente (R$ 350,00")
-    assert "R$ 200,00" in first and "Nenhuma opção cabe" in first
+    assert first.startswith("Orçamento de R$ 200,00: esta cotação passa do orçamento")
+    assert "Só a taxa fixa de configuração do ambiente (R$ 350,00" in first
+    assert "nenhum job cabe" in first
     roomy = recommend(job.model_copy(update={"budget_brl": Decimal(5000)}))
     assert not any("taxa fixa" in reason for reason in roomy.reasons)
 
