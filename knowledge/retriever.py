@@ -2,6 +2,7 @@
 returned as passages with title, source and score. Falls back to BM25 over the corpus on disk
 when the index cannot be used, and says so."""
 
+import logging
 import re
 import threading
 from typing import Any, Literal
@@ -30,6 +31,8 @@ DENSE_WEIGHT = 0.05
 # Generated catalog documents mention GPUs everywhere; they lead only when the query names them.
 CATALOG_WEIGHT = 0.2
 FALLBACK_NOTICE = "Usando busca por palavras no corpus local, sem o índice."
+# Index problems are for operators: they go to the log, and clients never see them.
+log = logging.getLogger("infrabot.knowledge")
 
 
 class Passage(BaseModel):
@@ -77,7 +80,9 @@ class KnowledgeRetriever:
                     "O índice de conhecimento está vazio: rode 'infrabot index'."
                 )
         except KnowledgeUnavailable as error:
-            return cls(LexicalIndex(_local_chunks()), None, f"{error} {FALLBACK_NOTICE}")
+            notice = f"{error} {FALLBACK_NOTICE}"
+            log.warning(notice)
+            return cls(LexicalIndex(_local_chunks()), None, notice)
         retriever = cls(LexicalIndex(records), None, store=store)
         if dense == "now":
             retriever.dense = store.vector_store(load_embeddings())
@@ -112,6 +117,7 @@ class KnowledgeRetriever:
                 rankings.append(self._dense(query))
             except Exception as error:  # a server that went away mid-session
                 notice = f"O índice não respondeu ({type(error).__name__}). {FALLBACK_NOTICE}"
+                log.warning(notice)
         passages = [self._prose(p) for p in _fuse(query, rankings, k)]
         return SearchResult(passages=passages, fallback=notice is not None, notice=notice)
 

@@ -182,7 +182,8 @@ def price(
     )
     months = max(rules.terms.min_storage_months, math.ceil(hours / HOURS_PER_MONTH))
     disk = _line(
-        f"Armazenamento do modelo, dataset e checkpoints ({storage} GB x {months} mês(es))",
+        f"Armazenamento do modelo, dataset e checkpoints ({storage} GB x {months} "
+        f"{'mês' if months == 1 else 'meses'})",
         Decimal(storage * months),
         "GB-mês",
         region.storage_per_gb_month * (rate if region.currency == "USD" else 1),

@@ -16,6 +16,7 @@ import typer
 from rich.console import Console
 from rich.markdown import Markdown
 
+from bot.cli.knowledge_base import ensure_index
 from bot.ops.credentials import credential
 
 if TYPE_CHECKING:
@@ -26,7 +27,11 @@ EXIT_WORDS = {"/sair", "/exit", "/quit", "sair"}
 
 def ask(
     question: Annotated[
-        str, typer.Argument(help="A pergunta ou o job; '-' lê uma mensagem por linha da entrada.")
+        str,
+        typer.Argument(
+            metavar="PERGUNTA",
+            help="A pergunta ou o job; '-' lê uma mensagem por linha da entrada.",
+        ),
     ],
     as_json: Annotated[
         bool, typer.Option("--json", help="Imprime um objeto JSON por resposta.")
@@ -56,8 +61,7 @@ def ask(
 
 
 def show_reply(console: Console, reply: "Reply") -> None:
-    if reply.notice:
-        console.print(f"[yellow]{reply.notice}[/yellow]")
+    # reply.notice is for operators (it is logged and kept in --json), never shown as an answer.
     console.print(Markdown(reply.answer.replace("\n", "  \n")))
     if reply.actions:
         console.print("[dim]Opções: " + " · ".join(reply.actions) + "[/dim]")
@@ -78,6 +82,7 @@ def telegram(
         raise typer.BadParameter("defina TELEGRAM_BOT_TOKEN com o token do bot")
     from bot.telegram.app import run
 
+    ensure_index()
     with _port_in_use_is_a_message(port if webhook else None):
         run(token, webhook, port)
 
@@ -103,6 +108,7 @@ def slack(
         )
     from bot.slack.app import run
 
+    ensure_index()
     with _port_in_use_is_a_message(port if http else None):
         run(token, http, port)
 
@@ -123,6 +129,7 @@ def chat() -> None:
     """Conversa com o assistente no terminal (digite /sair para terminar)."""
     from bot.assistant.assistant import Assistant
 
+    ensure_index()
     console = Console()
     console.print(
         "[b]infrabot[/b] · cotações de GPU/TPU para fine-tuning. Digite /sair para terminar."

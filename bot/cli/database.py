@@ -2,7 +2,15 @@
 
 import typer
 
-app = typer.Typer(help="Banco de dados: versão do esquema e migrações.", no_args_is_help=True)
+app = typer.Typer(
+    help="Banco de dados: versão do esquema e migrações.", invoke_without_command=True
+)
+
+
+@app.callback()
+def _group(ctx: typer.Context) -> None:
+    if ctx.invoked_subcommand is None:  # `infrabot db` alone shows what it can do
+        typer.echo(ctx.get_help())
 
 
 @app.command("upgrade")

@@ -21,10 +21,19 @@ if TYPE_CHECKING:
     from bot.sales.book import QuoteBook, QuoteRecord
 
 app = typer.Typer(
-    help="Cotações comerciais: criar, revisar, enviar e exportar.", no_args_is_help=True
+    help="Cotações comerciais: criar, revisar, enviar e exportar.", invoke_without_command=True
 )
 
-Number = Annotated[str, typer.Argument(help="Número da cotação, ex.: COT-2026-000123.")]
+
+@app.callback()
+def _group(ctx: typer.Context) -> None:
+    if ctx.invoked_subcommand is None:  # `infrabot quotes` alone shows what it can do
+        typer.echo(ctx.get_help())
+
+
+Number = Annotated[
+    str, typer.Argument(metavar="NÚMERO", help="Número da cotação, ex.: COT-2026-000123.")
+]
 Actor = Annotated[
     str, typer.Option("--como", help="Quem está agindo (identidade em INFRABOT_STAFF).")
 ]
