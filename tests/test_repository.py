@@ -102,5 +102,7 @@ def test_a_fresh_clone_alone_in_a_folder_collects_its_tests(tmp_path: Path) -> N
         timeout=300,
     )
     assert collected.returncode == 0, collected.stdout[-3000:] + collected.stderr[-3000:]
-    assert re.search(r"\d+ tests? collected", collected.stdout)
-    assert "error" not in collected.stdout.splitlines()[-1]
+    counts = dict(re.findall(r"^(tests/\S+\.py): (\d+)$", collected.stdout, flags=re.M))
+    assert int(counts["tests/knowledge/test_corpus.py"]) > 0  # reads the article from tests/data
+    assert len(counts) == len(list((clone / "tests").rglob("test_*.py")))
+    assert "error" not in collected.stdout.lower()

@@ -26,10 +26,7 @@ def upgrade() -> None:
 @app.command("current")
 def current() -> None:
     """Mostra a versão do esquema do banco e a mais recente disponível."""
-    from sqlalchemy import create_engine
-
     from bot.db import schema
-    from bot.db.engine import database_url, with_driver
+    from bot.db.engine import current_revision
 
-    version = schema.current(create_engine(with_driver(database_url())))
-    typer.echo(f"Banco: {version or 'vazio'} · mais recente: {schema.head()}")
+    typer.echo(f"Banco: {current_revision() or 'vazio'} · mais recente: {schema.head()}")
