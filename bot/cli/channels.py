@@ -82,7 +82,6 @@ def telegram(
         raise typer.BadParameter("defina TELEGRAM_BOT_TOKEN com o token do bot")
     from bot.telegram.app import run
 
-    ensure_index()
     with _port_in_use_is_a_message(port if webhook else None):
         run(token, webhook, port)
 
@@ -108,7 +107,6 @@ def slack(
         )
     from bot.slack.app import run
 
-    ensure_index()
     with _port_in_use_is_a_message(port if http else None):
         run(token, http, port)
 

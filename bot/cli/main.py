@@ -32,7 +32,9 @@ def _root(ctx: typer.Context) -> None:
 
 @app.command("start")
 def start() -> None:
-    """Inicia o infrabot: o bot do Telegram com TELEGRAM_BOT_TOKEN, o chat no terminal sem ele."""
+    """Inicia o infrabot: o bot do Telegram com TELEGRAM_BOT_TOKEN, o chat no terminal sem ele.
+    Na primeira vez, constrói o índice de conhecimento."""
+    knowledge_base.ensure_index()
     if credential("TELEGRAM_BOT_TOKEN"):
         channels.telegram()
     else:

@@ -172,3 +172,29 @@ def test_show_prints_the_history_and_sending_twice_records_it_once(
     history = shown.stdout.split("Histórico", 1)[1]
     assert "criada por local" in history
     assert history.count("enviada por local") == 1
+
+
+def test_the_first_run_builds_the_index_and_answers_without_operator_messages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "home"
+    env = {**os.environ, "INFRABOT_HOME": str(home)}
+    for name in ("INFRABOT_CHROMA_URL", "TELEGRAM_BOT_TOKEN", "TELEGRAM_BOT_TOKEN_FILE"):
+        env.pop(name, None)
+    first = subprocess.run(
+        [str(INFRABOT), "start"],
+        input="Posso migrar de GPU para TPU depois?\n/sair\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+    )
+    assert first.returncode == 0, first.stderr
+    assert "Primeira execução" in first.stderr and "no índice" in first.stderr
+    assert "TPU" in first.stdout and "Até logo" in first.stdout
+    for operator_words in ("infrabot index", "índice", "busca por palavras"):
+        assert operator_words not in first.stdout
+    from knowledge.store import KnowledgeStore
+
+    monkeypatch.setenv("INFRABOT_HOME", str(home))
+    assert KnowledgeStore.open().count() > 100
