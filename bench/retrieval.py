@@ -1,10 +1,13 @@
 """Retrieval quality and latency on the pt-BR evaluation set (tests/data/retrieval_eval.toml).
 
 Run: python -m bench.retrieval   (indexes into INFRABOT_HOME, default ./var, if needed)
-Prints recall@1, recall@3, MRR and warm query latency p50/p95 (target p95 < 50 ms).
+Prints recall@1, recall@3, MRR and warm query latency p50/p95 (target p95 < 50 ms), and the
+`infrabot search` command from a cold start, without and with --denso (target: under 3 s without).
 """
 
 import statistics
+import subprocess
+import sys
 import time
 import tomllib
 from pathlib import Path
@@ -86,6 +89,24 @@ def main() -> None:
             f"conjunto separado ({len(load_eval(HOLDOUT))} perguntas): recall@1 "
             f"{held.recall_at_1:.2f} · recall@3 {held.recall_at_3:.2f} · MRR {held.mrr:.2f}"
         )
+    cold_command()
+
+
+def cold_command() -> None:
+    """`infrabot search` as a person runs it: a new process each time."""
+    infrabot = Path(sys.executable).with_name("infrabot")
+    for flags in ([], ["--denso"]):
+        seconds = []
+        for _ in range(3):
+            begin = time.perf_counter()
+            subprocess.run(
+                [str(infrabot), "search", "posso migrar de GPU pra TPU depois?", *flags],
+                check=True,
+                capture_output=True,
+            )
+            seconds.append(time.perf_counter() - begin)
+        label = " ".join(["infrabot search", *flags])
+        print(f"`{label}` a frio: mediana {statistics.median(seconds):.2f} s")
 
 
 if __name__ == "__main__":

@@ -79,13 +79,22 @@ def search(
     ],
     k: Annotated[int, typer.Option("-k", min=1, max=20, help="Quantos trechos mostrar.")] = 3,
     as_json: Annotated[bool, typer.Option("--json", help="Imprime um objeto JSON.")] = False,
+    dense: Annotated[
+        bool,
+        typer.Option(
+            "--denso",
+            help="Soma a busca por embeddings, como o bot com o modelo carregado (mais lenta).",
+        ),
+    ] = False,
 ) -> None:
     """Mostra os trechos do conhecimento que melhor respondem a uma pergunta, com notas."""
     from knowledge.retriever import KnowledgeRetriever
 
     if not query.strip():
         raise typer.BadParameter("a pergunta está vazia")
-    result = KnowledgeRetriever.load().search(query, k)
+    # Loading the embedding model (torch, sentence-transformers) takes most of a one-shot
+    # search; its ranking only breaks ties (DENSE_WEIGHT), so it is asked for, not implied.
+    result = KnowledgeRetriever.load(dense="now" if dense else "off").search(query, k)
     if as_json:
         typer.echo(json.dumps(result.model_dump(), ensure_ascii=False))
         return
