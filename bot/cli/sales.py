@@ -141,9 +141,13 @@ def list_quotes(
     if as_json:
         typer.echo(json.dumps([_data(r) for r in records], ensure_ascii=False))
         return
-    table = Table(title="Cotações", title_justify="left")
-    for column in ("Número", "Cliente", "Situação", "Revisão", "Total", "Válida até"):
-        table.add_column(column)
+    table = Table(title="Cotações", title_justify="left", pad_edge=False)
+    table.add_column("Número", no_wrap=True)
+    table.add_column("Cliente", ratio=1, overflow="fold")
+    table.add_column("Situação")
+    table.add_column("Rev.", justify="right")
+    table.add_column("Total", justify="right", no_wrap=True)
+    table.add_column("Válida até", no_wrap=True)
     for r in records:
         table.add_row(
             r.number,

@@ -198,3 +198,20 @@ def test_the_first_run_builds_the_index_and_answers_without_operator_messages(
 
     monkeypatch.setenv("INFRABOT_HOME", str(home))
     assert KnowledgeStore.open().count() > 100
+
+
+def test_the_quote_list_fits_80_columns_with_whole_numbers(sales_env: dict[str, str]) -> None:
+    created = run(
+        "quotes",
+        "create",
+        "--model",
+        "mistral-7b",
+        "--client",
+        "Clínica Odontológica São José dos Campos Ltda",
+        "--json",
+        env=sales_env,
+    )
+    number = json.loads(created.stdout)["number"]
+    listing = run("quotes", "list", env=sales_env)
+    assert_fits(listing.stdout)
+    assert number in listing.stdout and "Campos" in listing.stdout
