@@ -43,6 +43,16 @@ def memory_table(memory: MemoryParts) -> Table:
     return table
 
 
+def bullets(lines: list[str]) -> Table:
+    """A bulleted list whose wrapped lines stay indented under their text."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column(ratio=1, overflow="fold")
+    for line in lines:
+        grid.add_row(" •", line)
+    return grid
+
+
 def _machine(option: Option) -> str:
     """The machine in two short lines: what it is, then where (wraps, never truncates)."""
     fp16 = " · FP16 (sem BF16)" if option.fp16_fallback else ""
@@ -78,8 +88,7 @@ def show_quote(console: Console, quote: Quote, job: Job, sources: bool = False) 
         f"Total: [b]{format_brl(rec.total_brl)}[/b]"
     )
     console.print("\n[b]Por quê[/b]")
-    for reason in rec.reasons:
-        console.print(f" • {reason}")
+    console.print(bullets(rec.reasons))
     items = _table("Itens")
     items.add_column("Descrição", ratio=1, overflow="fold")
     items.add_column("Qtd.", justify="right", no_wrap=True)
@@ -88,7 +97,7 @@ def show_quote(console: Console, quote: Quote, job: Job, sources: bool = False) 
     for item in quote.line_items:
         items.add_row(
             item.description,
-            f"{format_number(item.quantity, 1)} {item.unit}",
+            f"{format_number(item.quantity, 0 if item.quantity % 1 == 0 else 1)} {item.unit}",
             format_brl(item.unit_price_brl),
             format_brl(item.total_brl),
         )
@@ -121,8 +130,7 @@ def show_quote(console: Console, quote: Quote, job: Job, sources: bool = False) 
     console.print(memory_table(quote.estimate.memory_gb))
     if job.assumptions:
         console.print("\n[b]Premissas assumidas[/b] (informe para ajustar)")
-        for assumption in job.assumptions:
-            console.print(f" • {assumption}")
+        console.print(bullets(job.assumptions))
     if sources:
         show_quote_sources(console, quote)
 
@@ -180,8 +188,7 @@ def show_estimate(
     console.print(table)
     if job.assumptions:
         console.print("\n[b]Premissas assumidas[/b]")
-        for assumption in job.assumptions:
-            console.print(f" • {assumption}")
+        console.print(bullets(job.assumptions))
 
 
 def show_catalog(
