@@ -204,3 +204,19 @@ def price(
         tax_profile=profile.id,
         spot=spot,
     )
+
+
+def tax_profile_note(asked: str | None, used: str) -> str | None:
+    """Why the tax profile asked for (`--tax-profile`) is not the one the offer is billed with,
+    or None when it is: a choice is never silently ignored."""
+    if asked is None or asked == used:
+        return None
+    rules = load_pricing()
+    if rules.profile(asked).applies_to == "local":
+        why = "vale só para provedor nacional, cobrado em reais, e esta oferta é cobrada em dólar"
+    else:
+        why = "vale só para provedor estrangeiro, e esta oferta é de provedor nacional, em reais"
+    return (
+        f"Tributação pedida: {rules.profile(asked).name.lower()}. Não se aplica: {why}. "
+        f"Usamos: {rules.profile(used).name.lower()}."
+    )

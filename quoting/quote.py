@@ -47,11 +47,10 @@ class Option(Money):
     memory_per_device_gb: float
     device_memory_gb: float
     spot: bool
-    # The job asked for BF16 and this accelerator (a T4, a V100) lacks it: it trains in FP16.
-    fp16_fallback: bool = False
+    fp16_fallback: bool = False  # no BF16 on this accelerator: it trains in FP16
 
     @classmethod
-    def of(cls, candidate: Candidate, job: Job) -> "Option":
+    def of(cls, candidate: Candidate) -> "Option":
         return cls(
             kind=candidate.accelerator.kind,
             accelerator=candidate.accelerator.id,
@@ -67,7 +66,7 @@ class Option(Money):
             memory_per_device_gb=round(candidate.memory.total, 2),
             device_memory_gb=candidate.accelerator.memory_gb,
             spot=candidate.pricing.spot,
-            fp16_fallback=job.precision == "bf16" and not candidate.accelerator.bf16,
+            fp16_fallback=candidate.fp16_fallback,
         )
 
 
@@ -154,9 +153,9 @@ def build_quote(job: Job, catalog: Catalog | None = None, now: datetime | None =
         valid_until=created + timedelta(days=rules.terms.validity_days),
         job=job_summary(job),
         estimate=estimate_of(job, chosen.memory),
-        recommendation=Recommended(**Option.of(chosen, job).model_dump(), reasons=result.reasons),
+        recommendation=Recommended(**Option.of(chosen).model_dump(), reasons=result.reasons),
         alternatives=[
-            Alternative(**Option.of(candidate, job).model_dump(), label=label)
+            Alternative(**Option.of(candidate).model_dump(), label=label)
             for label, candidate in result.alternatives
         ],
         line_items=chosen.pricing.line_items,

@@ -16,7 +16,7 @@ from quoting.catalog import Accelerator, Catalog, Offer, Region, load_catalog
 from quoting.errors import QuotingError
 from quoting.jobspec import FRAMEWORK_NAMES, Job
 from quoting.memory import MemoryEstimate, estimate_memory, trainable_params
-from quoting.pricing import Pricing, load_pricing, price, storage_gb
+from quoting.pricing import Pricing, price, storage_gb
 from quoting.timing import TimeEstimate, estimate_time, train_flops
 from quoting.units import format_brl, format_number
 
@@ -55,6 +55,8 @@ class Candidate(BaseModel):
     memory: MemoryEstimate
     time: TimeEstimate
     pricing: Pricing
+    # The job asked for BF16 and this accelerator (a T4, a V100) lacks it: it trains in FP16.
+    fp16_fallback: bool = False
 
     @property
     def devices(self) -> int:
@@ -128,6 +130,7 @@ def candidates(job: Job, catalog: Catalog) -> Iterator[Candidate]:
                     memory=memory,
                     time=time,
                     pricing=pricing,
+                    fp16_fallback=job.precision == "bf16" and not accelerator.bf16,
                 )
                 if job.deadline_hours is None or time.hours <= job.deadline_hours:
                     break
@@ -172,59 +175,11 @@ def recommend(job: Job, catalog: Catalog | None = None) -> Recommendation:
     if job.cloud != "none":
         home = [c for c in on_time if c.offer.provider == job.cloud]
         chosen = _preferred(chosen, home, HOME_CLOUD_TOLERANCE)
-    reasons = _reasons(job, chosen)
-    reasons += _unmet_wishes(job, chosen, catalog, on_time)
     return Recommendation(
         chosen=chosen,
         alternatives=_alternatives(job, chosen, cheapest, on_time),
-        reasons=reasons,
+        reasons=_reasons(job, chosen),
     )
-
-
-def _unmet_wishes(
-    job: Job, chosen: Candidate, catalog: Catalog, on_time: list[Candidate]
-) -> list[str]:
-    """What the client asked for (cloud, tax profile) and the quote could not honour, and why:
-    a flag is never silently ignored."""
-    notes: list[str] = []
-    cloud = job.cloud.upper()
-    if job.cloud != "none" and chosen.offer.provider != job.cloud:
-        home = [c for c in on_time if c.offer.provider == job.cloud]
-        offered = [o for o in catalog.offers_in_force() if o.provider == job.cloud]
-        kind = chosen.accelerator.kind.upper()
-        if home:
-            best = _cheapest(home)
-            notes.append(
-                f"Você usa {cloud}, mas a melhor opção lá ({best.headline()}, "
-                f"{format_brl(best.total_brl)}) custa mais de "
-                f"{format_number((HOME_CLOUD_TOLERANCE - 1) * 100, 0)}% acima desta; "
-                "por isso recomendamos outro provedor."
-            )
-        elif not offered:
-            notes.append(
-                f"Você usa {cloud}, mas ainda não temos ofertas de {cloud} no catálogo; "
-                "cotamos no provedor mais adequado."
-            )
-        else:
-            notes.append(
-                f"Você usa {cloud}, mas nenhuma oferta de {cloud} do catálogo atende este job "
-                f"em {kind} (memória, prazo, região ou tipo de acelerador); cotamos em "
-                f"{chosen.offer.provider.upper()}."
-            )
-    asked, used = job.tax_profile, chosen.pricing.tax_profile
-    if asked is not None and asked != used:
-        names = {profile.id: profile.name for profile in load_pricing().tax_profile}
-        if asked == "local":
-            why = "a tributação de provedor nacional só vale para ofertas em reais, e esta é "
-            why += "cobrada em dólar por um provedor estrangeiro"
-        else:
-            why = "esta oferta é de provedor nacional, cobrada em reais com os tributos já "
-            why += "incluídos"
-        notes.append(
-            f"Tributação pedida: {names[asked].lower()}; não se aplica porque {why}. "
-            f"Usamos: {names[used].lower()}."
-        )
-    return notes
 
 
 def _preferred(current: Candidate, favoured: list[Candidate], tolerance: Decimal) -> Candidate:

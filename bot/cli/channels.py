@@ -61,7 +61,8 @@ def ask(
 
 
 def show_reply(console: Console, reply: "Reply") -> None:
-    # reply.notice is for operators (it is logged and kept in --json), never shown as an answer.
+    if reply.notice:
+        console.print(f"[yellow]{reply.notice}[/yellow]")
     console.print(Markdown(reply.answer.replace("\n", "  \n")))
     if reply.actions:
         console.print("[dim]Opções: " + " · ".join(reply.actions) + "[/dim]")

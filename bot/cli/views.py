@@ -9,7 +9,7 @@ from quoting.catalog import Catalog, load_catalog
 from quoting.errors import DataFileError
 from quoting.jobspec import METHOD_NAMES, Job
 from quoting.memory import MemoryEstimate, MemoryParts
-from quoting.pricing import load_pricing
+from quoting.pricing import load_pricing, tax_profile_note
 from quoting.quote import Option, Quote
 from quoting.recommend import AcceleratorFit
 from quoting.units import format_brl, format_date, format_number
@@ -111,6 +111,9 @@ def show_quote(console: Console, quote: Quote, job: Job, sources: bool = False) 
         f"(+{format_number(fx.buffer * 100, 0)}% de proteção = R$ "
         f"{format_number(fx.usd_brl_quoted, 4)}); tributação: {_tax_name(quote.tax_profile)}."
     )
+    tax_note = tax_profile_note(job.tax_profile, quote.tax_profile)
+    if tax_note:
+        console.print(tax_note)
     if quote.alternatives:
         alternatives = _table("Alternativas")
         alternatives.add_column("Opção", overflow="fold")

@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 from bot.sales.book import BOT_ACTOR, QuoteRecord, percent
 from bot.sales.company import Company, load_company
 from quoting.jobspec import FRAMEWORK_NAMES, METHOD_NAMES
-from quoting.pricing import load_pricing
+from quoting.pricing import load_pricing, tax_profile_note
 from quoting.units import format_brl, format_date, format_number
 
 BRASILIA = ZoneInfo("America/Sao_Paulo")
@@ -88,6 +88,9 @@ def _conditions(record: QuoteRecord, company: Company) -> list[str]:
         f"{format_date(date.fromisoformat(fx.as_of))}, com proteção de "
         f"{format_number(fx.buffer * 100, 0)}% durante a validade.",
     ]
+    tax_note = tax_profile_note(quote.job.get("tax_profile"), quote.tax_profile)
+    if tax_note:
+        lines.append(tax_note)
     if record.discount_pct:
         lines.append(f"Desconto comercial: {percent(record.discount_pct)}, já aplicado no total.")
     if record.terms:

@@ -95,18 +95,15 @@ def test_words_are_real_plurals_and_numbers_are_words() -> None:
     assert "entre 1 milhão e 2 trilhões de parâmetros" in too_big.stderr
 
 
-def test_a_cloud_or_tax_profile_that_cannot_be_honoured_is_explained() -> None:
+def test_a_tax_profile_that_cannot_be_honoured_is_explained() -> None:
     job = ["--model", "llama-3-8b", "--method", "qlora"]
-    azure = quote_json(*job, "--cloud", "azure")["recommendation"]
-    assert azure["provider"] != "azure"
-    assert any("AZURE" in reason and "catálogo" in reason for reason in azure["reasons"])
-    gcp = quote_json(*job, "--cloud", "gcp")["recommendation"]
-    if gcp["provider"] != "gcp":
-        assert any("GCP" in reason for reason in gcp["reasons"])
     local = quote_json(*job, "--tax-profile", "local")
-    if local["tax_profile"] != "local":
-        reasons = " ".join(local["recommendation"]["reasons"])
-        assert "Tributação pedida: provedor nacional" in reasons and "dólar" in reasons
+    assert local["recommendation"]["country"] == "BR" and local["tax_profile"] != "local"
+    shown = run("quote", *job, "--tax-profile", "local")
+    flat = " ".join(shown.stdout.split())
+    assert "Tributação pedida: provedor nacional" in flat and "cobrada em dólar" in flat
+    honoured = run("quote", *job, "--tax-profile", "cartao")
+    assert "Tributação pedida" not in honoured.stdout
 
 
 def test_an_accelerator_without_bf16_is_offered_with_an_fp16_note() -> None:
