@@ -182,8 +182,7 @@ def price(
     )
     months = max(rules.terms.min_storage_months, math.ceil(hours / HOURS_PER_MONTH))
     disk = _line(
-        f"Armazenamento do modelo, dataset e checkpoints ({storage} GB x {months} "
-        f"{'mês' if months == 1 else 'meses'})",
+        f"Armazenamento do modelo, dataset e checkpoints ({storage} GB x {months} mês(es))",
         Decimal(storage * months),
         "GB-mês",
         region.storage_per_gb_month * (rate if region.currency == "USD" else 1),
@@ -203,20 +202,4 @@ def price(
         storage_gb=storage,
         tax_profile=profile.id,
         spot=spot,
-    )
-
-
-def tax_profile_note(asked: str | None, used: str) -> str | None:
-    """Why the tax profile asked for (`--tax-profile`) is not the one the offer is billed with,
-    or None when it is: a choice is never silently ignored."""
-    if asked is None or asked == used:
-        return None
-    rules = load_pricing()
-    if rules.profile(asked).applies_to == "local":
-        why = "vale só para provedor nacional, cobrado em reais, e esta oferta é cobrada em dólar"
-    else:
-        why = "vale só para provedor estrangeiro, e esta oferta é de provedor nacional, em reais"
-    return (
-        f"Tributação pedida: {rules.profile(asked).name.lower()}. Não se aplica: {why}. "
-        f"Usamos: {rules.profile(used).name.lower()}."
     )

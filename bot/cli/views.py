@@ -6,12 +6,11 @@ from rich.console import Console
 from rich.table import Table
 
 from quoting.catalog import Catalog, load_catalog
-from quoting.errors import DataFileError
 from quoting.jobspec import METHOD_NAMES, Job
 from quoting.memory import MemoryEstimate, MemoryParts
-from quoting.pricing import load_pricing, tax_profile_note
 from quoting.quote import Option, Quote
 from quoting.recommend import AcceleratorFit
+from quoting.tax_choice import tax_profile_name, tax_profile_note
 from quoting.units import format_brl, format_date, format_number
 
 _MEMORY_PARTS = (
@@ -67,13 +66,6 @@ def _table(title: str) -> Table:
     return Table(title=title, title_justify="left", expand=False, pad_edge=False)
 
 
-def _tax_name(profile_id: str) -> str:
-    try:
-        return load_pricing().profile(profile_id).name.lower()
-    except DataFileError:
-        return profile_id
-
-
 def show_quote(console: Console, quote: Quote, job: Job, sources: bool = False) -> None:
     rec = quote.recommendation
     console.print(f"[b]Cotação {quote.id}[/b] · válida até {format_date(quote.valid_until)}")
@@ -109,9 +101,11 @@ def show_quote(console: Console, quote: Quote, job: Job, sources: bool = False) 
         f"Câmbio: US$ 1 = R$ {format_number(fx.usd_brl, 4)} em "
         f"{format_date(date.fromisoformat(fx.as_of))} "
         f"(+{format_number(fx.buffer * 100, 0)}% de proteção = R$ "
-        f"{format_number(fx.usd_brl_quoted, 4)}); tributação: {_tax_name(quote.tax_profile)}."
+        f"{format_number(fx.usd_brl_quoted, 4)}); "
+        f"tributação: {tax_profile_name(quote.tax_profile)}."
     )
-    tax_note = tax_profile_note(job.tax_profile, quote.tax_profile)
+    where = f"{rec.provider} {rec.region}"
+    tax_note = tax_profile_note(job.tax_profile, quote.tax_profile, where)
     if tax_note:
         console.print(tax_note)
     if quote.alternatives:

@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 from bot.sales.book import BOT_ACTOR, QuoteRecord, percent
 from bot.sales.company import Company, load_company
 from quoting.jobspec import FRAMEWORK_NAMES, METHOD_NAMES
-from quoting.pricing import load_pricing, tax_profile_note
+from quoting.tax_choice import tax_profile_name, tax_profile_note
 from quoting.units import format_brl, format_date, format_number
 
 BRASILIA = ZoneInfo("America/Sao_Paulo")
@@ -63,7 +63,7 @@ def _offer_sentence(record: QuoteRecord) -> str:
 def _included(record: QuoteRecord, company: Company) -> list[str]:
     quote = record.quote
     rec = quote.recommendation
-    tax = load_pricing().profile(quote.tax_profile).name.lower()
+    tax = tax_profile_name(quote.tax_profile)
     return [
         f"{format_number(rec.hours, 1)} horas da máquina recomendada, {rec.count}x "
         f"{rec.accelerator_name}" + (" (instância spot)" if rec.spot else " (sob demanda)") + ".",
@@ -88,7 +88,9 @@ def _conditions(record: QuoteRecord, company: Company) -> list[str]:
         f"{format_date(date.fromisoformat(fx.as_of))}, com proteção de "
         f"{format_number(fx.buffer * 100, 0)}% durante a validade.",
     ]
-    tax_note = tax_profile_note(quote.job.get("tax_profile"), quote.tax_profile)
+    rec = quote.recommendation
+    where = f"{PROVIDERS.get(rec.provider, rec.provider)} {rec.region}"
+    tax_note = tax_profile_note(quote.job.get("tax_profile"), quote.tax_profile, where)
     if tax_note:
         lines.append(tax_note)
     if record.discount_pct:
