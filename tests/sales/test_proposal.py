@@ -71,3 +71,15 @@ def test_the_proposal_prints_nothing_internal_nor_twice(sent: QuoteRecord, tmp_p
     assert folded.count("código em pytorch") == 1
     assert not re.search(r"\d{4}-\d{2}-\d{2}", text)  # one date format: dd/mm/aaaa
     assert re.search(r"Válida até \d{2}/\d{2}/\d{4}", text)
+
+
+def test_a_long_items_table_repeats_its_header_on_the_next_page(
+    sent: QuoteRecord, tmp_path: Path
+) -> None:
+    quote = sent.quote
+    long_quote = quote.model_copy(update={"line_items": quote.line_items * 5})
+    pages = _pages(sent.model_copy(update={"quote": long_quote}), tmp_path / "p.pdf")
+    with_items = [page for page in pages if "Gestão e suporte" in page]
+    assert len(with_items) >= 2  # the table did split
+    for page in with_items:
+        assert "Descrição" in page and "Preço unit." in page
