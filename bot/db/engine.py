@@ -5,6 +5,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from alembic.util import CommandError
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import ArgumentError, DBAPIError
@@ -40,6 +41,11 @@ def _database_errors() -> Iterator[None]:
     pt-BR line (DatabaseUnavailable). The URL's text is never shown: it may carry a password."""
     try:
         yield
+    except CommandError as error:  # a revision this code does not know: a newer schema
+        raise DatabaseUnavailable(
+            f"o esquema do banco é mais novo que o deste infrabot (a última que ele conhece é "
+            f"{schema.head()}); atualize o infrabot antes de usar este banco."
+        ) from error
     except (ArgumentError, DBAPIError, ImportError) as error:
         cause = error.orig if isinstance(error, DBAPIError) else error
         raise DatabaseUnavailable(

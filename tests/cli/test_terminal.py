@@ -212,3 +212,15 @@ def test_the_quote_list_fits_80_columns_with_whole_numbers(sales_env: dict[str, 
     listing = run("quotes", "list", env=sales_env)
     assert_fits(listing.stdout)
     assert number in listing.stdout and "Campos" in listing.stdout
+
+
+def test_a_database_newer_than_the_code_is_a_short_message(tmp_path: Path) -> None:
+    import sqlite3
+
+    database = tmp_path / "novo.db"
+    with sqlite3.connect(database) as connection:
+        connection.execute("CREATE TABLE alembic_version (version_num VARCHAR(32) PRIMARY KEY)")
+        connection.execute("INSERT INTO alembic_version VALUES ('9999')")
+    result = run("quotes", "list", env={"INFRABOT_DATABASE_URL": f"sqlite:///{database}"})
+    assert result.returncode == 2
+    assert "mais novo que o deste infrabot" in result.stderr and "Traceback" not in result.stderr
