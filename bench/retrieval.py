@@ -6,9 +6,12 @@ never used for tuning).
 Run: python -m bench.retrieval   (indexes into INFRABOT_HOME, default ./var, if needed)
 Prints recall@1, recall@3, MRR, the share of questions whose best answer card belongs to an
 expected document, and warm query latency p50/p95 (target p95 < 50 ms).
+Also times the `infrabot search` command from a cold start, without and with --denso.
 """
 
 import statistics
+import subprocess
+import sys
 import time
 import tomllib
 from pathlib import Path
@@ -101,6 +104,24 @@ def main() -> None:
         f"latência por consulta: p50 {statistics.median(latencies):.1f} ms · "
         f"p95 {latencies[int(0.95 * len(latencies))]:.1f} ms"
     )
+    cold_command()
+
+
+def cold_command() -> None:
+    """`infrabot search` as a person runs it: a new process each time."""
+    infrabot = Path(sys.executable).with_name("infrabot")
+    for flags in ([], ["--denso"]):
+        seconds = []
+        for _ in range(3):
+            begin = time.perf_counter()
+            subprocess.run(
+                [str(infrabot), "search", "posso migrar de GPU pra TPU depois?", *flags],
+                check=True,
+                capture_output=True,
+            )
+            seconds.append(time.perf_counter() - begin)
+        label = " ".join(["infrabot search", *flags])
+        print(f"`{label}` a frio: mediana {statistics.median(seconds):.2f} s")
 
 
 if __name__ == "__main__":

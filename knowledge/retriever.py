@@ -3,6 +3,7 @@ returned as passages with title, source and score, and the answer cards that mat
 dense similarity that says how sure the match is. Falls back to BM25 over the corpus on disk when
 the index cannot be used, and says so."""
 
+import logging
 import re
 import threading
 from typing import Any, Literal
@@ -30,6 +31,8 @@ DENSE_WEIGHT = 1.0
 # Generated catalog documents mention GPUs everywhere; they lead only when the query names them.
 CATALOG_WEIGHT = 0.2
 FALLBACK_NOTICE = "Usando busca por palavras no corpus local, sem o índice."
+# Index problems are for operators: they go to the log, and clients never see them.
+log = logging.getLogger("infrabot.knowledge")
 
 
 class Passage(BaseModel):
@@ -106,7 +109,9 @@ class KnowledgeRetriever:
                     "rode 'infrabot index'."
                 )
         except KnowledgeUnavailable as error:
-            return cls(LexicalIndex(_local_chunks()), None, f"{error} {FALLBACK_NOTICE}")
+            notice = f"{error} {FALLBACK_NOTICE}"
+            log.warning(notice)
+            return cls(LexicalIndex(_local_chunks()), None, notice)
         retriever = cls(LexicalIndex(records), None, store=store)
         if dense == "now":
             retriever.dense = store.vector_store(load_embeddings())
@@ -145,6 +150,7 @@ class KnowledgeRetriever:
                 similarity = {_key(chunk): value for chunk, value in hits}
             except Exception as error:  # a server that went away mid-session
                 notice = f"O índice não respondeu ({type(error).__name__}). {FALLBACK_NOTICE}"
+                log.warning(notice)
         scores, chunks = _scores(query, rankings)
         card_ranks = [_card_ranks(ranking) for ranking in rankings]
         passages = [

@@ -155,16 +155,25 @@ class Job(BaseModel):
 
 def _check_range(field: str, value: float, low: float, high: float, unit: str = "") -> None:
     if not low <= value <= high:
+        top = _short(high)
+        # "10 bilhões de exemplos", but "10.000 exemplos": the big-number words take "de".
+        joined = f" de{unit}" if unit and top[-1].isalpha() else unit
         raise InvalidJob(
             FLAGS[field],
-            f"deve estar entre {_short(low)} e {_short(high)}{unit} (recebi {_short(value)})",
+            f"deve estar entre {_short(low)} e {top}{joined} (recebi {_short(value)})",
         )
 
 
+_LARGE = ((1e12, "trilhão", "trilhões"), (1e9, "bilhão", "bilhões"), (1e6, "milhão", "milhões"))
+
+
 def _short(value: float) -> str:
-    for size, suffix in ((1e12, "T"), (1e9, "B"), (1e6, "M")):
+    """A bound as people read it: "1 milhão", "10 bilhões", "2,5 trilhões", "4.096"."""
+    for size, one, many in _LARGE:
         if abs(value) >= size:
-            return f"{format_number(value / size, 0 if value % size == 0 else 1)}{suffix}"
+            scaled = value / size
+            number = format_number(scaled, 0 if value % size == 0 else 1)
+            return f"{number} {many if abs(scaled) >= 2 else one}"
     return format_number(value, 0 if float(value).is_integer() else 2)
 
 

@@ -48,6 +48,7 @@ class Option(Money):
     memory_per_device_gb: float
     device_memory_gb: float
     spot: bool
+    fp16_fallback: bool = False  # no BF16 on this accelerator: it trains in FP16
 
     @classmethod
     def of(cls, candidate: Candidate) -> "Option":
@@ -66,6 +67,7 @@ class Option(Money):
             memory_per_device_gb=round(candidate.memory.total, 2),
             device_memory_gb=candidate.accelerator.memory_gb,
             spot=candidate.pricing.spot,
+            fp16_fallback=candidate.fp16_fallback,
         )
 
 

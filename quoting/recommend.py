@@ -59,6 +59,8 @@ class Candidate(BaseModel):
     memory: MemoryEstimate
     time: TimeEstimate
     pricing: Pricing
+    # The job asked for BF16 and this accelerator (a T4, a V100) lacks it: it trains in FP16.
+    fp16_fallback: bool = False
 
     @property
     def devices(self) -> int:
@@ -145,6 +147,7 @@ def candidates(job: Job, catalog: Catalog, fx: FxRate | None = None) -> Iterator
                     memory=memory,
                     time=time,
                     pricing=pricing,
+                    fp16_fallback=job.precision == "bf16" and not accelerator.bf16,
                 )
                 if job.deadline_hours is None or time.hours <= job.deadline_hours:
                     break

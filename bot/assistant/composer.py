@@ -129,6 +129,7 @@ def option_text(option: Option) -> str:
         f"{option.count}x {option.accelerator_name} "
         f"({_PROVIDERS.get(option.provider, option.provider)} {option.region}), "
         f"{format_number(option.hours, 1)} h, {format_brl(option.total_brl)}"
+        + (" (sem BF16: treina em FP16)" if option.fp16_fallback else "")
     )
 
 

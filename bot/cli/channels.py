@@ -16,6 +16,7 @@ import typer
 from rich.console import Console
 from rich.markdown import Markdown
 
+from bot.cli.knowledge_base import ensure_index
 from bot.ops.credentials import credential
 
 if TYPE_CHECKING:
@@ -26,7 +27,11 @@ EXIT_WORDS = {"/sair", "/exit", "/quit", "sair"}
 
 def ask(
     question: Annotated[
-        str, typer.Argument(help="A pergunta ou o job; '-' lê uma mensagem por linha da entrada.")
+        str,
+        typer.Argument(
+            metavar="PERGUNTA",
+            help="A pergunta ou o job; '-' lê uma mensagem por linha da entrada.",
+        ),
     ],
     as_json: Annotated[
         bool, typer.Option("--json", help="Imprime um objeto JSON por resposta.")
@@ -56,9 +61,8 @@ def ask(
 
 
 def show_reply(console: Console, reply: "Reply", numbered: bool = False) -> None:
-    """The reply; in the chat, its options numbered to be picked by number or by words."""
-    if reply.notice:
-        console.print(f"[yellow]{reply.notice}[/yellow]")
+    """The reply; in the chat, its options numbered to be picked by number or by words. Operator
+    notices (an index to rebuild) go to the log, never to the client."""
     console.print(Markdown(reply.answer.replace("\n", "  \n")))
     if reply.actions and numbered:
         options = [f"{n}. {action}" for n, action in enumerate(reply.actions, start=1)]
@@ -135,6 +139,7 @@ def chat() -> None:
     """Conversa com o assistente no terminal (digite /sair para terminar)."""
     from bot.assistant.assistant import Assistant
 
+    ensure_index()
     console = Console()
     console.print(
         "[b]infrabot[/b] · cotações de GPU/TPU para fine-tuning. Digite /sair para terminar."

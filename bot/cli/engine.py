@@ -24,6 +24,9 @@ JsonFlag = Annotated[bool, typer.Option("--json", help="Imprime um objeto JSON."
 CatalogFlag = Annotated[
     Path | None, typer.Option("--catalog", help="Arquivo de catálogo próprio (TOML).")
 ]
+SourcesFlag = Annotated[
+    bool, typer.Option("--fontes", help="Mostra a fonte e a data de cada preço e do câmbio.")
+]
 UsdBrlFlag = Annotated[
     str | None, typer.Option("--usd-brl", help="Câmbio do dia (ex.: 5,43) em vez do padrão.")
 ]
@@ -56,6 +59,7 @@ def quote(
     as_json: JsonFlag = False,
     catalog: CatalogFlag = None,
     usd_brl: UsdBrlFlag = None,
+    sources: SourcesFlag = False,
 ) -> None:
     """Cota um job de fine-tuning: GPU ou TPU, máquina, horas e preço em reais."""
     _use_rate(usd_brl)
@@ -64,7 +68,7 @@ def quote(
     if as_json:
         emit_json(result.to_json_dict())
     else:
-        show_quote(Console(), result, job)
+        show_quote(Console(), result, job, sources)
 
 
 @with_job_flags
@@ -112,6 +116,7 @@ def catalog(
     include_examples: Annotated[
         bool, typer.Option("--all", help="Inclui ofertas inativas e de exemplo.")
     ] = False,
+    sources: SourcesFlag = False,
 ) -> None:
     """Lista aceleradores e ofertas em vigor, com fonte e data."""
     chosen = _catalog(catalog)
@@ -120,4 +125,4 @@ def catalog(
         data["offer"] = [o for o in data["offer"] if o["active"] or include_examples]
         emit_json(data)
     else:
-        show_catalog(Console(), chosen, include_examples)
+        show_catalog(Console(), chosen, include_examples, sources)

@@ -303,6 +303,9 @@ class QuoteBook:
         with Session(self.engine) as session:
             row = self._row(session, number)
             self._expire_if_due(session, row)
+            if row.status == status:  # sending twice is one sending: nothing new to record
+                session.commit()
+                return self._record(session, row)
             if row.status not in allowed_from:
                 session.commit()
                 raise QuoteBookError(

@@ -30,9 +30,7 @@ def to_html(reply: Reply) -> str:
     text = f"<b>{html.escape(first)}</b>"
     if rest:
         text += "\n" + html.escape(rest)
-    if reply.notice:
-        text += f"\n\n<i>{html.escape(reply.notice)}</i>"
-    return text
+    return text  # reply.notice is for operators: logged, never sent to the client
 
 
 def split(text: str, limit: int = LIMIT) -> list[str]:

@@ -216,8 +216,8 @@ def test_ask_json_follows_the_contract_and_batch_keeps_context(tmp_path: Path) -
     assert "Traceback" not in batch.stderr
 
 
-def test_chat_runs_a_conversation_until_sair(tmp_path: Path) -> None:
-    env = {**os.environ, "INFRABOT_HOME": str(tmp_path)}
+def test_chat_runs_a_conversation_until_sair(indexed_home: Path) -> None:
+    env = {**os.environ, "INFRABOT_HOME": str(indexed_home)}
     env.pop("INFRABOT_CHROMA_URL", None)
     env.pop("TELEGRAM_BOT_TOKEN", None)
     result = subprocess.run(
