@@ -6,9 +6,9 @@ from decimal import Decimal
 from knowledge.cards import Card
 from knowledge.sources import SourceDocument
 from quoting.catalog import Accelerator, Catalog, load_catalog
+from quoting.fit import fit_on
 from quoting.jobspec import JobSpec, normalize
 from quoting.pricing import load_pricing
-from quoting.recommend import fit_on
 from quoting.units import format_brl, format_number
 
 # Reference jobs that tell a client what a single device holds.

@@ -9,13 +9,13 @@ and small models go to older, cheaper generations when they fit.
 from collections.abc import Iterator
 from datetime import date
 from decimal import Decimal
-from typing import Literal
 
 from pydantic import BaseModel
 
 from quoting import constraints
 from quoting.catalog import Accelerator, Catalog, Offer, Region, load_catalog
 from quoting.errors import QuotingError
+from quoting.explain import notices, time_reason
 from quoting.fx import FxRate, reference_rate
 from quoting.jobspec import FRAMEWORK_NAMES, Job
 from quoting.memory import MemoryEstimate, estimate_memory, trainable_params
@@ -260,31 +260,8 @@ def recommend(job: Job, catalog: Catalog | None = None, fx: FxRate | None = None
         alternatives=_alternatives(job, chosen, cheapest, on_time),
         reasons=[*limits, *_reasons(job, chosen, cheapest), time_reason(chosen)],
         constraints=limits,
-        notices=_notices(job, chosen),
+        notices=notices(job, chosen),
     )
-
-
-def time_reason(chosen: Candidate) -> str:
-    """The hours billed, split into calibrated training, the visible contingency and set-up."""
-    time = chosen.time
-    return (
-        f"Tempo cobrado: cerca de {format_number(time.hours)} h = "
-        f"{format_number(time.training_hours)} h de treino (estimativa calibrada em medições "
-        f"publicadas, {time.mfu * 100:.0f}% do pico do acelerador) + margem de tempo de "
-        f"+{time.contingency_fraction * 100:.0f}% ({format_number(time.contingency_hours)} h) "
-        f"+ {format_number(time.setup_hours)} h de preparação do ambiente."
-    )
-
-
-def _notices(job: Job, chosen: Candidate) -> list[str]:
-    if job.spot and not chosen.pricing.spot:
-        return [
-            f"Spot não está disponível para {chosen.offer.instance_type} "
-            f"({chosen.offer.provider} {chosen.offer.region}): não há preço spot publicado "
-            "no catálogo. Cotamos sob demanda, sem o tempo extra de interrupções."
-        ]
-    return []
-
 
 
 def _constraints(
@@ -451,36 +428,3 @@ def suggest_fixes(
             else "Mesmo com ajustes o prazo não fecha: fale com um especialista."
         )
     return suggestions
-
-
-class AcceleratorFit(BaseModel):
-    accelerator: str
-    name: str
-    kind: Literal["gpu", "tpu"]
-    device_memory_gb: float
-    devices: int
-    sharded: bool
-    memory_per_device_gb: float
-    hours: float
-
-
-def fit_on(job: Job, accelerator: Accelerator, max_devices: int = 256) -> AcceleratorFit | None:
-    """The fewest devices of this accelerator (powers of two) that hold the job, and its hours;
-    None when even `max_devices` are not enough."""
-    devices = 1
-    while devices <= max_devices:
-        memory = estimate_memory(job, devices=devices, sharded=devices > 1)
-        if memory.total <= accelerator.memory_gb * HEADROOM:
-            time = estimate_time(job, accelerator, devices, 1, memory.sharded)
-            return AcceleratorFit(
-                accelerator=accelerator.id,
-                name=accelerator.name,
-                kind=accelerator.kind,
-                device_memory_gb=accelerator.memory_gb,
-                devices=devices,
-                sharded=memory.sharded,
-                memory_per_device_gb=round(memory.total, 2),
-                hours=round(time.hours, 2),
-            )
-        devices *= 2
-    return None

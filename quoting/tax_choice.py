@@ -6,7 +6,9 @@ from quoting.pricing import load_pricing
 
 def tax_profile_name(profile_id: str) -> str:
     """The profile as a sentence reads it ("provedor nacional (preço já inclui os tributos)")."""
-    return load_pricing().profile(profile_id).name.lower()
+    name = load_pricing().profile(profile_id).name
+    # Lower-case the first word only: "Nuvem com empresa no Brasil (AWS ...)" keeps its names.
+    return name[:1].lower() + name[1:] if name[1:2].islower() else name
 
 
 def tax_profile_note(asked: str | None, used: str, offer: str) -> str | None:

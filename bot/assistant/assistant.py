@@ -11,28 +11,41 @@ from typing import Any, Literal
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.runnables import Runnable, RunnableLambda
-from pydantic import BaseModel, Field
 
-from bot.assistant import composer
+from bot.assistant import composer, cues
 from bot.assistant.commercial import SOURCE_FILE, SOURCE_TITLE, commercial_answer
+from bot.assistant.followups import (
+    as_field,
+    bare_field,
+    last_field,
+    only_a_number,
+    which_field,
+)
+from bot.assistant.guidance import GuidanceAnswer, compose_answer
 from bot.assistant.intent import classify, warm_up
 from bot.assistant.llm import extract_with_model, load_chat_model, phrase
 from bot.assistant.premises import premise_changes
-from bot.assistant.reader import Reading, read_job
-from bot.assistant.reader.spans import words
+from bot.assistant.reader import read_job
 from bot.assistant.reader.text import normalize as normalize_text
+from bot.assistant.reply import (
+    ACTION_ALTERNATIVES,
+    ACTION_GPU,
+    ACTION_HUMAN,
+    ACTION_QLORA,
+    ACTION_QUOTE,
+    Reply,
+    Source,
+)
 from bot.assistant.state import ConversationState, ConversationStore
 from bot.ops.metrics import ERRORS, RETRIEVAL_SECONDS
 from bot.sales.ptax import day_rate
 from knowledge.lexical import fold
-from knowledge.retriever import CardMatch, KnowledgeRetriever, Passage, SearchResult
+from knowledge.retriever import KnowledgeRetriever
 from quoting.errors import InvalidJob, QuotingError
 from quoting.jobspec import JobSpec, normalize
 from quoting.quote import Quote, build_quote
 from quoting.recommend import NoViableOffer
-from quoting.units import format_number
 
-Intent = Literal["question", "quote", "clarify", "handoff", "greeting", "out_of_scope", "error"]
 MAX_CHARS = 4000
 # Share of a message's words that the knowledge base uses, under which a message with no domain
 # word is about something else (measured on the assistant test set: off-topic questions score
@@ -41,60 +54,9 @@ MIN_COVERAGE = 0.75
 # Score margin over the runner-up above which the intent classifier overrides the default route
 # (questions go to retrieval); set on the labelled data file's 5-fold predictions.
 CLASSIFIER_MARGIN = 0.3
-# When the best answer card is trusted: its dense similarity (mean cosine of the two packaged
-# models) is at least MIN_CARD_SIMILARITY and either both rankings put it among their first two
-# cards or the similarity alone reaches SURE_CARD_SIMILARITY. Otherwise the client gets a question
-# back. Measured on the 109 questions of the retrieval tuning sets and 20 vague or unrelated
-# messages: 79 of the 85 right cards are kept, 15 of 24 wrong ones and 6 of 20 vague ones (the
-# similarity alone at 0.53 kept 80, 24 and 9).
-MIN_CARD_SIMILARITY = 0.53
-SURE_CARD_SIMILARITY = 0.60
-# Documents that come with the product and have answer cards; anything else was added by a user.
-_PACKAGED_SOURCES = ("corpus/", "catalogo/")
-ACTION_QUOTE = "Fazer uma cotação"
-ACTION_ALTERNATIVES = "Ver alternativas"
-ACTION_HUMAN = "Falar com um especialista"
-ACTION_QLORA = "Refazer com QLoRA"
-ACTION_GPU = "Cotar em GPU"
 
 _SIZE_SLOTS = {"model", "params"}
 _JOB_SLOTS = {"model", "params", "dataset_tokens", "examples", "tokens_per_example"}
-_HANDOFF = re.compile(
-    r"(falar|conversar|atendimento) com (um |uma |o |a )?(humano|pessoa|vendedor|vendedora|"
-    r"atendente|especialista|consultor|gente de verdade)|\bhumano\b|talk to (a )?(human|person|"
-    r"sales)|/especialista"
-)
-_INJECTION = re.compile(
-    r"ignor\w* (as |todas as |suas )?(instruc|regras|prompt)|ignore (all |the )?(previous |prior )?"
-    r"instructions|system prompt|prompt do sistema|voce agora e|finja que|me (de|da) r\$|"
-    r"desconto de 100|de graca|jailbreak|developer mode"
-)
-_GREETING = re.compile(
-    r"^(oi+|ola|ola+|bom dia|boa tarde|boa noite|e ai|hello|hi|hey|/start|/ajuda|ajuda|help|"
-    r"tudo bem|opa)[\s!?.,]*(tudo bem|td bem|como vai)?[\s!?.,]*$"
-)
-_PRICE = re.compile(
-    r"quanto (custa|sai|fica|cobra|cobram|vai custar|vai sair)|quero (uma |um )?(cotacao|orcamento|"
-    r"preco)|(me )?(passa|manda|da|faz|fazer) (uma |um )?(cotacao|orcamento|preco)|\bcotar\b|"
-    r"how much|price (for|of)|quote (me|for)|qual (o|e o) (preco|valor)|"
-    r"^(preco|cotacao|orcamento)\W*$"
-)
-_QUESTION = re.compile(
-    r"^(posso|pode|podem|como|qual|quais|o que|oque|por que|porque|pq|quando|onde|quanto tempo|"
-    r"quantas|quantos|quanta|"
-    r"e possivel|da pra|vale|devo|preciso|existe|tem como|what|how|why|can|should|is|does|do)\b"
-)
-_ALTERNATIVES = re.compile(
-    r"^(ver |mostra\w* |quais (sao )?(as )?|e as )?(alternativas|outras opcoes)\W*$"
-)
-_FOLLOW_UP = re.compile(r"^\s*(e|and|agora|entao|refaz\w*|what about|com|sem|em|e se)\b")
-_DOMAIN = re.compile(
-    r"gpu|tpu|fine.?tun|treina|trein|modelo|llm|lora|nuvem|cloud|vram|memoria|oom|cuda|nvidia|"
-    r"infra|maquina|servidor|spot|lgpd|dados|dataset|epoca|token|inferencia|imposto|iof|cambio|"
-    r"dolar|cotac|preco|custo|placa|pytorch|tensorflow|jax|hugging|h100|a100|\bt4\b|\bl4\b"
-)
-
-
 # Engine fields as a client reads them in chat (the engine names them by their CLI flags).
 _FIELD_LABELS = {
     "--model": "Modelo",
@@ -112,64 +74,6 @@ _FIELD_LABELS = {
     "--budget-brl": "Orçamento",
     "--max-device-memory-gb": "Memória da placa",
 }
-
-# Fields a bare number can change, and how the number reads for each.
-_NUMERIC_FIELDS = (
-    "params", "examples", "dataset_tokens", "tokens_per_example", "epochs", "seq_len",
-    "batch_size", "lora_rank", "deadline_hours", "budget_brl", "max_device_memory_gb",
-)  # fmt: skip
-# Words around a bare number in a follow-up: "e se eu aumentar pra 2 mil?", "e com 1.500?".
-_FILLER = frozenset(
-    words(
-        "e se eu a gente o a os as com pra para por de uns umas tipo so apenas fosse for forem "
-        "fossem sao seria mudar muda aumentar aumenta aumentando diminuir diminui subir sobe "
-        "baixar baixa colocar coloca botar bota trocar troca que tal and what about with if it was"
-    )
-)
-_SCALES = frozenset(words("mil k milhao milhoes mi bi bilhao bilhoes"))
-
-
-def _only_a_number(folded: str) -> bool:
-    tokens = re.findall(r"[-\d][\d.,]*|[a-z]+", folded)
-    rest = [t for t in tokens if t not in _FILLER and t not in _SCALES]
-    return len(rest) == 1 and bool(re.fullmatch(r"-?\d[\d.,]*", rest[0]))
-
-
-def _bare_field(state: ConversationState, folded: str) -> str | None:
-    """The field a message made of a number only ("e com 1.500?") changes, if any."""
-    field = state.last_field
-    if field == "model":
-        field = "params"
-    if field not in _NUMERIC_FIELDS or not _only_a_number(folded):
-        return None
-    return field
-
-
-def _which_field(value: float) -> "Reply":
-    """A bare number with no field to change: ask what it counts, never guess."""
-    number = format_number(value, 0 if float(value).is_integer() else 2)
-    return Reply(
-        answer=f'{number} o quê? Diga, por exemplo, "{number} exemplos", "{number} tokens '
-        f'por exemplo", "orçamento de R$ {number}" ou "prazo de {number} horas".',
-        intent="clarify",
-        actions=[ACTION_HUMAN],
-    )
-
-
-def _as_field(field: str, value: float) -> Any:
-    """A bare number as the value of `field`; None when it cannot be one (a size of 1,500)."""
-    if field == "budget_brl":
-        return str(round(value, 2))
-    if field == "params":  # "13" after asking for the size means 13B; a count is not a size
-        return value * 1e9 if 0 < value < 1000 else None
-    if field in ("seq_len", "batch_size", "lora_rank"):
-        return int(value)
-    return value
-
-
-def _last_field(reading: Reading) -> str | None:
-    numeric = [name for name in reading.order if name in _NUMERIC_FIELDS or name == "model"]
-    return numeric[-1] if numeric else None
 
 
 def _invalid(error: InvalidJob) -> "Reply":
@@ -205,61 +109,6 @@ def _alternatives(state: "ConversationState") -> "Reply":
     )
 
 
-class GuidanceAnswer(BaseModel):
-    """A guidance reply: its text and the passages cited, or the topics to offer instead."""
-
-    text: str = ""
-    used: list[Passage] = Field(default_factory=list)
-    notice: str | None = None
-    options: list[str] = Field(default_factory=list)
-
-
-def _trusted(card: CardMatch) -> bool:
-    if card.similarity is None or card.exact:  # no dense half to measure, or asked verbatim
-        return True
-    agree = all(rank is not None and rank <= 1 for rank in (card.lexical_rank, card.dense_rank))
-    return card.similarity >= MIN_CARD_SIMILARITY and (
-        agree or card.similarity >= SURE_CARD_SIMILARITY
-    )
-
-
-def _compose_answer(retrieved: dict[str, Any]) -> GuidanceAnswer:
-    """The answer card that matches, or, for a document a user added, a few of its sentences; when
-    no card matches well enough, the closest topics to ask the client about."""
-    result: SearchResult = retrieved["result"]
-    passages = result.passages
-    if passages and not passages[0].source.startswith(_PACKAGED_SOURCES):
-        text, used = composer.answer_from_passages(retrieved["question"], passages)
-        if text:
-            return GuidanceAnswer(text=text, used=used, notice=result.notice)
-    card = result.cards[0] if result.cards else None
-    if card and _trusted(card):
-        score = next((p.score for p in passages if p.source == card.source), 0.0)
-        cited = Passage(title=card.title, source=card.source, text=card.text, score=score)
-        return GuidanceAnswer(text=card.text, used=[cited], notice=result.notice)
-    return GuidanceAnswer(notice=result.notice, options=[c.asked for c in result.cards])
-
-
-class Source(BaseModel):
-    title: str
-    source: str
-    score: float
-
-
-class Reply(BaseModel):
-    answer: str
-    intent: Intent
-    sources: list[Source] = Field(default_factory=list)
-    quote: dict[str, Any] | None = None
-    actions: list[str] = Field(default_factory=list)
-    handoff: bool = False
-    notice: str | None = None
-
-    def to_json_dict(self) -> dict[str, Any]:
-        """The `ask --json` object of DESIGN.md (plus actions, handoff and notice)."""
-        return self.model_dump(mode="json")
-
-
 def _clean(text: str) -> str:
     """Drop control characters (keeping line breaks) and surrounding blanks."""
     kept = "".join(
@@ -283,7 +132,7 @@ class Assistant:
         # in a RunnableParallel: the thread hop doubled the p95 of answers (bench/assistant.py).
         self.answer_chain: Runnable[str, GuidanceAnswer] = RunnableLambda(
             self._retrieve
-        ) | RunnableLambda(_compose_answer)
+        ) | RunnableLambda(compose_answer)
         warm_up()
 
     @classmethod
@@ -337,18 +186,18 @@ class Assistant:
                 actions=[ACTION_QUOTE, ACTION_HUMAN],
             )
         state = self.store.load(conversation_id)
-        if _INJECTION.search(folded):
+        if cues.INJECTION.search(folded):
             return self._finish(
                 state,
                 text,
                 Reply(answer=composer.INJECTION, intent="out_of_scope", actions=[ACTION_QUOTE]),
             )
-        if _HANDOFF.search(folded):
+        if cues.HANDOFF.search(folded):
             state.handoff = True
             return self._finish(
                 state, text, Reply(answer=composer.HANDOFF, intent="handoff", handoff=True)
             )
-        if _GREETING.match(folded):
+        if cues.GREETING.match(folded):
             return self._finish(
                 state,
                 text,
@@ -360,27 +209,27 @@ class Assistant:
             )
         if (commercial := commercial_answer(folded)) is not None:
             return self._finish(state, text, _commercial(commercial))
-        if _ALTERNATIVES.match(folded):
+        if cues.ALTERNATIVES.match(folded):
             return self._finish(state, text, _alternatives(state))
         reading = read_job(text)
         slots = reading.slots
-        if self.llm is not None and _DOMAIN.search(folded):
+        if self.llm is not None and cues.DOMAIN.search(folded):
             slots = {**extract_with_model(self.llm, text), **slots}
         changes = premise_changes(folded)
         slots.update(changes)
         has_job = bool(_SIZE_SLOTS & state.slots.keys())
         if changes and has_job:  # "pode ser fora do Brasil?" changes the job, asked or not
             return self._quote(state, text, slots)
-        wants_price = bool(_PRICE.search(folded))
+        wants_price = bool(cues.PRICE.search(folded))
         guess = classify(text)
         sure = guess.margin >= CLASSIFIER_MARGIN
-        field = _bare_field(state, folded) if reading.bare and not slots else None
-        value = _as_field(field, reading.bare[-1]) if field else None
+        field = bare_field(state, folded) if reading.bare and not slots else None
+        value = as_field(field, reading.bare[-1]) if field else None
         if field and value is not None:
             # "e com 1.500?" after "tenho só 150 reais": the number is for the field on the table.
             return self._quote(state, text, {field: value}, reading.notes, field)
-        if reading.bare and not slots and has_job and _only_a_number(folded):
-            return self._finish(state, text, _which_field(reading.bare[-1]))
+        if reading.bare and not slots and has_job and only_a_number(folded):
+            return self._finish(state, text, which_field(reading.bare[-1]))
         if sure and guess.label == "handoff" and not slots:
             state.handoff = True
             return self._finish(
@@ -391,13 +240,17 @@ class Assistant:
             return self._finish(state, text, reply)
         # A change to the job on the table: "e com QLoRA?", "os dados não podem sair do Brasil";
         # a question that merely mentions GPUs or TPUs is still a question.
-        asks = "?" in text and bool(_QUESTION.match(folded)) and guess.label == "question"
+        asks = "?" in text and bool(cues.QUESTION.match(folded)) and guess.label == "question"
         follow_up = (
             bool(slots)
             and has_job
-            and (bool(_FOLLOW_UP.match(folded)) or len(text.split()) <= 4 or not asks)
+            and (bool(cues.FOLLOW_UP.match(folded)) or len(text.split()) <= 4 or not asks)
         )
-        worded_as_question = "?" in text and bool(_QUESTION.match(folded))
+        # Worded as a question by its first word, or by the classifier ("minha máquina só tem
+        # vídeo onboard, consigo ajustar um LLM nela?").
+        worded_as_question = "?" in text and (
+            bool(cues.QUESTION.match(folded)) or guess.label == "question"
+        )
         if (
             worded_as_question
             and not has_job
@@ -406,16 +259,16 @@ class Assistant:
         ):
             return self._answer(state, text)  # "quantas épocas uso com 5 mil exemplos?"
         if _JOB_SLOTS & slots.keys() or follow_up or (wants_price and (slots or has_job)):
-            if _SIZE_SLOTS & slots.keys() and len(slots) > 1 and not _FOLLOW_UP.match(folded):
+            if _SIZE_SLOTS & slots.keys() and len(slots) > 1 and not cues.FOLLOW_UP.match(folded):
                 state.slots = {}  # a new job described in full replaces the one on the table
-            return self._quote(state, text, slots, reading.notes, _last_field(reading))
+            return self._quote(state, text, slots, reading.notes, last_field(reading))
         # A vague request gets a question back; one worded as a question needs a surer guess.
         vague = guess.label in ("vague", "job") and not has_job and sure
-        if vague and _QUESTION.match(folded):
+        if vague and cues.QUESTION.match(folded):
             vague = guess.margin >= 2 * CLASSIFIER_MARGIN
         if wants_price or vague:
             return self._clarify(state, text, slots)  # nothing to price yet: ask for the size
-        if guess.label == "off_topic" and sure and not _DOMAIN.search(folded):
+        if guess.label == "off_topic" and sure and not cues.DOMAIN.search(folded):
             off_topic = Reply(
                 answer=composer.OUT_OF_SCOPE, intent="out_of_scope", actions=[ACTION_QUOTE]
             )
@@ -522,7 +375,7 @@ class Assistant:
 
     def _answer(self, state: ConversationState, text: str) -> Reply:
         lexical = self.retriever.lexical
-        relevant = bool(_DOMAIN.search(fold(text))) or lexical.coverage(text) >= MIN_COVERAGE
+        relevant = bool(cues.DOMAIN.search(fold(text))) or lexical.coverage(text) >= MIN_COVERAGE
         guidance = self.answer_chain.invoke(text) if relevant else GuidanceAnswer()
         used, notice = guidance.used, guidance.notice
         if not used and guidance.options:

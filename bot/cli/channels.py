@@ -20,7 +20,7 @@ from bot.cli.knowledge_base import ensure_index
 from bot.ops.credentials import credential
 
 if TYPE_CHECKING:
-    from bot.assistant.assistant import Reply
+    from bot.assistant.reply import Reply
 
 EXIT_WORDS = {"/sair", "/exit", "/quit", "sair"}
 

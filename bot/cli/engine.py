@@ -13,10 +13,10 @@ from bot.cli.views import show_catalog, show_estimate, show_quote
 from bot.sales.ptax import day_rate
 from quoting.catalog import Catalog, load_catalog
 from quoting.errors import InvalidJob
+from quoting.fit import fit_on
 from quoting.jobspec import JobSpec, normalize
 from quoting.memory import estimate_memory
 from quoting.quote import build_quote, estimate_of, job_summary
-from quoting.recommend import fit_on
 from quoting.timing import train_flops
 from quoting.units import today_in_brazil
 

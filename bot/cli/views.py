@@ -6,10 +6,10 @@ from rich.console import Console
 from rich.table import Table
 
 from quoting.catalog import Catalog, load_catalog
+from quoting.fit import AcceleratorFit
 from quoting.jobspec import METHOD_NAMES, Job
 from quoting.memory import MemoryEstimate, MemoryParts
 from quoting.quote import Option, Quote
-from quoting.recommend import AcceleratorFit
 from quoting.tax_choice import tax_profile_name, tax_profile_note
 from quoting.units import format_brl, format_date, format_number
 

@@ -4,8 +4,8 @@ modals staff fill in. Every figure comes from the Quote; these functions only la
 import json
 from typing import Any
 
-from bot.assistant.assistant import Reply
 from bot.assistant.composer import alternatives_text
+from bot.assistant.reply import Reply
 from bot.relay.slack_posts import Block, button, escape, section, summary_fields
 from bot.sales.book import QuoteRecord
 from quoting.jobspec import METHOD_NAMES, Job

@@ -8,8 +8,8 @@ from telegram import BotCommand, Update
 from telegram.constants import ChatAction, ParseMode
 from telegram.ext import ContextTypes
 
-from bot.assistant.assistant import ACTION_HUMAN
 from bot.assistant.composer import alternatives_text
+from bot.assistant.reply import ACTION_HUMAN
 from bot.ops.logs import debug_enabled
 from bot.ops.metrics import REPLY_SECONDS
 from bot.telegram.delivery import TelegramChannel, client_name, conversation_id

@@ -12,7 +12,8 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
 from telegram.ext import Application, ContextTypes, ConversationHandler
 
-from bot.assistant.assistant import Assistant, Reply
+from bot.assistant.assistant import Assistant
+from bot.assistant.reply import Reply
 from bot.ops.metrics import ERRORS, QUOTES, REPLIES
 from bot.relay.bridge import Bridge
 from bot.relay.outbox import DeliveryFailed, Message, poll_seconds

@@ -5,7 +5,7 @@ import html
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.assistant.assistant import (
+from bot.assistant.reply import (
     ACTION_ALTERNATIVES,
     ACTION_GPU,
     ACTION_HUMAN,

@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from bot.assistant.assistant import Assistant, Reply
+from bot.assistant.assistant import Assistant
+from bot.assistant.reply import Reply
 from bot.assistant.state import HISTORY_LIMIT, ConversationStore
 from knowledge.retriever import KnowledgeRetriever
 

@@ -87,7 +87,7 @@ def test_an_unknown_flag_points_to_the_help_of_the_command_typed() -> None:
 def test_words_are_real_plurals_and_numbers_are_words() -> None:
     quote = run("quote", "--model", "llama-3-8b", "--method", "qlora")
     flat = " ".join(quote.stdout.split())
-    assert "tributação: cartao" not in flat and "tributação: provedor" in flat
+    assert "tributação: cartao" not in flat and "tributação: nuvem com empresa no Brasil" in flat
     too_many = run("quote", "--model", "llama-3-8b", "--examples", "1e11")
     assert "entre 1 e 10 bilhões de exemplos" in too_many.stderr
     too_big = run("quote", "--params", "1e15")
@@ -100,7 +100,7 @@ def test_a_tax_profile_that_cannot_be_honoured_is_explained() -> None:
     assert local["recommendation"]["country"] == "BR" and local["tax_profile"] != "local"
     shown = run("quote", *job, "--tax-profile", "local")
     flat = " ".join(shown.stdout.split())
-    assert "Tributação pedida: provedor nacional" in flat
+    assert "Tributação pedida: provedor brasileiro" in flat
     assert "Não se aplica a esta oferta (aws sa-east-1), que é faturada como" in flat
     honoured = run("quote", *job, "--tax-profile", "cartao")
     assert "Tributação pedida" not in honoured.stdout

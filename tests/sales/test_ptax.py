@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.ops import ptax
+from bot.sales import ptax
 from bot.sales.ptax import BRASILIA, CachedRate, day_rate, read_cache
 from quoting.jobspec import JobSpec
 from quoting.quote import quote

@@ -1,0 +1,39 @@
+"""The sure cues of what a message is: a handoff, an injection, a greeting, a price, a question,
+a follow-up, a word of the domain (rules that stay on top of the intent classifier)."""
+
+import re
+
+HANDOFF = re.compile(
+    r"(falar|conversar|atendimento) com (um |uma |o |a )?(humano|pessoa|vendedor|vendedora|"
+    r"atendente|especialista|consultor|gente de verdade)|\bhumano\b|talk to (a )?(human|person|"
+    r"sales)|/especialista"
+)
+INJECTION = re.compile(
+    r"ignor\w* (as |todas as |suas )?(instruc|regras|prompt)|ignore (all |the )?(previous |prior )?"
+    r"instructions|system prompt|prompt do sistema|voce agora e|finja que|me (de|da) r\$|"
+    r"desconto de 100|de graca|jailbreak|developer mode"
+)
+GREETING = re.compile(
+    r"^(oi+|ola|ola+|bom dia|boa tarde|boa noite|e ai|hello|hi|hey|/start|/ajuda|ajuda|help|"
+    r"tudo bem|opa)[\s!?.,]*(tudo bem|td bem|como vai)?[\s!?.,]*$"
+)
+PRICE = re.compile(
+    r"quanto (custa|sai|fica|cobra|cobram|vai custar|vai sair)|quero (uma |um )?(cotacao|orcamento|"
+    r"preco)|(me )?(passa|manda|da|faz|fazer) (uma |um )?(cotacao|orcamento|preco)|\bcotar\b|"
+    r"how much|price (for|of)|quote (me|for)|qual (o|e o) (preco|valor)|"
+    r"^(preco|cotacao|orcamento)\W*$"
+)
+QUESTION = re.compile(
+    r"^(posso|pode|podem|como|qual|quais|o que|oque|por que|porque|pq|quando|onde|quanto tempo|"
+    r"quantas|quantos|quanta|"
+    r"e possivel|da pra|vale|devo|preciso|existe|tem como|what|how|why|can|should|is|does|do)\b"
+)
+ALTERNATIVES = re.compile(
+    r"^(ver |mostra\w* |quais (sao )?(as )?|e as )?(alternativas|outras opcoes)\W*$"
+)
+FOLLOW_UP = re.compile(r"^\s*(e|and|agora|entao|refaz\w*|what about|com|sem|em|e se)\b")
+DOMAIN = re.compile(
+    r"gpu|tpu|fine.?tun|treina|trein|modelo|llm|lora|nuvem|cloud|vram|memoria|oom|cuda|nvidia|"
+    r"infra|maquina|servidor|spot|lgpd|dados|dataset|epoca|token|inferencia|imposto|iof|cambio|"
+    r"dolar|cotac|preco|custo|placa|pytorch|tensorflow|jax|hugging|h100|a100|\bt4\b|\bl4\b"
+)

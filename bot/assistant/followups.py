@@ -1,0 +1,68 @@
+"""Follow-ups made of a bare number ("e com 1.500?"): the job field it changes, and how it reads."""
+
+import re
+from typing import Any
+
+from bot.assistant.reader import Reading
+from bot.assistant.reader.spans import words
+from bot.assistant.reply import ACTION_HUMAN, Reply
+from bot.assistant.state import ConversationState
+from quoting.units import format_number
+
+# Fields a bare number can change, and how the number reads for each.
+_NUMERIC_FIELDS = (
+    "params", "examples", "dataset_tokens", "tokens_per_example", "epochs", "seq_len",
+    "batch_size", "lora_rank", "deadline_hours", "budget_brl", "max_device_memory_gb",
+)  # fmt: skip
+# Words around a bare number in a follow-up: "e se eu aumentar pra 2 mil?", "e com 1.500?".
+_FILLER = frozenset(
+    words(
+        "e se eu a gente o a os as com pra para por de uns umas tipo so apenas fosse for forem "
+        "fossem sao seria mudar muda aumentar aumenta aumentando diminuir diminui subir sobe "
+        "baixar baixa colocar coloca botar bota trocar troca que tal and what about with if it was"
+    )
+)
+_SCALES = frozenset(words("mil k milhao milhoes mi bi bilhao bilhoes"))
+
+
+def only_a_number(folded: str) -> bool:
+    tokens = re.findall(r"[-\d][\d.,]*|[a-z]+", folded)
+    rest = [t for t in tokens if t not in _FILLER and t not in _SCALES]
+    return len(rest) == 1 and bool(re.fullmatch(r"-?\d[\d.,]*", rest[0]))
+
+
+def bare_field(state: ConversationState, folded: str) -> str | None:
+    """The field a message made of a number only ("e com 1.500?") changes, if any."""
+    field = state.last_field
+    if field == "model":
+        field = "params"
+    if field not in _NUMERIC_FIELDS or not only_a_number(folded):
+        return None
+    return field
+
+
+def which_field(value: float) -> "Reply":
+    """A bare number with no field to change: ask what it counts, never guess."""
+    number = format_number(value, 0 if float(value).is_integer() else 2)
+    return Reply(
+        answer=f'{number} o quê? Diga, por exemplo, "{number} exemplos", "{number} tokens '
+        f'por exemplo", "orçamento de R$ {number}" ou "prazo de {number} horas".',
+        intent="clarify",
+        actions=[ACTION_HUMAN],
+    )
+
+
+def as_field(field: str, value: float) -> Any:
+    """A bare number as the value of `field`; None when it cannot be one (a size of 1,500)."""
+    if field == "budget_brl":
+        return str(round(value, 2))
+    if field == "params":  # "13" after asking for the size means 13B; a count is not a size
+        return value * 1e9 if 0 < value < 1000 else None
+    if field in ("seq_len", "batch_size", "lora_rank"):
+        return int(value)
+    return value
+
+
+def last_field(reading: Reading) -> str | None:
+    numeric = [name for name in reading.order if name in _NUMERIC_FIELDS or name == "model"]
+    return numeric[-1] if numeric else None
