@@ -7,7 +7,7 @@ import sys
 import typer
 from typer import rich_utils
 
-from bot.cli import channels, database, engine, knowledge_base, sales
+from bot.cli import channels, database, engine, knowledge_base, plan, sales
 from bot.ops.credentials import MissingCredential, credential
 from bot.ops.errors import ChannelUnavailable, DatabaseUnavailable
 from knowledge.errors import KnowledgeUnavailable
@@ -51,6 +51,7 @@ app.command("ask")(channels.ask)
 app.command("chat")(channels.chat)
 app.command("telegram")(channels.telegram)
 app.command("slack")(channels.slack)
+app.command("plan")(plan.plan)
 app.add_typer(sales.app, name="quotes")
 app.add_typer(database.app, name="db")
 
