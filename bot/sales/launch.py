@@ -2,13 +2,15 @@
 and the short pt-BR how-to that goes with the file."""
 
 import copy
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from bot.sales.book import QuoteRecord
 from quoting.jobspec import JobSpec, normalize
 from quoting.launch_plan import LaunchPlan, PlanError, build_plan
+
+if TYPE_CHECKING:
+    from bot.sales.book import QuoteRecord
 
 HOW_TO = (
     "Como rodar o plano:\n"
@@ -21,7 +23,7 @@ HOW_TO = (
 )
 
 
-def plan_for_record(record: QuoteRecord, choice: int = 0) -> LaunchPlan:
+def plan_for_record(record: "QuoteRecord", choice: int = 0) -> LaunchPlan:
     """The plan for a quote record's recommendation (0) or its alternative number `choice`."""
     job = normalize(JobSpec.model_validate(record.spec))
     return build_plan(record.quote, job, record.number, choice)
