@@ -243,7 +243,7 @@ def _buy_option(
         time = estimate_time(job, accelerator, option.gpus, 1, memory.sharded)
         hours = Decimal(math.ceil(time.hours * 10)) / 10  # tenths of an hour, as quotes bill
         capacity = int(costs.hours_per_month // hours)
-        monthly, break_even = _monthly(option, costs, landed, hours, jobs, rent)
+        monthly, break_even = owning_cost(option, costs, landed, hours, jobs, rent)
         if break_even is not None and break_even > capacity:
             break_even = None  # the machine cannot run that many jobs in a month
     return BuyOption(
@@ -281,7 +281,7 @@ def _buy_option(
     )
 
 
-def _monthly(
+def owning_cost(
     option: HardwareOption,
     costs: Costs,
     landed: Decimal,
@@ -289,6 +289,8 @@ def _monthly(
     jobs: Decimal,
     rent: Decimal,
 ) -> tuple[MonthlyCost, Decimal | None]:
+    """The month's cost of owning for `jobs` jobs of `hours` each, and the break-even in jobs
+    per month against renting at `rent` per job (None when renting is always cheaper)."""
     per_kwh = costs.pue * costs.tariff_brl_per_kwh
     busy = min(hours * jobs, Decimal(costs.hours_per_month))
     idle_kw, load_kw = Decimal(option.idle_watts) / KWH, Decimal(option.load_watts) / KWH

@@ -7,7 +7,7 @@ import sys
 import typer
 from typer import rich_utils
 
-from bot.cli import channels, database, engine, knowledge_base, plan, sales
+from bot.cli import channels, database, engine, knowledge_base, plan, rent_buy, sales
 from bot.ops.credentials import MissingCredential, credential
 from bot.ops.errors import ChannelUnavailable, DatabaseUnavailable
 from knowledge.errors import KnowledgeUnavailable
@@ -52,6 +52,7 @@ app.command("chat")(channels.chat)
 app.command("telegram")(channels.telegram)
 app.command("slack")(channels.slack)
 app.command("plan")(plan.plan)
+app.command("comprar-ou-alugar")(rent_buy.rent_or_buy)
 app.add_typer(sales.app, name="quotes")
 app.add_typer(database.app, name="db")
 
