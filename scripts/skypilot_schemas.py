@@ -1,7 +1,7 @@
-"""Refresh tests/data/skypilot_schemas.json from the installed SkyPilot (pip install '.[launch]').
+"""Refresh bot/sales/data/skypilot_schemas.json from the installed SkyPilot ('.[launch]').
 
-The launch-plan tests validate generated tasks against these schemas, SkyPilot's own
-(sky/utils/schemas.py, Apache-2.0), so they run in environments without SkyPilot too.
+`infrabot plan` (without SkyPilot installed) and the tests validate tasks against these schemas,
+SkyPilot's own (sky/utils/schemas.py, Apache-2.0).
 """
 
 import json
@@ -10,7 +10,7 @@ from pathlib import Path
 import sky
 from sky.utils import schemas
 
-TARGET = Path(__file__).resolve().parent.parent / "tests" / "data" / "skypilot_schemas.json"
+TARGET = Path(__file__).resolve().parent.parent / "bot" / "sales" / "data" / "skypilot_schemas.json"
 
 
 def main() -> None:

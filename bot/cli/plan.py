@@ -6,7 +6,7 @@ from typing import Annotated
 import typer
 
 from bot.cli.sales import Number, _book
-from bot.sales.launch import HOW_TO, plan_file_name, plan_for_record, skypilot_check
+from bot.sales.launch import HOW_TO, check_plan, plan_file_name, plan_for_record
 from quoting.launch_plan import LaunchPlan, PlanError
 
 Choice = Annotated[
@@ -26,13 +26,7 @@ def write_plan(plan: LaunchPlan, path: Path) -> list[str]:
         path.write_text(plan.to_yaml(), encoding="utf-8")
     except OSError as error:
         raise PlanError(f"Não consegui gravar {path}: {error.strerror or error}.") from error
-    version = skypilot_check(plan)
-    check = (
-        f"Validado com o SkyPilot {version} (esquema da tarefa, recursos e buckets)."
-        if version
-        else "Validação pulada: SkyPilot não instalado (pip install 'infrabot[launch]')."
-    )
-    return [f"Plano de execução salvo em {path}.", *plan.summary(), check]
+    return [f"Plano de execução salvo em {path}.", *plan.summary(), check_plan(plan)]
 
 
 def plan(number: Number, choice: Choice = 0, output: Output = None) -> None:

@@ -1,9 +1,15 @@
-"""Launch plans for quote records: build the SkyPilot task, check it with SkyPilot when installed,
-and the short pt-BR how-to that goes with the file."""
+"""Launch plans for quote records: build the SkyPilot task, check it against SkyPilot's own
+validators, and the short pt-BR how-to that goes with the file."""
 
 import copy
+import importlib.util
+import json
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import jsonschema
 import yaml
 
 from quoting.jobspec import JobSpec, normalize
@@ -11,6 +17,10 @@ from quoting.launch_plan import LaunchPlan, PlanError, build_plan
 
 if TYPE_CHECKING:
     from bot.sales.book import QuoteRecord
+
+# SkyPilot's task, resources and storage schemas (sky/utils/schemas.py, Apache-2.0), refreshed
+# by scripts/skypilot_schemas.py: checks without SkyPilot installed, or offline.
+SCHEMAS_FILE = Path(__file__).parent / "data" / "skypilot_schemas.json"
 
 HOW_TO = (
     "Como rodar o plano:\n"
@@ -33,23 +43,61 @@ def plan_file_name(plan: LaunchPlan) -> str:
     return f"plano-{plan.name}.yaml"
 
 
-def skypilot_check(plan: LaunchPlan) -> str | None:
-    """Check the task with SkyPilot's own validators: the task, resources and storage schemas
-    that `sky.Task.from_yaml` applies, and its storage parser. No cloud call and no catalog
-    download (which `Task.from_yaml` would attempt for the region and instance). Returns the
-    SkyPilot version, None when SkyPilot is not installed; raises PlanError when rejected."""
-    try:
-        import sky
-        from sky.data.storage import Storage
-        from sky.utils import common_utils, schemas
-    except ImportError:
-        return None
+@cache
+def skypilot_schemas() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(SCHEMAS_FILE.read_text(encoding="utf-8"))
+    return data
+
+
+def _case_insensitive_enum(
+    validator: Any, enums: list[str], instance: Any, schema: Any
+) -> Iterator[jsonschema.ValidationError]:
+    # SkyPilot's own keyword (sky/utils/validator.py), so store and mode names are checked.
+    if isinstance(instance, str) and instance.lower() not in [e.lower() for e in enums]:
+        yield jsonschema.ValidationError(f"{instance!r} is not one of {enums!r}")
+
+
+_Validator = jsonschema.validators.extend(
+    jsonschema.Draft7Validator, {"case_insensitive_enum": _case_insensitive_enum}
+)
+
+
+def schema_errors(config: dict[str, Any]) -> list[str]:
+    """What `sky.Task.from_yaml` checks before it reads cloud catalogs: the task, its resources
+    and each storage mount against SkyPilot's schemas. Empty when the task is valid."""
+    schemas = skypilot_schemas()
+    parts = [(config, schemas["task"]), (config.get("resources") or {}, schemas["resources"])]
+    parts += [(mount, schemas["storage"]) for mount in (config.get("file_mounts") or {}).values()]
+    return [
+        f"{'.'.join(str(p) for p in error.absolute_path) or 'tarefa'}: {error.message}"
+        for instance, schema in parts
+        for error in _Validator(schema).iter_errors(instance)
+    ]
+
+
+def check_plan(plan: LaunchPlan) -> str:
+    """Check the task with SkyPilot itself when installed (its schema validators and storage
+    parser, no cloud call and no catalog download), else with its schemas shipped here.
+    Returns a pt-BR line saying how it was checked; raises PlanError when it is rejected."""
     config: dict[str, Any] = yaml.safe_load(plan.to_yaml())
+    if importlib.util.find_spec("sky") is None:
+        errors = schema_errors(config)
+        if errors:
+            raise PlanError("O plano não segue o esquema do SkyPilot: " + "; ".join(errors))
+        return (
+            "Validação pelo SkyPilot pulada (não instalado: pip install 'infrabot[launch]'); "
+            f"conferido com o esquema do SkyPilot {skypilot_schemas()['skypilot_version']} "
+            "que acompanha o infrabot."
+        )
+    import sky
+    from sky.data.storage import Storage
+    from sky.utils import common_utils, schemas
+
     try:
         common_utils.validate_schema(copy.deepcopy(config), schemas.get_task_schema())
         common_utils.validate_schema(config["resources"], schemas.get_resources_schema())
         for mount in config["file_mounts"].values():
             Storage.from_yaml_config(copy.deepcopy(mount))
     except (ValueError, sky.exceptions.StorageError) as error:
-        raise PlanError(f"O SkyPilot recusou o plano: {error}") from error
-    return str(sky.__version__)
+        raise PlanError(f"O SkyPilot {sky.__version__} recusou o plano: {error}") from error
+    return f"Validado com o SkyPilot {sky.__version__} (tarefa, recursos e buckets)."

@@ -11,7 +11,7 @@ import yaml
 
 INFRABOT = Path(sys.executable).with_name("infrabot")
 HAS_SKYPILOT = importlib.util.find_spec("sky") is not None
-CHECK_LINE = "Validado com o SkyPilot" if HAS_SKYPILOT else "Validação pulada"
+CHECK_LINE = "Validado com o SkyPilot" if HAS_SKYPILOT else "Validação pelo SkyPilot pulada"
 
 
 def test_plan_for_a_sales_quote_writes_the_task_and_says_how_it_was_checked(
