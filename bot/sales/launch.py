@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import jsonschema
 import yaml
+from pydantic import BaseModel
 
 from quoting.jobspec import JobSpec, normalize
 from quoting.launch_plan import LaunchPlan, PlanError, build_plan
@@ -41,6 +42,24 @@ def plan_for_record(record: "QuoteRecord", choice: int = 0) -> LaunchPlan:
 
 def plan_file_name(plan: LaunchPlan) -> str:
     return f"plano-{plan.name}.yaml"
+
+
+class PlanDocument(BaseModel):
+    """A plan ready to send in a chat: the YAML file and a caption within Telegram's 1024."""
+
+    file_name: str
+    content: bytes
+    caption: str
+
+
+def plan_document(record: "QuoteRecord", choice: int = 0) -> PlanDocument:
+    plan = plan_for_record(record, choice)
+    name = plan_file_name(plan)
+    summary = plan.summary()
+    caption = "\n".join(
+        [f"Plano de execução {record.number}", summary[0], summary[4], "", HOW_TO.format(file=name)]
+    )
+    return PlanDocument(file_name=name, content=plan.to_yaml().encode(), caption=caption)
 
 
 @cache
