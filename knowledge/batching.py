@@ -1,5 +1,8 @@
 """Query embeddings batched across threads: when many questions arrive at once (a burst of chats),
-one forward pass embeds them together instead of one pass each competing for the same cores."""
+one forward pass embeds them together instead of one pass each competing for the same cores.
+
+A model whose queries differ from its documents (e5's "query: " prefix) says so with an
+`embed_queries(texts)` method; otherwise queries are embedded as documents."""
 
 import queue
 import threading
@@ -39,8 +42,9 @@ class BatchedQueries(Embeddings):
                     batch.append(self._waiting.get_nowait())
                 except queue.Empty:
                     break
+            embed = getattr(self.inner, "embed_queries", self.inner.embed_documents)
             try:
-                vectors = self.inner.embed_documents([text for text, _ in batch])
+                vectors = embed([text for text, _ in batch])
             except Exception as error:  # each caller gets the model's error, as if alone
                 for _, answer in batch:
                     answer.set_exception(error)

@@ -3,6 +3,7 @@ spec and price is stated in one place (the catalog) and the assistant can still 
 
 from decimal import Decimal
 
+from knowledge.cards import Card
 from knowledge.sources import SourceDocument
 from quoting.catalog import Accelerator, Catalog, load_catalog
 from quoting.jobspec import JobSpec, normalize
@@ -31,63 +32,73 @@ def _hourly_brl(catalog: Catalog, accelerator: Accelerator) -> list[Decimal]:
 
 def accelerator_document(catalog: Catalog, accelerator: Accelerator) -> SourceDocument:
     kind = "GPU" if accelerator.kind == "gpu" else "TPU"
-    lines = [
-        f"# {accelerator.name}",
-        "",
-        "## Ficha técnica",
+    spec = (
         f"{kind} com {format_number(accelerator.memory_gb, 0)} GB de memória, "
         f"{format_number(accelerator.tflops, 0)} TFLOPS densos em 16 bits, banda de memória de "
         f"{format_number(accelerator.bandwidth_gbps, 0)} GB/s"
         + ("" if accelerator.bf16 else "; não suporta BF16 (treina em FP16)")
-        + ".",
-        "",
-        "## Para que serve",
-    ]
+        + "."
+    )
     fits: list[str] = []
     misses: list[str] = []
-    for label, spec in REFERENCE_JOBS:
-        target = fits if fit_on(normalize(spec), accelerator, max_devices=1) else misses
+    for label, job in REFERENCE_JOBS:
+        target = fits if fit_on(normalize(job), accelerator, max_devices=1) else misses
         target.append(label)
+    use = []
     if fits:
-        lines.append(f"Em um único dispositivo cabem, com folga: {'; '.join(fits)}.")
+        use.append(f"Em um único dispositivo cabem, com folga: {'; '.join(fits)}.")
     if misses:
-        lines.append(f"Não cabem em um só dispositivo: {'; '.join(misses)}.")
-    lines += ["", "## Onde oferecemos"]
+        use.append(f"Não cabem em um só dispositivo: {'; '.join(misses)}.")
     offers = [o for o in catalog.offers_in_force() if o.accelerator == accelerator.id]
-    for offer in offers:
-        region = catalog.region_of(offer)
-        lines.append(
-            f"- {offer.provider.upper()} {offer.region} ({region.city}, {region.country}): "
-            f"{offer.instance_type}, {offer.device_count} por máquina"
-        )
+    where = [
+        f"{offer.provider.upper()} {offer.region} ({region.city}, {region.country}): "
+        f"{offer.instance_type}, {offer.device_count} por máquina"
+        for offer in offers
+        for region in [catalog.region_of(offer)]
+    ]
+    lines = [f"# {accelerator.name}", "", "## Ficha técnica", spec, "", "## Para que serve", *use]
+    lines += ["", "## Onde oferecemos", *(f"- {line}" for line in where)]
     if not offers:
         lines.append("No momento não há oferta em vigor com este acelerador.")
     prices = _hourly_brl(catalog, accelerator)
+    price = ""
     if prices:
         low, high = format_brl(min(prices)), format_brl(max(prices))
         span = low if low == high else f"de {low} a {high}"
-        lines += [
-            "",
-            "## Preço",
+        price = (
             f"Por {kind} e por hora, sob demanda: {span}, antes de tributos, margem e taxa de "
-            "configuração. O valor final sai na cotação.",
-        ]
+            "configuração."
+        )
+        lines += ["", "## Preço", f"{price} O valor final sai na cotação."]
     name = accelerator.name
+    title = f"{name}: memória, usos e preço"
+    source = f"catalogo/{accelerator.id}.md"
+    questions = [
+        f"Quanto custa a hora de uma {name}?",
+        f"Quanta memória tem a {accelerator.id.upper()}?",
+        f"O que cabe numa {accelerator.id.upper()}?",
+    ]
+    card = Card(
+        id=f"catalogo-{accelerator.id}",
+        answer=" ".join([f"A {name} é uma {spec}", *use[:1], price]).strip(),
+        detail="Onde oferecemos: " + "; ".join(where) + "." if where else "",
+        questions=questions,
+        source="Catálogo de preços em vigor (quoting/data/catalog.toml)",
+        document=source,
+        title=title,
+    )
     return SourceDocument(
-        source=f"catalogo/{accelerator.id}.md",
+        source=source,
         root="catalogo",
-        title=f"{name}: memória, usos e preço",
+        title=title,
         topics=["catalogo", accelerator.kind, accelerator.id],
-        questions=[
-            f"Quanto custa a hora de uma {name}?",
-            f"Quanta memória tem a {accelerator.id.upper()}?",
-            f"O que cabe numa {accelerator.id.upper()}?",
-        ],
+        questions=questions,
         text="\n".join(lines),
         markdown=True,
         keywords=sorted(
             {accelerator.id, accelerator.id.split("-")[-1 if accelerator.kind == "tpu" else 0]}
         ),
+        cards=[card],
     )
 
 

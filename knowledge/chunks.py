@@ -33,8 +33,8 @@ def _with_context(document: SourceDocument, section: str, body: str) -> str:
 
 
 def split(document: SourceDocument) -> list[Document]:
-    """The document's passages, plus one chunk of the questions it answers (they match how
-    clients phrase things far better than the prose does)."""
+    """The document's passages, one chunk of the questions it answers (they match how clients
+    phrase things far better than the prose does), and one chunk per answer card."""
     if document.markdown:
         sections = _markdown.split_text(document.text)
     else:
@@ -51,15 +51,29 @@ def split(document: SourceDocument) -> list[Document]:
         chunks.append(
             _chunk(document, f"{document.title}\n\nPerguntas frequentes:\n{asked}", "perguntas")
         )
+    for card in document.cards:
+        shown = {
+            "card": card.id,
+            "answer": card.text(),
+            "asked": card.questions[0],
+            "questions": "\n".join(card.questions),
+        }
+        chunks.append(_chunk(document, card.search_text(), "cartao", shown))
     return chunks
 
 
-def _chunk(document: SourceDocument, text: str, kind: str) -> Document:
+def _chunk(
+    document: SourceDocument, text: str, kind: str, card: dict[str, str] | None = None
+) -> Document:
+    """A chunk and its metadata; a card's chunk also carries its id, its reply text, its
+    questions and the first of them (the label when the assistant asks which topic the client
+    means)."""
     metadata = {
         "source": document.source,
         "root": document.root,
         "title": document.title,
         "kind": kind,
         "keywords": " ".join(document.keywords),
+        **(card or {}),
     }
     return Document(id=chunk_id(text, metadata), page_content=text, metadata=metadata)

@@ -48,6 +48,8 @@ def build_index(
     start = time.perf_counter()
     wanted, skipped = desired_chunks(paths)
     store = store or KnowledgeStore.open()
+    if store.other_model is not None:  # built with another embedding model: embed everything
+        store.reset()
     # Only roots indexed in this run are reconciled: files indexed earlier from another folder
     # stay until that folder is indexed again.
     roots = {"corpus", "catalogo"} | {str(path.resolve()) for path in paths}

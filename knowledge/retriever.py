@@ -1,7 +1,9 @@
 """Hybrid retrieval: dense (Chroma) and BM25 (Portuguese analyzer) fused by reciprocal rank,
-returned as passages with title, source and score. Falls back to BM25 over the corpus on disk
-when the index cannot be used, and says so."""
+returned as passages with title, source and score, and the answer cards that match best, with the
+dense similarity that says how sure the match is. Falls back to BM25 over the corpus on disk when
+the index cannot be used, and says so."""
 
+import logging
 import re
 import threading
 from typing import Any, Literal
@@ -20,16 +22,17 @@ from knowledge.sources import load_corpus
 from knowledge.store import KnowledgeStore
 
 RRF_K = 60  # Cormack et al. 2009: the constant of reciprocal rank fusion
-CANDIDATES = 20
-# Weights of each ranking in the fusion, measured with bench/retrieval.py on the pt-BR evaluation
-# set: the packaged embedding model is English-only, so on Portuguese questions its ranking is
-# weak (recall@3 0.49 alone) and any larger weight lowers the hybrid's recall; as a tie-breaker
-# it still helps (0.971 against 0.957 for BM25 alone).
+CANDIDATES = 30
+# Weights of each ranking in the fusion, measured with bench/retrieval.py on the pt-BR tuning set
+# and the older held-out set (109 questions): with the multilingual pair, equal weights give
+# recall@3 0.97 / 0.90 against 0.97 / 0.78 for BM25 alone (cards indexed in both cases).
 LEXICAL_WEIGHT = 1.0
-DENSE_WEIGHT = 0.05
+DENSE_WEIGHT = 1.0
 # Generated catalog documents mention GPUs everywhere; they lead only when the query names them.
 CATALOG_WEIGHT = 0.2
 FALLBACK_NOTICE = "Usando busca por palavras no corpus local, sem o índice."
+# Index problems are for operators: they go to the log, and clients never see them.
+log = logging.getLogger("infrabot.knowledge")
 
 
 class Passage(BaseModel):
@@ -39,10 +42,27 @@ class Passage(BaseModel):
     score: float
 
 
+class CardMatch(BaseModel):
+    """An answer card found for a query. `similarity` is the dense cosine between the query and
+    the card (0 when the dense half did not rank it; None when there is no dense half); the ranks
+    are its place among the cards of each ranking (0 = first; None = not among the candidates)."""
+
+    id: str
+    title: str
+    source: str
+    text: str
+    asked: str
+    similarity: float | None
+    lexical_rank: int | None
+    dense_rank: int | None
+    exact: bool = False  # the query is one of the card's own questions
+
+
 class SearchResult(BaseModel):
     passages: list[Passage]
     fallback: bool
     notice: str | None = None
+    cards: list[CardMatch] = []  # best first
 
 
 def _local_chunks() -> list[Document]:
@@ -63,6 +83,13 @@ class KnowledgeRetriever:
         self.dense = dense
         self.notice = notice
         self.store = store
+        # A query that is one of a card's own questions gets that card, whatever the rankings say.
+        self.asked = {
+            _words(question): _key(chunk)
+            for chunk in lexical.chunks
+            if chunk.metadata.get("kind") == "cartao"
+            for question in str(chunk.metadata.get("questions", "")).splitlines()
+        }
 
     @classmethod
     def load(cls, dense: Literal["now", "background", "off"] = "now") -> "KnowledgeRetriever":
@@ -76,8 +103,15 @@ class KnowledgeRetriever:
                 raise KnowledgeUnavailable(
                     "O índice de conhecimento está vazio: rode 'infrabot index'."
                 )
+            if store.other_model is not None:
+                raise KnowledgeUnavailable(
+                    f"O índice foi gerado com outro modelo de embeddings ({store.other_model}): "
+                    "rode 'infrabot index'."
+                )
         except KnowledgeUnavailable as error:
-            return cls(LexicalIndex(_local_chunks()), None, f"{error} {FALLBACK_NOTICE}")
+            notice = f"{error} {FALLBACK_NOTICE}"
+            log.warning(notice)
+            return cls(LexicalIndex(_local_chunks()), None, notice)
         retriever = cls(LexicalIndex(records), None, store=store)
         if dense == "now":
             retriever.dense = store.vector_store(load_embeddings())
@@ -99,46 +133,108 @@ class KnowledgeRetriever:
             return f"o índice não respondeu ({type(error).__name__})"
         return None
 
-    def _dense(self, query: str) -> list[Document]:
+    def _dense(self, query: str) -> list[tuple[Document, float]]:
+        """Chunks by dense similarity (Chroma gives cosine distance)."""
         assert self.dense is not None
         hits = self.dense.similarity_search_with_score(query, k=CANDIDATES)
-        return [document for document, _distance in hits]
+        return [(document, 1.0 - float(distance)) for document, distance in hits]
 
     def search(self, query: str, k: int = 3) -> SearchResult:
         rankings = [[chunk for chunk, _ in self.lexical.search(query, CANDIDATES)]]
         notice = self.notice
+        similarity: dict[str, float] | None = None
         if self.dense is not None:
             try:
-                rankings.append(self._dense(query))
+                hits = self._dense(query)
+                rankings.append([chunk for chunk, _ in hits])
+                similarity = {_key(chunk): value for chunk, value in hits}
             except Exception as error:  # a server that went away mid-session
                 notice = f"O índice não respondeu ({type(error).__name__}). {FALLBACK_NOTICE}"
-        passages = [self._prose(p) for p in _fuse(query, rankings, k)]
-        return SearchResult(passages=passages, fallback=notice is not None, notice=notice)
+                log.warning(notice)
+        scores, chunks = _scores(query, rankings)
+        card_ranks = [_card_ranks(ranking) for ranking in rankings]
+        passages = [
+            passage if kind == "texto" else self._prose(passage)
+            for passage, kind in _documents(scores, chunks, k)
+        ]
+        return SearchResult(
+            passages=passages,
+            fallback=notice is not None,
+            notice=notice,
+            cards=_cards(scores, chunks, similarity, card_ranks, self.asked.get(_words(query))),
+        )
 
     def _prose(self, passage: Passage) -> Passage:
-        """A document found through its question list is shown by its opening text instead."""
-        if "\nPerguntas frequentes:\n" not in passage.text:
-            return passage
+        """A document found through its question list or a card is shown by its opening text."""
         for chunk in self.lexical.chunks:
             if chunk.metadata["source"] == passage.source and chunk.metadata["kind"] == "texto":
                 return passage.model_copy(update={"text": chunk.page_content})
         return passage
 
 
-def _fuse(query: str, rankings: list[list[Document]], k: int) -> list[Passage]:
-    """Weighted reciprocal rank fusion of chunk rankings; each document scores as its best chunk
-    and is shown by its best prose chunk (a document's question list finds it, its text answers)."""
+def _key(chunk: Document) -> str:
+    return chunk.id or chunk.page_content
+
+
+def _words(text: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9]+", fold(text)))
+
+
+def _scores(
+    query: str, rankings: list[list[Document]]
+) -> tuple[dict[str, float], dict[str, Document]]:
+    """Weighted reciprocal rank fusion of chunk rankings, by chunk key."""
     names = re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)*", fold(query))
     words = set(names) | {part for name in names for part in name.split("-")}
     scores: dict[str, float] = {}
     chunks: dict[str, Document] = {}
     for weight, ranking in zip((LEXICAL_WEIGHT, DENSE_WEIGHT), rankings, strict=False):
         for rank, chunk in enumerate(ranking):
-            key = chunk.id or chunk.page_content
+            key = _key(chunk)
             keywords = str(chunk.metadata.get("keywords", "")).split()
             boost = CATALOG_WEIGHT if keywords and not words.intersection(keywords) else 1.0
             scores[key] = scores.get(key, 0.0) + weight * boost / (RRF_K + rank + 1)
             chunks[key] = chunk
+    return scores, chunks
+
+
+def _card_ranks(ranking: list[Document]) -> dict[str, int]:
+    cards = [_key(chunk) for chunk in ranking if chunk.metadata.get("kind") == "cartao"]
+    return {key: rank for rank, key in enumerate(cards)}
+
+
+def _cards(
+    scores: dict[str, float],
+    chunks: dict[str, Document],
+    similarity: dict[str, float] | None,
+    ranks: list[dict[str, int]],
+    exact: str | None,
+) -> list[CardMatch]:
+    """The best three answer cards by fused score, the card asked word for word first."""
+    keys = [key for key in scores if chunks[key].metadata.get("kind") == "cartao"]
+    best = sorted(keys, key=lambda key: (key == exact, scores[key]), reverse=True)[:3]
+    lexical, dense = ranks[0], ranks[1] if len(ranks) > 1 else None
+    return [
+        CardMatch(
+            id=str(chunks[key].metadata["card"]),
+            title=str(chunks[key].metadata["title"]),
+            source=str(chunks[key].metadata["source"]),
+            text=str(chunks[key].metadata["answer"]),
+            asked=str(chunks[key].metadata["asked"]),
+            similarity=None if similarity is None else round(similarity.get(key, 0.0), 4),
+            lexical_rank=lexical.get(key),
+            dense_rank=None if dense is None else dense.get(key),
+            exact=key == exact,
+        )
+        for key in best
+    ]
+
+
+def _documents(
+    scores: dict[str, float], chunks: dict[str, Document], k: int
+) -> list[tuple[Passage, str]]:
+    """Each document scores as its best chunk and is shown by its best prose chunk (a question
+    list or a card finds it, its text answers)."""
     by_document: dict[str, float] = {}
     shown: dict[str, Document] = {}
     for key in sorted(scores, key=scores.__getitem__, reverse=True):
@@ -147,16 +243,19 @@ def _fuse(query: str, rankings: list[list[Document]], k: int) -> list[Passage]:
         by_document[source] = max(by_document.get(source, 0.0), scores[key])
         current = shown.get(source)
         if current is None or (
-            current.metadata.get("kind") == "perguntas" and chunk.metadata.get("kind") == "texto"
+            current.metadata.get("kind") != "texto" and chunk.metadata.get("kind") == "texto"
         ):
             shown[source] = chunk
     best = sorted(by_document, key=by_document.__getitem__, reverse=True)[:k]
     return [
-        Passage(
-            title=str(shown[source].metadata["title"]),
-            source=source,
-            text=shown[source].page_content,
-            score=round(by_document[source], 4),
+        (
+            Passage(
+                title=str(shown[source].metadata["title"]),
+                source=source,
+                text=shown[source].page_content,
+                score=round(by_document[source], 4),
+            ),
+            str(shown[source].metadata.get("kind", "texto")),
         )
         for source in best
     ]

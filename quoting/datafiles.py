@@ -37,5 +37,6 @@ def load(path: Path, schema: type[ModelT]) -> ModelT:
         where = ".".join(str(part) for part in first["loc"])
         raise DataFileError(
             f"{path.name} é inválido em '{where}': {first['msg']} "
-            f"({error.error_count()} problema(s) no total)"
+            f"({error.error_count()} "
+            f"{'problema' if error.error_count() == 1 else 'problemas'} no total)"
         ) from error

@@ -17,7 +17,7 @@ Framework = Literal["pytorch", "tensorflow", "jax"]
 Attention = Literal["sdpa", "eager"]
 Residency = Literal["br", "any"]
 Cloud = Literal["aws", "gcp", "azure", "none"]
-TaxProfileId = Literal["cartao", "remessa", "local"]
+TaxProfileId = Literal["br_cloud", "cartao", "remessa", "local"]
 LoraTargets = Literal["all-linear", "attention", "qv"]
 
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -28,7 +28,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "attention": ("sdpa", "eager"),
     "data_residency": ("br", "any"),
     "cloud": ("aws", "gcp", "azure", "none"),
-    "tax_profile": ("cartao", "remessa", "local"),
+    "tax_profile": ("br_cloud", "cartao", "remessa", "local"),
     "lora_targets": ("all-linear", "attention", "qv"),
     "kind": ("gpu", "tpu"),
 }
@@ -62,6 +62,8 @@ FLAGS: dict[str, str] = {
     "cloud": "--cloud",
     "tax_profile": "--tax-profile",
     "kind": "--kind",
+    "max_device_memory_gb": "--max-device-memory-gb",
+    "cheapest": "--cheapest",
 }
 
 MIN_PARAMS, MAX_PARAMS = 1e6, 2e12
@@ -102,6 +104,10 @@ class JobSpec(BaseModel):
     cloud: str | None = None
     tax_profile: str | None = None
     kind: str | None = None
+    # The largest card the client can use ("só temos placas de 16 GB", "uma 4090"), in GB.
+    max_device_memory_gb: float | None = None
+    # "O mais barato possível": price wins over the Brazil and home-cloud preferences.
+    cheapest: bool | None = None
 
 
 class Job(BaseModel):
@@ -133,6 +139,8 @@ class Job(BaseModel):
     cloud: Cloud
     tax_profile: TaxProfileId | None
     kind: Literal["gpu", "tpu"] | None = None
+    max_device_memory_gb: float | None = None
+    cheapest: bool = False
     assumed: list[str] = Field(default_factory=list)
     assumptions: list[str] = Field(default_factory=list)
 
@@ -147,16 +155,25 @@ class Job(BaseModel):
 
 def _check_range(field: str, value: float, low: float, high: float, unit: str = "") -> None:
     if not low <= value <= high:
+        top = _short(high)
+        # "10 bilhões de exemplos", but "10.000 exemplos": the big-number words take "de".
+        joined = f" de{unit}" if unit and top[-1].isalpha() else unit
         raise InvalidJob(
             FLAGS[field],
-            f"deve estar entre {_short(low)} e {_short(high)}{unit} (recebi {_short(value)})",
+            f"deve estar entre {_short(low)} e {top}{joined} (recebi {_short(value)})",
         )
 
 
+_LARGE = ((1e12, "trilhão", "trilhões"), (1e9, "bilhão", "bilhões"), (1e6, "milhão", "milhões"))
+
+
 def _short(value: float) -> str:
-    for size, suffix in ((1e12, "T"), (1e9, "B"), (1e6, "M")):
+    """A bound as people read it: "1 milhão", "10 bilhões", "2,5 trilhões", "4.096"."""
+    for size, one, many in _LARGE:
         if abs(value) >= size:
-            return f"{format_number(value / size, 0 if value % size == 0 else 1)}{suffix}"
+            scaled = value / size
+            number = format_number(scaled, 0 if value % size == 0 else 1)
+            return f"{number} {many if abs(scaled) >= 2 else one}"
     return format_number(value, 0 if float(value).is_integer() else 2)
 
 
@@ -284,6 +301,8 @@ def normalize(spec: JobSpec) -> Job:
         _check_range("deadline_hours", spec.deadline_hours, 0.1, 8760, " horas")
     if spec.budget_brl is not None:
         _check_range("budget_brl", float(spec.budget_brl), 1, 1e9, " reais")
+    if spec.max_device_memory_gb is not None:
+        _check_range("max_device_memory_gb", spec.max_device_memory_gb, 1, 1024, " GB")
     if spec.spot is None:
         assumed.append("spot")
 
@@ -297,6 +316,8 @@ def normalize(spec: JobSpec) -> Job:
         deadline_hours=spec.deadline_hours,
         budget_brl=spec.budget_brl,
         spot=bool(spec.spot),
+        max_device_memory_gb=spec.max_device_memory_gb,
+        cheapest=bool(spec.cheapest),
         **job,
     )
 

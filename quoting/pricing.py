@@ -5,27 +5,29 @@ at its end; the total is the sum of the rounded lines, so the lines add up to it
 """
 
 import math
-import os
 from datetime import date
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 from quoting.catalog import Offer, Region
 from quoting.datafiles import DATA_DIR, Sourced, load
 from quoting.errors import DataFileError
+from quoting.fx import FxRate, reference_rate
 from quoting.jobspec import Job
-from quoting.units import round_brl
+from quoting.taxes import Company, TaxProfile, TaxRule, in_force, invoice_charges, profile_charges
+from quoting.units import format_date, format_number, round_brl
 
-HOURS_PER_MONTH = 730
+HOURS_PER_MONTH = 730  # the providers' billing month for per-GB-month disk prices
 
 
 class Fx(Sourced):
     usd_brl: Decimal = Field(gt=0)
     buffer: Decimal = Field(ge=0, lt=1)
+    max_age_business_days: int = Field(ge=0)
 
     @property
     def quoted_rate(self) -> Decimal:
@@ -36,32 +38,29 @@ class Terms(Sourced):
     validity_days: int = Field(ge=1)
     margin: Decimal = Field(ge=0, lt=1)
     setup_fee_brl: Decimal = Field(ge=0)
-    min_storage_months: int = Field(ge=1)
+    storage_retention_days: int = Field(ge=0)
     kept_checkpoints: int = Field(ge=1)
-
-
-class TaxRule(BaseModel):
-    id: str
-    name: str
-    rate: Decimal = Field(ge=0, lt=1)
-    # cost: the amount paid abroad; grossed_up: that amount grossed up for the withheld IRRF
-    # (RIR art. 786); pis_cofins: Lei 10.865/2004 art. 7 II, the grossed-up amount plus ISS and
-    # the contributions themselves.
-    base: Literal["cost", "grossed_up", "pis_cofins"]
-
-
-class TaxProfile(Sourced):
-    id: str
-    name: str
-    applies_to: Literal["foreign", "local"]
-    tax: list[TaxRule] = Field(default_factory=list)
 
 
 class PricingRules(BaseModel):
     fx: Fx
     terms: Terms
+    company: Company
     default_foreign_profile: str
+    provider_profile: dict[str, str]
     tax_profile: list[TaxProfile]
+
+    @model_validator(mode="after")
+    def _profiles_exist(self) -> "PricingRules":
+        known = {profile.id: profile for profile in self.tax_profile}
+        if len(known) != len(self.tax_profile):
+            raise ValueError("dois perfis tributários com o mesmo id")
+        for named in [self.default_foreign_profile, "local", *self.provider_profile.values()]:
+            if named not in known:
+                raise ValueError(f"perfil tributário '{named}' não existe")
+        if known["local"].prices_in != "BRL":
+            raise ValueError("o perfil 'local' é para preços em reais")
+        return self
 
     def profile(self, profile_id: str) -> TaxProfile:
         for profile in self.tax_profile:
@@ -69,27 +68,19 @@ class PricingRules(BaseModel):
                 return profile
         raise DataFileError(f"Perfil tributário '{profile_id}' não existe em pricing.toml")
 
+    def profile_for(self, offer: Offer, requested: str | None) -> TaxProfile:
+        """The client's choice when it fits the offer's currency, else who bills decides."""
+        if requested is not None and self.profile(requested).prices_in == offer.currency:
+            return self.profile(requested)
+        if offer.currency == "BRL":
+            return self.profile("local")
+        return self.profile(self.provider_profile.get(offer.provider, self.default_foreign_profile))
+
 
 @cache
 def load_pricing(path: Path = DATA_DIR / "pricing.toml") -> PricingRules:
-    """The pricing rules; INFRABOT_USD_BRL (and INFRABOT_USD_BRL_DATE) override the rate."""
-    rules = load(path, PricingRules)
-    override = os.environ.get("INFRABOT_USD_BRL")
-    if override:
-        try:
-            rate = Decimal(override.replace(",", "."))
-            as_of = date.fromisoformat(os.environ.get("INFRABOT_USD_BRL_DATE") or str(date.today()))
-        except ArithmeticError as error:
-            raise DataFileError(f"INFRABOT_USD_BRL inválido: '{override}'") from error
-        except ValueError as error:
-            raise DataFileError("INFRABOT_USD_BRL_DATE deve ser uma data AAAA-MM-DD") from error
-        if rate <= 0:
-            raise DataFileError(f"INFRABOT_USD_BRL deve ser positivo: '{override}'")
-        fx = rules.fx.model_copy(
-            update={"usd_brl": rate, "as_of": as_of, "source": "INFRABOT_USD_BRL"}
-        )
-        rules = rules.model_copy(update={"fx": fx})
-    return rules
+    """The pricing rules (the day's rate is not here: see quoting.fx)."""
+    return load(path, PricingRules)
 
 
 class LineItem(BaseModel):
@@ -100,13 +91,27 @@ class LineItem(BaseModel):
     total_brl: Decimal
 
 
+class Tax(BaseModel):
+    """One tax in a quote: on what the company pays the provider, or on its own invoice."""
+
+    name: str
+    rate: Decimal
+    basis: str
+    total_brl: Decimal
+    applies_to: Literal["provider", "invoice"]
+    valid_from: date
+    valid_until: date | None
+
+
 class Pricing(BaseModel):
     line_items: list[LineItem]
+    taxes: list[Tax]
     total_brl: Decimal
     billed_hours: Decimal
     storage_gb: int
     tax_profile: str
     spot: bool
+    notices: list[str] = Field(default_factory=list)
 
 
 def storage_gb(job: Job, trainable: float) -> int:
@@ -130,24 +135,34 @@ def _line(description: str, quantity: Decimal, unit: str, unit_price: Decimal) -
     )
 
 
-def _tax_lines(profile: TaxProfile, cost: Decimal) -> list[LineItem]:
-    rates = {rule.id: rule.rate for rule in profile.tax}
-    grossed_up = cost / (1 - rates.get("irrf", Decimal(0)))
-    iss = grossed_up * rates.get("iss", Decimal(0))
-    contributions = rates.get("pis", Decimal(0)) + rates.get("cofins", Decimal(0))
-    bases = {
-        "cost": cost,
-        "grossed_up": grossed_up,
-        "pis_cofins": (grossed_up + iss) / (1 - contributions),
-    }
+def _percent(rate: Decimal) -> str:
+    return f"{format_number(rate * 100, 2)}%"
+
+
+def _tax(rule: TaxRule, line: LineItem, applies_to: Literal["provider", "invoice"]) -> Tax:
+    return Tax.model_construct(
+        name=rule.name,
+        rate=rule.rate,
+        basis=rule.basis,
+        total_brl=line.total_brl,
+        applies_to=applies_to,
+        valid_from=rule.valid_from,
+        valid_until=rule.valid_until,
+    )
+
+
+def _expired_notice(rules: list[TaxRule], day: date) -> list[str]:
+    expired = [rule for rule in rules if rule.expired_on(day)]
+    if not expired:
+        return []
+    names = ", ".join(
+        f"{rule.name} (até {format_date(rule.valid_until)})"
+        for rule in expired
+        if rule.valid_until is not None
+    )
     return [
-        _line(
-            f"{rule.name} ({rule.rate * 100:.2f}%)".replace(".", ","),
-            Decimal(1),
-            "un",
-            bases[rule.base] * rule.rate,
-        )
-        for rule in profile.tax
+        f"Regras tributárias vencidas em pricing.toml: {names}. Os tributos precisam ser "
+        "confirmados com a contabilidade (reforma tributária, LC 214/2025)."
     ]
 
 
@@ -159,17 +174,18 @@ def price(
     hours: float,
     storage: int,
     profile_id: str | None = None,
+    fx: FxRate | None = None,
+    day: date | None = None,
 ) -> Pricing:
-    """Line items and total for running the job for `hours` on `instances` of `offer`."""
+    """Line items, taxes and total for running the job for `hours` on `instances` of `offer`.
+
+    Provider charges and their taxes (by who bills) are the cost; the margin is on the machine
+    and storage only; the company's own output taxes are grossed up over the invoice."""
     rules = load_pricing()
-    foreign = offer.currency != "BRL"
-    rate = rules.fx.quoted_rate if foreign else Decimal(1)
-    if foreign:
-        profile = rules.profile(
-            profile_id if profile_id not in (None, "local") else rules.default_foreign_profile
-        )
-    else:
-        profile = rules.profile("local")
+    day = day or date.today()
+    fx = fx or reference_rate(day)
+    profile = rules.profile_for(offer, profile_id)
+    rate = fx.usd_brl if offer.currency == "USD" else Decimal(1)
     spot = job.spot and offer.spot_per_hour is not None
     hourly = offer.spot_per_hour if spot and offer.spot_per_hour else offer.on_demand_per_hour
     billed = Decimal(math.ceil(hours * 10)) / 10  # providers bill by the second; quote tenths
@@ -180,26 +196,61 @@ def price(
         "h",
         hourly * instances * rate,
     )
-    months = max(rules.terms.min_storage_months, math.ceil(hours / HOURS_PER_MONTH))
+    # Disks are billed by the hour: the job's hours plus the stated retention of the results.
+    retention = rules.terms.storage_retention_days
+    months = (billed + retention * 24) / HOURS_PER_MONTH
     disk = _line(
-        f"Armazenamento do modelo, dataset e checkpoints ({storage} GB x {months} mês(es))",
-        Decimal(storage * months),
+        f"Armazenamento do modelo, dataset e checkpoints ({storage} GB durante o job e "
+        f"{retention} dias de retenção)",
+        round_brl(storage * months),  # GB-months to two decimals
         "GB-mês",
-        region.storage_per_gb_month * (rate if region.currency == "USD" else 1),
+        region.storage_per_gb_month * (fx.usd_brl if region.currency == "USD" else 1),
     )
+    cost = compute.total_brl + disk.total_brl
     lines = [compute, disk]
-    lines += _tax_lines(profile, compute.total_brl + disk.total_brl)
+    taxes: list[Tax] = []
+    provider_rules = in_force(profile.tax, day)
+    for rule, amount in profile_charges(provider_rules, cost):
+        line = _line(f"{rule.name} ({_percent(rule.rate)})", Decimal(1), "un", amount)
+        lines.append(line)
+        if rule.is_tax:
+            taxes.append(_tax(rule, line, "provider"))
+    buffer = rules.fx.buffer
+    if offer.currency == "USD" and buffer > 0:
+        exposed = sum((line.total_brl for line in lines), Decimal(0))
+        lines.append(
+            _line(
+                f"Proteção cambial na validade da cotação ({_percent(buffer)})",
+                Decimal(1),
+                "un",
+                exposed * buffer,
+            )
+        )
     lines.append(
         _line("Taxa de configuração do ambiente", Decimal(1), "un", rules.terms.setup_fee_brl)
     )
-    cost = sum((line.total_brl for line in lines), Decimal(0))
     margin = rules.terms.margin
-    lines.append(_line(f"Gestão e suporte ({margin * 100:.0f}%)", Decimal(1), "un", cost * margin))
+    lines.append(
+        _line(
+            f"Gestão e suporte ({_percent(margin)} sobre máquina e armazenamento)",
+            Decimal(1),
+            "un",
+            cost * margin,
+        )
+    )
+    company_rules = in_force(rules.company.tax, day)
+    before_taxes = sum((line.total_brl for line in lines), Decimal(0))
+    for rule, amount in invoice_charges(company_rules, before_taxes):
+        line = _line(f"{rule.name} ({_percent(rule.rate)})", Decimal(1), "un", amount)
+        lines.append(line)
+        taxes.append(_tax(rule, line, "invoice"))
     return Pricing(
         line_items=lines,
+        taxes=taxes,
         total_brl=sum((line.total_brl for line in lines), Decimal(0)),
         billed_hours=billed,
         storage_gb=storage,
         tax_profile=profile.id,
         spot=spot,
+        notices=_expired_notice(provider_rules + company_rules, day),
     )

@@ -5,12 +5,13 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Any, Literal
 
-from pydantic import BaseModel, field_serializer
+from pydantic import BaseModel, Field, field_serializer
 
 from quoting.catalog import Catalog
+from quoting.fx import FxRate, reference_rate
 from quoting.jobspec import Job, JobSpec, normalize
 from quoting.memory import MemoryEstimate, MemoryParts
-from quoting.pricing import LineItem, load_pricing
+from quoting.pricing import LineItem, Tax, load_pricing
 from quoting.recommend import Candidate, recommend
 from quoting.timing import flops_per_token
 
@@ -47,6 +48,7 @@ class Option(Money):
     memory_per_device_gb: float
     device_memory_gb: float
     spot: bool
+    fp16_fallback: bool = False  # no BF16 on this accelerator: it trains in FP16
 
     @classmethod
     def of(cls, candidate: Candidate) -> "Option":
@@ -65,11 +67,14 @@ class Option(Money):
             memory_per_device_gb=round(candidate.memory.total, 2),
             device_memory_gb=candidate.accelerator.memory_gb,
             spot=candidate.pricing.spot,
+            fp16_fallback=candidate.fp16_fallback,
         )
 
 
 class Recommended(Option):
     reasons: list[str]
+    # The client's constraints as said against this offer; `reasons` begins with them.
+    constraints: list[str] = Field(default_factory=list)
 
 
 class Alternative(Option):
@@ -82,6 +87,8 @@ class Fx(Money):
     buffer: Decimal
     usd_brl_quoted: Decimal
     source: str
+    stale: bool = False  # quotes stored before these fields existed load as they were
+    manual: bool = False
 
 
 class Quote(Money):
@@ -95,6 +102,9 @@ class Quote(Money):
     line_items: list[LineItem]
     tax_profile: str
     fx: Fx
+    taxes: list[Tax] = Field(default_factory=list)
+    # pt-BR warnings the reply must show: a rate to confirm, spot unavailable, expired tax rules.
+    notices: list[str] = Field(default_factory=list)
     total_brl: Decimal
 
     def to_json_dict(self) -> dict[str, Any]:
@@ -102,6 +112,9 @@ class Quote(Money):
         for item in data["line_items"]:
             for key in ("quantity", "unit_price_brl", "total_brl"):
                 item[key] = float(item[key])
+        for tax in data["taxes"]:
+            for key in ("rate", "total_brl"):
+                tax[key] = float(tax[key])
         return data
 
 
@@ -138,20 +151,30 @@ def estimate_of(job: Job, memory: MemoryEstimate) -> Estimate:
     )
 
 
-def build_quote(job: Job, catalog: Catalog | None = None, now: datetime | None = None) -> Quote:
-    """Price the job. Raises NoViableOffer (with suggestions) when nothing runs it."""
-    result = recommend(job, catalog)
+def build_quote(
+    job: Job, catalog: Catalog | None = None, now: datetime | None = None, fx: FxRate | None = None
+) -> Quote:
+    """Price the job at `fx` (the application passes the day's PTAX; without it, the manual or
+    reference rate, flagged when old). Raises NoViableOffer (with suggestions) when nothing
+    runs it."""
+    created = now or datetime.now(UTC)
+    fx = fx or reference_rate(created.date())
+    result = recommend(job, catalog, fx)
     chosen = result.chosen
     rules = load_pricing()
-    created = now or datetime.now(UTC)
-    fx = rules.fx
+    buffer = rules.fx.buffer
+    notices = [fx.notice] if fx.notice else []
     return Quote(
         id="q_" + secrets.token_hex(8),
         created_at=created,
         valid_until=created + timedelta(days=rules.terms.validity_days),
         job=job_summary(job),
         estimate=estimate_of(job, chosen.memory),
-        recommendation=Recommended(**Option.of(chosen).model_dump(), reasons=result.reasons),
+        recommendation=Recommended(
+            **Option.of(chosen).model_dump(),
+            reasons=result.reasons,
+            constraints=result.constraints,
+        ),
         alternatives=[
             Alternative(**Option.of(candidate).model_dump(), label=label)
             for label, candidate in result.alternatives
@@ -161,13 +184,17 @@ def build_quote(job: Job, catalog: Catalog | None = None, now: datetime | None =
         fx=Fx(
             usd_brl=fx.usd_brl,
             as_of=fx.as_of.isoformat(),
-            buffer=fx.buffer,
-            usd_brl_quoted=fx.quoted_rate.quantize(Decimal("0.0001")),
+            buffer=buffer,
+            usd_brl_quoted=(fx.usd_brl * (1 + buffer)).quantize(Decimal("0.0001")),
             source=fx.source,
+            stale=fx.stale,
+            manual=fx.manual,
         ),
+        taxes=chosen.pricing.taxes,
+        notices=notices + result.notices + chosen.pricing.notices,
         total_brl=chosen.total_brl,
     )
 
 
-def quote(spec: JobSpec, catalog: Catalog | None = None) -> Quote:
-    return build_quote(normalize(spec), catalog)
+def quote(spec: JobSpec, catalog: Catalog | None = None, fx: FxRate | None = None) -> Quote:
+    return build_quote(normalize(spec), catalog, fx=fx)

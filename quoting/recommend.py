@@ -7,13 +7,16 @@ and small models go to older, cheaper generations when they fit.
 """
 
 from collections.abc import Iterator
+from datetime import date
 from decimal import Decimal
 from typing import Literal
 
 from pydantic import BaseModel
 
+from quoting import constraints
 from quoting.catalog import Accelerator, Catalog, Offer, Region, load_catalog
 from quoting.errors import QuotingError
+from quoting.fx import FxRate, reference_rate
 from quoting.jobspec import FRAMEWORK_NAMES, Job
 from quoting.memory import MemoryEstimate, estimate_memory, trainable_params
 from quoting.pricing import Pricing, price, storage_gb
@@ -28,8 +31,9 @@ HEADROOM = 0.90
 TPU_MIN_FLOPS = 1e20
 # A client already on a cloud stays there when that costs at most this much more.
 HOME_CLOUD_TOLERANCE = Decimal("1.25")
-# Offers in Brazil win when they cost at most this much more: the guidance counts local presence
-# as legal and financial safety (exchange rate, taxes on foreign cloud) and lower latency.
+# Offers in Brazil win when they cost at most this much more: lower latency and data kept under
+# Brazilian jurisdiction. Not taxes: AWS, Google Cloud and Azure bill Brazilian customers through
+# the same Brazilian company whatever the region (see pricing.toml, profile br_cloud).
 BRAZIL_TOLERANCE = Decimal("1.20")
 # "Mais rápida" is offered only when it costs at most this many times the recommendation.
 FASTER_COST_FACTOR = Decimal(2)
@@ -55,6 +59,8 @@ class Candidate(BaseModel):
     memory: MemoryEstimate
     time: TimeEstimate
     pricing: Pricing
+    # The job asked for BF16 and this accelerator (a T4, a V100) lacks it: it trains in FP16.
+    fp16_fallback: bool = False
 
     @property
     def devices(self) -> int:
@@ -78,7 +84,10 @@ class Candidate(BaseModel):
 class Recommendation(BaseModel):
     chosen: Candidate
     alternatives: list[tuple[str, Candidate]]
+    # The client's constraints first (budget, deadline, residency...), then the engine's reasons.
     reasons: list[str]
+    notices: list[str] = []  # pt-BR warnings the reply must show
+    constraints: list[str] = []
 
 
 def _excluded(job: Job, offer: Offer, accelerator: Accelerator, region: Region) -> bool:
@@ -86,10 +95,13 @@ def _excluded(job: Job, offer: Offer, accelerator: Accelerator, region: Region) 
         return True
     if job.kind is not None and accelerator.kind != job.kind:
         return True
+    if job.max_device_memory_gb is not None and accelerator.memory_gb > job.max_device_memory_gb:
+        return True
     if accelerator.kind == "tpu":
         # An explicit request for TPU overrides the scale rule, never the PyTorch one.
         too_small = job.kind != "tpu" and train_flops(job) < TPU_MIN_FLOPS
-        return job.framework == "pytorch" or too_small
+        # QLoRA's 4-bit weights come from bitsandbytes, which runs on CUDA GPUs only.
+        return job.framework == "pytorch" or job.method == "qlora" or too_small
     return False
 
 
@@ -102,9 +114,10 @@ def _fit(job: Job, offer: Offer, accelerator: Accelerator, instances: int) -> Me
     return estimate_memory(job, devices=devices, sharded=True)
 
 
-def candidates(job: Job, catalog: Catalog) -> Iterator[Candidate]:
+def candidates(job: Job, catalog: Catalog, fx: FxRate | None = None) -> Iterator[Candidate]:
     """Every offer in force at the fewest instances that fit the job, and at more instances
     only while fewer would miss the deadline (more machines for a small job is waste)."""
+    fx = fx or reference_rate(date.today())  # once, not per offer
     trainable = trainable_params(job)
     storage = storage_gb(job, trainable)
     for offer in catalog.offers_in_force():
@@ -112,14 +125,20 @@ def candidates(job: Job, catalog: Catalog) -> Iterator[Candidate]:
         region = catalog.region_of(offer)
         if _excluded(job, offer, accelerator, region):
             continue
+        # Interruption time only where the offer really runs on spot (it has a spot price).
+        on_offer = (
+            job if offer.spot_per_hour is not None else job.model_copy(update={"spot": False})
+        )
         instances = 1
         while instances <= offer.max_instances:
             memory = _fit(job, offer, accelerator, instances)
             if memory.total <= accelerator.memory_gb * HEADROOM:
                 time = estimate_time(
-                    job, accelerator, offer.device_count, instances, memory.sharded
+                    on_offer, accelerator, offer.device_count, instances, memory.sharded
                 )
-                pricing = price(job, offer, region, instances, time.hours, storage, job.tax_profile)
+                pricing = price(
+                    job, offer, region, instances, time.hours, storage, job.tax_profile, fx
+                )
                 yield Candidate(
                     offer=offer,
                     accelerator=accelerator,
@@ -128,6 +147,7 @@ def candidates(job: Job, catalog: Catalog) -> Iterator[Candidate]:
                     memory=memory,
                     time=time,
                     pricing=pricing,
+                    fp16_fallback=job.precision == "bf16" and not accelerator.bf16,
                 )
                 if job.deadline_hours is None or time.hours <= job.deadline_hours:
                     break
@@ -138,22 +158,83 @@ def _cheapest(pool: list[Candidate]) -> Candidate:
     return min(pool, key=lambda c: (c.total_brl, c.time.hours))
 
 
-def recommend(job: Job, catalog: Catalog | None = None) -> Recommendation:
-    catalog = catalog or load_catalog()
-    fitting = list(candidates(job, catalog))
-    if not fitting and job.kind == "tpu" and job.framework == "pytorch":
-        raise NoViableOffer(
+def _best(job: Job, catalog: Catalog, fx: FxRate | None = None) -> Candidate | None:
+    """The cheapest offer that runs `job` within its deadline, if any."""
+    pool = [
+        c
+        for c in candidates(job, catalog, fx)
+        if job.deadline_hours is None or c.time.hours <= job.deadline_hours
+    ]
+    return _cheapest(pool) if pool else None
+
+
+def _priced_variant(
+    job: Job, catalog: Catalog, label: str, change: dict[str, object], fx: FxRate | None = None
+) -> str:
+    best = _best(job.model_copy(update=change), catalog, fx)
+    if best is None:
+        return ""
+    return (
+        f"{label}: caberia em {best.headline()}, cerca de "
+        f"{format_number(best.time.hours)} h por {format_brl(best.total_brl)}."
+    )
+
+
+def _tpu_refusal(job: Job, catalog: Catalog, fx: FxRate) -> NoViableOffer | None:
+    """Why a job asked for on TPU has no TPU offer, with the GPU offer that keeps the rest."""
+    on_gpu = _priced_variant(job, catalog, "Cotar em GPU", {"kind": "gpu"}, fx)
+    if job.framework == "pytorch":
+        return NoViableOffer(
             "Para código PyTorch não recomendamos TPU: seria preciso migrar para PyTorch/XLA, "
             "uma refatoração trabalhosa. Em GPU o mesmo código roda como está.",
             [
-                "Cotar em GPU (sem --kind tpu)",
-                "Se o time usa JAX ou TensorFlow, informe o framework",
+                *filter(None, [on_gpu]),
+                "Se o time usa JAX ou TensorFlow, informe o framework.",
             ],
         )
+    if job.method == "qlora":
+        return NoViableOffer(
+            "QLoRA não roda em TPU: os pesos em 4 bits vêm da biblioteca bitsandbytes, que só "
+            "funciona em GPU.",
+            list(
+                filter(
+                    None,
+                    [
+                        on_gpu,
+                        _priced_variant(job, catalog, "LoRA em TPU", {"method": "lora"}, fx),
+                    ],
+                )
+            ),
+        )
+    tpu_in_brazil = any(
+        catalog.accelerator_by_id(o.accelerator).kind == "tpu"
+        and catalog.region_of(o).country == "BR"
+        for o in catalog.offers_in_force()
+    )
+    if job.data_residency == "br" and not tpu_in_brazil:
+        return NoViableOffer(
+            "Não há TPU em região brasileira: as TPUs do catálogo ficam fora do país, e os seus "
+            "dados precisam ficar no Brasil. Mantemos os dados aqui e cotamos GPU em São Paulo.",
+            [on_gpu.replace("Cotar em GPU", "GPU no Brasil")]
+            if on_gpu
+            else ["Fale com um especialista para um cluster de GPU sob medida no Brasil."],
+        )
+    return None
+
+
+def recommend(job: Job, catalog: Catalog | None = None, fx: FxRate | None = None) -> Recommendation:
+    catalog = catalog or load_catalog()
+    fx = fx or reference_rate(date.today())
+    fitting = list(candidates(job, catalog, fx))
+    if not fitting and job.kind == "tpu" and (refusal := _tpu_refusal(job, catalog, fx)):
+        raise refusal
     if not fitting:
+        limit = job.max_device_memory_gb
         raise NoViableOffer(
-            "Nenhuma máquina do catálogo comporta este job na memória.",
-            suggest_fixes(job, catalog, memory_problem=True),
+            f"Nenhuma placa de até {format_number(limit, 0)} GB comporta este job na memória."
+            if limit is not None
+            else "Nenhuma máquina do catálogo comporta este job na memória.",
+            suggest_fixes(job, catalog, memory_problem=True, fx=fx),
         )
     on_time = [
         c for c in fitting if job.deadline_hours is None or c.time.hours <= job.deadline_hours
@@ -163,20 +244,80 @@ def recommend(job: Job, catalog: Catalog | None = None) -> Recommendation:
         raise NoViableOffer(
             f"Nenhuma opção termina em {format_number(job.deadline_hours or 0)} h: a mais rápida "
             f"({fastest.headline()}) leva cerca de {format_number(fastest.time.hours)} h.",
-            suggest_fixes(job, catalog, memory_problem=False),
+            suggest_fixes(job, catalog, memory_problem=False, fx=fx),
         )
     cheapest = _cheapest(on_time)
-    chosen = _preferred(
-        cheapest, [c for c in on_time if c.region.country == "BR"], BRAZIL_TOLERANCE
-    )
-    if job.cloud != "none":
-        home = [c for c in on_time if c.offer.provider == job.cloud]
-        chosen = _preferred(chosen, home, HOME_CLOUD_TOLERANCE)
+    home = [c for c in on_time if c.offer.provider == job.cloud]
+    chosen = cheapest
+    if not job.cheapest:  # "o mais barato possível" overrides both preferences
+        brazil = [c for c in on_time if c.region.country == "BR"]
+        chosen = _preferred(cheapest, brazil, BRAZIL_TOLERANCE)
+        if job.cloud != "none":
+            chosen = _preferred(chosen, home, HOME_CLOUD_TOLERANCE)
+    limits = _constraints(job, catalog, chosen, cheapest, home, fx)
     return Recommendation(
         chosen=chosen,
         alternatives=_alternatives(job, chosen, cheapest, on_time),
-        reasons=_reasons(job, chosen),
+        reasons=[*limits, *_reasons(job, chosen, cheapest), time_reason(chosen)],
+        constraints=limits,
+        notices=_notices(job, chosen),
     )
+
+
+def time_reason(chosen: Candidate) -> str:
+    """The hours billed, split into calibrated training, the visible contingency and set-up."""
+    time = chosen.time
+    return (
+        f"Tempo cobrado: cerca de {format_number(time.hours)} h = "
+        f"{format_number(time.training_hours)} h de treino (estimativa calibrada em medições "
+        f"publicadas, {time.mfu * 100:.0f}% do pico do acelerador) + margem de tempo de "
+        f"+{time.contingency_fraction * 100:.0f}% ({format_number(time.contingency_hours)} h) "
+        f"+ {format_number(time.setup_hours)} h de preparação do ambiente."
+    )
+
+
+def _notices(job: Job, chosen: Candidate) -> list[str]:
+    if job.spot and not chosen.pricing.spot:
+        return [
+            f"Spot não está disponível para {chosen.offer.instance_type} "
+            f"({chosen.offer.provider} {chosen.offer.region}): não há preço spot publicado "
+            "no catálogo. Cotamos sob demanda, sem o tempo extra de interrupções."
+        ]
+    return []
+
+
+
+def _constraints(
+    job: Job,
+    catalog: Catalog,
+    chosen: Candidate,
+    cheapest: Candidate,
+    home: list[Candidate],
+    fx: FxRate,
+) -> list[str]:
+    if chosen.offer.provider == job.cloud and cheapest.offer.provider != job.cloud:
+        why = "fica fora da sua nuvem; ficar nela evita migração e transferência de dados."
+    else:
+        why = (
+            "fica fora do Brasil; preferimos São Paulo quando custa até "
+            f"{(BRAZIL_TOLERANCE - 1) * 100:.0f}% a mais (menos latência e os dados sob "
+            "jurisdição brasileira)."
+        )
+    lines = [
+        constraints.budget_line(
+            job, chosen, cheapest, lambda change: _best(job.model_copy(update=change), catalog, fx)
+        ),
+        constraints.deadline_line(job, chosen.time.hours),
+        constraints.residency_line(job),
+        constraints.spot_line(job, chosen.pricing.spot),
+        constraints.device_line(job, chosen.accelerator.name, chosen.accelerator.memory_gb),
+        constraints.cloud_line(
+            job, chosen.offer.provider, _cheapest(home) if home else None, chosen
+        ),
+        constraints.cheapest_line(job),
+        constraints.not_cheapest_line(chosen, cheapest, why),
+    ]
+    return [line for line in lines if line]
 
 
 def _preferred(current: Candidate, favoured: list[Candidate], tolerance: Decimal) -> Candidate:
@@ -214,7 +355,8 @@ def _alternatives(
     return picks
 
 
-def _reasons(job: Job, chosen: Candidate) -> list[str]:
+def _reasons(job: Job, chosen: Candidate, cheapest: Candidate) -> list[str]:
+    """Why this machine, apart from the client's own constraints."""
     reasons: list[str] = []
     accelerator = chosen.accelerator
     framework = FRAMEWORK_NAMES[job.framework]
@@ -242,15 +384,6 @@ def _reasons(job: Job, chosen: Candidate) -> list[str]:
         reasons.append(
             f"{framework} roda em GPU sem adaptação e, neste caso, a GPU sai mais barata."
         )
-    if job.data_residency == "br":
-        reasons.append(
-            "Os dados precisam ficar no Brasil (LGPD): só consideramos ofertas em São Paulo."
-        )
-    if job.cloud != "none" and chosen.offer.provider == job.cloud:
-        reasons.append(
-            f"Você já usa {job.cloud.upper()}: ficar no mesmo provedor evita migração e "
-            "transferência de dados."
-        )
     memory = chosen.memory
     sharding = " com o modelo fatiado entre os dispositivos (ZeRO-3/FSDP)" if memory.sharded else ""
     reasons.append(
@@ -263,42 +396,25 @@ def _reasons(job: Job, chosen: Candidate) -> list[str]:
             f"Para um modelo deste porte, a {accelerator.name}, de uma linha mais acessível, tem "
             "melhor custo-benefício que A100/H100, feitas para modelos gigantes."
         )
-    if chosen.region.country == "BR" and job.data_residency != "br":
+    if chosen.region.country == "BR" and job.data_residency != "br" and cheapest is chosen:
         reasons.append(
-            "Preferimos a região de São Paulo quando custa pouco a mais: menos latência e menos "
-            "exposição a câmbio e impostos de nuvem estrangeira."
+            "A oferta fica em São Paulo: menos latência e os dados sob jurisdição brasileira. Os "
+            "tributos são os mesmos de uma região no exterior, porque quem fatura é a mesma "
+            "empresa do provedor no Brasil."
         )
     if job.precision == "bf16" and not accelerator.bf16:
         reasons.append(
             f"A {accelerator.name} não tem BF16: o treino roda em FP16, com a mesma memória."
         )
-    if job.deadline_hours is not None:
-        reasons.append(
-            f"Termina em cerca de {format_number(chosen.time.hours)} h, dentro do prazo de "
-            f"{format_number(job.deadline_hours)} h."
-        )
-    if job.budget_brl is not None:
-        if chosen.total_brl <= job.budget_brl:
-            reasons.append(f"Cabe no orçamento de {format_brl(job.budget_brl)}.")
-        else:
-            reasons.append(
-                f"Atenção: passa do orçamento de {format_brl(job.budget_brl)}. Para reduzir, "
-                "considere QLoRA, menos épocas ou instâncias spot."
-            )
-    if chosen.pricing.spot:
-        reasons.append(
-            "Instância spot: bem mais barata, mas pode ser interrompida; já incluímos tempo "
-            "para retomar a partir de checkpoints."
-        )
-    elif job.spot:
-        reasons.append("Esta oferta não tem preço spot no catálogo; cotamos sob demanda.")
     return reasons
 
 
-def suggest_fixes(job: Job, catalog: Catalog, memory_problem: bool) -> list[str]:
+def suggest_fixes(
+    job: Job, catalog: Catalog, memory_problem: bool, fx: FxRate | None = None
+) -> list[str]:
     """Changes to the job that would make some offer work, each checked against the catalog."""
     variants: list[tuple[str, dict[str, object]]] = []
-    if job.method != "qlora" and job.precision != "fp32":
+    if job.method != "qlora" and job.precision != "fp32" and job.kind != "tpu":
         variants.append(
             (
                 "Usar QLoRA (pesos em 4 bits)",
@@ -318,24 +434,16 @@ def suggest_fixes(job: Job, catalog: Catalog, memory_problem: bool) -> list[str]
         variants.append(("Usar batch size 1 por dispositivo", {"batch_size": 1}))
     if job.optimizer == "adamw":
         variants.append(("Usar o otimizador AdamW 8-bit", {"optimizer": "adamw-8bit"}))
-    if job.data_residency == "br":
-        variants.append(("Aceitar processamento fora do Brasil", {"data_residency": "any"}))
     if job.deadline_hours is not None:
         variants.append(("Ampliar o prazo", {"deadline_hours": None}))
-    suggestions: list[str] = []
-    for label, change in variants:
-        changed = job.model_copy(update=change)
-        pool = [
-            c
-            for c in candidates(changed, catalog)
-            if changed.deadline_hours is None or c.time.hours <= changed.deadline_hours
-        ]
-        if pool:
-            best = _cheapest(pool)
-            suggestions.append(
-                f"{label}: caberia em {best.headline()}, cerca de "
-                f"{format_number(best.time.hours)} h por {format_brl(best.total_brl)}."
-            )
+    if job.max_device_memory_gb is not None:
+        variants.append(("Aceitar placas com mais memória", {"max_device_memory_gb": None}))
+    # Residency is the client's (often legal) requirement: never offered as a fix.
+    suggestions = [
+        text
+        for label, change in variants
+        if (text := _priced_variant(job, catalog, label, change, fx))
+    ]
     if not suggestions:
         suggestions.append(
             "Nenhum ajuste simples resolve: fale com um especialista para um cluster sob medida."

@@ -1,9 +1,19 @@
-"""Training FLOPs and wall-clock hours of a job on a given set of accelerators."""
+"""Training FLOPs and wall-clock hours of a job on a given set of accelerators.
 
+A micro-step takes the longest of: its FLOPs / (peak x achieved utilisation of the accelerator
+family and method), the ZeRO-3/FSDP weight gathers (overlapped with compute) and the host's
+kernel launches (a fixed cost per layer that bounds short steps); QLoRA adds the dequantisation
+of every weight on each pass. Each optimizer step adds the AdamW update (memory-bound) and, for
+plain data parallelism, the gradient all-reduce. The figures are fitted on
+bench/data/measured_throughput.toml (bench/fit_time_model.py); safety is a separate, visible
+contingency, not a low utilisation.
+"""
+
+import math
 from functools import cache
 from pathlib import Path
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from quoting.catalog import Accelerator
 from quoting.datafiles import DATA_DIR, Sourced, load
@@ -11,40 +21,55 @@ from quoting.jobspec import Job
 from quoting.memory import trainable_params
 
 
-class Utilisation(Sourced):
-    gpu_max_mfu: float
-    tpu_max_mfu: float
-    older_gpu_mfu_factor: float
-    older_gpu_before: int
-    half_tokens: float
-    half_hidden: float
+class Family(Sourced):
+    """Accelerators that share an achieved utilisation, by method (MFU on well-fed steps)."""
+
+    id: str
+    accelerators: list[str]
+    full: float = Field(gt=0, le=1)
+    lora: float = Field(gt=0, le=1)
+    qlora: float = Field(gt=0, le=1)
+    layer_overhead_ms: float = Field(ge=0)
 
 
-class Scaling(Sourced):
-    nvlink: float
-    pcie: float
-    ici: float
-    multi_instance: float
+class StepCosts(Sourced):
+    optimizer_bytes_per_param: float = Field(gt=0)
+    full_layer_factor: float = Field(gt=0)
+    dequant_bytes_per_param: float = Field(ge=0)
+    causal_attention_share: float = Field(gt=0, le=1)
+    fp32_rate_modern: float = Field(gt=0, le=1)
+    fp32_rate_older: float = Field(gt=0, le=1)
+    tf32_since: int
+
+
+class Interconnect(Sourced):
+    """Effective collective bandwidth per device, GB/s."""
+
+    nvlink: float = Field(gt=0)
+    pcie: float = Field(gt=0)
+    ici: float = Field(gt=0)
+    between_instances: float = Field(gt=0)
 
 
 class Overheads(Sourced):
-    setup_hours: float
-    checkpoint_fraction: float
-    spot_interruption_fraction: float
-    sharding_fraction: float
-
-
-class MethodFactor(Sourced):
-    full: float
-    lora: float
-    qlora: float
+    setup_hours: float = Field(ge=0)
+    checkpoint_fraction: float = Field(ge=0)
+    spot_interruption_fraction: float = Field(ge=0)
+    contingency_fraction: float = Field(ge=0)
 
 
 class Performance(BaseModel):
-    utilisation: Utilisation
-    method_factor: MethodFactor
-    scaling: Scaling
+    family: list[Family]
+    step: StepCosts
+    interconnect: Interconnect
     overheads: Overheads
+
+    def family_of(self, accelerator: Accelerator) -> Family:
+        for family in self.family:
+            if accelerator.id in family.accelerators:
+                return family
+        fallback = "tpu" if accelerator.kind == "tpu" else "gpu-other"
+        return next(f for f in self.family if f.id == fallback)
 
 
 @cache
@@ -55,21 +80,38 @@ def load_performance(path: Path = DATA_DIR / "performance.toml") -> Performance:
 class TimeEstimate(BaseModel):
     hours: float
     training_hours: float
+    contingency_hours: float
+    contingency_fraction: float
     setup_hours: float
     mfu: float
-    scaling_efficiency: float
+    communication_fraction: float
+
+
+def _weight_passes(job: Job) -> int:
+    """Passes over the weights per token: the forward and the backward's input gradients, plus
+    weight gradients in full fine-tuning, plus one more forward under gradient checkpointing."""
+    return (3 if job.method == "full" else 2) + (1 if job.gradient_checkpointing else 0)
+
+
+def _attention_flops(job: Job) -> float:
+    arch = job.architecture
+    passes = 3 + (1 if job.gradient_checkpointing else 0)
+    return 4 * arch.layers * arch.attention_dim * job.seq_len * passes
 
 
 def flops_per_token(job: Job) -> float:
-    """Training FLOPs per token: 2N per pass over the weights, with the passes being the forward
-    and the backward's input gradients (plus weight gradients in full fine-tuning: 6N in all,
-    Kaplan et al. 2020; 4N with frozen weights), one more forward under gradient checkpointing,
-    and the attention scores, 12*layers*d_attn*seq per token (PaLM, arXiv:2204.02311, app. B)."""
-    arch = job.architecture
-    recompute = 1 if job.gradient_checkpointing else 0
-    weight_passes = (3 if job.method == "full" else 2) + recompute
-    attention = 4 * arch.layers * arch.attention_dim * job.seq_len * (3 + recompute)
-    return 2 * job.active_params * weight_passes + attention
+    """Training FLOPs per token as MFU is reported: 2N per pass over the weights (6N in full
+    fine-tuning, Kaplan et al. 2020; 4N with frozen weights; one pass more under gradient
+    checkpointing) and the attention scores, 12*layers*d_attn*seq per token (PaLM,
+    arXiv:2204.02311, app. B)."""
+    return 2 * job.active_params * _weight_passes(job) + _attention_flops(job)
+
+
+def executed_flops_per_token(job: Job) -> float:
+    """What the kernels actually run: causal attention kernels (FlashAttention, SDPA) skip the
+    masked half of the scores that the reporting convention counts."""
+    share = load_performance().step.causal_attention_share
+    return 2 * job.active_params * _weight_passes(job) + _attention_flops(job) * share
 
 
 def train_flops(job: Job) -> float:
@@ -81,73 +123,107 @@ def peak_flops(accelerator: Accelerator, job: Job) -> float:
     Ampere and later; older cards have no TF32 and run fp32 at about 1/8 of their fp16 rate."""
     peak = accelerator.tflops * 1e12
     if job.precision == "fp32":
-        return peak * (0.5 if accelerator.generation >= 2020 else 0.125)
+        step = load_performance().step
+        modern = accelerator.generation >= step.tf32_since
+        return peak * (step.fp32_rate_modern if modern else step.fp32_rate_older)
     return peak
 
 
 def utilisation(accelerator: Accelerator, job: Job) -> float:
+    """Achieved fraction of peak in the matrix work of a well-fed step (fitted per family)."""
+    family = load_performance().family_of(accelerator)
+    return float(getattr(family, job.method))
+
+
+def _link_gbps(accelerator: Accelerator, instances: int) -> float:
+    links = load_performance().interconnect
+    inside = float(getattr(links, accelerator.interconnect))
+    return min(inside, links.between_instances) if instances > 1 else inside
+
+
+def _stored_weight_bytes(job: Job) -> float:
+    if job.method == "qlora":
+        return job.params * 0.5  # 4-bit base weights are what ZeRO-3/FSDP gathers
+    return job.params * (4 if job.precision == "fp32" else 2)
+
+
+def _gather_seconds(job: Job, devices: int, link_gbps: float) -> float:
+    """ZeRO-3/FSDP per micro-step: all-gather of the weights for the forward and again for the
+    backward, and reduce-scatter of the trainable gradients; each moves (n-1)/n of the data."""
+    share = (devices - 1) / devices
+    moved = 2 * _stored_weight_bytes(job) + trainable_params(job) * 2
+    return moved * share / (link_gbps * 1e9)
+
+
+def _all_reduce_seconds(job: Job, devices: int, link_gbps: float) -> float:
+    """Plain data parallelism per optimizer step: ring all-reduce of 16-bit gradients."""
+    return 2 * (devices - 1) / devices * trainable_params(job) * 2 / (link_gbps * 1e9)
+
+
+def step_seconds(
+    job: Job,
+    accelerator: Accelerator,
+    devices: int,
+    instances: int = 1,
+    sharded: bool = False,
+    accumulation: int = 1,
+) -> tuple[float, float]:
+    """Seconds of one optimizer step (`accumulation` micro-steps on every device) and the part
+    of it spent waiting on communication."""
     perf = load_performance()
-    u = perf.utilisation
-    if accelerator.kind == "tpu":
-        ceiling = u.tpu_max_mfu
-    else:
-        ceiling = u.gpu_max_mfu
-        if accelerator.generation < u.older_gpu_before:
-            ceiling *= u.older_gpu_mfu_factor
+    family = perf.family_of(accelerator)
+    total = devices * instances
     tokens = job.seq_len * job.batch_size
-    hidden = job.architecture.hidden_size
-    return (
-        ceiling
-        * tokens
-        / (tokens + u.half_tokens)
-        * hidden
-        / (hidden + u.half_hidden)
-        * float(getattr(perf.method_factor, job.method))
-    )
-
-
-def scaling_efficiency(accelerator: Accelerator, devices: int, instances: int) -> float:
-    if devices * instances == 1:
-        return 1.0
-    scaling = load_performance().scaling
-    efficiency = float(getattr(scaling, accelerator.interconnect))
-    if instances > 1:
-        efficiency *= scaling.multi_instance
-    return efficiency
-
-
-# An AdamW step reads fp32 weights, gradients and both moments (16 bytes) and writes weights and
-# moments (12 bytes) plus the 16-bit copy (2): memory-bound, so it costs bytes / bandwidth.
-OPTIMIZER_STEP_BYTES = 30
-
-
-def optimizer_seconds(job: Job, accelerator: Accelerator, devices: int, sharded: bool) -> float:
-    """Time spent in optimizer steps: negligible for LoRA, large for full fine-tuning of big
-    models with few tokens per step."""
-    steps = job.total_tokens / (job.seq_len * job.batch_size * devices)
-    params_per_device = trainable_params(job) / (devices if sharded else 1)
-    return steps * params_per_device * OPTIMIZER_STEP_BYTES / (accelerator.bandwidth_gbps * 1e9)
+    rate = peak_flops(accelerator, job) * utilisation(accelerator, job)
+    compute = executed_flops_per_token(job) * tokens / rate
+    # The host launches kernels ahead of the device: small steps are bound by the launches.
+    launches = family.layer_overhead_ms / 1000 * job.architecture.layers
+    if job.method == "full":
+        launches *= perf.step.full_layer_factor
+    link = _link_gbps(accelerator, instances)
+    gather = _gather_seconds(job, total, link) if sharded and total > 1 else 0.0
+    busy = max(compute, gather, launches)
+    dequant = 0.0
+    if job.method == "qlora":
+        # Every 4-bit weight is dequantised on each pass, whatever the number of tokens.
+        moved = job.params / (total if sharded else 1) * perf.step.dequant_bytes_per_param
+        dequant = _weight_passes(job) * moved / (accelerator.bandwidth_gbps * 1e9)
+    micro = busy + dequant
+    states = trainable_params(job) / (total if sharded else 1)
+    optimizer = states * perf.step.optimizer_bytes_per_param / (accelerator.bandwidth_gbps * 1e9)
+    reduce = _all_reduce_seconds(job, total, link) if total > 1 and not sharded else 0.0
+    step = accumulation * micro + optimizer + reduce
+    waiting = accumulation * (busy - max(compute, launches)) + reduce
+    return step, waiting
 
 
 def estimate_time(
-    job: Job, accelerator: Accelerator, devices: int, instances: int = 1, sharded: bool = False
+    job: Job,
+    accelerator: Accelerator,
+    devices: int,
+    instances: int = 1,
+    sharded: bool = False,
+    accumulation: int = 1,
 ) -> TimeEstimate:
-    """Hours on `instances` instances of `devices` accelerators each, set-up included."""
+    """Hours on `instances` instances of `devices` accelerators each: calibrated training time
+    (checkpoints and spot restarts included), the contingency on top of it, and set-up. Quotes
+    assume an optimizer step per micro-batch (`accumulation` = 1), the slower case."""
     overheads = load_performance().overheads
-    mfu = utilisation(accelerator, job)
-    efficiency = scaling_efficiency(accelerator, devices, instances)
-    if sharded:
-        efficiency *= 1 - overheads.sharding_fraction
-    total_devices = devices * instances
-    rate = peak_flops(accelerator, job) * mfu * efficiency * total_devices
-    seconds = train_flops(job) / rate + optimizer_seconds(job, accelerator, total_devices, sharded)
-    training = seconds / 3600 * (1 + overheads.checkpoint_fraction)
+    total = devices * instances
+    step, waiting = step_seconds(job, accelerator, devices, instances, sharded, accumulation)
+    tokens_per_step = job.seq_len * job.batch_size * total * accumulation
+    steps = math.ceil(job.total_tokens / tokens_per_step)
+    training = steps * step / 3600 * (1 + overheads.checkpoint_fraction)
     if job.spot:
         training *= 1 + overheads.spot_interruption_fraction
+    contingency = training * overheads.contingency_fraction
+    achieved = flops_per_token(job) * tokens_per_step / step
     return TimeEstimate(
-        hours=training + overheads.setup_hours,
+        hours=training + contingency + overheads.setup_hours,
         training_hours=training,
+        contingency_hours=contingency,
+        contingency_fraction=overheads.contingency_fraction,
         setup_hours=overheads.setup_hours,
-        mfu=mfu,
-        scaling_efficiency=efficiency,
+        mfu=achieved / (peak_flops(accelerator, job) * total),
+        communication_fraction=waiting / step,
     )

@@ -1,12 +1,13 @@
 """Parsing of sizes people type ("7B", "110M", "20 mil") and pt-BR formatting of money and dates."""
 
 import re
-from datetime import date
+from datetime import UTC, date, datetime
 from decimal import ROUND_HALF_UP, Decimal
-
-from babel.numbers import format_currency
+from zoneinfo import ZoneInfo
 
 CENT = Decimal("0.01")
+# Clients and staff read dates in Brasília time: at 21h there, UTC is already tomorrow.
+SAO_PAULO = ZoneInfo("America/Sao_Paulo")
 
 _SUFFIXES = {
     "k": 1e3,
@@ -50,8 +51,10 @@ def round_brl(value: Decimal) -> Decimal:
 
 
 def format_brl(value: Decimal) -> str:
-    """R$ 12.345,67 (with a normal space, which reads better in chats and terminals)."""
-    return format_currency(value, "BRL", locale="pt_BR").replace("\xa0", " ")
+    """R$ 12.345,67 (with a normal space, which reads better in chats and terminals); plain
+    str.format, not Babel's format_currency (~230 µs a call, a dozen calls per quote reply)."""
+    sign = "-" if value < 0 else ""
+    return f"{sign}R$ {format_number(round_brl(abs(Decimal(value))), 2)}"
 
 
 _PT_BR_SEPARATORS = str.maketrans({",": ".", ".": ","})
@@ -64,5 +67,13 @@ def format_number(value: float | Decimal, decimals: int = 1) -> str:
 
 
 def format_date(value: date) -> str:
-    """dd/mm/aaaa."""
+    """dd/mm/aaaa; a moment in time is read in Brasília time (a naive one is UTC, as stored)."""
+    if isinstance(value, datetime):
+        aware = value if value.tzinfo else value.replace(tzinfo=UTC)
+        value = aware.astimezone(SAO_PAULO)
     return value.strftime("%d/%m/%Y")
+
+
+def today_in_brazil() -> date:
+    """Today's date in Brasília (not the server's UTC date)."""
+    return datetime.now(SAO_PAULO).date()

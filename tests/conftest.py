@@ -1,5 +1,5 @@
-"""Shared fixtures: engine data comes from the packaged files; the exchange rate is pinned so that
-figures do not move with the environment."""
+"""Shared fixtures: engine data comes from the packaged files; the exchange rate is pinned (5,40,
+dated today) so that figures do not move and no test asks the Banco Central."""
 
 import os
 import socket
@@ -8,6 +8,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -23,8 +24,14 @@ def _pinned_environment(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         "INFRABOT_USD_BRL_DATE",
         "INFRABOT_CATALOG",
         "INFRABOT_CHROMA_URL",
+        "INFRABOT_FX_MAX_AGE_DAYS",
     ):
         monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("INFRABOT_USD_BRL", "5.40")
+    monkeypatch.setenv("INFRABOT_USD_BRL_DATE", date.today().isoformat())
+    # Nothing listens on the discard port: a test that lifts the pin without a fake BCB server
+    # fails fast instead of reaching the Internet.
+    monkeypatch.setenv("INFRABOT_BCB_API_URL", "http://127.0.0.1:9/")
     load_pricing.cache_clear()
     load_catalog.cache_clear()
     yield

@@ -9,22 +9,28 @@ import re
 import unicodedata
 from typing import Any, Literal
 
-from langchain_core.documents import Document
 from langchain_core.language_models import BaseChatModel
 from langchain_core.runnables import Runnable, RunnableLambda
 from pydantic import BaseModel, Field
 
 from bot.assistant import composer
-from bot.assistant.extraction import extract
+from bot.assistant.commercial import SOURCE_FILE, SOURCE_TITLE, commercial_answer
+from bot.assistant.intent import classify, warm_up
 from bot.assistant.llm import extract_with_model, load_chat_model, phrase
+from bot.assistant.premises import premise_changes
+from bot.assistant.reader import Reading, read_job
+from bot.assistant.reader.spans import words
+from bot.assistant.reader.text import normalize as normalize_text
 from bot.assistant.state import ConversationState, ConversationStore
 from bot.ops.metrics import ERRORS, RETRIEVAL_SECONDS
+from bot.sales.ptax import day_rate
 from knowledge.lexical import fold
-from knowledge.retriever import GuidanceRetriever, KnowledgeRetriever, Passage
+from knowledge.retriever import CardMatch, KnowledgeRetriever, Passage, SearchResult
 from quoting.errors import InvalidJob, QuotingError
 from quoting.jobspec import JobSpec, normalize
-from quoting.quote import build_quote
+from quoting.quote import Quote, build_quote
 from quoting.recommend import NoViableOffer
+from quoting.units import format_number
 
 Intent = Literal["question", "quote", "clarify", "handoff", "greeting", "out_of_scope", "error"]
 MAX_CHARS = 4000
@@ -32,10 +38,24 @@ MAX_CHARS = 4000
 # word is about something else (measured on the assistant test set: off-topic questions score
 # 0.0-0.67, on-topic ones 0.75-1.0).
 MIN_COVERAGE = 0.75
+# Score margin over the runner-up above which the intent classifier overrides the default route
+# (questions go to retrieval); set on the labelled data file's 5-fold predictions.
+CLASSIFIER_MARGIN = 0.3
+# When the best answer card is trusted: its dense similarity (mean cosine of the two packaged
+# models) is at least MIN_CARD_SIMILARITY and either both rankings put it among their first two
+# cards or the similarity alone reaches SURE_CARD_SIMILARITY. Otherwise the client gets a question
+# back. Measured on the 109 questions of the retrieval tuning sets and 20 vague or unrelated
+# messages: 79 of the 85 right cards are kept, 15 of 24 wrong ones and 6 of 20 vague ones (the
+# similarity alone at 0.53 kept 80, 24 and 9).
+MIN_CARD_SIMILARITY = 0.53
+SURE_CARD_SIMILARITY = 0.60
+# Documents that come with the product and have answer cards; anything else was added by a user.
+_PACKAGED_SOURCES = ("corpus/", "catalogo/")
 ACTION_QUOTE = "Fazer uma cotação"
 ACTION_ALTERNATIVES = "Ver alternativas"
 ACTION_HUMAN = "Falar com um especialista"
 ACTION_QLORA = "Refazer com QLoRA"
+ACTION_GPU = "Cotar em GPU"
 
 _SIZE_SLOTS = {"model", "params"}
 _JOB_SLOTS = {"model", "params", "dataset_tokens", "examples", "tokens_per_example"}
@@ -61,7 +81,11 @@ _PRICE = re.compile(
 )
 _QUESTION = re.compile(
     r"^(posso|pode|podem|como|qual|quais|o que|oque|por que|porque|pq|quando|onde|quanto tempo|"
+    r"quantas|quantos|quanta|"
     r"e possivel|da pra|vale|devo|preciso|existe|tem como|what|how|why|can|should|is|does|do)\b"
+)
+_ALTERNATIVES = re.compile(
+    r"^(ver |mostra\w* |quais (sao )?(as )?|e as )?(alternativas|outras opcoes)\W*$"
 )
 _FOLLOW_UP = re.compile(r"^\s*(e|and|agora|entao|refaz\w*|what about|com|sem|em|e se)\b")
 _DOMAIN = re.compile(
@@ -86,31 +110,134 @@ _FIELD_LABELS = {
     "--epochs": "Épocas",
     "--deadline-hours": "Prazo",
     "--budget-brl": "Orçamento",
+    "--max-device-memory-gb": "Memória da placa",
 }
+
+# Fields a bare number can change, and how the number reads for each.
+_NUMERIC_FIELDS = (
+    "params", "examples", "dataset_tokens", "tokens_per_example", "epochs", "seq_len",
+    "batch_size", "lora_rank", "deadline_hours", "budget_brl", "max_device_memory_gb",
+)  # fmt: skip
+# Words around a bare number in a follow-up: "e se eu aumentar pra 2 mil?", "e com 1.500?".
+_FILLER = frozenset(
+    words(
+        "e se eu a gente o a os as com pra para por de uns umas tipo so apenas fosse for forem "
+        "fossem sao seria mudar muda aumentar aumenta aumentando diminuir diminui subir sobe "
+        "baixar baixa colocar coloca botar bota trocar troca que tal and what about with if it was"
+    )
+)
+_SCALES = frozenset(words("mil k milhao milhoes mi bi bilhao bilhoes"))
+
+
+def _only_a_number(folded: str) -> bool:
+    tokens = re.findall(r"[-\d][\d.,]*|[a-z]+", folded)
+    rest = [t for t in tokens if t not in _FILLER and t not in _SCALES]
+    return len(rest) == 1 and bool(re.fullmatch(r"-?\d[\d.,]*", rest[0]))
+
+
+def _bare_field(state: ConversationState, folded: str) -> str | None:
+    """The field a message made of a number only ("e com 1.500?") changes, if any."""
+    field = state.last_field
+    if field == "model":
+        field = "params"
+    if field not in _NUMERIC_FIELDS or not _only_a_number(folded):
+        return None
+    return field
+
+
+def _which_field(value: float) -> "Reply":
+    """A bare number with no field to change: ask what it counts, never guess."""
+    number = format_number(value, 0 if float(value).is_integer() else 2)
+    return Reply(
+        answer=f'{number} o quê? Diga, por exemplo, "{number} exemplos", "{number} tokens '
+        f'por exemplo", "orçamento de R$ {number}" ou "prazo de {number} horas".',
+        intent="clarify",
+        actions=[ACTION_HUMAN],
+    )
+
+
+def _as_field(field: str, value: float) -> Any:
+    """A bare number as the value of `field`; None when it cannot be one (a size of 1,500)."""
+    if field == "budget_brl":
+        return str(round(value, 2))
+    if field == "params":  # "13" after asking for the size means 13B; a count is not a size
+        return value * 1e9 if 0 < value < 1000 else None
+    if field in ("seq_len", "batch_size", "lora_rank"):
+        return int(value)
+    return value
+
+
+def _last_field(reading: Reading) -> str | None:
+    numeric = [name for name in reading.order if name in _NUMERIC_FIELDS or name == "model"]
+    return numeric[-1] if numeric else None
 
 
 def _invalid(error: InvalidJob) -> "Reply":
     label = _FIELD_LABELS.get(error.field, error.field)
-    return Reply(answer=f"{label}: {error.message}. Pode corrigir?", intent="error")
+    message = composer.without_flags(error.message)
+    return Reply(answer=f"{label}: {message}. Pode corrigir?", intent="error")
 
 
-Answer = tuple[str, list[Passage], str | None]
+def _commercial(answer: str) -> "Reply":
+    """A commercial question answered from the company's data file."""
+    return Reply(
+        answer=answer,
+        intent="question",
+        sources=[Source(title=SOURCE_TITLE, source=SOURCE_FILE, score=1.0)],
+        actions=[ACTION_QUOTE, ACTION_HUMAN],
+    )
 
 
-def _compose_answer(retrieved: dict[str, Any]) -> Answer:
-    """Retrieved documents -> a few grounded sentences, the passages cited, any fallback notice."""
-    documents: list[Document] = retrieved["documents"]
-    passages = [
-        Passage(
-            title=d.metadata["title"],
-            source=d.metadata["source"],
-            text=d.page_content,
-            score=d.metadata["score"],
+def _alternatives(state: "ConversationState") -> "Reply":
+    """The "Ver alternativas" option typed in words: the last quote's alternatives."""
+    if state.last_quote is None:
+        return Reply(
+            answer="Ainda não há cotação nesta conversa. Descreva o job para eu cotar.",
+            intent="clarify",
+            actions=[ACTION_QUOTE, ACTION_HUMAN],
         )
-        for d in documents
-    ]
-    text, used = composer.answer_from_passages(retrieved["question"], passages)
-    return text, used, documents[0].metadata.get("notice") if documents else None
+    quote = Quote.model_validate(state.last_quote)
+    return Reply(
+        answer=composer.alternatives_text(quote),
+        intent="quote",
+        quote=state.last_quote,
+        actions=[ACTION_HUMAN],
+    )
+
+
+class GuidanceAnswer(BaseModel):
+    """A guidance reply: its text and the passages cited, or the topics to offer instead."""
+
+    text: str = ""
+    used: list[Passage] = Field(default_factory=list)
+    notice: str | None = None
+    options: list[str] = Field(default_factory=list)
+
+
+def _trusted(card: CardMatch) -> bool:
+    if card.similarity is None or card.exact:  # no dense half to measure, or asked verbatim
+        return True
+    agree = all(rank is not None and rank <= 1 for rank in (card.lexical_rank, card.dense_rank))
+    return card.similarity >= MIN_CARD_SIMILARITY and (
+        agree or card.similarity >= SURE_CARD_SIMILARITY
+    )
+
+
+def _compose_answer(retrieved: dict[str, Any]) -> GuidanceAnswer:
+    """The answer card that matches, or, for a document a user added, a few of its sentences; when
+    no card matches well enough, the closest topics to ask the client about."""
+    result: SearchResult = retrieved["result"]
+    passages = result.passages
+    if passages and not passages[0].source.startswith(_PACKAGED_SOURCES):
+        text, used = composer.answer_from_passages(retrieved["question"], passages)
+        if text:
+            return GuidanceAnswer(text=text, used=used, notice=result.notice)
+    card = result.cards[0] if result.cards else None
+    if card and _trusted(card):
+        score = next((p.score for p in passages if p.source == card.source), 0.0)
+        cited = Passage(title=card.title, source=card.source, text=card.text, score=score)
+        return GuidanceAnswer(text=card.text, used=[cited], notice=result.notice)
+    return GuidanceAnswer(notice=result.notice, options=[c.asked for c in result.cards])
 
 
 class Source(BaseModel):
@@ -154,10 +281,10 @@ class Assistant:
         # Retrieval and composition as a LangChain pipeline: question -> passages -> answer.
         # Retriever and composer as one LangChain pipeline. The retriever runs inline rather than
         # in a RunnableParallel: the thread hop doubled the p95 of answers (bench/assistant.py).
-        self.guidance = GuidanceRetriever(knowledge=retriever, k=3)
-        self.answer_chain: Runnable[str, Answer] = RunnableLambda(self._retrieve) | RunnableLambda(
-            _compose_answer
-        )
+        self.answer_chain: Runnable[str, GuidanceAnswer] = RunnableLambda(
+            self._retrieve
+        ) | RunnableLambda(_compose_answer)
+        warm_up()
 
     @classmethod
     def from_environment(
@@ -202,7 +329,7 @@ class Assistant:
                 f"{MAX_CHARS:,}). Pode resumir o job em poucas linhas?".replace(",", "."),
                 intent="error",
             )
-        folded = fold(text)
+        folded = normalize_text(text)  # folded, "qto"/"vc" spelled out, number words as digits
         if not re.search(r"[a-z0-9]", folded):
             return Reply(
                 answer="Não entendi. Pode escrever com palavras o que você precisa?",
@@ -231,23 +358,68 @@ class Assistant:
                     actions=[ACTION_QUOTE, ACTION_HUMAN],
                 ),
             )
-        slots = extract(text)
+        if (commercial := commercial_answer(folded)) is not None:
+            return self._finish(state, text, _commercial(commercial))
+        if _ALTERNATIVES.match(folded):
+            return self._finish(state, text, _alternatives(state))
+        reading = read_job(text)
+        slots = reading.slots
         if self.llm is not None and _DOMAIN.search(folded):
             slots = {**extract_with_model(self.llm, text), **slots}
+        changes = premise_changes(folded)
+        slots.update(changes)
         has_job = bool(_SIZE_SLOTS & state.slots.keys())
+        if changes and has_job:  # "pode ser fora do Brasil?" changes the job, asked or not
+            return self._quote(state, text, slots)
         wants_price = bool(_PRICE.search(folded))
+        guess = classify(text)
+        sure = guess.margin >= CLASSIFIER_MARGIN
+        field = _bare_field(state, folded) if reading.bare and not slots else None
+        value = _as_field(field, reading.bare[-1]) if field else None
+        if field and value is not None:
+            # "e com 1.500?" after "tenho só 150 reais": the number is for the field on the table.
+            return self._quote(state, text, {field: value}, reading.notes, field)
+        if reading.bare and not slots and has_job and _only_a_number(folded):
+            return self._finish(state, text, _which_field(reading.bare[-1]))
+        if sure and guess.label == "handoff" and not slots:
+            state.handoff = True
+            return self._finish(
+                state, text, Reply(answer=composer.HANDOFF, intent="handoff", handoff=True)
+            )
+        if sure and guess.label == "injection" and not (slots.keys() - {"budget_brl"}):
+            reply = Reply(answer=composer.INJECTION, intent="out_of_scope", actions=[ACTION_QUOTE])
+            return self._finish(state, text, reply)
         # A change to the job on the table: "e com QLoRA?", "os dados não podem sair do Brasil";
         # a question that merely mentions GPUs or TPUs is still a question.
-        asks = "?" in text and bool(_QUESTION.match(folded))
+        asks = "?" in text and bool(_QUESTION.match(folded)) and guess.label == "question"
         follow_up = (
             bool(slots)
             and has_job
             and (bool(_FOLLOW_UP.match(folded)) or len(text.split()) <= 4 or not asks)
         )
+        worded_as_question = "?" in text and bool(_QUESTION.match(folded))
+        if (
+            worded_as_question
+            and not has_job
+            and not wants_price
+            and not _SIZE_SLOTS & slots.keys()
+        ):
+            return self._answer(state, text)  # "quantas épocas uso com 5 mil exemplos?"
         if _JOB_SLOTS & slots.keys() or follow_up or (wants_price and (slots or has_job)):
-            return self._quote(state, text, slots)
-        if wants_price:  # a price with nothing to price yet
-            return self._clarify(state, text, slots)
+            if _SIZE_SLOTS & slots.keys() and len(slots) > 1 and not _FOLLOW_UP.match(folded):
+                state.slots = {}  # a new job described in full replaces the one on the table
+            return self._quote(state, text, slots, reading.notes, _last_field(reading))
+        # A vague request gets a question back; one worded as a question needs a surer guess.
+        vague = guess.label in ("vague", "job") and not has_job and sure
+        if vague and _QUESTION.match(folded):
+            vague = guess.margin >= 2 * CLASSIFIER_MARGIN
+        if wants_price or vague:
+            return self._clarify(state, text, slots)  # nothing to price yet: ask for the size
+        if guess.label == "off_topic" and sure and not _DOMAIN.search(folded):
+            off_topic = Reply(
+                answer=composer.OUT_OF_SCOPE, intent="out_of_scope", actions=[ACTION_QUOTE]
+            )
+            return self._finish(state, text, off_topic)
         return self._answer(state, text)
 
     def _finish(self, state: ConversationState, text: str, reply: Reply) -> Reply:
@@ -263,6 +435,7 @@ class Assistant:
         except InvalidJob as error:
             return _invalid(error)
         state.slots = merged
+        state.last_field = "params"
         return self._finish(
             state,
             text,
@@ -273,7 +446,14 @@ class Assistant:
             ),
         )
 
-    def _quote(self, state: ConversationState, text: str, slots: dict[str, Any]) -> Reply:
+    def _quote(
+        self,
+        state: ConversationState,
+        text: str,
+        slots: dict[str, Any],
+        notes: list[str] | None = None,
+        changed: str | None = None,
+    ) -> Reply:
         merged = dict(state.slots)
         if _SIZE_SLOTS & slots.keys():  # a new model replaces the old one, its size too
             merged.pop("model", None)
@@ -286,28 +466,40 @@ class Assistant:
         merged.update(_storable(slots))
         if not _SIZE_SLOTS & merged.keys():
             return self._clarify(state, text, slots)
+        if "model" in merged and "params" in merged:  # the newer of the two names the size
+            merged.pop("params" if "model" in slots else "model")
         try:
             job = normalize(JobSpec(**_spec_slots(merged)))
         except InvalidJob as error:
             return _invalid(error)
         try:
-            quote = build_quote(job)
-        except NoViableOffer as problem:  # the job stays as it was before this change
-            tips = "\n".join(f"• {tip}" for tip in problem.suggestions)
+            quote = build_quote(job, fx=day_rate())
+        except NoViableOffer as problem:
+            # A change keeps the job as it was; a new job that nothing runs stays on the table
+            # so that "Cotar em GPU" can follow.
+            if not _SIZE_SLOTS & state.slots.keys():
+                state.slots = merged
+            tips = "\n".join(f"• {composer.without_flags(tip)}" for tip in problem.suggestions)
             return self._finish(
                 state,
                 text,
                 Reply(
-                    answer=f"{problem}\n\nO que resolveria:\n{tips}",
+                    answer=f"{composer.without_flags(str(problem))}\n\nO que resolveria:\n{tips}",
                     intent="quote",
-                    actions=[ACTION_HUMAN],
+                    actions=[ACTION_GPU, ACTION_HUMAN] if job.kind == "tpu" else [ACTION_HUMAN],
                 ),
             )
-        draft = composer.quote_text(quote, job)
+        previous = Quote.model_validate(state.last_quote) if state.last_quote else None
+        draft = composer.quote_text(quote, job, previous)
+        if notes:
+            draft = f"{draft}\n\n" + "\n".join(f"• {note}" for note in notes)
         state.slots = merged
+        state.last_field = changed or state.last_field
         state.last_quote = quote.to_json_dict()
         actions = [ACTION_ALTERNATIVES]
-        if job.method != "qlora" and job.precision != "fp32":
+        # QLoRA's 4-bit weights need bitsandbytes, which runs on GPUs only.
+        gpu = quote.recommendation.kind == "gpu"
+        if gpu and job.method != "qlora" and job.precision != "fp32":
             actions.append(ACTION_QLORA)
         actions.append(ACTION_HUMAN)
         return self._finish(
@@ -323,21 +515,30 @@ class Assistant:
 
     def _retrieve(self, question: str) -> dict[str, Any]:
         with RETRIEVAL_SECONDS.time():
-            documents = self.guidance.invoke(question)
-        if documents and documents[0].metadata.get("fallback"):
+            result = self.retriever.search(question, k=3)
+        if result.fallback:
             ERRORS.labels("indice_indisponivel").inc()
-        return {"question": question, "documents": documents}
+        return {"question": question, "result": result}
 
     def _answer(self, state: ConversationState, text: str) -> Reply:
         lexical = self.retriever.lexical
         relevant = bool(_DOMAIN.search(fold(text))) or lexical.coverage(text) >= MIN_COVERAGE
-        answer, used, notice = self.answer_chain.invoke(text) if relevant else ("", [], None)
+        guidance = self.answer_chain.invoke(text) if relevant else GuidanceAnswer()
+        used, notice = guidance.used, guidance.notice
+        if not used and guidance.options:
+            unsure = Reply(
+                answer=composer.clarify_guidance(guidance.options),
+                intent="clarify",
+                actions=[*guidance.options, ACTION_HUMAN],
+                notice=notice,
+            )
+            return self._finish(state, text, unsure)
         if not used:
             off_topic = Reply(
                 answer=composer.OUT_OF_SCOPE, intent="out_of_scope", actions=[ACTION_QUOTE]
             )
             return self._finish(state, text, off_topic)
-        draft = f"{answer}\n\n{composer.cite(used)}"
+        draft = f"{guidance.text}\n\n{composer.cite(used)}"
         return self._finish(
             state,
             text,

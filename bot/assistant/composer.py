@@ -4,53 +4,104 @@ Every figure in a quote reply comes from the Quote object; the composer only arr
 """
 
 import re
+from decimal import Decimal
 
 from bot.sales.book import QuoteRecord, percent
+from bot.sales.company import load_company
 from knowledge.lexical import analyze, expand
 from knowledge.retriever import Passage
 from quoting.jobspec import METHOD_NAMES, Job, JobSpec, normalize
+from quoting.pricing import LineItem
 from quoting.quote import Option, Quote
 from quoting.units import format_brl, format_date, format_number
 
 MAX_SENTENCES = 3
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _EMPHASIS = re.compile(r"\*\*|__|`")
+_ITEM = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 _PROVIDERS = {"aws": "AWS", "gcp": "Google Cloud", "azure": "Azure", "infrabot": "infrabot"}
 
 
-def _sentences(passage: Passage) -> list[str]:
+def _is_statement(unit: str) -> bool:
+    """A sentence that stands on its own: it opens with a capital, a digit or a quote and ends
+    like a sentence (not a fragment cut from a list or a line)."""
+    return (
+        bool(unit)
+        and (unit[0].isupper() or unit[0] in '"0123456789')
+        and (unit.endswith((".", "!", "?")) and len(unit.split()) >= 2)
+    )
+
+
+def _units(passage: Passage) -> list[str]:
+    """The passage as answer units: its sentences, and each list joined to its lead-in ("Para
+    economizar: desligue...; use spot...") so that no item is read without what it answers.
+    Headings, table rows and fragments are dropped."""
     body = passage.text.split("\n\n", 1)[-1]  # the first paragraph repeats title and section
-    return [
-        _EMPHASIS.sub("", s).strip(" -•|")
-        for s in _SENTENCE.split(body)
-        if len(s.split()) >= 4 and not s.lstrip().startswith(("|", "#"))
-    ]
+    units: list[str] = []
+    items: list[str] = []
+    lead = ""
+
+    def close_list() -> None:
+        nonlocal lead
+        if items and lead:
+            units.append(f"{lead} {'; '.join(item.rstrip('.;') for item in items)}.")
+        elif items:
+            units.extend(item for item in items if _is_statement(item))
+        items.clear()
+        lead = ""
+
+    for raw in body.splitlines():
+        line = _EMPHASIS.sub("", raw).strip()
+        if not line or line.startswith(("|", "#")):
+            close_list()
+            continue
+        if _ITEM.match(line):
+            items.append(_ITEM.sub("", line).strip())
+            continue
+        close_list()
+        sentences = [part.strip() for part in _SENTENCE.split(line) if part.strip()]
+        if sentences and sentences[-1].endswith(":"):
+            lead = sentences.pop()
+        units.extend(sentence for sentence in sentences if _is_statement(sentence))
+    close_list()
+    return units
 
 
 def answer_from_passages(question: str, passages: list[Passage]) -> tuple[str, list[Passage]]:
-    """A few sentences that answer the question, picked from the best passages, and the
-    passages they came from (the sources to cite)."""
+    """For documents added with `infrabot index PATH`, which have no answer cards: the units of
+    the best passage that answer the question, and that passage (the source to cite). Only one
+    document is used; a second one would pad the answer with something else."""
+    if not passages:
+        return "", []
+    best = passages[0]
     terms = set(analyze(expand(question)))
-    scored: list[tuple[float, int, int, str]] = []
-    for rank, passage in enumerate(passages[:2]):
-        for position, sentence in enumerate(_sentences(passage)):
-            overlap = len(terms.intersection(analyze(sentence)))
-            # Earlier passages and earlier sentences state the main point.
-            score = overlap + (1.0 if rank == 0 else 0.0) + (0.5 if position == 0 else 0.0)
-            scored.append((score, rank, position, sentence))
+    scored = [
+        (len(terms.intersection(analyze(unit))) + (0.5 if position == 0 else 0.0), position, unit)
+        for position, unit in enumerate(_units(best))
+    ]
     chosen = sorted(scored, key=lambda item: item[0], reverse=True)[:MAX_SENTENCES]
-    chosen.sort(key=lambda item: (item[1], item[2]))
-    used = sorted({rank for _, rank, _, _ in chosen})
-    text = " ".join(
-        sentence if sentence.endswith((".", "!", "?", ":")) else f"{sentence}."
-        for _, _, _, sentence in chosen
-    )
-    return text, [passages[rank] for rank in used]
+    if not chosen:
+        return "", []
+    chosen.sort(key=lambda item: item[1])
+    return " ".join(unit for _, _, unit in chosen), [best]
 
 
 def cite(sources: list[Passage]) -> str:
     titles = "; ".join(dict.fromkeys(source.title for source in sources))
     return f"Fonte: {titles}." if len(sources) == 1 else f"Fontes: {titles}."
+
+
+def clarify_guidance(options: list[str]) -> str:
+    """The question back when no answer card matches well enough: the closest topics, or the
+    specialist."""
+    lead = "Não tenho certeza de que entendi a sua dúvida."
+    if not options:
+        return f"{lead} Pode explicar com outras palavras, ou prefere falar com um especialista?"
+    listed = "\n".join(f"• {option}" for option in options)
+    return (
+        f"{lead} Você quer saber algo assim?\n{listed}\n"
+        "Se não for isso, escreva com outras palavras ou fale com um especialista da equipe."
+    )
 
 
 def _dataset(job: Job) -> str:
@@ -78,38 +129,150 @@ def option_text(option: Option) -> str:
         f"{option.count}x {option.accelerator_name} "
         f"({_PROVIDERS.get(option.provider, option.provider)} {option.region}), "
         f"{format_number(option.hours, 1)} h, {format_brl(option.total_brl)}"
+        + (" (sem BF16: treina em FP16)" if option.fp16_fallback else "")
     )
+
+
+def _versus(option: Option, reference: Option) -> str:
+    """How an alternative differs from the recommendation: price, hours, country."""
+    money = option.total_brl - reference.total_brl
+    hours = option.hours - reference.hours
+    parts = []
+    if money:
+        parts.append(f"{format_brl(abs(money))} {'a mais' if money > 0 else 'a menos'}")
+    if abs(hours) >= 0.1:
+        parts.append(f"{format_number(abs(hours), 1)} h {'a mais' if hours > 0 else 'a menos'}")
+    if option.country != reference.country:
+        parts.append("no Brasil" if option.country == "BR" else "fora do Brasil")
+    return f" ({', '.join(parts)})" if parts else ""
 
 
 def alternatives_text(quote: Quote) -> str:
     if not quote.alternatives:
         return "Não há alternativas para a última cotação."
-    lines = [f"• {alt.label}: {option_text(alt)}" for alt in quote.alternatives]
-    return "\n".join(["Alternativas:", *lines])
+    rec = quote.recommendation
+    lines = [f"• {alt.label}: {option_text(alt)}{_versus(alt, rec)}" for alt in quote.alternatives]
+    return "\n".join([f"Alternativas à recomendada ({option_text(rec)}):", *lines])
 
 
-def quote_text(quote: Quote, job: Job) -> str:
+def _short_tax(name: str) -> str:
+    """ "CIDE-Remessas (10,00%)" -> "CIDE": the tax's acronym is what a client recognises."""
+    return name.split(" ", 1)[0].split("-", 1)[0]
+
+
+def payment_lines(quote: Quote) -> list[str]:
+    """Every line the client pays, short, adding up to the total: machine, storage, the provider's
+    taxes (one line), set-up fee (explained), management fee and our own invoice's taxes (one
+    line); any other line as the engine wrote it."""
+    groups = {
+        "provider": "Tributos cobrados pelo provedor",
+        "invoice": "Tributos da nossa nota fiscal",
+    }
+    kind_of = {tax.name: tax.applies_to for tax in quote.taxes}
+    grouped: dict[str, list[LineItem]] = {kind: [] for kind in groups}
+    lines: list[str] = []
+    where: dict[str, int] = {}
+    for item in quote.line_items:
+        kind = next((k for name, k in kind_of.items() if item.description.startswith(name)), None)
+        if kind in groups:
+            if not grouped[kind]:  # one line per group, where its first tax was
+                where[kind] = len(lines)
+                lines.append("")
+            grouped[kind].append(item)
+        elif item.unit == "h":
+            lines.append(
+                f"• Máquina: {item.description}, {format_number(item.quantity, 1)} h x "
+                f"{format_brl(item.unit_price_brl)}/h: {format_brl(item.total_brl)}"
+            )
+        elif item.description.startswith("Taxa de configuração"):
+            lines.append(
+                f"• {item.description} ({load_company().setup_fee.short}): "
+                f"{format_brl(item.total_brl)}"
+            )
+        else:
+            lines.append(f"• {item.description}: {format_brl(item.total_brl)}")
+    for group, items in grouped.items():
+        if items:
+            names = ", ".join(_short_tax(item.description) for item in items)
+            total = sum((item.total_brl for item in items), Decimal(0))
+            lines[where[group]] = f"• {groups[group]} ({names}): {format_brl(total)}"
+    lines.append(f"= Total: {format_brl(quote.total_brl)}")
+    return lines
+
+
+def comparison_text(previous: Quote, quote: Quote) -> str | None:
+    """When only the method changed since the last quote, how the two compare, and whether the
+    new one pays off (QLoRA after LoRA is often slower and dearer)."""
+    before, now = previous.job, quote.job
+    same_job = all(before.get(k) == now.get(k) for k in ("params", "total_tokens", "epochs"))
+    if not same_job or before.get("method") == now.get("method"):
+        return None
+    old_name = METHOD_NAMES.get(str(before.get("method")), str(before.get("method")))
+    new_name = METHOD_NAMES.get(str(now.get("method")), str(now.get("method")))
+    old_rec, new_rec = previous.recommendation, quote.recommendation
+    said = (
+        f"Comparando: com {old_name} eram {format_number(old_rec.hours, 1)} h por "
+        f"{format_brl(previous.total_brl)}; com {new_name} são {format_number(new_rec.hours, 1)} h "
+        f"por {format_brl(quote.total_brl)}."
+    )
+    if new_rec.hours >= old_rec.hours and quote.total_brl >= previous.total_brl:
+        why = (
+            " QLoRA só compensa quando o modelo não cabe na placa com LoRA ou para usar uma placa "
+            "menor; a quantização em 4 bits deixa cada passo mais lento."
+            if now.get("method") == "qlora"
+            else ""
+        )
+        verdict = f"{new_name[0].upper()}{new_name[1:]} não compensa aqui"
+        return f"{said} {verdict}: fica mais lento e mais caro.{why}"
+    return said
+
+
+def quote_text(quote: Quote, job: Job, previous: Quote | None = None) -> str:
+    """The quote as a client reads it: their constraints first, then the machine, hours and
+    price, every line they pay, why this machine, alternatives and premises."""
     rec = quote.recommendation
     provider = _PROVIDERS.get(rec.provider, rec.provider)
     machine = f"{rec.count}x {rec.accelerator_name}"
-    lines = [
+    lines: list[str] = []
+    if rec.constraints:
+        lines += ["Seu pedido:", *[f"• {line}" for line in rec.constraints], ""]
+    comparison = comparison_text(previous, quote) if previous else None
+    if comparison:
+        lines += [comparison, ""]
+    lines += [
         f"Recomendo {rec.kind.upper()}: {machine} ({rec.instance_type}, {provider} {rec.region}).",
         f"Job: {job.model_name}, {METHOD_NAMES[job.method]}, {_dataset(job)}.",
         f"Tempo estimado: {format_number(rec.hours, 1)} h · Total: {format_brl(quote.total_brl)} "
         f"(válido até {format_date(quote.valid_until)}).",
+        *[f"Atenção: {notice}" for notice in quote.notices],
         "",
-        "Por quê:",
-        *[f"• {reason}" for reason in rec.reasons[:3]],
+        "O que você paga:",
+        *payment_lines(quote),
     ]
-    main_items = [item for item in quote.line_items if item.unit in {"h", "GB-mês"}]
-    if main_items:
-        lines += ["", "Principais itens:"]
-        lines += [f"• {item.description}: {format_brl(item.total_brl)}" for item in main_items]
+    why = [reason for reason in rec.reasons if reason not in rec.constraints]
+    if why:
+        lines += ["", "Por quê:", *[f"• {reason}" for reason in why]]
     if quote.alternatives:
-        lines += ["", alternatives_text(quote)]
+        # One line here; "Ver alternativas" compares them in full, so it never repeats the quote.
+        named = ", ".join(
+            f"{alt.label} ({format_brl(alt.total_brl)})" for alt in quote.alternatives
+        )
+        lines += ["", f'Outras opções: {named}. Para compará-las, peça "Ver alternativas".']
     if job.assumptions:
         lines += ["", "Premissas (me diga se algo for diferente): " + " ".join(job.assumptions[:8])]
     return "\n".join(lines)
+
+
+_FLAG_IN_PARENS = re.compile(r"\s*\(--[a-z-]+\)")
+_FLAG_EXAMPLE = re.compile(r"\(--[a-z-]+ ([^)]+)\)")
+
+
+def without_flags(message: str) -> str:
+    """An engine message fit for chat: command-line flags are a terminal's words."""
+    message = _FLAG_IN_PARENS.sub("", message)
+    message = _FLAG_EXAMPLE.sub(r"(ex.: \1)", message)
+    message = message.replace("com --params", "em parâmetros").replace("com --method ", "com ")
+    return re.sub(r"--([a-z]+)(?:-[a-z]+)*", lambda m: m.group(1), message)
 
 
 def proposal_text(record: QuoteRecord) -> str:

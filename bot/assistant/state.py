@@ -26,6 +26,8 @@ class ConversationState(BaseModel):
     last_quote: dict[str, Any] | None = None
     handoff: bool = False
     history: list[Turn] = Field(default_factory=list)
+    # The job field last asked about or changed ("budget_brl" after "tenho só 150 reais").
+    last_field: str | None = None
 
     def remember(self, role: str, text: str) -> None:
         self.history = [*self.history, Turn(role=role, text=text[:2000])][-HISTORY_LIMIT:]
@@ -46,6 +48,7 @@ class ConversationStore:
                 last_quote=row.last_quote,
                 handoff=row.handoff,
                 history=[Turn.model_validate(turn) for turn in row.history or []],
+                last_field=row.last_field,
             )
 
     def save(self, state: ConversationState) -> None:
@@ -55,6 +58,7 @@ class ConversationStore:
             row.last_quote = state.last_quote
             row.handoff = state.handoff
             row.history = [turn.model_dump() for turn in state.history]
+            row.last_field = state.last_field
             row.updated_at = datetime.now(UTC)
             session.add(row)
 

@@ -16,6 +16,7 @@ import typer
 from rich.console import Console
 from rich.markdown import Markdown
 
+from bot.cli.knowledge_base import ensure_index
 from bot.ops.credentials import credential
 
 if TYPE_CHECKING:
@@ -26,7 +27,11 @@ EXIT_WORDS = {"/sair", "/exit", "/quit", "sair"}
 
 def ask(
     question: Annotated[
-        str, typer.Argument(help="A pergunta ou o job; '-' lê uma mensagem por linha da entrada.")
+        str,
+        typer.Argument(
+            metavar="PERGUNTA",
+            help="A pergunta ou o job; '-' lê uma mensagem por linha da entrada.",
+        ),
     ],
     as_json: Annotated[
         bool, typer.Option("--json", help="Imprime um objeto JSON por resposta.")
@@ -55,12 +60,23 @@ def ask(
             show_reply(Console(), reply)
 
 
-def show_reply(console: Console, reply: "Reply") -> None:
-    if reply.notice:
-        console.print(f"[yellow]{reply.notice}[/yellow]")
+def show_reply(console: Console, reply: "Reply", numbered: bool = False) -> None:
+    """The reply; in the chat, its options numbered to be picked by number or by words. Operator
+    notices (an index to rebuild) go to the log, never to the client."""
     console.print(Markdown(reply.answer.replace("\n", "  \n")))
-    if reply.actions:
+    if reply.actions and numbered:
+        options = [f"{n}. {action}" for n, action in enumerate(reply.actions, start=1)]
+        console.print("[dim]Opções (digite o número ou o texto): " + " · ".join(options) + "[/dim]")
+    elif reply.actions:
         console.print("[dim]Opções: " + " · ".join(reply.actions) + "[/dim]")
+
+
+def chosen_action(text: str, actions: list[str]) -> str:
+    """The option a bare number picks among the last reply's, else the text as typed."""
+    number = text.strip().rstrip(".")
+    if number.isdigit() and 1 <= int(number) <= len(actions):
+        return actions[int(number) - 1]
+    return text
 
 
 def telegram(
@@ -123,13 +139,15 @@ def chat() -> None:
     """Conversa com o assistente no terminal (digite /sair para terminar)."""
     from bot.assistant.assistant import Assistant
 
+    ensure_index()
     console = Console()
     console.print(
         "[b]infrabot[/b] · cotações de GPU/TPU para fine-tuning. Digite /sair para terminar."
     )
     assistant = Assistant.from_environment(dense="background")
     conversation_id = f"terminal-{uuid.uuid4().hex}"
-    show_reply(console, assistant.reply(conversation_id, "oi"))
+    reply = assistant.reply(conversation_id, "oi")
+    show_reply(console, reply, numbered=True)
     while True:
         try:
             text = console.input("\n[b green]você>[/b green] ")
@@ -137,5 +155,6 @@ def chat() -> None:
             break
         if text.strip().lower() in EXIT_WORDS:
             break
-        show_reply(console, assistant.reply(conversation_id, text))
+        reply = assistant.reply(conversation_id, chosen_action(text, reply.actions))
+        show_reply(console, reply, numbered=True)
     console.print("Até logo!")

@@ -2,7 +2,15 @@
 
 import typer
 
-app = typer.Typer(help="Banco de dados: versão do esquema e migrações.", no_args_is_help=True)
+app = typer.Typer(
+    help="Banco de dados: versão do esquema e migrações.", invoke_without_command=True
+)
+
+
+@app.callback()
+def _group(ctx: typer.Context) -> None:
+    if ctx.invoked_subcommand is None:  # `infrabot db` alone shows what it can do
+        typer.echo(ctx.get_help())
 
 
 @app.command("upgrade")
@@ -18,10 +26,7 @@ def upgrade() -> None:
 @app.command("current")
 def current() -> None:
     """Mostra a versão do esquema do banco e a mais recente disponível."""
-    from sqlalchemy import create_engine
-
     from bot.db import schema
-    from bot.db.engine import database_url, with_driver
+    from bot.db.engine import current_revision
 
-    version = schema.current(create_engine(with_driver(database_url())))
-    typer.echo(f"Banco: {version or 'vazio'} · mais recente: {schema.head()}")
+    typer.echo(f"Banco: {current_revision() or 'vazio'} · mais recente: {schema.head()}")

@@ -2,7 +2,6 @@
 
 import json
 import os
-from datetime import date
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -11,6 +10,7 @@ from rich.console import Console
 
 from bot.cli.job_flags import with_job_flags
 from bot.cli.views import show_catalog, show_estimate, show_quote
+from bot.sales.ptax import day_rate
 from quoting.catalog import Catalog, load_catalog
 from quoting.errors import InvalidJob
 from quoting.jobspec import JobSpec, normalize
@@ -18,10 +18,14 @@ from quoting.memory import estimate_memory
 from quoting.quote import build_quote, estimate_of, job_summary
 from quoting.recommend import fit_on
 from quoting.timing import train_flops
+from quoting.units import today_in_brazil
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Imprime um objeto JSON.")]
 CatalogFlag = Annotated[
     Path | None, typer.Option("--catalog", help="Arquivo de catálogo próprio (TOML).")
+]
+SourcesFlag = Annotated[
+    bool, typer.Option("--fontes", help="Mostra a fonte e a data de cada preço e do câmbio.")
 ]
 UsdBrlFlag = Annotated[
     str | None, typer.Option("--usd-brl", help="Câmbio do dia (ex.: 5,43) em vez do padrão.")
@@ -46,7 +50,7 @@ def _use_rate(text: str | None) -> None:
     if rate <= 0:
         raise InvalidJob("--usd-brl", f"'{text}' não é um câmbio válido (ex.: 5,43)")
     os.environ["INFRABOT_USD_BRL"] = text
-    os.environ["INFRABOT_USD_BRL_DATE"] = date.today().isoformat()
+    os.environ["INFRABOT_USD_BRL_DATE"] = today_in_brazil().isoformat()
 
 
 @with_job_flags
@@ -55,6 +59,7 @@ def quote(
     as_json: JsonFlag = False,
     catalog: CatalogFlag = None,
     usd_brl: UsdBrlFlag = None,
+    sources: SourcesFlag = False,
     plan: Annotated[
         Path | None,
         typer.Option("--plan", help="Também grava o plano de execução (tarefa SkyPilot) aqui."),
@@ -63,11 +68,11 @@ def quote(
     """Cota um job de fine-tuning: GPU ou TPU, máquina, horas e preço em reais."""
     _use_rate(usd_brl)
     job = normalize(spec)
-    result = build_quote(job, _catalog(catalog))
+    result = build_quote(job, _catalog(catalog), fx=day_rate())
     if as_json:
         emit_json(result.to_json_dict())
     else:
-        show_quote(Console(), result, job)
+        show_quote(Console(), result, job, sources)
     if plan is not None:
         from bot.cli.plan import write_plan
         from quoting.launch_plan import build_plan
@@ -122,6 +127,7 @@ def catalog(
     include_examples: Annotated[
         bool, typer.Option("--all", help="Inclui ofertas inativas e de exemplo.")
     ] = False,
+    sources: SourcesFlag = False,
 ) -> None:
     """Lista aceleradores e ofertas em vigor, com fonte e data."""
     chosen = _catalog(catalog)
@@ -130,4 +136,4 @@ def catalog(
         data["offer"] = [o for o in data["offer"] if o["active"] or include_examples]
         emit_json(data)
     else:
-        show_catalog(Console(), chosen, include_examples)
+        show_catalog(Console(), chosen, include_examples, sources)

@@ -22,14 +22,13 @@ PANEL = "Descrição do job"
 
 def _option(flag: str, help_text: str, annotation: Any = str | None) -> inspect.Parameter:
     name = flag.lstrip("-").split("/")[0].replace("-", "_")
-    declarations = flag.split("/")
+    # "--spot/--no-spot" goes to click as ONE declaration: that is how it makes the second
+    # spelling mean False. Split in two, both would be aliases of True.
     return inspect.Parameter(
         name,
         inspect.Parameter.KEYWORD_ONLY,
         default=None,
-        annotation=Annotated[
-            annotation, typer.Option(*declarations, help=help_text, rich_help_panel=PANEL)
-        ],
+        annotation=Annotated[annotation, typer.Option(flag, help=help_text, rich_help_panel=PANEL)],
     )
 
 
@@ -61,7 +60,11 @@ JOB_OPTIONS = [
         "--spot/--no-spot", "Aceitar instâncias spot (mais baratas, interrompíveis).", bool | None
     ),
     _option("--cloud", "Nuvem que você já usa: aws, gcp, azure ou none."),
-    _option("--tax-profile", "Tributação: cartao, remessa ou local (padrão: pela oferta)."),
+    _option(
+        "--tax-profile",
+        "Quem fatura: br_cloud (nota em reais de AWS/GCP/Azure Brasil), remessa, cartao ou local "
+        "(padrão: pelo provedor da oferta).",
+    ),
     _option("--kind", "Forçar o tipo de acelerador: gpu ou tpu (padrão: o mais adequado)."),
 ]
 JOB_FIELDS = [parameter.name for parameter in JOB_OPTIONS]

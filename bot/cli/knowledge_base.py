@@ -15,16 +15,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from quoting.units import format_number
 
 
-def index(
-    paths: Annotated[
-        list[Path] | None,
-        typer.Argument(help="Arquivos ou pastas extras (Markdown, texto, HTML, PDF)."),
-    ] = None,
-) -> None:
-    """(Re)constrói o índice de conhecimento: corpus, catálogo e os arquivos indicados."""
+def _build(paths: list[Path], console: Console) -> None:
+    """Build the index with a progress bar, then a one-line summary."""
     from knowledge.indexer import build_index
 
-    console = Console()
     columns = (
         TextColumn("Gerando embeddings"),
         BarColumn(),
@@ -37,7 +31,7 @@ def index(
         def advance(done: int, total: int) -> None:
             progress.update(task, completed=done, total=total)
 
-        summary = build_index(paths or [], progress=advance)
+        summary = build_index(paths, progress=advance)
     for skipped in summary.skipped:
         console.print(
             f"[yellow]Ignorado:[/yellow] {skipped.path} ({skipped.reason})", soft_wrap=True
@@ -50,17 +44,57 @@ def index(
     )
 
 
+def index(
+    paths: Annotated[
+        list[Path] | None,
+        typer.Argument(
+            metavar="CAMINHOS", help="Arquivos ou pastas extras (Markdown, texto, HTML, PDF)."
+        ),
+    ] = None,
+) -> None:
+    """(Re)constrói o índice de conhecimento: corpus, catálogo e os arquivos indicados."""
+    _build(paths or [], Console())
+
+
+def ensure_index() -> None:
+    """First run: build the knowledge index when it is empty, so that the first answer already
+    uses it. Messages go to stderr, for the operator; an unreachable index is left to the
+    retriever, which falls back to the local corpus and logs why."""
+    from knowledge.errors import KnowledgeUnavailable
+    from knowledge.store import KnowledgeStore
+
+    try:
+        if KnowledgeStore.open().count():
+            return
+    except KnowledgeUnavailable:
+        return
+    console = Console(stderr=True)
+    console.print("Primeira execução: construindo o índice de conhecimento (uma vez só).")
+    _build([], console)
+
+
 def search(
-    query: Annotated[str, typer.Argument(help="A pergunta, como o cliente escreveria.")],
+    query: Annotated[
+        str, typer.Argument(metavar="PERGUNTA", help="A pergunta, como o cliente escreveria.")
+    ],
     k: Annotated[int, typer.Option("-k", min=1, max=20, help="Quantos trechos mostrar.")] = 3,
     as_json: Annotated[bool, typer.Option("--json", help="Imprime um objeto JSON.")] = False,
+    dense: Annotated[
+        bool,
+        typer.Option(
+            "--denso",
+            help="Soma a busca por embeddings, como o bot com o modelo carregado (mais lenta).",
+        ),
+    ] = False,
 ) -> None:
     """Mostra os trechos do conhecimento que melhor respondem a uma pergunta, com notas."""
     from knowledge.retriever import KnowledgeRetriever
 
     if not query.strip():
         raise typer.BadParameter("a pergunta está vazia")
-    result = KnowledgeRetriever.load().search(query, k)
+    # Loading the embedding model (torch, sentence-transformers) takes most of a one-shot
+    # search; its ranking only breaks ties (DENSE_WEIGHT), so it is asked for, not implied.
+    result = KnowledgeRetriever.load(dense="now" if dense else "off").search(query, k)
     if as_json:
         typer.echo(json.dumps(result.model_dump(), ensure_ascii=False))
         return

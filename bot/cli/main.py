@@ -5,18 +5,15 @@ import re
 import sys
 
 import typer
-from typer import rich_utils
 
-from bot.cli import channels, database, engine, knowledge_base, plan, rent_buy, sales
+from bot.cli import channels, database, engine, knowledge_base, plan, ptbr, rent_buy, sales
 from bot.ops.credentials import MissingCredential, credential
 from bot.ops.errors import ChannelUnavailable, DatabaseUnavailable
 from knowledge.errors import KnowledgeUnavailable
 from quoting.errors import InvalidJob, QuotingError
 from quoting.recommend import NoViableOffer
 
-rich_utils.OPTIONS_PANEL_TITLE = "Opções"
-rich_utils.COMMANDS_PANEL_TITLE = "Comandos"
-rich_utils.ARGUMENTS_PANEL_TITLE = "Argumentos"
+ptbr.install()
 
 app = typer.Typer(
     name="infrabot",
@@ -35,7 +32,9 @@ def _root(ctx: typer.Context) -> None:
 
 @app.command("start")
 def start() -> None:
-    """Inicia o infrabot: o bot do Telegram com TELEGRAM_BOT_TOKEN, o chat no terminal sem ele."""
+    """Inicia o infrabot: o bot do Telegram com TELEGRAM_BOT_TOKEN, o chat no terminal sem ele.
+    Na primeira vez, constrói o índice de conhecimento."""
+    knowledge_base.ensure_index()
     if credential("TELEGRAM_BOT_TOKEN"):
         channels.telegram()
     else:
@@ -66,22 +65,25 @@ _KNOWN_USAGE_ERRORS = [
 
 
 def _usage_message(error: typer.TyperException) -> str:
-    """pt-BR for typer's (English) usage errors; typer exposes only their common base."""
+    """pt-BR for typer's (English) usage errors; typer exposes only their common base. The help
+    pointed to is the one of the command that was typed (`infrabot quote --help`)."""
     message = error.format_message()
+    context = getattr(error, "ctx", None)
+    see = f" Veja '{context.command_path if context else 'infrabot'} --help'."
     for pattern, template in _KNOWN_USAGE_ERRORS:
         match = pattern.search(message)
         if match:
-            return template.format(*match.groups()) + " Veja 'infrabot --help'."
+            return template.format(*match.groups()) + see
     option = getattr(error, "option_name", None)
     if option:
-        return f"Opção desconhecida: {option}. Veja 'infrabot --help'."
+        return f"Opção desconhecida: {option}.{see}"
     param = getattr(error, "param", None)
     if isinstance(error, typer.BadParameter):
         if param is None:  # raised by our own commands, already in pt-BR
             return f"Valor inválido: {error.message}."
         name = param.opts[0] if param.opts else param.name
-        return f"Valor inválido para {name}. Veja 'infrabot --help'."
-    return "Comando inválido. Veja 'infrabot --help'."
+        return f"Valor inválido para {name}.{see}"
+    return f"Comando inválido.{see}"
 
 
 def _fail(message: str, suggestions: list[str], field: str | None, as_json: bool) -> None:

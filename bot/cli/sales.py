@@ -3,9 +3,11 @@ accept, reject, export to PDF). The operator acts as `--como IDENTIDADE` (defaul
 whose role comes from INFRABOT_STAFF."""
 
 import json
+from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
+from zoneinfo import ZoneInfo
 
 import typer
 from rich.console import Console
@@ -17,14 +19,25 @@ from bot.sales.errors import QuoteBookError
 from quoting.jobspec import JobSpec, normalize
 from quoting.units import format_brl, format_date
 
+BRASILIA = ZoneInfo("America/Sao_Paulo")
+
 if TYPE_CHECKING:
     from bot.sales.book import QuoteBook, QuoteRecord
 
 app = typer.Typer(
-    help="Cotações comerciais: criar, revisar, enviar e exportar.", no_args_is_help=True
+    help="Cotações comerciais: criar, revisar, enviar e exportar.", invoke_without_command=True
 )
 
-Number = Annotated[str, typer.Argument(help="Número da cotação, ex.: COT-2026-000123.")]
+
+@app.callback()
+def _group(ctx: typer.Context) -> None:
+    if ctx.invoked_subcommand is None:  # `infrabot quotes` alone shows what it can do
+        typer.echo(ctx.get_help())
+
+
+Number = Annotated[
+    str, typer.Argument(metavar="NÚMERO", help="Número da cotação, ex.: COT-2026-000123.")
+]
 Actor = Annotated[
     str, typer.Option("--como", help="Quem está agindo (identidade em INFRABOT_STAFF).")
 ]
@@ -59,7 +72,7 @@ def _data(record: "QuoteRecord") -> dict[str, Any]:
     return data
 
 
-def _show(record: "QuoteRecord", as_json: bool) -> None:
+def _show(record: "QuoteRecord", as_json: bool, history: bool = False) -> None:
     if as_json:
         typer.echo(json.dumps(_data(record), ensure_ascii=False))
         return
@@ -69,6 +82,25 @@ def _show(record: "QuoteRecord", as_json: bool) -> None:
         f"válida até {format_date(record.valid_until)} · código do cliente {record.token}"
     )
     show_quote(console, record.quote, normalize(JobSpec.model_validate(record.spec)))
+    if history:
+        console.print("\n[b]Histórico[/b]")
+        for event in record.history:
+            console.print(f" • {_event_line(event)}")
+
+
+_ACTIONS = {"assumida": "assumida por"}
+
+
+def _event_line(event: dict[str, Any]) -> str:
+    """One audit event: when (Brasília time), what, who, and the revision's total if any."""
+    moment = datetime.fromisoformat(event["em"]).astimezone(BRASILIA)
+    action = _ACTIONS.get(event["acao"], f"{event['acao']} por")
+    line = f"{moment:%d/%m/%Y %H:%M} · {action} {event['por']}"
+    if "revision" in event:
+        line += f" · revisão {event['revision']}"
+    if "total_brl" in event:
+        line += f" · {format_brl(Decimal(event['total_brl']))}"
+    return line
 
 
 @app.command("create")
@@ -109,9 +141,13 @@ def list_quotes(
     if as_json:
         typer.echo(json.dumps([_data(r) for r in records], ensure_ascii=False))
         return
-    table = Table(title="Cotações", title_justify="left")
-    for column in ("Número", "Cliente", "Situação", "Revisão", "Total", "Válida até"):
-        table.add_column(column)
+    table = Table(title="Cotações", title_justify="left", pad_edge=False)
+    table.add_column("Número", no_wrap=True)
+    table.add_column("Cliente", ratio=1, overflow="fold")
+    table.add_column("Situação")
+    table.add_column("Rev.", justify="right")
+    table.add_column("Total", justify="right", no_wrap=True)
+    table.add_column("Válida até", no_wrap=True)
     for r in records:
         table.add_row(
             r.number,
@@ -127,7 +163,7 @@ def list_quotes(
 @app.command("show")
 def show(number: Number, as_json: AsJson = False) -> None:
     """Mostra uma cotação com itens, premissas e histórico."""
-    _show(_book().get(number), as_json)
+    _show(_book().get(number), as_json, history=True)
 
 
 @app.command("revise")
@@ -152,7 +188,10 @@ def revise(
 @app.command("send")
 def send(number: Number, actor: Actor = "local", as_json: AsJson = False) -> None:
     """Marca a cotação como enviada ao cliente."""
-    _show(_book().send(number, actor), as_json)
+    book = _book()
+    if book.get(number).status == "enviada":
+        typer.echo(f"A cotação {number.upper()} já estava enviada; nada mudou.", err=True)
+    _show(book.send(number, actor), as_json)
 
 
 @app.command("accept")
@@ -174,6 +213,13 @@ def export(
     """Gera a proposta em PDF."""
     from bot.sales.proposal_pdf import write_proposal
 
+    if pdf.is_dir():
+        raise QuoteBookError(f"{pdf} é uma pasta; informe o arquivo, ex.: {pdf / 'proposta.pdf'}")
+    if not pdf.parent.is_dir():
+        raise QuoteBookError(f"A pasta {pdf.parent} não existe; crie-a ou escolha outra.")
     record = _book().get(number)
-    write_proposal(record, pdf)
+    try:
+        write_proposal(record, pdf)
+    except OSError as error:
+        raise QuoteBookError(f"Não consegui gravar {pdf}: {error.strerror or error}.") from error
     typer.echo(f"Proposta {record.number} salva em {pdf}.")

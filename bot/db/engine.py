@@ -1,8 +1,11 @@
 """The database engine: the URL (INFRABOT_DATABASE_URL or SQLite under INFRABOT_HOME), the driver,
 and a schema brought to the latest migration before anyone uses it."""
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
+from alembic.util import CommandError
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import ArgumentError, DBAPIError
@@ -29,6 +32,37 @@ def with_driver(url: str) -> str:
     return url
 
 
+SUPPORTED = ("sqlite", "postgresql")
+
+
+@contextmanager
+def _database_errors() -> Iterator[None]:
+    """A URL that is not ours, a missing driver or a server that does not answer becomes one
+    pt-BR line (DatabaseUnavailable). The URL's text is never shown: it may carry a password."""
+    try:
+        yield
+    except CommandError as error:  # a revision this code does not know: a newer schema
+        raise DatabaseUnavailable(
+            f"o esquema do banco é mais novo que o deste infrabot (a última que ele conhece é "
+            f"{schema.head()}); atualize o infrabot antes de usar este banco."
+        ) from error
+    except (ArgumentError, DBAPIError, ImportError) as error:
+        cause = error.orig if isinstance(error, DBAPIError) else error
+        raise DatabaseUnavailable(
+            "não consegui abrir o banco de INFRABOT_DATABASE_URL "
+            f"({type(cause).__name__}); confira o endereço e se o servidor está no ar."
+        ) from error
+
+
+def _check_dialect(url: str) -> None:
+    dialect = url.split(":", 1)[0].split("+", 1)[0]
+    if dialect not in SUPPORTED:
+        raise DatabaseUnavailable(
+            f"INFRABOT_DATABASE_URL aponta para '{dialect}', que o infrabot não usa; use "
+            "postgresql://usuario@host/banco, ou deixe a variável vazia para usar SQLite."
+        )
+
+
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     """WAL lets readers work during a write, and NORMAL sync skips an fsync per commit that WAL
     does not need for durability of committed transactions against process crashes."""
@@ -44,16 +78,23 @@ def open_engine(url: str | None = None) -> Engine:
     # Channels call the database from worker threads; SQLite's own check would refuse that.
     sqlite = url.startswith("sqlite")
     arguments = {"check_same_thread": False} if sqlite else {}
-    try:
+    _check_dialect(url)
+    with _database_errors():
         # A server may drop idle connections (restart, failover); a SQLite file cannot.
         engine = create_engine(url, pool_pre_ping=not sqlite, connect_args=arguments)
         if sqlite:
             event.listen(engine, "connect", _sqlite_pragmas)
         schema.upgrade(engine)
-    except (ArgumentError, DBAPIError) as error:  # the URL's text is not shown: a password
-        raise DatabaseUnavailable(
-            "não consegui abrir o banco de INFRABOT_DATABASE_URL "
-            f"({type(error.orig if isinstance(error, DBAPIError) else error).__name__}); "
-            "confira o endereço e se o servidor está no ar."
-        ) from error
     return engine
+
+
+def current_revision(url: str | None = None) -> str | None:
+    """The schema revision of the configured database, without migrating it."""
+    url = with_driver(url or database_url())
+    _check_dialect(url)
+    with _database_errors():
+        engine = create_engine(url)
+        try:
+            return schema.current(engine)
+        finally:
+            engine.dispose()

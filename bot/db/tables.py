@@ -35,6 +35,8 @@ class ConversationRow(Base):
     handoff: Mapped[bool] = mapped_column(Boolean, default=False)
     history: Mapped[list[dict[str, str]]] = mapped_column(JSON, default=list)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # The job field the assistant last asked about or changed: a bare "e com 1.500?" updates it.
+    last_field: Mapped[str | None] = mapped_column(String(40), nullable=True)
 
 
 class HandoffRow(Base):

@@ -21,6 +21,7 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from bot.db.tables import NAME_LIMIT, EventRow, QuoteRow, RevisionRow
 from bot.sales.errors import QuoteBookError, QuoteConflict
+from bot.sales.ptax import day_rate
 from quoting.jobspec import JobSpec, normalize
 from quoting.pricing import LineItem
 from quoting.quote import Quote, build_quote
@@ -152,7 +153,7 @@ class QuoteBook:
             raise QuoteBookError(
                 f"Nome e contato do cliente têm no máximo {NAME_LIMIT} caracteres cada."
             )
-        quote = _with_discount(build_quote(normalize(spec)), discount_pct)
+        quote = _with_discount(build_quote(normalize(spec), fx=day_rate()), discount_pct)
         with Session(self.engine) as session, session.begin():
             token = secrets.token_urlsafe(16)
             row = QuoteRow(
@@ -199,7 +200,7 @@ class QuoteBook:
             self._check_discount(actor, discount)
             spec_data = {**last.spec, **(changes.model_dump(exclude_none=True) if changes else {})}
             spec = JobSpec.model_validate(spec_data)
-            quote = _with_discount(build_quote(normalize(spec)), discount)
+            quote = _with_discount(build_quote(normalize(spec), fx=day_rate()), discount)
             row.revision += 1
             row.valid_until = quote.valid_until
             kept_terms = last.terms if terms is None else (terms.strip() or None)
@@ -302,6 +303,9 @@ class QuoteBook:
         with Session(self.engine) as session:
             row = self._row(session, number)
             self._expire_if_due(session, row)
+            if row.status == status:  # sending twice is one sending: nothing new to record
+                session.commit()
+                return self._record(session, row)
             if row.status not in allowed_from:
                 session.commit()
                 raise QuoteBookError(

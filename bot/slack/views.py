@@ -31,6 +31,10 @@ def quote_blocks(
         summary_fields(quote),
         section("*Por quê*\n" + "\n".join(f"• {escape(r)}" for r in rec.reasons[:3])),
     ]
+    if quote.notices:
+        blocks.append(
+            section("\n".join(f":warning: *Atenção:* {escape(n)}" for n in quote.notices))
+        )
     if quote.alternatives:
         blocks.append(section(escape(alternatives_text(quote))))
     if job.assumptions:

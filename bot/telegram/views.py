@@ -7,6 +7,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.assistant.assistant import (
     ACTION_ALTERNATIVES,
+    ACTION_GPU,
     ACTION_HUMAN,
     ACTION_QLORA,
     ACTION_QUOTE,
@@ -19,6 +20,7 @@ CALLBACKS = {
     ACTION_QLORA: "acao:qlora",
     ACTION_HUMAN: "acao:especialista",
     ACTION_QUOTE: "acao:cotacao",
+    ACTION_GPU: "acao:gpu",
 }
 
 
@@ -28,9 +30,7 @@ def to_html(reply: Reply) -> str:
     text = f"<b>{html.escape(first)}</b>"
     if rest:
         text += "\n" + html.escape(rest)
-    if reply.notice:
-        text += f"\n\n<i>{html.escape(reply.notice)}</i>"
-    return text
+    return text  # reply.notice is for operators: logged, never sent to the client
 
 
 def split(text: str, limit: int = LIMIT) -> list[str]:
@@ -53,6 +53,13 @@ def split(text: str, limit: int = LIMIT) -> list[str]:
     if current:
         pieces.append(current)
     return pieces
+
+
+def buttons(*rows: tuple[str, str]) -> InlineKeyboardMarkup:
+    """One inline button per row, from (label, callback data) pairs."""
+    return InlineKeyboardMarkup(
+        [[InlineKeyboardButton(label, callback_data=data)] for label, data in rows]
+    )
 
 
 def keyboard(actions: list[str]) -> InlineKeyboardMarkup | None:

@@ -58,3 +58,30 @@ def test_added_changed_and_removed_files_update_only_their_chunks(
     # Indexing without that folder leaves its documents alone.
     assert build_index([]).removed == 0
     assert any("2 horas-zeta" in r.page_content for r in KnowledgeStore.open().records())
+
+
+def test_an_index_built_with_another_model_is_not_queried_and_is_rebuilt(
+    tmp_path: Path, use_home: Callable[[Path], None]
+) -> None:
+    import chromadb
+    from chromadb.config import Settings
+
+    from knowledge.retriever import KnowledgeRetriever
+    from knowledge.settings import COLLECTION, chroma_path
+
+    use_home(tmp_path / "home")
+    chroma_path().mkdir(parents=True)
+    old = chromadb.PersistentClient(
+        path=str(chroma_path()), settings=Settings(anonymized_telemetry=False)
+    )
+    old.create_collection(COLLECTION, metadata={"hnsw:space": "cosine", "embedding": "minilm"})
+    old.get_collection(COLLECTION).add(ids=["velho"], documents=["antigo"], embeddings=[[0.1] * 3])
+
+    retriever = KnowledgeRetriever.load(dense="off")
+    assert retriever.notice and "outro modelo de embeddings (minilm)" in retriever.notice
+    assert retriever.search("o que é OOM?").passages  # answered from the corpus on disk
+
+    store = KnowledgeStore.open()
+    assert store.other_model == "minilm"
+    store.reset()
+    assert store.other_model is None and store.count() == 0

@@ -82,3 +82,9 @@ def test_an_invalid_catalog_is_refused_with_a_clear_message(
 def test_a_missing_catalog_file_says_so(tmp_path: Path) -> None:
     with pytest.raises(DataFileError, match="não encontrado"):
         load_catalog(tmp_path / "nada.toml")
+
+
+def test_tpu_v4_is_placed_in_its_only_zone() -> None:
+    catalog = load_catalog()
+    [v4] = [offer for offer in catalog.offer if offer.accelerator == "tpu-v4"]
+    assert v4.region == "us-central2" and "us-central2-b" in catalog.region_of(v4).city

@@ -35,7 +35,7 @@ def test_long_examples_raise_the_default_sequence_length() -> None:
 @pytest.mark.parametrize(
     ("spec", "field", "fragment"),
     [
-        (JobSpec(params=1e15), "--params", "entre 1M e 2T"),
+        (JobSpec(params=1e15), "--params", "entre 1 milhão e 2 trilhões de parâmetros"),
         (JobSpec(params=-7e9), "--params", "entre"),
         (JobSpec(params=0), "--params", "entre"),
         (JobSpec(model="llama-3-8b", method="dpo"), "--method", "full, lora, qlora"),

@@ -1,83 +1,221 @@
+"""Each tax profile recomputed by hand, to the centavo, on a 100,00 BRL machine cost.
+
+The offers are built here (not read from the catalog) so that the arithmetic written in each test
+stays true when the catalog's prices are refreshed. The storage price is zero, so the only cost is
+the machine: 2,00 USD/h x 10 h x 5,00 BRL/USD = 100,00 BRL, or 12,50 BRL/h x 10 h for a
+Brazilian provider.
+"""
+
+from datetime import date
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 
-from quoting.catalog import load_catalog
+from quoting.catalog import Offer, Region
+from quoting.datafiles import DATA_DIR
+from quoting.errors import DataFileError
+from quoting.fx import FxRate
 from quoting.jobspec import JobSpec, normalize
-from quoting.pricing import load_pricing, price
+from quoting.pricing import Pricing, load_pricing, price
 
 JOB = normalize(JobSpec(model="llama-3-8b", method="qlora", examples=5000))
+DAY = date(2026, 12, 3)
+FX = FxRate(usd_brl=Decimal("5.00"), as_of=DAY, source="PTAX venda, Banco Central")
+SOURCE = {"source": "teste", "as_of": DAY}
 
 
-def _offer(instance_type: str):  # type: ignore[no-untyped-def]
-    catalog = load_catalog()
-    offer = next(o for o in catalog.offer if o.instance_type == instance_type)
-    return offer, catalog.region_of(offer)
+def _offer(provider: str, currency: str = "USD", hourly: str = "2.00") -> tuple[Offer, Region]:
+    offer = Offer(
+        provider=provider,
+        region="r1",
+        instance_type="teste.xlarge",
+        accelerator="l4",
+        device_count=1,
+        on_demand_per_hour=Decimal(hourly),
+        currency=currency,  # type: ignore[arg-type]
+        **SOURCE,  # type: ignore[arg-type]
+    )
+    region = Region(
+        provider=provider,
+        region="r1",
+        city="São Paulo",
+        country="BR",
+        storage_per_gb_month=Decimal(0),
+        currency=currency,  # type: ignore[arg-type]
+        **SOURCE,  # type: ignore[arg-type]
+    )
+    return offer, region
 
 
-def _lines(profile: str | None, instance: str = "g6.xlarge") -> dict[str, Decimal]:
-    offer, region = _offer(instance)
-    pricing = price(JOB, offer, region, 1, 10.0, 50, profile)
+def _price(provider: str, profile: str | None = None, currency: str = "USD") -> Pricing:
+    offer, region = _offer(provider, currency, "2.00" if currency == "USD" else "12.50")
+    pricing = price(JOB, offer, region, 1, 10.0, 50, profile, FX, DAY)
     assert sum(line.total_brl for line in pricing.line_items) == pricing.total_brl
-    return {line.description: line.total_brl for line in pricing.line_items}
+    return pricing
 
 
-def test_compute_line_uses_the_buffered_exchange_rate() -> None:
-    offer, region = _offer("g6.xlarge")
-    pricing = price(JOB, offer, region, 1, 10.0, 50, None)
-    compute = pricing.line_items[0]
-    rate = Decimal("5.40") * Decimal("1.03")
-    assert compute.quantity == Decimal(10)
-    assert compute.total_brl == (Decimal("1.368") * rate * 10).quantize(Decimal("0.01"))
+def _amounts(pricing: Pricing) -> dict[str, Decimal]:
+    return {line.description.split(" (")[0]: line.total_brl for line in pricing.line_items}
 
 
-def test_card_payment_adds_iof_of_three_and_a_half_percent() -> None:
-    lines = _lines("cartao")
-    iof = next(value for name, value in lines.items() if name.startswith("IOF"))
-    foreign = sum(v for n, v in lines.items() if n.startswith(("1x", "Armazenamento")))
-    assert iof == (foreign * Decimal("0.035")).quantize(Decimal("0.01"))
-
-
-def test_remittance_grosses_up_irrf_and_pis_cofins_as_the_law_prescribes() -> None:
-    lines = _lines("remessa")
-    foreign = sum(v for n, v in lines.items() if n.startswith(("1x", "Armazenamento")))
-    grossed_up = foreign / Decimal("0.85")  # RIR/2018 art. 786: IRRF borne by the payer
-    iss = grossed_up * Decimal("0.05")
-    pis_cofins_base = (grossed_up + iss) / (1 - Decimal("0.0925"))  # Lei 10.865/2004 art. 7
-    expected = {
-        "IRRF": grossed_up * Decimal("0.15"),
-        "CIDE": grossed_up * Decimal("0.10"),
-        "ISS": iss,
-        "PIS": pis_cofins_base * Decimal("0.0165"),
-        "COFINS": pis_cofins_base * Decimal("0.076"),
+def _invoice_taxes(before: str) -> dict[str, Decimal]:
+    """infrabot's own taxes (lucro presumido, São Paulo): ISS 2,9% + PIS 0,65% + COFINS 3%,
+    grossed up over the invoice: invoice = before / (1 - 0,0655) = before / 0,9345."""
+    invoice = Decimal(before) / Decimal("0.9345")
+    return {
+        "ISS sobre a nota da infrabot": (invoice * Decimal("0.029")).quantize(Decimal("0.01")),
+        "PIS cumulativo sobre a nota da infrabot": (invoice * Decimal("0.0065")).quantize(
+            Decimal("0.01")
+        ),
+        "COFINS cumulativa sobre a nota da infrabot": (invoice * Decimal("0.03")).quantize(
+            Decimal("0.01")
+        ),
     }
-    for prefix, value in expected.items():
-        line = next(v for n, v in lines.items() if n.startswith(prefix))
-        assert line == value.quantize(Decimal("0.01")), prefix
-    taxes = sum(v for n, v in lines.items() if n.startswith(tuple(expected)))
-    assert Decimal("0.40") < taxes / foreign < Decimal("0.55")
 
 
-def test_a_local_brl_offer_has_no_import_taxes_and_no_exchange() -> None:
-    catalog = load_catalog()
-    offer = next(o for o in catalog.offer if o.provider == "infrabot" and o.device_count == 1)
-    pricing = price(JOB, offer, catalog.region_of(offer), 1, 10.0, 50, None)
+def test_br_cloud_grosses_up_pis_cofins_and_sao_paulo_iss_and_nothing_else() -> None:
+    pricing = _price("aws")
+    lines = _amounts(pricing)
+    assert pricing.tax_profile == "br_cloud"
+    # NFS-e of AWS Serviços Brasil: 100,00 / (1 - 0,0925 - 0,029) = 100 / 0,8785 = 113,8304
+    assert lines["1x teste.xlarge"] == Decimal("100.00")
+    assert lines["PIS na nota do provedor"] == Decimal("1.88")  # 113,8304 x 1,65% = 1,8782
+    assert lines["COFINS na nota do provedor"] == Decimal("8.65")  # 113,8304 x 7,6% = 8,6511
+    assert lines["ISS de São Paulo na nota do provedor"] == Decimal("3.30")  # x 2,9% = 3,3011
+    # 13,83% in all, as the AWS tax-help page says; no IOF, IRRF or CIDE
+    assert not any(name.startswith(("IOF", "IRRF", "CIDE")) for name in lines)
+    # FX cushion 3% on the dollar-priced part: (100 + 13,83) x 0,03 = 3,4149
+    assert lines["Proteção cambial na validade da cotação"] == Decimal("3.41")
+    assert lines["Taxa de configuração do ambiente"] == Decimal("350.00")
+    assert lines["Gestão e suporte"] == Decimal("15.00")  # 15% of the 100,00 cost only
+    # before own taxes: 100 + 13,83 + 3,41 + 350 + 15 = 482,24; invoice 516,0407
+    for name, value in _invoice_taxes("482.24").items():
+        assert lines[name] == value, name
+    assert [lines[n] for n in _invoice_taxes("482.24")] == [
+        Decimal("14.97"),
+        Decimal("3.35"),
+        Decimal("15.48"),
+    ]
+    assert pricing.total_brl == Decimal("516.04")  # 482,24 + 14,97 + 3,35 + 15,48
+
+
+def test_remessa_has_irrf_gross_up_cide_import_contributions_iss_and_iof() -> None:
+    pricing = _price("nuvem-estrangeira")
+    lines = _amounts(pricing)
+    assert pricing.tax_profile == "remessa"
+    # RIR/2018 art. 786: IRRF borne by the payer, 100 / 0,85 = 117,6471
+    assert lines["IRRF sobre a remessa"] == Decimal("17.65")  # 117,6471 x 15%
+    assert lines["CIDE-Remessas"] == Decimal("11.76")  # 117,6471 x 10% = 11,7647
+    assert lines["ISS-Importação de São Paulo"] == Decimal("3.41")  # x 2,9% = 3,4118
+    # Lei 10.865/2004 art. 7º II: (117,6471 + 3,4118) / (1 - 0,0925) = 133,3982
+    assert lines["PIS-Importação"] == Decimal("2.20")  # 133,3982 x 1,65% = 2,2011
+    assert lines["COFINS-Importação"] == Decimal("10.14")  # 133,3982 x 7,6% = 10,1383
+    # Decreto 12.499/2025: IOF 3,5% on the exchange contract of 100,00
+    assert lines["IOF-câmbio sobre a remessa"] == Decimal("3.50")
+    # (100 + 48,66) x 0,03 = 4,4598
+    assert lines["Proteção cambial na validade da cotação"] == Decimal("4.46")
+    assert lines["Gestão e suporte"] == Decimal("15.00")
+    # 100 + 48,66 + 4,46 + 350 + 15 = 518,12; invoice 554,4355
+    expected = _invoice_taxes("518.12")
+    assert list(expected.values()) == [Decimal("16.08"), Decimal("3.60"), Decimal("16.63")]
+    for name, value in expected.items():
+        assert lines[name] == value, name
+    assert pricing.total_brl == Decimal("554.43")
+
+
+def test_card_pays_the_issuer_spread_as_its_own_line_and_iof_on_the_charge() -> None:
+    pricing = _price("nuvem-estrangeira", "cartao")
+    lines = _amounts(pricing)
+    assert lines["Spread do emissor do cartão sobre a PTAX"] == Decimal("4.00")  # 100 x 4%
+    assert lines["IOF"] == Decimal("3.64")  # (100 + 4) x 3,5%
+    assert lines["Proteção cambial na validade da cotação"] == Decimal("3.23")  # 107,64 x 3%
+    # 100 + 4 + 3,64 + 3,23 + 350 + 15 = 475,87; invoice 509,2243
+    expected = _invoice_taxes("475.87")
+    assert list(expected.values()) == [Decimal("14.77"), Decimal("3.31"), Decimal("15.28")]
+    assert pricing.total_brl == Decimal("509.23")
+    # the spread is a line, not a tax
+    assert [tax.name for tax in pricing.taxes if tax.applies_to == "provider"] == [
+        "IOF (cartão internacional)"
+    ]
+
+
+def test_a_brazilian_provider_adds_no_tax_to_its_invoice_and_no_exchange_cushion() -> None:
+    pricing = _price("provedor-nacional", currency="BRL")
+    lines = _amounts(pricing)
     assert pricing.tax_profile == "local"
-    assert pricing.line_items[0].total_brl == offer.on_demand_per_hour * 10
-    assert not any(line.description.startswith(("IOF", "IRRF")) for line in pricing.line_items)
+    assert lines["1x teste.xlarge"] == Decimal("125.00")  # 12,50 x 10 h, no exchange
+    assert "Proteção cambial na validade da cotação" not in lines
+    assert lines["Gestão e suporte"] == Decimal("18.75")  # 125 x 15%
+    # 125 + 350 + 18,75 = 493,75; invoice 528,3574
+    expected = _invoice_taxes("493.75")
+    assert list(expected.values()) == [Decimal("15.32"), Decimal("3.43"), Decimal("15.85")]
+    assert pricing.total_brl == Decimal("528.35")
+    assert [tax.applies_to for tax in pricing.taxes] == ["invoice"] * 3
+
+
+def test_every_tax_carries_its_rate_legal_basis_and_validity() -> None:
+    pricing = _price("nuvem-estrangeira")
+    assert len(pricing.taxes) == 9  # 6 on the remittance, 3 on the company's invoice
+    for tax in pricing.taxes:
+        assert tax.basis and tax.rate > 0 and tax.valid_from <= DAY
+    pis_cofins = [tax for tax in pricing.taxes if tax.name.startswith(("PIS", "COFINS"))]
+    assert {tax.valid_until for tax in pis_cofins} == {date(2026, 12, 31)}  # CBS from 2027
+
+
+def test_margin_is_on_cost_not_on_the_set_up_fee_or_taxes() -> None:
+    lines = _amounts(_price("aws"))
+    cost = lines["1x teste.xlarge"] + lines["Armazenamento do modelo, dataset e checkpoints"]
+    assert lines["Gestão e suporte"] == (cost * Decimal("0.15")).quantize(Decimal("0.01"))
+
+
+def test_tax_rules_past_their_validity_make_the_quote_ask_for_confirmation() -> None:
+    offer, region = _offer("aws")
+    assert not price(JOB, offer, region, 1, 10.0, 50, None, FX, DAY).notices
+    later = price(JOB, offer, region, 1, 10.0, 50, None, FX, date(2027, 1, 4))
+    [notice] = later.notices
+    assert "31/12/2026" in notice and "LC 214/2025" in notice and "confirmados" in notice
+
+
+def test_the_client_may_choose_who_bills_but_not_a_profile_of_another_currency() -> None:
+    offer, region = _offer("aws")
+    assert price(JOB, offer, region, 1, 1.0, 50, "remessa", FX, DAY).tax_profile == "remessa"
+    assert price(JOB, offer, region, 1, 1.0, 50, "local", FX, DAY).tax_profile == "br_cloud"
+    gcp, gcp_region = _offer("gcp")
+    assert price(JOB, gcp, gcp_region, 1, 1.0, 50, None, FX, DAY).tax_profile == "br_cloud"
+
+
+def test_pricing_rules_are_validated_on_load(tmp_path: Path) -> None:
+    text = (DATA_DIR / "pricing.toml").read_text(encoding="utf-8")
+    broken = tmp_path / "pricing.toml"
+    broken.write_text(
+        text.replace(
+            'valid_from = "2025-07-16"', 'valid_from = "2030-01-01"\nvalid_until = "2029-12-31"', 1
+        ),
+        encoding="utf-8",
+    )
+    with pytest.raises(DataFileError, match="valid_until"):
+        load_pricing(broken)
+    unknown = tmp_path / "unknown.toml"
+    unknown.write_text(text.replace('aws = "br_cloud"', 'aws = "sem_perfil"'), encoding="utf-8")
+    with pytest.raises(DataFileError, match="sem_perfil"):
+        load_pricing(unknown)
 
 
 def test_spot_price_is_used_only_where_the_catalog_has_one() -> None:
     spot_job = JOB.model_copy(update={"spot": True})
-    tpu, tpu_region = _offer("v5litepod-8")
-    assert price(spot_job, tpu, tpu_region, 1, 1.0, 50).spot
-    aws, aws_region = _offer("g6.xlarge")
-    assert not price(spot_job, aws, aws_region, 1, 1.0, 50).spot
+    offer, region = _offer("gcp")
+    assert not price(spot_job, offer, region, 1, 1.0, 50, None, FX, DAY).spot
+    with_spot = offer.model_copy(update={"spot_per_hour": Decimal("0.50")})
+    assert price(spot_job, with_spot, region, 1, 1.0, 50, None, FX, DAY).spot
 
 
-def test_exchange_rate_can_be_set_by_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("INFRABOT_USD_BRL", "6,00")
-    monkeypatch.setenv("INFRABOT_USD_BRL_DATE", "2026-12-01")
-    load_pricing.cache_clear()
-    fx = load_pricing().fx
-    assert fx.usd_brl == Decimal("6.00") and str(fx.as_of) == "2026-12-01"
+def test_storage_is_billed_for_the_job_hours_plus_the_stated_retention() -> None:
+    offer, region = _offer("aws")
+    region = region.model_copy(update={"storage_per_gb_month": Decimal("0.10")})
+    pricing = price(JOB, offer, region, 1, 10.0, 50, None, FX, DAY)
+    [disk] = [line for line in pricing.line_items if line.unit == "GB-mês"]
+    assert "7 dias de retenção" in disk.description
+    # 50 GB x (10 h + 7 x 24 h) / 730 h = 12,19 GB-mês; x 0,10 USD x 5,00 = 6,095 -> 6,10
+    assert disk.quantity == Decimal("12.19")
+    assert disk.total_brl == Decimal("6.10")

@@ -32,7 +32,7 @@ jobs = st.builds(
     framework=st.sampled_from(["pytorch", "tensorflow", "jax"]),
     data_residency=st.sampled_from(["br", "any"]),
     spot=st.booleans(),
-    tax_profile=st.sampled_from(["cartao", "remessa", None]),
+    tax_profile=st.sampled_from(["br_cloud", "cartao", "remessa", None]),
 )
 
 
@@ -48,6 +48,7 @@ def test_json_follows_the_public_contract() -> None:
         "alternatives",
         "line_items",
         "fx",
+        "taxes",
         "total_brl",
     } <= set(data)
     assert set(data["estimate"]["memory_gb"]) >= {
@@ -70,7 +71,17 @@ def test_json_follows_the_public_contract() -> None:
         "reasons",
     } <= set(rec)
     assert all("label" in alternative for alternative in data["alternatives"])
-    assert {"usd_brl", "as_of"} <= set(data["fx"])
+    assert {"usd_brl", "as_of", "source", "stale"} <= set(data["fx"])
+    assert isinstance(data["fx"]["stale"], bool) and data["fx"]["source"]
+    assert data["taxes"] and all(
+        {"name", "rate", "basis", "total_brl"} <= set(tax)
+        and isinstance(tax["rate"], float)
+        and isinstance(tax["total_brl"], float)
+        for tax in data["taxes"]
+    )
+    assert isinstance(data["notices"], list)
+    lines = round(sum(item["total_brl"] for item in data["line_items"]), 2)
+    assert lines == data["total_brl"]
     assert isinstance(data["total_brl"], float)
     assert round(data["total_brl"], 2) == data["total_brl"]
     assert data["job"]["assumed"] and data["job"]["method"] == "qlora"
@@ -84,6 +95,9 @@ def test_line_items_add_up_to_the_total_and_nothing_is_negative(spec: JobSpec) -
     except NoViableOffer:
         return
     assert sum(item.total_brl for item in result.line_items) == result.total_brl
+    # every tax is one of the money lines, to the centavo
+    amounts = [item.total_brl for item in result.line_items]
+    assert all(tax.total_brl in amounts for tax in result.taxes)
     assert all(item.total_brl >= 0 and item.unit_price_brl >= 0 for item in result.line_items)
     assert all(
         item.total_brl == item.total_brl.quantize(Decimal("0.01")) for item in result.line_items
@@ -116,3 +130,9 @@ def test_more_tokens_never_cost_fewer_reais(
     if prices_fewer and prices_more:
         assert min(prices_more.values()) >= min(prices_fewer.values())
         assert build_quote(more).total_brl >= min(prices_more.values())
+
+
+def test_the_quote_explains_its_hours_with_a_visible_time_margin() -> None:
+    data = quote(JobSpec(model="llama-3-8b", method="lora")).to_json_dict()
+    reasons = data["recommendation"]["reasons"]
+    assert any("margem de tempo de +15%" in reason for reason in reasons)

@@ -1,9 +1,12 @@
+from decimal import Decimal
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from quoting.catalog import load_catalog
 from quoting.jobspec import JobSpec, normalize
+from quoting.quote import build_quote
 from quoting.recommend import NoViableOffer, candidates, recommend
 
 
@@ -115,3 +118,59 @@ def test_a_tight_deadline_buys_more_devices() -> None:
 def test_budget_is_checked_in_the_reasons() -> None:
     result = recommend(normalize(JobSpec(model="llama-3-8b", method="qlora", budget_brl=10)))
     assert any("passa do orçamento" in reason for reason in result.reasons)
+
+
+def test_the_reasons_show_the_time_margin_and_the_hours_add_up() -> None:
+    result = recommend(normalize(JobSpec(model="mistral-7b", method="lora", examples=20000)))
+    time = result.chosen.time
+    line = next(reason for reason in result.reasons if "margem de tempo" in reason)
+    assert f"+{time.contingency_fraction * 100:.0f}%" in line
+    assert time.contingency_hours > 0
+    assert time.hours == pytest.approx(
+        time.training_hours + time.contingency_hours + time.setup_hours
+    )
+
+
+def test_calibrated_speeds_favour_the_big_cards_for_a_long_7b_lora() -> None:
+    # At the old 45% ceiling an A100 looked 2x slower than measured and quotes drifted to L4/L40S.
+    job = normalize(JobSpec(model="mistral-7b", method="lora", dataset_tokens=5e8))
+    device_hours: dict[str, float] = {}
+    for c in candidates(job, load_catalog()):
+        spent = c.time.training_hours * c.devices
+        device_hours[c.accelerator.id] = min(spent, device_hours.get(c.accelerator.id, spent))
+    assert (
+        device_hours["h100"] < device_hours["a100-80gb"] < device_hours["l40s"] < device_hours["l4"]
+    )
+
+
+def test_fixed_fees_above_the_budget_are_said_first_and_plainly() -> None:
+    job = normalize(JobSpec(model="llama-3.2-1b", method="lora", examples=1000, budget_brl=200))
+    result = recommend(job)
+    first = result.reasons[0]
+    assert first.startswith("Orçamento de R$ 200,00: esta cotação passa do orçamento")
+    assert "Só a taxa fixa de configuração do ambiente (R$ 350,00" in first
+    assert "nenhum job cabe" in first
+    roomy = recommend(job.model_copy(update={"budget_brl": Decimal(5000)}))
+    assert not any("taxa fixa" in reason for reason in roomy.reasons)
+
+
+def test_spot_without_a_spot_price_is_quoted_on_demand_and_says_so() -> None:
+    on_demand = normalize(JobSpec(model="llama-3-8b", method="qlora", data_residency="br"))
+    spot = on_demand.model_copy(update={"spot": True})
+    quoted = build_quote(spot)
+    assert not quoted.recommendation.spot  # no offer in Brazil has a spot price
+    [notice] = [n for n in quoted.notices if n.startswith("Spot não está disponível")]
+    assert quoted.recommendation.instance_type in notice
+    # no interruption time is added where the machine cannot run on spot
+    assert quoted.recommendation.hours == build_quote(on_demand).recommendation.hours
+    assert quoted.total_brl == build_quote(on_demand).total_brl
+
+
+def test_spot_where_a_spot_price_exists_is_cheaper_and_counts_interruptions() -> None:
+    job = normalize(
+        JobSpec(params=70e9, method="full", framework="jax", dataset_tokens=2e9, cloud="gcp")
+    )
+    spot = build_quote(job.model_copy(update={"spot": True}))
+    on_demand = build_quote(job)
+    assert spot.recommendation.spot and spot.total_brl < on_demand.total_brl
+    assert not any(n.startswith("Spot não está disponível") for n in spot.notices)

@@ -2,9 +2,64 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bench.throughput_accuracy import Result, results
 from quoting.catalog import load_catalog
 from quoting.jobspec import JobSpec, normalize
-from quoting.timing import estimate_time, flops_per_token, train_flops
+from quoting.timing import estimate_time, flops_per_token, load_performance, train_flops
+
+MEASURED = results()
+
+
+def tokens_per_second(spec: JobSpec, accelerator: str) -> float:
+    job = normalize(spec)
+    time = estimate_time(job, load_catalog().accelerator_by_id(accelerator), 1)
+    return job.total_tokens / (time.training_hours * 3600)
+
+
+def test_the_measurements_cover_thirty_runs_on_five_kinds_of_accelerator() -> None:
+    assert len(MEASURED) >= 30
+    assert len({r.accelerator.removesuffix("-40gb").removesuffix("-80gb") for r in MEASURED}) >= 5
+    assert {r.split for r in MEASURED} == {"fit", "held_out"}
+
+
+@pytest.mark.parametrize("row", MEASURED, ids=[r.id for r in MEASURED])
+def test_predicted_throughput_is_within_the_band_of_each_published_run(row: Result) -> None:
+    # Above 1.5 the quote would promise a job far faster than it runs; below 0.7 it overcharges.
+    assert 0.7 <= row.ratio <= 1.5, f"{row.id}: {row.predicted:.3g} vs {row.measured:.3g}"
+
+
+def test_short_steps_are_bound_by_kernel_launches_long_ones_by_compute() -> None:
+    def speed(seq_len: int) -> float:
+        spec = JobSpec(params=7e9, method="lora", seq_len=seq_len, batch_size=1)
+        return tokens_per_second(spec, "a100-80gb")
+
+    assert speed(256) < speed(2048) / 2  # tokens/s grows with the step while launch-bound
+    assert speed(8192) < speed(4096)  # then attention makes long tokens dearer
+
+
+def test_qlora_pays_dequantisation_on_top_of_lora() -> None:
+    lora = tokens_per_second(JobSpec(model="llama-3-8b", method="lora"), "a100-80gb")
+    qlora = tokens_per_second(JobSpec(model="llama-3-8b", method="qlora"), "a100-80gb")
+    assert qlora < lora * 0.95
+
+
+def test_the_contingency_is_a_visible_share_of_the_training_time() -> None:
+    a100 = load_catalog().accelerator_by_id("a100-80gb")
+    time = estimate_time(normalize(JobSpec(model="mistral-7b", method="lora")), a100, 1)
+    fraction = load_performance().overheads.contingency_fraction
+    assert fraction > 0
+    assert time.contingency_hours == pytest.approx(time.training_hours * fraction)
+    assert time.hours == pytest.approx(
+        time.training_hours + time.contingency_hours + time.setup_hours
+    )
+
+
+def test_sharding_across_instances_waits_on_the_network() -> None:
+    h100 = load_catalog().accelerator_by_id("h100")
+    job = normalize(JobSpec(model="llama-3-70b", method="full", batch_size=1, seq_len=1024))
+    one_node = estimate_time(job, h100, 8, 1, sharded=True)
+    two_nodes = estimate_time(job, h100, 8, 2, sharded=True)
+    assert two_nodes.communication_fraction > one_node.communication_fraction
 
 
 def test_full_fine_tuning_costs_six_n_and_lora_four_n_per_token() -> None:

@@ -127,7 +127,7 @@ def test_the_pdf_proposal_holds_the_number_and_the_total(book: QuoteBook, tmp_pa
     path = tmp_path / "proposta.pdf"
     write_proposal(record, path)
     text = "".join(page.extract_text() for page in PdfReader(path).pages)
-    assert record.number in text and record.token in text
+    assert record.number in text
     assert format_brl(record.total_brl) in text
     assert "Clínica São José" in text and "Condições" in text
 

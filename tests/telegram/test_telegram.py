@@ -97,7 +97,8 @@ def test_a_described_job_gets_a_quote_in_reais_with_buttons(
     chat = _chat()
     fake.message(chat, "LoRA de um Llama 3 8B, 20 mil exemplos, dados não podem sair do Brasil")
     [quote] = fake.wait_texts(chat, 1)
-    assert "<b>Recomendo GPU" in quote and "R$" in quote and "sa-east-1" in quote
+    assert "R$" in quote and "sa-east-1" in quote
+    assert quote.index("Dados no Brasil (LGPD)") < quote.index("Recomendo GPU")
     markup = fake.calls("sendMessage", chat)[-1]["reply_markup"]
     assert "Ver alternativas" in markup and "Refazer com QLoRA" in markup
     fake.press(chat, "acao:qlora")

@@ -1,0 +1,47 @@
+"""Job reader and intent classifier cost per message, and the classifier's training time.
+
+Run: python -m bench.job_reader   (messages: tests/data/reader_cases.toml)
+Both run on every message, so together they must stay a small part of a quote's 10 ms budget.
+"""
+
+import statistics
+import time
+import tomllib
+from pathlib import Path
+
+from bot.assistant.intent import classifier, classify
+from bot.assistant.reader import read_job
+
+CASES = Path(__file__).parents[1] / "tests" / "data" / "reader_cases.toml"
+
+
+def _percentiles(samples: list[float]) -> str:
+    ordered = sorted(samples)
+    return (
+        f"p50 {statistics.median(ordered):.2f} ms · "
+        f"p95 {ordered[int(0.95 * (len(ordered) - 1))]:.2f} ms"
+    )
+
+
+def main() -> None:
+    with CASES.open("rb") as handle:
+        texts = [c["text"] for g in tomllib.load(handle)["group"] for c in g["cases"]]
+    started = time.perf_counter()
+    classifier()
+    print(
+        f"treino do classificador (com import do scikit-learn): "
+        f"{time.perf_counter() - started:.2f} s"
+    )
+    for name, step in (("leitura do job", read_job), ("intenção", classify)):
+        for text in texts:  # warm up
+            step(text)
+        samples = []
+        for text in texts * 3:
+            begun = time.perf_counter()
+            step(text)
+            samples.append((time.perf_counter() - begun) * 1000)
+        print(f"{name:<15} {_percentiles(samples)} ({len(samples)} mensagens)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,111 @@
+"""Commercial questions a Brazilian client asks (nota fiscal, validity, payment, the set-up fee,
+who we are), matched by explicit rules and answered from the company's data file."""
+
+import re
+from collections.abc import Callable
+
+from bot.sales.company import Company, load_company
+from quoting.units import format_brl
+
+SOURCE_TITLE = "Condições comerciais da infrabot"
+SOURCE_FILE = "bot/sales/data/company.toml"
+
+_INVOICE = re.compile(
+    r"nota fiscal|notas fiscais|\bnfs?-?e\b|\bnf\b|\binvoice|"
+    r"\b(da|dao|emite|emitem|tem|fornece\w*|mandam) (a )?nota\b"
+)
+_VALIDITY = re.compile(
+    r"(quanto tempo|ate quando|por quantos dias|qual (e )?a validade|prazo de validade)\b.*"
+    r"\b(cotacao|orcamento|proposta|preco)|\b(cotacao|orcamento|proposta|preco)\b.*"
+    r"\b(vale(?! a pena)|valid[ao]|validade)\b|validade d[ao]s? (cotac|orcament|propost)|"
+    r"how long is (the|a|this) quote valid"
+)
+# "como pagar menos?" is about cost, not about paying us.
+_PAYMENT = re.compile(
+    r"como (eu )?(pago|faco (o )?pagamento|posso pagar|e o pagamento|funciona o pagamento|"
+    r"funciona a cobranca|e a cobranca)\b(?! menos| mais barato)|formas? de pagamento|"
+    r"condic\w+ de pagamento|prazo (de|para) pagamento|aceita\w* (pix|boleto|cartao)|"
+    r"pagar (com|no|por|via|em) (pix|boleto|cartao|transferencia)|parcela|how (do|can) i pay"
+)
+_SETUP = re.compile(r"taxa\w* (de )?(configuracao|setup|instalacao|fixa)|setup fee")
+_IDENTITY = re.compile(
+    r"\bcnpj\b|razao social|endereco (de voces|da empresa)|(telefone|e-?mail|contato) (de voces|"
+    r"da empresa|comercial)|como (falo|entro em contato) com (voces|a empresa|o comercial)"
+)
+
+
+def _invoice(company: Company) -> str:
+    invoice = company.invoice
+    if not invoice.issued:
+        return "Não emitimos nota fiscal. " + _contact(company)
+    return (
+        f"Sim. A {company.identity.legal_name}, CNPJ {company.identity.cnpj_text}, emite "
+        f"{invoice.kind} {invoice.when}."
+    )
+
+
+def _validity(company: Company) -> str:
+    return (
+        f"A cotação vale {company.validity_days} dias a partir da emissão; cada cotação traz a "
+        f'data-limite ("válido até dd/mm/aaaa"). {company.quote.validity_note}'
+    )
+
+
+def _methods(methods: list[str]) -> str:
+    return methods[0] if len(methods) == 1 else f"{', '.join(methods[:-1])} ou {methods[-1]}"
+
+
+def _payment(company: Company) -> str:
+    payment = company.payment
+    return (
+        f"{payment.terms[0].upper()}{payment.terms[1:]}, por {_methods(payment.methods)}, com "
+        f"vencimento em {payment.due_days} dias. {payment.currency_note} A nota fiscal sai "
+        f"{company.invoice.when}."
+    )
+
+
+def _setup(company: Company) -> str:
+    return (
+        f"A taxa de configuração ({format_brl(company.setup_fee_brl)}) é o "
+        f"{company.setup_fee.short}. {company.setup_fee.detail}"
+    )
+
+
+def _contact(company: Company) -> str:
+    identity = company.identity
+    return (
+        f"Fale com a equipe comercial por {identity.email} ou {identity.phone}, "
+        f"{identity.business_hours}."
+    )
+
+
+def _identity(company: Company) -> str:
+    identity = company.identity
+    return (
+        f"{identity.legal_name} ({identity.trade_name}), CNPJ {identity.cnpj_text}, "
+        f"{identity.address}. {_contact(company)}"
+    )
+
+
+def _mentions_the_fee(folded: str, company: Company) -> bool:
+    fee = company.setup_fee_brl
+    whole = f"{int(fee)}" if fee == int(fee) else str(fee).replace(".", ",")
+    return bool(_SETUP.search(folded)) or (
+        "taxa" in folded and re.search(rf"(?<![\d.,]){whole}(?![\d])", folded) is not None
+    )
+
+
+_TOPICS: list[tuple[Callable[[str, Company], bool], Callable[[Company], str]]] = [
+    (lambda folded, company: _mentions_the_fee(folded, company), _setup),
+    (lambda folded, _: bool(_INVOICE.search(folded)), _invoice),
+    (lambda folded, _: bool(_PAYMENT.search(folded)), _payment),
+    (lambda folded, _: bool(_VALIDITY.search(folded)), _validity),
+    (lambda folded, _: bool(_IDENTITY.search(folded)), _identity),
+]
+
+
+def commercial_answer(folded: str) -> str | None:
+    """The answer to a commercial question (text already folded), or None when it is not one."""
+    company = load_company()
+    answers = [answer(company) for matches, answer in _TOPICS if matches(folded, company)]
+    return " ".join(answers) if answers else None

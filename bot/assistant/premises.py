@@ -1,0 +1,46 @@
+"""Premises a client changes in words on the job already on the table: data may leave Brazil,
+spot on or off, any cloud, the cheapest offer. These override what the job reader found."""
+
+import re
+from typing import Any
+
+_ABROAD = re.compile(
+    r"pode(m)? (ser|ficar|rodar|sair|ir|processar)\w*( os dados)?( processad\w+)? "
+    r"(fora( do (brasil|pais))?|no exterior|em outro pais|nos (eua|estados unidos))|"
+    r"nao precisa(m)? (ficar|ser processad\w+) no (brasil|pais)|fora do (brasil|pais),? "
+    r"(tudo bem|sem problema|pode|ok)|(qualquer|outra) regiao|sem restricao de (regiao|pais)|"
+    r"(dados|data) (can|may) leave brazil|any region"
+)
+_SPOT_OFF = re.compile(
+    r"sem spot|nao (quero|use|usar|pode ser|usa)( \w+)? spot|tir\w+ (o )?spot|\bsob demanda|"
+    r"on[- ]demand|no spot"
+)
+_SPOT_ON = re.compile(
+    r"(pode|podem|quero|usa|use|usar|com|aceito|aceitamos|topo|e se for) (usar |instancias? |"
+    r"maquinas? )?spot|\bem spot|with spot|use spot"
+)
+_ANY_CLOUD = re.compile(
+    r"qualquer (nuvem|provedor|cloud)|tanto faz (a nuvem|o provedor)|nao precisa ser (na|no) "
+    r"(aws|gcp|azure|google)|any cloud"
+)
+_CHEAPEST = re.compile(
+    r"mais barat[oa] possivel|menor (preco|custo) possivel|o mais em conta|quanto mais barato "
+    r"melhor|o que (for|sair) mais barato|(the )?cheapest (option|possible|one)|"
+    r"as cheap as possible"
+)
+
+
+def premise_changes(folded: str) -> dict[str, Any]:
+    """Job fields this message changes by saying so in words (text already folded)."""
+    changes: dict[str, Any] = {}
+    if _ABROAD.search(folded):
+        changes["data_residency"] = "any"
+    if _SPOT_OFF.search(folded):
+        changes["spot"] = False
+    elif _SPOT_ON.search(folded):
+        changes["spot"] = True
+    if _ANY_CLOUD.search(folded):
+        changes["cloud"] = "none"
+    if _CHEAPEST.search(folded):
+        changes["cheapest"] = True
+    return changes

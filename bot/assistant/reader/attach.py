@@ -1,0 +1,202 @@
+"""Attaching tagged spans and cues to job fields, resolving the conflicts clients create."""
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from bot.assistant.reader import cues
+from bot.assistant.reader.spans import Span, tag_numbers
+from bot.assistant.reader.text import normalize
+from quoting.registry import load_registry
+from quoting.units import format_number
+
+CLIENT_ZONE = ZoneInfo("America/Sao_Paulo")
+# UTF-8 text runs about 4 bytes per token with today's BPE tokenizers (pt-BR and English prose).
+BYTES_PER_TOKEN = 4
+# A model name and a size that agree within this share are the same model.
+SIZE_AGREEMENT = 0.30
+# Whisper reads audio in 30 s windows of 1,500 encoder positions.
+AUDIO_WINDOW_SECONDS = 30
+AUDIO_POSITIONS = 1500
+# One image as a vision-language model sees it: 336 px in 14 px patches (LLaVA-1.5) = 576 tokens.
+IMAGE_TOKENS = 576
+
+
+@dataclass
+class Reading:
+    """What one message says about a job: fields, notes on what was assumed, bare numbers."""
+
+    slots: dict[str, Any] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    bare: list[float] = field(default_factory=list)
+    # Where in the message each field was given (the last one is what a follow-up changes).
+    positions: dict[str, int] = field(default_factory=dict)
+
+    def set(self, name: str, value: Any, at: int = 0) -> None:
+        self.slots[name] = value
+        self.positions[name] = at
+
+    @property
+    def order(self) -> list[str]:
+        """Fields in the order the message gives them."""
+        return sorted(self.positions, key=lambda name: self.positions[name])
+
+
+def _short(value: float) -> str:
+    for size, word in ((1e9, "bilhões"), (1e6, "milhões"), (1e3, "mil")):
+        if value >= size:
+            return f"{format_number(value / size, 0 if (value / size).is_integer() else 1)} {word}"
+    return format_number(value, 0)
+
+
+def _value(span: Span) -> float:
+    return -span.value if span.negative else span.value
+
+
+def _first(spans: list[Span], tag: str) -> Span | None:
+    return next((s for s in spans if s.tag == tag), None)
+
+
+def read_job(text: str, now: datetime | None = None) -> Reading:
+    """Every job field `text` states, with conflicts resolved the way clients mean them."""
+    now = (now or datetime.now(CLIENT_ZONE)).astimezone(CLIENT_ZONE)
+    folded = normalize(text)
+    reading = Reading()
+    models = [m for m in cues.find_models(folded) if not cues.negated(folded, m[1])]
+    rest = folded
+    for _, start, end in cues.find_models(folded):  # a model's own digits are not quantities
+        rest = rest[:start] + " " * (end - start) + rest[end:]
+    if models:
+        reading.set("model", models[0][0], models[0][1])
+    deadline = cues.relative_deadline(rest, now)
+    if deadline:
+        rest = rest[: deadline[1]] + " " * (deadline[2] - deadline[1]) + rest[deadline[2] :]
+    spans = tag_numbers(rest)
+    _size(reading, spans)
+    _data(reading, spans)
+    _numbers(reading, spans)
+    if deadline and "deadline_hours" not in reading.slots:
+        reading.set("deadline_hours", deadline[0], deadline[1])
+    _categories(reading, rest)
+    reading.bare = [_value(s) for s in spans if s.tag == "bare"]
+    return reading
+
+
+def _size(reading: Reading, spans: list[Span]) -> None:
+    params = _first(spans, "params")
+    if params is None:
+        return
+    model = reading.slots.get("model")
+    if model is not None and not params.negative:
+        entry = load_registry().find(model)
+        if entry and abs(params.value / entry.params - 1) <= SIZE_AGREEMENT:
+            return  # "um BERT large de 340 milhões de parâmetros": the same model
+        reading.slots.pop("model")
+        reading.positions.pop("model")
+        name = entry.name if entry else model
+        reading.notes.append(
+            f"Usei o tamanho informado ({_short(params.value)} de parâmetros), que não bate "
+            f"com o {name}."
+        )
+    reading.set("params", _value(params), params.start)
+
+
+def _data(reading: Reading, spans: list[Span]) -> None:
+    examples = _first(spans, "examples")
+    per_example = _first(spans, "tokens_per_example")
+    tokens = _first(spans, "tokens")
+    images = _first(spans, "images")
+    audio = _first(spans, "audio_hours")
+    data_bytes = _first(spans, "data_bytes")
+    if examples is None and images is not None:
+        examples = images
+        if per_example is None:
+            reading.set("tokens_per_example", float(IMAGE_TOKENS))
+            reading.notes.append(
+                f"Imagens: considerei cada uma como {IMAGE_TOKENS} tokens (336 px em blocos de "
+                "14 px, como nos modelos de visão e linguagem do tipo LLaVA)."
+            )
+    if examples is None and audio is not None:
+        windows = audio.value * 3600 / AUDIO_WINDOW_SECONDS
+        reading.set("examples", windows, audio.start)
+        if per_example is None:
+            reading.set("tokens_per_example", float(AUDIO_POSITIONS))
+        reading.notes.append(
+            f"Áudio: considerei {format_number(audio.value, 0)} h em trechos de "
+            f"{AUDIO_WINDOW_SECONDS} s (como o Whisper lê), cerca de {_short(windows)} trechos "
+            f"de {format_number(AUDIO_POSITIONS, 0)} posições cada."
+        )
+    if examples is not None:
+        reading.set("examples", _value(examples), examples.start)
+    if per_example is not None:
+        reading.set("tokens_per_example", _value(per_example), per_example.start)
+    if tokens is not None:
+        if examples is None and per_example is None:
+            reading.set("dataset_tokens", _value(tokens), tokens.start)
+        elif examples is not None and per_example is None and tokens.value > examples.value:
+            # "20 mil exemplos, 10 milhões de tokens no total": the total fixes the average.
+            reading.set("tokens_per_example", round(tokens.value / examples.value, 1), tokens.start)
+        elif per_example is None:
+            reading.set("tokens_per_example", _value(tokens), tokens.start)
+    if data_bytes is not None and not {"examples", "dataset_tokens"} & reading.slots.keys():
+        total = data_bytes.value / BYTES_PER_TOKEN
+        reading.slots.pop("tokens_per_example", None)
+        reading.set("dataset_tokens", total, data_bytes.start)
+        reading.notes.append(
+            f"Volume de dados: {_bytes(data_bytes.value)} de texto ≈ {_short(total)} de tokens "
+            f"(cerca de {BYTES_PER_TOKEN} bytes por token)."
+        )
+
+
+def _bytes(size: float) -> str:
+    for unit, scale in (("TB", 1e12), ("GB", 1e9), ("MB", 1e6)):
+        if size >= scale:
+            return f"{format_number(size / scale, 0 if (size / scale).is_integer() else 1)} {unit}"
+    return f"{format_number(size / 1e3, 0)} KB"
+
+
+def _numbers(reading: Reading, spans: list[Span]) -> None:
+    for span in spans:
+        value = _value(span)
+        if span.tag == "epochs":
+            reading.set("epochs", value, span.start)
+        elif span.tag == "seq_len":
+            # "4k de contexto" means 4,096 positions, a power of two like every context size.
+            thousands = value / 1000
+            if thousands.is_integer() and int(thousands) & (int(thousands) - 1) == 0:
+                value = thousands * 1024
+            reading.set("seq_len", int(value), span.start)
+        elif span.tag == "batch":
+            reading.set("batch_size", int(value), span.start)
+        elif span.tag == "rank":
+            reading.set("lora_rank", int(value), span.start)
+        elif span.tag == "deadline":
+            reading.set("deadline_hours", value, span.start)
+        elif span.tag == "budget" and "budget_brl" not in reading.slots:
+            reading.set("budget_brl", Decimal(str(round(value, 2))), span.start)
+        elif span.tag == "device_memory":
+            reading.set("max_device_memory_gb", value, span.start)
+
+
+def _categories(reading: Reading, text: str) -> None:
+    for name, choices in (
+        ("method", cues.METHODS),
+        ("framework", cues.FRAMEWORKS),
+        ("cloud", cues.CLOUDS),
+        ("precision", cues.PRECISIONS),
+        ("kind", cues.KINDS),
+    ):
+        if value := cues.first(text, choices):
+            reading.set(name, value)
+    if (match := cues.RESIDENCY.search(text)) and not cues.negated(text, match.start()):
+        reading.set("data_residency", "br")
+    if cues.ON_DEMAND.search(text):
+        reading.set("spot", False)
+    elif (match := cues.SPOT.search(text)) and not cues.negated(text, match.start()):
+        reading.set("spot", True)
+    if cues.CHEAPEST.search(text):
+        reading.set("cheapest", True)
+    if "max_device_memory_gb" not in reading.slots and (card := cues.owned_card(text)):
+        reading.set("max_device_memory_gb", card)

@@ -1,0 +1,195 @@
+"""Words that set a field without a number: method, framework, cloud, spot, residency, owned
+cards, relative deadlines, "o mais barato possível"; any of them after "em vez de" is negated."""
+
+import re
+from datetime import datetime, timedelta
+
+from quoting.registry import load_registry, normalize_name
+
+_NEGATION = re.compile(
+    r"(?:em vez d[eoa]s?|ao inves d[eoa]s?|no lugar d[eoa]s?|instead of|rather than|"
+    r"\bsem\b|\bnao\b(?:\s+\w+){0,2}|\bnada de|\bnot\b|\bnem\b|\bwithout\b|"
+    r"\bevitar|\bfora\b)\s*(?:o |a |os |as |um |uma |the |a )?$"
+)
+
+
+def negated(text: str, start: int) -> bool:
+    """Whether the cue at `start` is what the client does not want."""
+    return bool(_NEGATION.search(text[max(0, start - 30) : start]))
+
+
+def first(text: str, choices: list[tuple[re.Pattern[str], str]]) -> str | None:
+    """The value of the leftmost cue that is not negated."""
+    found = [
+        (match.start(), value)
+        for pattern, value in choices
+        for match in pattern.finditer(text)
+        if not negated(text, match.start())
+        and not negated(text, text.rfind(" ", match.start(), match.end() - 1) + 1)
+    ]
+    return min(found)[1] if found else None
+
+
+METHODS = [
+    (re.compile(r"\bq-?lora\b|4[ -]?bits?|quantizad"), "qlora"),
+    (re.compile(r"(?<!q)(?<!q-)\blora\b|adaptador|\bpeft\b"), "lora"),
+    (
+        re.compile(
+            r"ajuste completo|fine[- ]?tuning completo|full(?: fine[- ]?tun\w*| ft)?\b|"
+            r"treino completo|treinamento completo|todos os pesos|all (?:the )?weights|"
+            r"\bcompleto\b|pesos inteiros"
+        ),
+        "full",
+    ),
+]
+FRAMEWORKS = [
+    (re.compile(r"\bjax\b|\bflax\b"), "jax"),
+    (re.compile(r"tensorflow|\bkeras\b|\btf\b"), "tensorflow"),
+    (
+        re.compile(r"pytorch|\btorch\b|hugging ?face|transformers|\btrl\b|axolotl|unsloth"),
+        "pytorch",
+    ),
+]
+CLOUDS = [
+    (re.compile(r"google cloud|\bgcp\b|vertex|\bgce\b|\bgke\b"), "gcp"),
+    (re.compile(r"\baws\b|amazon web services|\bamazon\b|sagemaker|\bec2\b"), "aws"),
+    (re.compile(r"\bazure\b|microsoft cloud"), "azure"),
+]
+PRECISIONS = [(re.compile(rf"\b{p}\b"), p) for p in ("bf16", "fp16", "fp32")]
+_KIND_LEAD = r"(?:\b(?:em|na|numa|com|on|in|de|uma|usar|using|use)\s+(?:uma\s+)?|^\s*|,\s*)"
+KINDS = [
+    (re.compile(rf"{_KIND_LEAD}tpus?\b"), "tpu"),
+    (re.compile(rf"{_KIND_LEAD}gpus?\b"), "gpu"),
+]
+RESIDENCY = re.compile(
+    r"lgpd|dados? sensive(?:is|l)|sensitive data|nao (?:podem|pode) sair do (?:brasil|pais)|"
+    r"(?:ficar|ficam|fique|fiquem|permanecer|permanecam|hospedad\w+|armazenad\w+) (?:aqui )?no "
+    r"(?:brasil|pais)|dados de saude|dados medicos|prontuario|dados bancarios|dados financeiros|"
+    r"sigilo medico|must stay in brazil|data residency|residencia de dados|territorio nacional|"
+    r"(?:dados|data|servidor|servidores|treino|processamento|maquina|regiao) (?:no|in|fica no|"
+    r"ficam no|em) (?:brasil|brazil)|sao paulo|\bsa-east|dentro do brasil|so no brasil"
+)
+SPOT = re.compile(r"\bspot\b|preemptiv|interrompiv|preemptible")
+ON_DEMAND = re.compile(
+    r"sob demanda|on[- ]demand|sem spot|nao (?:pode|podemos|quero|queremos) (?:ser |usar )?"
+    r"(?:interromp|spot)|no spot|without spot"
+)
+CHEAPEST = re.compile(
+    r"(?:o |a )?mais barat[oa]s?(?: possivel| que (?:der|tiver|puder))|o mais em conta|"
+    r"menor (?:custo|preco) possivel|cheapest|as cheap as possible|economizar o maximo|"
+    r"gastar o minimo|gastar pouco|o menor preco|prioridade (?:e|eh) (?:o )?(?:preco|custo)|"
+    r"custo minimo|sem pressa,? (?:o )?mais barat|baratinh[oa]"
+)
+
+# Cards clients own; "só temos uma 4090" limits device memory to the card's.
+CARD_MEMORY_GB = {
+    "4090": 24.0, "3090": 24.0, "3090 ti": 24.0, "4080": 16.0, "3080": 10.0, "4070": 12.0,
+    "3070": 8.0, "3060": 12.0, "4060": 8.0, "2080": 8.0, "2080 ti": 11.0, "1080": 8.0,
+    "a4000": 16.0, "a5000": 24.0, "a6000": 48.0, "t4": 16.0, "l4": 24.0, "a10": 24.0,
+    "a10g": 24.0, "v100": 16.0, "a100": 80.0, "h100": 80.0, "l40s": 48.0, "5090": 32.0,
+}  # fmt: skip
+_CARD = "|".join(re.escape(c) for c in sorted(CARD_MEMORY_GB, key=len, reverse=True))
+_OWNED_CARD = re.compile(
+    r"(?:so |apenas |somente )?(?:temos|tenho|possuo|possuimos|dispomos de|nossa|minha|nosso|"
+    r"meu|we have|we only have|i have|our|my|limitad\w+ a|max(?:imo)?)\b[^.;!?]{0,30}?"
+    rf"(?:rtx |geforce |nvidia |gtx )?({_CARD})\b"
+)
+_DEVICE_ONLY = re.compile(r"\b(?:so|apenas|somente|only|limit)\w*\b")
+
+
+def owned_card(text: str) -> float | None:
+    """Memory (GB) of a card the client says they have, if any."""
+    match = _OWNED_CARD.search(text)
+    return CARD_MEMORY_GB[match[1]] if match and not negated(text, match.start()) else None
+
+
+def device_limit_cue(text: str) -> bool:
+    return bool(_DEVICE_ONLY.search(text))
+
+
+_WEEKDAYS = {
+    "segunda": 0, "terca": 1, "quarta": 2, "quinta": 3, "sexta": 4, "sabado": 5, "domingo": 6,
+    "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5,
+    "sunday": 6,
+}  # fmt: skip
+_WEEKDAY = "|".join(_WEEKDAYS)
+_RELATIVE = re.compile(
+    r"\b(?:(?:ate|para|pra|by|until|before|prazo|entregar|pronto|na|no|on)\s+)?"
+    r"(?:o |a |this |next )?"
+    rf"(?:(?P<weekday>{_WEEKDAY})(?:[- ]feira)?(?: que vem)?|(?P<after>depois de amanha)|"
+    r"(?P<tomorrow>amanha|tomorrow)|(?P<today>hoje|today|ainda hoje|end of day)|"
+    r"(?P<week>semana que vem|proxima semana|next week)|(?P<weekend>fim de semana|fim da semana|"
+    r"end of (?:the )?week)|(?P<month>fim do mes|final do mes|end of (?:the )?month)|"
+    r"dia (?P<day>\d{1,2})(?:/(?P<month_number>\d{1,2}))?|"
+    r"(?P<date>\d{1,2})/(?P<date_month>\d{1,2}))"
+    r"\b"
+)
+_DEADLINE_CONTEXT = re.compile(
+    r"\b(?:ate|para|pra|em|by|until|before|prazo|entregar|entrega|pronto|pronta|terminar|termine|"
+    r"acabar|precis\w+|deadline|due|tem que|tenho que|temos que)\b"
+)
+
+
+def relative_deadline(text: str, now: datetime) -> tuple[float, int, int] | None:
+    """Hours from `now` to the end of the day the client names ("até sexta", "amanhã"), and where
+    the words are; None when the message names no day as a deadline."""
+    for match in _RELATIVE.finditer(text):
+        context = text[max(0, match.start() - 40) : match.end()]
+        if not _DEADLINE_CONTEXT.search(context) or negated(text, match.start()):
+            continue
+        today = now.replace(hour=23, minute=59, second=0, microsecond=0)
+        if match["today"]:
+            end = today
+        elif match["tomorrow"]:
+            end = today + timedelta(days=1)
+        elif match["after"]:
+            end = today + timedelta(days=2)
+        elif match["weekday"]:
+            ahead = (_WEEKDAYS[match["weekday"]] - now.weekday()) % 7
+            end = today + timedelta(days=ahead or (7 if "que vem" in match[0] else 0))
+        elif match["week"]:
+            end = today + timedelta(days=7)
+        elif match["weekend"]:
+            end = today + timedelta(days=(6 - now.weekday()) % 7)
+        elif match["month"]:
+            following = (now.replace(day=28) + timedelta(days=4)).replace(day=1)
+            end = (following - timedelta(days=1)).replace(hour=23, minute=59, second=0)
+        else:
+            day = int(match["day"] or match["date"])
+            month_text = match["month_number"] or match["date_month"]
+            month = int(month_text) if month_text else now.month
+            try:
+                end = today.replace(month=month, day=day)
+            except ValueError:
+                continue
+            if end < now:
+                end = end.replace(year=end.year + 1) if month_text else _next_month(end)
+        hours = (end - now).total_seconds() / 3600
+        return max(1.0, round(hours, 1)), match.start(), match.end()
+    return None
+
+
+def _next_month(moment: datetime) -> datetime:
+    year, month = (moment.year + 1, 1) if moment.month == 12 else (moment.year, moment.month + 1)
+    return moment.replace(year=year, month=month)
+
+
+def find_models(text: str) -> list[tuple[str, int, int]]:
+    """Registry models named in `text` (longest names first, no overlaps), with positions."""
+    registry = load_registry()
+    words = [(m.group(), m.start(), m.end()) for m in re.finditer(r"[a-z0-9][a-z0-9.\-]*", text)]
+    found: list[tuple[int, str, int, int]] = []
+    for i in range(len(words)):
+        for j in range(i + 1, min(i + 6, len(words) + 1)):
+            key = normalize_name("".join(w for w, _, _ in words[i:j]))
+            # One word without digits names a model only when it is long enough to be a name
+            # ("distilbert", "tinyllama"), not a word like "bert" or "phi" alone.
+            named = any(c.isdigit() for c in key) or j - i > 1 or len(key) >= 6
+            entry = registry.find(key) if named else None
+            if entry:
+                found.append((j - i, entry.id, words[i][1], words[j - 1][2]))
+    chosen: list[tuple[str, int, int]] = []
+    for _, model, start, end in sorted(found, key=lambda f: (-f[0], f[2])):
+        if all(end <= s or start >= e for _, s, e in chosen):
+            chosen.append((model, start, end))
+    return sorted(chosen, key=lambda c: c[1])

@@ -1,0 +1,228 @@
+"""Tagging: every number in a message, with its scale, unit and noun, becomes a typed span."""
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+Tag = Literal[
+    "params",
+    "tokens",
+    "tokens_per_example",
+    "examples",
+    "images",
+    "audio_hours",
+    "data_bytes",
+    "device_memory",
+    "budget",
+    "hourly_price",
+    "deadline",
+    "duration",
+    "epochs",
+    "seq_len",
+    "batch",
+    "rank",
+    "bare",
+]
+
+
+@dataclass(frozen=True)
+class Span:
+    tag: Tag
+    value: float
+    start: int
+    end: int
+    negative: bool = False
+    noun: str = ""
+
+
+_SCALE = {
+    "k": 1e3, "mil": 1e3, "thousand": 1e3,
+    "m": 1e6, "mi": 1e6, "mm": 1e6, "milhao": 1e6, "milhoes": 1e6, "million": 1e6,
+    "millions": 1e6,
+    "b": 1e9, "bi": 1e9, "bilhao": 1e9, "bilhoes": 1e9, "billion": 1e9, "billions": 1e9,
+    "t": 1e12, "tri": 1e12, "trilhao": 1e12, "trilhoes": 1e12, "trillion": 1e12,
+}  # fmt: skip
+_SCALE_WORDS = "|".join(sorted(_SCALE, key=len, reverse=True))
+_QUANTITY = re.compile(
+    r"(?:(?<!\w)(?P<sign>-)\s?)?(?<![\w.,])(?P<number>10\s?(?:\^|\*\*)\s?\d+|\d+(?:[.,]\d+)*(?:e\d+)?)"
+    rf"(?:\s*(?P<scale>{_SCALE_WORDS})\b)?"
+)
+_BYTES = {"kb": 1e3, "mb": 1e6, "mega": 1e6, "megas": 1e6, "gb": 1e9, "giga": 1e9, "gigas": 1e9,
+          "tb": 1e12, "tera": 1e12, "teras": 1e12}  # fmt: skip
+
+
+def words(text: str) -> list[str]:
+    return text.split()
+
+
+# Nouns that count records: each one is a training example.
+RECORD_NOUNS = words(
+    "exemplos exemplo amostras amostra examples example samples sample registros registro rows "
+    "linhas conversas conversa dialogos dialogo documentos documento docs pares par frases "
+    "sentencas laudos laudo prontuarios tickets chamados transcricoes emails e-mails mensagens "
+    "textos artigos paginas contratos peticoes processos notas reviews avaliacoes comentarios "
+    "perguntas respostas instrucoes tweets posts noticias relatorios atendimentos receitas "
+    "questoes casos fichas manuais pareceres decisoes acordaos sentencas resumos redacoes "
+    "descricoes produtos anuncios interacoes chats logs entradas itens items records pairs "
+    "documents conversations sentences tickets reviews instructions questions answers"
+)
+_RECORD = "|".join(sorted(set(RECORD_NOUNS), key=len, reverse=True))
+# Plural words after a number that are not records (units, machines, people, time).
+_NOT_RECORDS = frozenset(
+    words(
+        "gpus tpus placas maquinas servidores nos nodes vezes pessoas anos meses dias horas "
+        "semanas "
+        "minutos segundos epocas epochs reais dolares centavos parametros params tokens camadas "
+        "layers cabecas heads bits bytes gigas megas teras vcpus cpus nucleos cores instancias "
+        "usuarios clientes funcionarios vagas modelos versoes etapas fases passos steps"
+    )
+)
+
+_PER_EXAMPLE_AFTER = re.compile(
+    r"^\s*(?:de\s+)?(?:tokens?|tks?)\s*(?:(?:por|cada|per|each|/)\s*(?:exemplo|amostra|example|"
+    rf"sample|registro|{_RECORD})|cada|each|em media|on average)"
+)
+_PER_EXAMPLE_BEFORE = re.compile(
+    rf"(?:(?:{_RECORD})\s+(?:de|com|of|with|tem|tendo|having)\s+(?:cerca de |uns |umas |ate |"
+    r"em media |~|media de |about |around |up to )?|(?:media|average|tamanho medio|cada (?:um|uma|"
+    r"exemplo|registro)|each)\s+(?:de\s+|of\s+|tem\s+|has\s+|com\s+)?(?:cerca de |uns |~)?)$"
+)
+_SEQ_BEFORE = re.compile(
+    r"(?:contexto|janela(?: de contexto)?|sequencias?|seq(?:uence)?[ _-]?len(?:gth)?|"
+    r"max[ _-]?len(?:gth)?|comprimento|context(?: length| window)?|max_seq_length)\s*"
+    r"(?:de|of|=|:|maxim[oa] de)?\s*(?:ate\s+)?$"
+)
+_SEQ_AFTER = re.compile(r"^\s*(?:de\s+)?(?:tokens\s+)?(?:de\s+)?(?:contexto|context)\b")
+_BATCH_BEFORE = re.compile(r"(?:batch(?:[ _-]?size)?|lote|micro[ -]?batch)\s*(?:de|of|=|:)?\s*$")
+_RANK_BEFORE = re.compile(r"(?:\brank|\bposto|\br)\s*(?:de|=|:)?\s*$")
+_CURRENCY_BEFORE = re.compile(r"r\s?\$\s*$|\bbrl\s*$")
+_FOREIGN_BEFORE = re.compile(r"(?:us\s?\$|u\$|\$|usd|eur|€)\s*$")
+_EXCHANGE_BEFORE = re.compile(r"(?:dolar|cambio|usd|euro|ptax)\b[^.;!?\d]{0,15}$")
+_CURRENCY_AFTER = re.compile(r"^\s*(?:de\s+)?(?:reais|real|brl|pila|conto|contos)\b")
+_PER_HOUR = re.compile(
+    r"^\s*(?:reais\s+|real\s+)?(?:/\s*h\b|/\s*hora|por hora|a hora|por h\b|cada hora|"
+    r"per hour|an hour|/hr|the hour|por (?:gpu|placa)[ /-]hora|/\s*gpu[ -]?h)"
+)
+_HOURLY_BEFORE = re.compile(r"(?:hora|hour|/h)\b[^.;!?]{0,30}$")
+_BUDGET_BEFORE = re.compile(
+    r"(?:orcamento|verba|budget|gastar|gasto|pagar|investir|teto|limite de|custo maximo)\b"
+    r"[^.;!?\d]{0,25}$"
+)
+_DURATION_AFTER = re.compile(
+    r"^\s*(?:de\s+)?(horas?|hrs?|h|dias?|dias uteis|semanas?|meses|mes|hours?|days?|weeks?|"
+    r"months?)\b"
+)
+_DEADLINE_BEFORE = re.compile(
+    r"(?:\bem|\bate|prazo|dentro de|within|\bin|\bno maximo|deadline|entregar|entrega|pronto|"
+    r"terminar|termine|acabar|precis\w+|for|nos proximos|next)\b[^.;!?\d]{0,30}$"
+)
+_AUDIO_AFTER = re.compile(r"^\s*(?:de\s+)?(?:horas?|h|hours?)\s+(?:de\s+)?(?:audio|gravac\w*|fala|"
+                          r"voz|ligac\w*|podcasts?|speech|recordings?)")  # fmt: skip
+_EPOCHS_AFTER = re.compile(r"^\s*(?:de\s+)?(?:epocas?|epochs?|passadas|passes)\b")
+_PARAMS_AFTER = re.compile(r"^\s*(?:de\s+)?(?:parametros|params?|parameters)\b")
+_TOKENS_AFTER = re.compile(r"^\s*(?:de\s+)?(?:tokens?|tks?)\b")
+_BYTES_AFTER = re.compile(r"^\s*(kb|mb|gb|tb|megas?|gigas?|teras?)\b")
+_DEVICE_NEAR = re.compile(r"gpus?|placas?|vram|memoria|card|cards|device|\bpc\b|notebook")
+_DEVICE_AFTER = re.compile(
+    r"^\s*(?:de\s+)?(?:vram|memoria (?:de video|da gpu|na gpu|de gpu)|de memoria de video|"
+    r"memory|of vram|na placa|por gpu|por placa)"
+)
+_DATA_NEAR = re.compile(r"texto|textos|dados|dataset|corpus|arquivos?|jsonl|csv|txt|base de|data\b")
+_IMAGES_AFTER = re.compile(r"^\s*(?:de\s+)?(?:imagens|fotos|images|photos|figuras|radiografias|"
+                           r"tomografias|exames de imagem|frames)\b")  # fmt: skip
+_RECORD_AFTER = re.compile(rf"^\s*(?:de\s+|of\s+)?(?:\w+\s+)?({_RECORD})\b")
+_RECORD_NEXT = re.compile(rf"^\s*(?:de\s+|of\s+)?({_RECORD})\b")
+_PLURAL_AFTER = re.compile(r"^\s*(?:de\s+)?([a-z][a-z-]{2,}s)\b")
+_PARAMS_SHORT = re.compile(r"^(?:\s?(b|bi|m)\b)(?!\s*(?:de\s+)?(?:tokens|exemplos|reais))")
+
+
+def number(text: str) -> float:
+    """'1.500' and '1,5' as people mean them: a dot before exactly three digits groups thousands;
+    '10^15' and '1e15' as powers of ten."""
+    if power := re.fullmatch(r"10\s?(?:\^|\*\*)\s?(\d+)", text):
+        return 10.0 ** int(power[1])
+    if re.fullmatch(r"\d{1,3}(?:\.\d{3})+", text):
+        return float(text.replace(".", ""))
+    if re.fullmatch(r"\d{1,3}(?:,\d{3})+", text):
+        return float(text.replace(",", ""))
+    return float(text.replace(".", "").replace(",", ".") if "," in text else text)
+
+
+def _classify(text: str, match: re.Match[str]) -> tuple[Tag, float, int, str] | None:
+    """The tag of one number, its value in the tag's unit, where the span ends, and its noun."""
+    raw, scale = match["number"], match["scale"]
+    value = number(raw) * _SCALE.get(scale or "", 1.0)
+    start, end = match.start("number"), match.end()
+    before, after = text[max(0, start - 60) : start], text[end : end + 60]
+    if _FOREIGN_BEFORE.search(before) and not _CURRENCY_BEFORE.search(before):
+        return None
+    if _EXCHANGE_BEFORE.search(before):  # "o dólar a 5 reais" is a rate, not a budget
+        return None
+    currency = _CURRENCY_AFTER.match(after)
+    if _CURRENCY_BEFORE.search(before) or currency:
+        rest = after[currency.end() :] if currency else after
+        hourly = _PER_HOUR.match(rest) or _PER_HOUR.match(after) or _HOURLY_BEFORE.search(before)
+        return ("hourly_price" if hourly else "budget"), value, end, ""
+    short = scale in ("b", "bi", "m") and _PARAMS_SHORT.match(text[match.end("number") :])
+    if short and not _TOKENS_AFTER.match(after) and not _RECORD_NEXT.match(after):
+        return "params", value, end, ""
+    if found := _PARAMS_AFTER.match(after):
+        return "params", value, end + found.end(), ""
+    if found := _AUDIO_AFTER.match(after):
+        return "audio_hours", value, end + found.end(), ""
+    if found := _BYTES_AFTER.match(after):
+        size = value * _BYTES[found[1]]
+        tail, head = after[found.end() : found.end() + 30], before[-30:]
+        if _DEVICE_AFTER.match(tail) or (_DEVICE_NEAR.search(head) and not _DATA_NEAR.search(tail)):
+            return "device_memory", size / 1e9, end + found.end(), ""
+        if _DATA_NEAR.search(tail) or _DATA_NEAR.search(head):
+            return "data_bytes", size, end + found.end(), ""
+        return None
+    if found := _PER_EXAMPLE_AFTER.match(after):
+        return "tokens_per_example", value, end + found.end(), ""
+    if found := _TOKENS_AFTER.match(after):
+        if _PER_EXAMPLE_BEFORE.search(before):
+            return "tokens_per_example", value, end + found.end(), ""
+        if _SEQ_BEFORE.search(before) or _SEQ_AFTER.match(after[found.end() :]):
+            return "seq_len", value, end + found.end(), ""
+        return "tokens", value, end + found.end(), ""
+    if _SEQ_BEFORE.search(before) or _SEQ_AFTER.match(after):
+        return "seq_len", value, end, ""
+    if found := _EPOCHS_AFTER.match(after):
+        return "epochs", value, end + found.end(), ""
+    if found := _DURATION_AFTER.match(after):
+        unit = found[1]
+        hours = value * (
+            24 if unit.startswith(("dia", "day")) and "uteis" not in unit
+            else 24 * 7 / 5 if "uteis" in unit
+            else 168 if unit.startswith(("sem", "week"))
+            else 720 if unit.startswith(("mes", "month"))
+            else 1
+        )  # fmt: skip
+        tag: Tag = "deadline" if _DEADLINE_BEFORE.search(before) else "duration"
+        return tag, hours, end + found.end(), ""
+    if found := _IMAGES_AFTER.match(after):
+        return "images", value, end + found.end(), ""
+    if found := _RECORD_AFTER.match(after):
+        return "examples", value, end + found.end(), found[1]
+    if _BATCH_BEFORE.search(before):
+        return "batch", value, end, ""
+    if _RANK_BEFORE.search(before) and not scale:
+        return "rank", value, end, ""
+    if (found := _PLURAL_AFTER.match(after)) and found[1] not in _NOT_RECORDS and value >= 50:
+        return "examples", value, end + found.end(), found[1]
+    if _BUDGET_BEFORE.search(before) and value >= 10 and not re.match(r"^\s*[a-z]", after):
+        return "budget", value, end, ""
+    return "bare", value, end, ""
+
+
+def tag_numbers(text: str) -> list[Span]:
+    """Typed spans of every number in normalized `text`, left to right."""
+    spans: list[Span] = []
+    for match in _QUANTITY.finditer(text):
+        found = _classify(text, match)
+        if found is None:
+            continue
+        tag, value, end, noun = found
+        spans.append(Span(tag, value, match.start(), end, negative=bool(match["sign"]), noun=noun))
+    return spans

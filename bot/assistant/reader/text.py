@@ -1,0 +1,110 @@
+"""Message text as the reader sees it: folded, abbreviations spelled out, number words as digits."""
+
+import re
+
+from text_to_num import text2num
+
+from bot.assistant.reader.spans import words
+from knowledge.lexical import fold
+
+# Chat abbreviations clients use ("qto custa", "vc tem"), spelled out so one rule reads both.
+_ABBREVIATIONS = {
+    "qto": "quanto",
+    "qnto": "quanto",
+    "qt": "quanto",
+    "qnt": "quanto",
+    "qts": "quantos",
+    "vc": "voce",
+    "vcs": "voces",
+    "tb": "tambem",
+    "tbm": "tambem",
+    "pq": "porque",
+    "q": "que",
+    "pra": "para",
+    "pro": "para o",
+    "p/": "para",
+    "c/": "com",
+    "s/": "sem",
+    "hj": "hoje",
+    "amanha": "amanha",
+    "dps": "depois",
+    "mto": "muito",
+    "mt": "muito",
+    "msg": "mensagem",
+    "msgs": "mensagens",
+    "td": "tudo",
+    "tds": "todos",
+    "blz": "beleza",
+    "obg": "obrigado",
+    "qdo": "quando",
+    "qual eh": "qual e",
+    "eh": "e",
+    "n": "nao",
+    "ñ": "nao",
+    "tks": "tokens",
+    "ep": "epocas",
+    "orc": "orcamento",
+}
+_ABBREVIATION = re.compile(
+    r"(?<![\w/])(?<!\d )("
+    + "|".join(re.escape(k) for k in sorted(_ABBREVIATIONS, key=len, reverse=True))
+    + r")(?![\w/])"
+)
+
+# Number words text2num reads (folded); million-scale words stay words: the quantity reader
+# treats them as scales after a number ("sete bilhoes" -> "7 bilhoes").
+_UNITS_PT = words(
+    "zero dois duas tres quatro cinco seis sete oito nove dez onze doze treze catorze quatorze "
+    "quinze dezesseis dezasseis dezessete dezoito dezenove vinte trinta quarenta cinquenta "
+    "sessenta setenta oitenta noventa cem cento duzentos duzentas trezentos trezentas "
+    "quatrocentos quatrocentas quinhentos quinhentas seiscentos seiscentas setecentos "
+    "setecentas oitocentos oitocentas novecentos novecentas"
+)
+_UNITS_EN = words(
+    "two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+    "sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety "
+    "hundred"
+)
+_PT_WORD = "|".join(sorted(_UNITS_PT, key=len, reverse=True))
+_EN_WORD = "|".join(sorted(_UNITS_EN, key=len, reverse=True))
+# "um"/"uma" count only before a scale or unit: "um llama" is an article, "um milhao" a number.
+_ONE_BEFORE = (
+    r"\b(?:(?:um|uma)(?=\s+(?:mil\b|milhao|bilhao|trilhao|dia\b|semana\b|hora\b|epoca\b|"
+    r"mes\b))|(?:one|a)(?=\s+(?:million|billion|thousand|day\b|week\b|hour\b|epoch\b)))"
+)
+_PT_RUN = re.compile(
+    rf"(?<![\w.,])(?:(?:{_PT_WORD})(?:\s+(?:e\s+)?(?:{_PT_WORD}|mil)\b)*|mil(?:\s+e\s+(?:{_PT_WORD})"
+    rf"\b)+)\b(?![.,]\d)"
+)
+_EN_RUN = re.compile(rf"(?<![\w.,])(?:{_EN_WORD})(?:[\s-]+(?:and\s+)?(?:{_EN_WORD}|thousand)\b)*\b")
+_HALF = [
+    (
+        re.compile(r"\b(?:meio|meia|half an?|half)\s+(mil|milhao|bilhao|million|billion)\b"),
+        r"0,5 \1",
+    ),
+    (re.compile(r"(\d+)\s+(mil|milhao|milhoes|bilhao|bilhoes)\s+e\s+meio\b"), r"\1,5 \2"),
+    (re.compile(r"(\d+)\s+(thousand|million|billion)\s+and\s+a\s+half\b"), r"\1.5 \2"),
+]
+
+
+def _words_to_digits(text: str, pattern: re.Pattern[str], language: str) -> str:
+    def convert(match: re.Match[str]) -> str:
+        try:
+            return str(text2num(match.group(0).replace("-", " "), language))
+        except ValueError:
+            return match.group(0)
+
+    return pattern.sub(convert, text)
+
+
+def normalize(text: str) -> str:
+    """Folded text with chat abbreviations expanded and number words written as digits."""
+    folded = fold(text)
+    folded = _ABBREVIATION.sub(lambda m: _ABBREVIATIONS[m.group(1)], folded)
+    folded = _words_to_digits(folded, _PT_RUN, "pt")
+    folded = _words_to_digits(folded, _EN_RUN, "en")
+    folded = re.sub(_ONE_BEFORE, "1", folded)
+    folded = re.sub(r"(?<![\d\w])(?<!\d )(mil|thousand)\b", r"1 \1", folded)
+    for pattern, replacement in _HALF:
+        folded = pattern.sub(replacement, folded)
+    return re.sub(r"[ \t]+", " ", folded)

@@ -1,0 +1,132 @@
+"""/start, /ajuda, /especialista, the reply buttons and free text: clients asking the assistant."""
+
+import asyncio
+import logging
+import time
+
+from telegram import BotCommand, Update
+from telegram.constants import ChatAction, ParseMode
+from telegram.ext import ContextTypes
+
+from bot.assistant.assistant import ACTION_HUMAN
+from bot.assistant.composer import alternatives_text
+from bot.ops.logs import debug_enabled
+from bot.ops.metrics import REPLY_SECONDS
+from bot.telegram.delivery import TelegramChannel, client_name, conversation_id
+from bot.telegram.views import buttons
+from quoting.quote import Quote
+
+log = logging.getLogger("infrabot.telegram")
+
+WELCOME = (
+    "Olá! Eu sou o <b>infrabot</b>. Digo qual máquina (GPU ou TPU) você precisa para fazer "
+    "fine-tuning de um modelo, quanto tempo leva e quanto custa em reais, com os motivos.\n\n"
+    "Descreva o job em uma mensagem (ex.: <i>LoRA de um Llama 3 8B com 20 mil exemplos</i>), "
+    "faça uma pergunta ou use os botões."
+)
+HELP = (
+    "Comandos:\n/cotacao — cotação guiada, passo a passo\n"
+    "/minhas_cotacoes — suas cotações, com o PDF\n"
+    "/especialista — falar com uma pessoa da equipe\n/apagar_meus_dados — apagar o que guardamos "
+    "sobre você\n/cancelar — sair da cotação guiada\n\nOu simplesmente escreva o que precisa."
+)
+COMMANDS = [
+    BotCommand("cotacao", "Fazer uma cotação guiada"),
+    BotCommand("ajuda", "Como usar o infrabot"),
+    BotCommand("minhas_cotacoes", "Ver minhas cotações e os PDFs"),
+    BotCommand("especialista", "Falar com um especialista"),
+    BotCommand("apagar_meus_dados", "Apagar meus dados (LGPD)"),
+]
+
+
+class Commands:
+    def __init__(self, channel: TelegramChannel) -> None:
+        self.channel = channel
+
+    async def start(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        assert update.message is not None
+        await update.message.reply_text(
+            WELCOME,
+            parse_mode=ParseMode.HTML,
+            reply_markup=buttons(
+                ("Fazer uma cotação", "acao:cotacao"),
+                ("Tirar uma dúvida", "acao:duvida"),
+                (ACTION_HUMAN, "acao:especialista"),
+            ),
+        )
+
+    async def help(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        assert update.message is not None
+        await update.message.reply_text(HELP)
+
+    async def text(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        assert update.message is not None
+        await self.ask(update, context, update.message.text or "")
+
+    async def not_text(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        assert update.message is not None
+        await update.message.reply_text(
+            "Por enquanto eu só leio mensagens de texto. Pode escrever o que você precisa?"
+        )
+
+    async def specialist(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        await self.ask(update, context, "quero falar com um especialista")
+
+    async def action(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        query = update.callback_query
+        chat = update.effective_chat
+        assert query is not None and chat is not None
+        await query.answer()
+        if query.data == "acao:qlora":
+            await self.ask(update, context, "e com QLoRA?")
+        elif query.data == "acao:gpu":
+            await self.ask(update, context, "e em GPU?")
+        elif query.data == "acao:especialista":
+            await self.ask(update, context, "quero falar com um especialista")
+        elif query.data == "acao:duvida":
+            await context.bot.send_message(
+                chat.id, 'Pode perguntar! Ex.: "Posso migrar de GPU para TPU depois?"'
+            )
+        elif query.data == "acao:alternativas":
+            state = await asyncio.to_thread(
+                self.channel.assistant.store.load, conversation_id(update)
+            )
+            text = (
+                alternatives_text(Quote.model_validate(state.last_quote))
+                if state.last_quote
+                else "Ainda não há cotação nesta conversa."
+            )
+            await context.bot.send_message(chat.id, text)
+
+    async def ask(self, update: Update, context: ContextTypes.DEFAULT_TYPE, text: str) -> None:
+        chat = update.effective_chat
+        assert chat is not None
+        bridge = self.channel.bridge
+        handoff = await asyncio.to_thread(bridge.handoffs.active, conversation_id(update))
+        if handoff is not None:  # a person is answering this chat: relay, say nothing
+            await asyncio.to_thread(
+                bridge.client_said,
+                handoff,
+                f"telegram-update:{update.update_id}",
+                client_name(update),
+                text,
+            )
+            return
+        started = time.monotonic()
+        if debug_enabled():
+            log.debug("mensagem recebida", extra={"texto": text})
+        await context.bot.send_chat_action(chat.id, ChatAction.TYPING)
+        reply = await asyncio.to_thread(self.channel.assistant.reply, conversation_id(update), text)
+        await self.channel.answer(update, context, reply)
+        elapsed = time.monotonic() - started
+        REPLY_SECONDS.observe(elapsed)
+        log.info("resposta enviada", extra={"intent": reply.intent, "ms": round(elapsed * 1000)})
+        if reply.handoff:
+            await asyncio.to_thread(self._open_handoff, update)
+
+    def _open_handoff(self, update: Update) -> None:
+        chat = update.effective_chat
+        assert chat is not None
+        conversation = conversation_id(update)
+        state = self.channel.assistant.store.load(conversation)
+        self.channel.bridge.open_handoff(conversation, chat.id, client_name(update), state)

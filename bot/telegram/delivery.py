@@ -1,0 +1,132 @@
+"""The state Telegram handlers share; how replies, outbox messages and errors reach the chats."""
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from datetime import timedelta
+from typing import Any
+
+from telegram import Update
+from telegram.constants import ParseMode
+from telegram.error import BadRequest, Forbidden, TelegramError
+from telegram.ext import Application, ContextTypes, ConversationHandler
+
+from bot.assistant.assistant import Assistant, Reply
+from bot.ops.metrics import ERRORS, QUOTES, REPLIES
+from bot.relay.bridge import Bridge
+from bot.relay.outbox import DeliveryFailed, Message, poll_seconds
+from bot.sales.book import BOT_ACTOR, QuoteBook
+from bot.telegram.store import prune_updates
+from bot.telegram.views import keyboard, split, to_html
+
+log = logging.getLogger("infrabot.telegram")
+# Telegram gives up redelivering an update within a day; ids older than that need no guard.
+KEEP_UPDATES = timedelta(days=1)
+PRUNE_EVERY_SECONDS = 600.0
+
+
+def conversation_id(update: Update) -> str:
+    chat = update.effective_chat
+    return f"telegram:{chat.id if chat else 0}"
+
+
+def client_name(update: Update) -> str:
+    user = update.effective_user
+    return user.full_name if user else "Cliente do Telegram"
+
+
+class TelegramChannel:
+    def __init__(self, assistant: Assistant) -> None:
+        self.assistant = assistant
+        self.book = QuoteBook(assistant.store.engine)
+        self.bridge = Bridge(assistant.store.engine)
+        self.form: ConversationHandler[Any] | None = None
+        self._waiting: dict[int, list[Callable[[], Awaitable[object]]]] = {}
+
+    def after_save(self, update: Update, reply: Callable[[], Awaitable[object]]) -> None:
+        """Send this form reply once the new step is saved: the client's answer to it may
+        reach another replica, which must find the step in the database."""
+        self._waiting.setdefault(update.update_id, []).append(reply)
+
+    async def send_waiting(self, update: Update) -> None:
+        """Send the replies held back by after_save, now that the update's state is saved."""
+        for reply in self._waiting.pop(update.update_id, []):
+            await reply()
+
+    async def send(self, update: Update, context: ContextTypes.DEFAULT_TYPE, reply: Reply) -> None:
+        chat = update.effective_chat
+        assert chat is not None
+        REPLIES.labels(reply.intent).inc()
+        pieces = split(to_html(reply))
+        for number, piece in enumerate(pieces):
+            last = number == len(pieces) - 1
+            await context.bot.send_message(
+                chat.id,
+                piece,
+                parse_mode=ParseMode.HTML,
+                reply_markup=keyboard(reply.actions) if last else None,
+            )
+
+    async def answer(
+        self, update: Update, context: ContextTypes.DEFAULT_TYPE, reply: Reply
+    ) -> None:
+        """Send the reply; a quote in it also becomes a sales record and a lead."""
+        await self.send(update, context, reply)
+        if reply.quote is not None:
+            try:
+                await asyncio.to_thread(self._record_quote, update)
+            except Exception:  # the client has the answer; a missed record is only logged
+                log.exception("não consegui registrar a cotação do chat como proposta")
+
+    def _record_quote(self, update: Update) -> None:
+        """Keep the quote just given as a sales record the client can list (/minhas_cotacoes),
+        and show it to the team as a lead."""
+        conversation = conversation_id(update)
+        spec = self.assistant.job_spec(conversation)
+        client = client_name(update)
+        record = self.book.create(spec, client, BOT_ACTOR, client_ref=conversation)
+        QUOTES.labels("telegram").inc()
+        self.bridge.post_lead(record, client)
+
+    async def deliver_outbox(self, application: Application) -> None:  # type: ignore[type-arg]
+        """Send what the team wrote in Slack to clients' chats, in order, until shutdown; now and
+        then, forget handled updates older than a day."""
+        loop = asyncio.get_running_loop()
+
+        def deliver(message: Message) -> None:
+            chat_id, text = message.payload["chat_id"], message.payload["text"]
+
+            async def send() -> None:
+                for piece in split(text):
+                    await application.bot.send_message(chat_id, piece)
+
+            try:
+                asyncio.run_coroutine_threadsafe(send(), loop).result(timeout=60)
+            except (Forbidden, BadRequest) as refused:  # blocked bot, deleted chat: no retry
+                raise DeliveryFailed(str(refused), permanent=True) from refused
+            except (TelegramError, TimeoutError) as error:
+                raise DeliveryFailed(str(error) or type(error).__name__) from error
+
+        pruned_at = 0.0
+        while True:
+            try:
+                await asyncio.to_thread(self.bridge.outbox.pump, "telegram", deliver)
+                if time.monotonic() - pruned_at > PRUNE_EVERY_SECONDS:
+                    await asyncio.to_thread(prune_updates, self.assistant.store, KEEP_UPDATES)
+                    pruned_at = time.monotonic()
+            except Exception:  # a database hiccup: the messages stay queued for the next round
+                log.exception("falha ao esvaziar a fila de saída do Telegram")
+            await asyncio.sleep(poll_seconds())
+
+    async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+        ERRORS.labels(type(context.error).__name__).inc()
+        if isinstance(update, Update):
+            self._waiting.pop(update.update_id, None)
+        log.error("erro ao tratar update", exc_info=context.error)
+        if isinstance(update, Update) and update.effective_chat is not None:
+            await context.bot.send_message(
+                update.effective_chat.id,
+                "Desculpe, tive um problema para responder agora. "
+                "Pode tentar de novo em instantes?",
+            )

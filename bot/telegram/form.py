@@ -1,0 +1,194 @@
+"""The guided /cotacao form: a ConversationHandler with one question per step, typed or tapped."""
+
+import asyncio
+import warnings
+from typing import Any
+
+from telegram import InlineKeyboardMarkup, Update
+from telegram.constants import ChatAction
+from telegram.ext import (
+    BaseHandler,
+    CallbackQueryHandler,
+    CommandHandler,
+    ContextTypes,
+    ConversationHandler,
+    MessageHandler,
+    filters,
+)
+from telegram.warnings import PTBUserWarning
+
+from bot.assistant.extraction import extract
+from bot.telegram.delivery import TelegramChannel, conversation_id
+from bot.telegram.views import buttons
+
+# One state per question.
+MODEL, METHOD, DATASET, FRAMEWORK, RESIDENCY, DEADLINE = range(6)
+SKIP = "form:pular"
+
+FORM_QUESTIONS: dict[int, tuple[str, InlineKeyboardMarkup | None]] = {
+    MODEL: (
+        "1/6 · Qual modelo você quer ajustar? Escreva o nome ou o tamanho (ex.: 7B).",
+        buttons(
+            ("Llama 3 8B", "form:model:llama-3-8b"),
+            ("Mistral 7B", "form:model:mistral-7b"),
+            ("Qwen2.5 14B", "form:model:qwen2.5-14b"),
+        ),
+    ),
+    METHOD: (
+        "2/6 · Qual método?",
+        buttons(
+            ("LoRA", "form:method:lora"),
+            ("QLoRA", "form:method:qlora"),
+            ("Ajuste completo", "form:method:full"),
+            ("Pular", SKIP),
+        ),
+    ),
+    DATASET: (
+        '3/6 · Tamanho do dataset? Escreva, por exemplo, "20 mil exemplos" ou '
+        '"5 milhões de tokens".',
+        buttons(("Pular", SKIP)),
+    ),
+    FRAMEWORK: (
+        "4/6 · Qual framework?",
+        buttons(
+            ("PyTorch", "form:framework:pytorch"),
+            ("TensorFlow", "form:framework:tensorflow"),
+            ("JAX", "form:framework:jax"),
+            ("Pular", SKIP),
+        ),
+    ),
+    RESIDENCY: (
+        "5/6 · Os dados precisam ficar no Brasil (LGPD)?",
+        buttons(
+            ("Sim, só no Brasil", "form:data_residency:br"),
+            ("Não precisa", "form:data_residency:any"),
+            ("Pular", SKIP),
+        ),
+    ),
+    DEADLINE: (
+        "6/6 · Tem prazo? Escreva em horas ou dias (ex.: 2 dias).",
+        buttons(("Sem prazo", SKIP)),
+    ),
+}
+
+
+class Form:
+    def __init__(self, channel: TelegramChannel) -> None:
+        self.channel = channel
+
+    def handler(self) -> ConversationHandler[Any]:
+        """The form as PTB's ConversationHandler, kept in the database under the name cotacao."""
+        steps: dict[object, list[BaseHandler[Update, Any, object]]] = {
+            step: [
+                CallbackQueryHandler(self.button, pattern=r"^form:"),
+                MessageHandler(filters.TEXT & ~filters.COMMAND, self.typed),
+            ]
+            for step in FORM_QUESTIONS
+        }
+        # Buttons of the form are tracked per chat and user, not per message, on purpose: PTB warns.
+        warnings.filterwarnings("ignore", message="If 'per_message=False'", category=PTBUserWarning)
+        return ConversationHandler(
+            entry_points=[
+                CommandHandler("cotacao", self.start),
+                CallbackQueryHandler(self.start, pattern=r"^acao:cotacao$"),
+            ],
+            states=steps,
+            fallbacks=[CommandHandler("cancelar", self.cancel)],
+            name="cotacao",
+            persistent=True,
+            per_message=False,
+        )
+
+    async def _ask_step(self, update: Update, context: ContextTypes.DEFAULT_TYPE, step: int) -> int:
+        chat = update.effective_chat
+        assert chat is not None
+        text, markup = FORM_QUESTIONS[step]
+        assert context.user_data is not None
+        context.user_data["step"] = step
+        self.channel.after_save(
+            update, lambda: context.bot.send_message(chat.id, text, reply_markup=markup)
+        )
+        return step
+
+    async def start(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+        if update.callback_query is not None:
+            await update.callback_query.answer()
+        assert context.user_data is not None
+        context.user_data["form"] = {}
+        return await self._ask_step(update, context, MODEL)
+
+    async def typed(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+        assert update.message is not None and context.user_data is not None
+        step = context.user_data.get("step", MODEL)
+        typed = update.message.text or ""
+        # A bare "2 dias" answers the deadline question; free text elsewhere needs no prefix.
+        return await self._record(
+            update, context, step, extract(f"em {typed}" if step == DEADLINE else typed)
+        )
+
+    async def button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+        query = update.callback_query
+        assert query is not None and context.user_data is not None
+        await query.answer()
+        step = context.user_data.get("step", MODEL)
+        if query.data == SKIP:
+            return await self._record(update, context, step, {}, skipped=True)
+        _, field, value = (query.data or "form::").split(":", 2)
+        found = extract(value) if field == "model" else {field: value}
+        return await self._record(update, context, step, found)
+
+    async def _record(
+        self,
+        update: Update,
+        context: ContextTypes.DEFAULT_TYPE,
+        step: int,
+        found: dict[str, Any],
+        skipped: bool = False,
+    ) -> int:
+        assert context.user_data is not None
+        wanted = {
+            MODEL: {"model", "params"},
+            METHOD: {"method"},
+            DATASET: {"examples", "dataset_tokens", "tokens_per_example"},
+            FRAMEWORK: {"framework"},
+            RESIDENCY: {"data_residency"},
+            DEADLINE: {"deadline_hours"},
+        }[step]
+        useful = {k: v for k, v in found.items() if k in wanted}
+        if not useful and not skipped:
+            chat = update.effective_chat
+            assert chat is not None
+            await context.bot.send_message(
+                chat.id,
+                "Não entendi essa resposta. " + FORM_QUESTIONS[step][0],
+                reply_markup=FORM_QUESTIONS[step][1],
+            )
+            return step
+        form = dict(context.user_data.get("form", {}))
+        form.update({k: (str(v) if k == "budget_brl" else v) for k, v in useful.items()})
+        context.user_data["form"] = form
+        if step < DEADLINE:
+            return await self._ask_step(update, context, step + 1)
+        context.user_data.pop("step", None)
+        chat = update.effective_chat
+        assert chat is not None
+        await context.bot.send_chat_action(chat.id, ChatAction.TYPING)
+        reply = await asyncio.to_thread(
+            self.channel.assistant.quote_form, conversation_id(update), form, "cotação guiada"
+        )
+        self.channel.after_save(update, lambda: self.channel.answer(update, context, reply))
+        return ConversationHandler.END
+
+    async def cancel(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+        if context.user_data is not None:
+            context.user_data.pop("form", None)
+            context.user_data.pop("step", None)
+        chat = update.effective_chat
+        assert chat is not None
+        self.channel.after_save(
+            update,
+            lambda: context.bot.send_message(
+                chat.id, "Cotação guiada cancelada. Quando quiser, é só chamar /cotacao."
+            ),
+        )
+        return ConversationHandler.END

@@ -1,0 +1,62 @@
+"""/minhas_cotacoes: a client's own quotes, each with its PDF proposal behind a button."""
+
+import asyncio
+import tempfile
+from pathlib import Path
+
+from telegram import Update
+from telegram.ext import ContextTypes
+
+from bot.sales.book import QuoteRecord
+from bot.sales.proposal_pdf import write_proposal
+from bot.telegram.delivery import TelegramChannel, conversation_id
+from bot.telegram.views import buttons
+from quoting.units import format_brl, format_date
+
+
+def _pdf_bytes(record: QuoteRecord) -> bytes:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"{record.number}.pdf"
+        write_proposal(record, path)
+        return path.read_bytes()
+
+
+class Proposals:
+    def __init__(self, channel: TelegramChannel) -> None:
+        self.channel = channel
+
+    async def my_quotes(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        assert update.message is not None
+        records = await asyncio.to_thread(self.channel.book.for_client, conversation_id(update))
+        if not records:
+            await update.message.reply_text(
+                "Você ainda não tem cotações. Use /cotacao para fazer uma."
+            )
+            return
+        lines = [
+            f"• {r.number} ({format_date(r.created_at)}): {r.quote.recommendation.count}x "
+            f"{r.quote.recommendation.accelerator_name}, {format_brl(r.total_brl)} — {r.status}"
+            for r in records[:10]
+        ]
+        rows = [(f"PDF {r.number}", f"pdf:{r.number}") for r in records[:5]]
+        await update.message.reply_text(
+            "Suas cotações:\n" + "\n".join(lines), reply_markup=buttons(*rows)
+        )
+
+    async def proposal_pdf(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        query = update.callback_query
+        chat = update.effective_chat
+        assert query is not None and chat is not None
+        await query.answer()
+        number = (query.data or "pdf:").split(":", 1)[1]
+        owned = {
+            r.number: r
+            for r in await asyncio.to_thread(self.channel.book.for_client, conversation_id(update))
+        }
+        if number not in owned:  # another client's number: say nothing about it
+            await context.bot.send_message(chat.id, "Não encontrei essa cotação entre as suas.")
+            return
+        document = await asyncio.to_thread(_pdf_bytes, owned[number])
+        await context.bot.send_document(
+            chat.id, document, filename=f"{number}.pdf", caption=f"Proposta {number}"
+        )

@@ -1,0 +1,192 @@
+"""Conversations that depend on the job reader, the intent classifier and the field last asked or
+changed: real retrieval, real engine, real SQLite."""
+
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from bot.assistant.assistant import Assistant, Reply
+from bot.assistant.state import ConversationStore
+from knowledge.retriever import KnowledgeRetriever
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> ConversationStore:
+    return ConversationStore(f"sqlite:///{tmp_path / 'conversas.db'}")
+
+
+@pytest.fixture
+def assistant(
+    indexed_home: Path, use_home: Callable[[Path], None], store: ConversationStore
+) -> Assistant:
+    use_home(indexed_home)
+    return Assistant(KnowledgeRetriever.load(dense="off"), store)
+
+
+def talk(assistant: Assistant, *messages: str) -> Reply:
+    conversation = f"teste-{uuid.uuid4().hex}"
+    reply = None
+    for message in messages:
+        reply = assistant.reply(conversation, message)
+    assert reply is not None
+    return reply
+
+
+def job_of(reply: Reply) -> dict[str, object]:
+    assert reply.intent == "quote", reply.answer
+    assert reply.quote is not None
+    job: dict[str, object] = reply.quote["job"]
+    return job
+
+
+JOB = "LoRA de um Llama 3 8B com 20 mil exemplos"
+
+
+@pytest.mark.parametrize(
+    ("messages", "field", "value"),
+    [
+        ((JOB, "tenho só 150 reais", "e com 1.500?"), "budget_brl", 1500),
+        ((JOB, "orçamento de R$ 500", "e se eu aumentar pra 2 mil?"), "budget_brl", 2000),
+        ((JOB, "e se forem 30 mil exemplos?", "e com 50 mil?"), "examples", 50000),
+        ((JOB, "e se eu aumentar pra 40 mil?"), "examples", 40000),
+        ((JOB, "e com 5 épocas?", "e 2?"), "epochs", 2),
+        ((JOB, "prazo de 48 horas", "e com 24?"), "deadline_hours", 24),
+        (("quanto custa um treino com 20 mil exemplos?", "13"), "params", 13e9),
+    ],
+)
+def test_a_bare_number_changes_the_field_last_asked_or_changed(
+    assistant: Assistant, messages: tuple[str, ...], field: str, value: float
+) -> None:
+    job = job_of(talk(assistant, *messages))
+    assert float(str(job[field])) == value
+
+
+def test_a_bare_number_that_fits_no_field_gets_a_question(assistant: Assistant) -> None:
+    reply = talk(assistant, "Quanto custa um fine-tuning de um llama 3 8b?", "e com 1.500?")
+    assert reply.intent == "clarify", reply.answer
+    assert "1.500 exemplos" in reply.answer
+
+
+def test_the_field_last_changed_survives_a_restart(
+    assistant: Assistant, store: ConversationStore
+) -> None:
+    assistant.reply("reinicio", JOB)
+    assistant.reply("reinicio", "tenho só 150 reais")
+    again = Assistant(assistant.retriever, ConversationStore(str(store.engine.url)))
+    assert float(str(job_of(again.reply("reinicio", "e com 1.500?"))["budget_brl"])) == 1500
+
+
+def test_a_new_job_replaces_the_old_one(assistant: Assistant) -> None:
+    job = job_of(
+        talk(
+            assistant,
+            "LoRA de llama 3 8b com 20 mil exemplos, orçamento de R$ 5 mil, dados de saúde",
+            "QLoRA do mistral 7b com 5 mil exemplos",
+        )
+    )
+    assert job["model"] == "mistral-7b-v0-3"
+    assert job["budget_brl"] is None
+    assert job["data_residency"] == "any"
+
+
+def test_a_change_keeps_the_rest_of_the_job(assistant: Assistant) -> None:
+    job = job_of(talk(assistant, f"{JOB}, dados de saúde", "e com o mistral 7b?"))
+    assert job["model"] == "mistral-7b-v0-3"
+    assert job["data_residency"] == "br"
+    assert job["examples"] == 20000
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "qlora de llama 3.2 3b com 15 mil laudos, só temos placas de 16 GB",
+        "LoRA de um modelo de 1B com 10 mil exemplos, só temos uma 4090",
+        "QLoRA do mistral 7b com 5 mil tickets numa GPU de 24 GB",
+    ],
+)
+def test_a_device_limit_is_honoured(assistant: Assistant, message: str) -> None:
+    reply = talk(assistant, message)
+    limit = float(str(job_of(reply)["max_device_memory_gb"]))
+    assert reply.quote is not None
+    assert reply.quote["recommendation"]["device_memory_gb"] <= limit
+
+
+def test_a_job_too_big_for_the_clients_cards_says_what_would_fit(assistant: Assistant) -> None:
+    reply = talk(assistant, "ajuste completo de llama 3 8b com 15 mil laudos, só temos uma 4090")
+    assert reply.quote is None
+    assert "Usar placas com mais de 24 GB" in reply.answer
+
+
+def test_the_cheapest_possible_wins_over_every_preference(assistant: Assistant) -> None:
+    reply = talk(assistant, f"{JOB}, o mais barato possível, já usamos Azure")
+    assert reply.quote is not None
+    labels = [alternative["label"] for alternative in reply.quote["alternatives"]]
+    assert "mais barata" not in labels
+    total = reply.quote["recommendation"]["total_brl"]
+    assert all(total <= alternative["total_brl"] for alternative in reply.quote["alternatives"])
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "a A100 sai a R$ 2 a hora, quanto fica um llama 3 8b com 20 mil exemplos?",
+        "vi H100 por R$ 15/h; quanto sai LoRA do mistral 7b com 10 mil pares?",
+    ],
+)
+def test_a_price_per_hour_is_not_a_budget(assistant: Assistant, message: str) -> None:
+    assert job_of(talk(assistant, message))["budget_brl"] is None
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Um BERT large de 340 milhões de parâmetros com 250 mil exemplos de 768 tokens",
+        "250 mil exemplos de 768 tokens num llama 3 8b",
+        "LoRA de um modelo de 7B com 8 mil transcrições",
+        "fine-tuning de um deberta v3 base com 15 mil laudos",
+        "quanto custa um flan-t5 large com 20 mil resumos?",
+        "tinyllama com 5 mil instruções, até sexta",
+    ],
+)
+def test_natural_phrasings_get_a_quote_not_an_error(assistant: Assistant, message: str) -> None:
+    reply = talk(assistant, message)
+    assert reply.intent == "quote", reply.answer
+    assert "não os dois" not in reply.answer
+
+
+@pytest.mark.parametrize(
+    ("message", "said"),
+    [
+        ("LoRA de um modelo de 3B com uns 800 MB de texto", "800 MB de texto"),
+        ("fine-tuning do whisper small com 100 horas de áudio", "30 s"),
+        ("Um llama 3 8b de 70 bilhões de parâmetros com 5 mil exemplos", "não bate"),
+    ],
+)
+def test_what_the_reader_assumed_is_said(assistant: Assistant, message: str, said: str) -> None:
+    reply = talk(assistant, message)
+    assert reply.intent == "quote", reply.answer
+    assert said in reply.answer
+
+
+def test_a_question_that_mentions_data_is_answered(assistant: Assistant) -> None:
+    assert talk(assistant, "quantas épocas eu uso com 5 mil exemplos?").intent == "question"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "quero alugar um servidor",
+        "me indica uma placa boa",
+        "preciso de uma GPU",
+        "quero treinar um modelo",
+        "qto custa treinar o meu modelo proprietário?",
+    ],
+)
+def test_vague_requests_and_prices_without_a_size_get_a_question_back(
+    assistant: Assistant, message: str
+) -> None:
+    reply = talk(assistant, message)
+    assert reply.intent == "clarify", reply.answer
+    assert "modelo" in reply.answer.lower()

@@ -1,0 +1,38 @@
+"""The terminal chat's options: numbered, and picked by their number or their words."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.cli.channels import chosen_action
+
+INFRABOT = Path(sys.executable).with_name("infrabot")
+ACTIONS = ["Ver alternativas", "Refazer com QLoRA", "Falar com um especialista"]
+
+
+def test_a_number_picks_the_option_and_anything_else_is_kept() -> None:
+    assert chosen_action("1", ACTIONS) == "Ver alternativas"
+    assert chosen_action(" 3. ", ACTIONS) == "Falar com um especialista"
+    assert chosen_action("4", ACTIONS) == "4"
+    assert chosen_action("0", ACTIONS) == "0"
+    assert chosen_action("ver alternativas", ACTIONS) == "ver alternativas"
+    assert chosen_action("2", []) == "2"
+
+
+def test_chat_numbers_the_options_and_answers_the_number(tmp_path: Path) -> None:
+    env = {**os.environ, "INFRABOT_HOME": str(tmp_path)}
+    env.pop("INFRABOT_CHROMA_URL", None)
+    result = subprocess.run(
+        [str(INFRABOT), "chat"],
+        input="QLoRA do llama 3 8b com 5 mil exemplos\n1\nVer alternativas\n/sair\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "1. Ver alternativas" in result.stdout
+    # The number and the words both list the alternatives, never a guidance answer.
+    assert result.stdout.count("Alternativas à recomendada") == 2
+    assert "Fonte" not in result.stdout

@@ -1,0 +1,75 @@
+"""The client's constraints in the engine: the cheapest on request, a device-memory limit, no
+QLoRA on TPU, residency never offered as a fix, and each constraint said first."""
+
+from datetime import UTC, datetime
+
+import pytest
+
+from quoting.catalog import load_catalog
+from quoting.jobspec import JobSpec, normalize
+from quoting.recommend import NoViableOffer, candidates, recommend
+from quoting.units import format_date
+
+
+def test_the_cheapest_on_request_beats_the_brazil_preference() -> None:
+    spec = {"model": "llama-3-8b", "method": "qlora", "examples": 5000}
+    preferred = recommend(normalize(JobSpec(**spec)))
+    cheapest = recommend(normalize(JobSpec(**spec, cheapest=True)))
+    assert preferred.chosen.region.country == "BR"
+    assert cheapest.chosen.total_brl < preferred.chosen.total_brl
+    assert all(cheapest.chosen.total_brl <= c.total_brl for _, c in cheapest.alternatives)
+    assert any("o mais barato possível" in line for line in preferred.constraints)
+
+
+def test_constraints_open_the_reasons() -> None:
+    result = recommend(
+        normalize(
+            JobSpec(model="llama-3-8b", budget_brl=100, deadline_hours=48, data_residency="br")
+        )
+    )
+    assert len(result.constraints) == 3
+    assert result.reasons[: len(result.constraints)] == result.constraints
+
+
+def test_a_device_limit_excludes_bigger_cards() -> None:
+    job = normalize(JobSpec(model="llama-3-8b", method="qlora", max_device_memory_gb=24))
+    pool = list(candidates(job, load_catalog()))
+    assert pool and all(c.accelerator.memory_gb <= 24 for c in pool)
+
+
+def test_a_device_limit_nothing_fits_says_the_limit_and_the_fix() -> None:
+    job = normalize(JobSpec(model="llama-3-8b", method="lora", max_device_memory_gb=16))
+    with pytest.raises(NoViableOffer) as raised:
+        recommend(job)
+    assert "até 16 GB" in str(raised.value)
+    assert any("mais memória" in tip for tip in raised.value.suggestions)
+
+
+def test_qlora_never_gets_a_tpu() -> None:
+    job = normalize(
+        JobSpec(params=70e9, method="qlora", framework="jax", dataset_tokens=2e9, kind="tpu")
+    )
+    assert not list(candidates(job, load_catalog()))
+    with pytest.raises(NoViableOffer) as raised:
+        recommend(job)
+    assert "bitsandbytes" in str(raised.value)
+    assert not any("QLoRA" in tip and "TPU" in tip for tip in raised.value.suggestions)
+
+
+def test_data_that_must_stay_in_brazil_is_never_offered_abroad() -> None:
+    job = normalize(JobSpec(model="llama-3.1-405b", method="full", data_residency="br"))
+    with pytest.raises(NoViableOffer) as raised:
+        recommend(job)
+    assert not any("fora do Brasil" in tip for tip in raised.value.suggestions)
+
+
+@pytest.mark.parametrize(
+    ("moment", "shown"),
+    [
+        (datetime(2026, 12, 3, 1, 0, tzinfo=UTC), "02/12/2026"),  # 22h the day before there
+        (datetime(2026, 12, 3, 1, 0), "02/12/2026"),  # naive datetimes are stored UTC
+        (datetime(2026, 12, 3, 15, 0, tzinfo=UTC), "03/12/2026"),
+    ],
+)
+def test_dates_are_shown_in_brasilia_time(moment: datetime, shown: str) -> None:
+    assert format_date(moment) == shown

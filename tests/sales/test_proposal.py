@@ -1,0 +1,85 @@
+"""The PDF proposal as the buyer's finance team reads it: who sells, the offer and the price first,
+conditions, an acceptance section, numbered pages, and nothing internal."""
+
+import re
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from bot.assistant.state import ConversationStore
+from bot.sales.book import QuoteBook, QuoteRecord, Staff
+from bot.sales.company import load_company
+from bot.sales.proposal_pdf import write_proposal
+from quoting.jobspec import JobSpec
+from quoting.units import format_brl
+
+STAFF = Staff(roles={"local": "vendas", "slack:Ana": "gerente"}, discount_limit_pct=Decimal(10))
+
+
+@pytest.fixture
+def sent(tmp_path: Path) -> QuoteRecord:
+    book = QuoteBook(ConversationStore(f"sqlite:///{tmp_path / 'c.db'}").engine, STAFF)
+    created = book.create(
+        JobSpec(model="llama-3-8b", method="qlora", examples=5000),
+        "ACME Indústria Ltda",
+        "slack:Ana",
+        contact="joana@acme.com.br",
+        discount_pct=Decimal(5),
+    )
+    return book.send(created.number, "local")
+
+
+def _pages(record: QuoteRecord, path: Path) -> list[str]:
+    write_proposal(record, path)
+    return [page.extract_text() for page in PdfReader(path).pages]
+
+
+def test_the_proposal_opens_with_who_sells_and_the_price(sent: QuoteRecord, tmp_path: Path) -> None:
+    pages = _pages(sent, tmp_path / "p.pdf")
+    first = pages[0]
+    identity = load_company().identity
+    for fact in (identity.legal_name, identity.cnpj, identity.email, identity.phone):
+        assert fact in first
+    assert "Av. Paulista" in first and "Responsável: Ana" in first
+    assert "ACME Indústria Ltda" in first and "joana@acme.com.br" in first
+    assert f"Valor total: {format_brl(sent.total_brl)}" in first
+    text = "\n".join(pages)
+    assert text.index("Valor total") < text.index("Anexo: premissas técnicas")
+    for section in ("O que está incluído", "O que não está incluído", "Condições comerciais"):
+        assert section in text
+    assert "Pagamento:" in text and "Nota fiscal:" in text and "(7 dias)" in text
+
+
+def test_the_proposal_has_an_acceptance_section_and_numbered_pages(
+    sent: QuoteRecord, tmp_path: Path
+) -> None:
+    pages = _pages(sent, tmp_path / "p.pdf")
+    text = "\n".join(pages)
+    assert "Aceite" in text and "Assinatura do responsável por ACME Indústria Ltda" in text
+    assert "Nome:" in text and "CPF/CNPJ:" in text and "Data:" in text
+    for number, page in enumerate(pages, start=1):
+        assert f"Página {number} de {len(pages)}" in page
+
+
+def test_the_proposal_prints_nothing_internal_nor_twice(sent: QuoteRecord, tmp_path: Path) -> None:
+    text = "\n".join(_pages(sent, tmp_path / "p.pdf"))
+    folded = " ".join(text.split()).lower()
+    for internal in ("situação", "enviada", "rascunho", "código de acesso", sent.token.lower()):
+        assert internal not in folded
+    assert folded.count("código em pytorch") == 1
+    assert not re.search(r"\d{4}-\d{2}-\d{2}", text)  # one date format: dd/mm/aaaa
+    assert re.search(r"Válida até \d{2}/\d{2}/\d{4}", text)
+
+
+def test_a_long_items_table_repeats_its_header_on_the_next_page(
+    sent: QuoteRecord, tmp_path: Path
+) -> None:
+    quote = sent.quote
+    long_quote = quote.model_copy(update={"line_items": quote.line_items * 5})
+    pages = _pages(sent.model_copy(update={"quote": long_quote}), tmp_path / "p.pdf")
+    with_items = [page for page in pages if "Taxa de configuração do ambiente" in page]
+    assert len(with_items) >= 2  # the table did split
+    for page in with_items:
+        assert "Descrição" in page and "Preço unit." in page
