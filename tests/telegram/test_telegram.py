@@ -383,7 +383,6 @@ def test_the_plano_de_execucao_button_sends_the_yaml_with_a_how_to(
     assert fake.wait_for(lambda: bool(fake.calls("sendDocument", chat)), 60)
     sent = fake.calls("sendDocument", chat)[-1]
     assert sent["document"].filename == f"plano-{number}.yaml"
-    sent["document"].file.seek(0)
-    task = yaml.safe_load(sent["document"].file.read())
+    task = yaml.safe_load(sent["document_content"])
     assert task["resources"]["region"] in {"sa-east-1", "southamerica-east1"}
     assert "sky jobs launch" in sent["caption"] and number in sent["caption"]
