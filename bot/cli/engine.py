@@ -60,6 +60,10 @@ def quote(
     catalog: CatalogFlag = None,
     usd_brl: UsdBrlFlag = None,
     sources: SourcesFlag = False,
+    plan: Annotated[
+        Path | None,
+        typer.Option("--plan", help="Também grava o plano de execução (tarefa SkyPilot) aqui."),
+    ] = None,
 ) -> None:
     """Cota um job de fine-tuning: GPU ou TPU, máquina, horas e preço em reais."""
     _use_rate(usd_brl)
@@ -69,6 +73,13 @@ def quote(
         emit_json(result.to_json_dict())
     else:
         show_quote(Console(), result, job, sources)
+    if plan is not None:
+        from bot.cli.plan import write_plan
+        from quoting.launch_plan import build_plan
+
+        # With --json, stdout stays one JSON object: the plan's report goes to stderr.
+        for line in write_plan(build_plan(result, job, result.id), plan):
+            typer.echo(line, err=as_json)
 
 
 @with_job_flags

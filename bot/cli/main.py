@@ -6,7 +6,7 @@ import sys
 
 import typer
 
-from bot.cli import channels, database, engine, knowledge_base, ptbr, sales
+from bot.cli import channels, database, engine, knowledge_base, plan, ptbr, rent_buy, sales
 from bot.ops.credentials import MissingCredential, credential
 from bot.ops.errors import ChannelUnavailable, DatabaseUnavailable
 from knowledge.errors import KnowledgeUnavailable
@@ -50,6 +50,8 @@ app.command("ask")(channels.ask)
 app.command("chat")(channels.chat)
 app.command("telegram")(channels.telegram)
 app.command("slack")(channels.slack)
+app.command("plan")(plan.plan)
+app.command("comprar-ou-alugar")(rent_buy.rent_or_buy)
 app.add_typer(sales.app, name="quotes")
 app.add_typer(database.app, name="db")
 

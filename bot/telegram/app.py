@@ -24,6 +24,7 @@ from bot.telegram.commands import COMMANDS, Commands
 from bot.telegram.delivery import TelegramChannel
 from bot.telegram.form import Form
 from bot.telegram.gates import Gates
+from bot.telegram.launch_plans import LaunchPlans
 from bot.telegram.order import ChatOrderedProcessor
 from bot.telegram.privacy import Privacy
 from bot.telegram.proposals import Proposals
@@ -81,6 +82,9 @@ def build_application(token: str, assistant: Assistant, api_url: str | None = No
     application.add_handler(CommandHandler("cotacoes", staff.quotes))
     application.add_handler(CommandHandler("enviar", staff.send))
     application.add_handler(CallbackQueryHandler(proposals.proposal_pdf, pattern=r"^pdf:"))
+    application.add_handler(
+        CallbackQueryHandler(LaunchPlans(channel).send_plan, pattern=r"^plano:")
+    )
     application.add_handler(CallbackQueryHandler(privacy.forget_confirm, pattern=r"^lgpd:"))
     application.add_handler(CallbackQueryHandler(commands.action, pattern=r"^acao:"))
     application.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND, commands.text))

@@ -39,6 +39,7 @@ class Proposals:
             for r in records[:10]
         ]
         rows = [(f"PDF {r.number}", f"pdf:{r.number}") for r in records[:5]]
+        rows += [(f"Plano de execução {r.number}", f"plano:{r.number}") for r in records[:5]]
         await update.message.reply_text(
             "Suas cotações:\n" + "\n".join(lines), reply_markup=buttons(*rows)
         )

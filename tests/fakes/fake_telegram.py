@@ -143,6 +143,9 @@ class FakeTelegram:
             payload = await request.json()
         elif request.can_read_body:
             payload = dict(await request.post())
+            for key, value in list(payload.items()):
+                if isinstance(value, web.FileField):  # keep an uploaded file's bytes to check
+                    payload[f"{key}_content"] = value.file.read()
         if method == "getUpdates":
             return web.json_response({"ok": True, "result": await self._get_updates(payload)})
         if method == "sendMessage" and self.failing:

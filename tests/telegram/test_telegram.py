@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import yaml
 
 from bot.assistant.state import ConversationStore
 from bot.telegram.views import split
@@ -366,3 +367,22 @@ def test_staff_list_quotes_and_send_one_to_the_clients_chat(
     assert fake.wait_for(
         lambda: any(f"Proposta {number}" in str(c.get("text")) for c in fake.calls("sendMessage"))
     )
+
+
+def test_the_plano_de_execucao_button_sends_the_yaml_with_a_how_to(
+    telegram: tuple[FakeTelegram, Bot],
+) -> None:
+    fake, _ = telegram
+    chat = _chat()
+    fake.message(chat, "QLoRA do mistral 7b com 5 mil exemplos, dados não podem sair do Brasil")
+    fake.wait_texts(chat, 1)
+    fake.message(chat, "/minhas_cotacoes")
+    listing = fake.wait_texts(chat, 2)[-1]
+    number = listing.split("• ", 1)[1].split(" ", 1)[0]
+    fake.press(chat, f"plano:{number}")
+    assert fake.wait_for(lambda: bool(fake.calls("sendDocument", chat)), 60)
+    sent = fake.calls("sendDocument", chat)[-1]
+    assert sent["document"].filename == f"plano-{number}.yaml"
+    task = yaml.safe_load(sent["document_content"])
+    assert task["resources"]["region"] in {"sa-east-1", "southamerica-east1"}
+    assert "sky jobs launch" in sent["caption"] and number in sent["caption"]

@@ -1,0 +1,68 @@
+"""The assistant's answer to "vale a pena comprar uma GPU?": rent versus buy for the job in the
+conversation, every number from quoting.rent_or_buy."""
+
+import re
+import unicodedata
+from decimal import Decimal
+
+from quoting.jobspec import Job
+from quoting.quote import Quote
+from quoting.rent_or_buy import compare
+from quoting.units import format_brl, format_number
+
+DEFAULT_JOBS_PER_MONTH = Decimal(1)
+_ASKS = re.compile(
+    r"\b(comprar|compra|adquirir|ter)\b.{0,30}\b(gpu|gpus|placa|placas|servidor|servidores|"
+    r"maquina|maquinas|hardware|workstation|h100|l40s|rtx)\b|\bcapex\b|\bbuy\b.{0,20}\bgpu",
+)
+_JOBS = re.compile(
+    r"(\d+(?:[.,]\d+)?)\s*(?:jobs?|treinos?|treinamentos?|vezes|execucoes|rodadas)\s*"
+    r"(?:por|ao|/)\s*mes"
+)
+
+
+def _fold(text: str) -> str:
+    return unicodedata.normalize("NFKD", text.lower()).encode("ascii", "ignore").decode()
+
+
+def asks_rent_or_buy(text: str) -> bool:
+    """Whether the message asks about buying hardware instead of renting."""
+    return _ASKS.search(_fold(text)) is not None
+
+
+def jobs_per_month(text: str) -> Decimal | None:
+    """'4 jobs por mês', '2 vezes ao mês' -> 4, 2; None when the message does not say."""
+    match = _JOBS.search(_fold(text))
+    return Decimal(match.group(1).replace(",", ".")) if match else None
+
+
+def rent_or_buy_reply(job: Job, quote: Quote, jobs: Decimal | None) -> str:
+    """pt-BR reply: renting per month, each machine that fits with its monthly cost and
+    break-even, and the guidance's caveats."""
+    assumed = jobs is None
+    jobs = jobs or DEFAULT_JOBS_PER_MONTH
+    result = compare(job, quote, jobs)
+    count = format_number(jobs, 0 if jobs % 1 == 0 else 1)
+    lines = [
+        f"Alugando, {count} job(s) por mês custa {format_brl(result.rent_monthly_brl)} "
+        f"({format_brl(result.rent_per_job_brl)} por job em {result.rent_machine})."
+    ]
+    if assumed:
+        lines[0] += " Considerei 1 job por mês; diga quantos vocês rodam para eu refazer a conta."
+    for option in result.options:
+        if option.monthly is None:
+            lines.append(f"• {option.name}: não comporta este job na memória.")
+            continue
+        if option.break_even_jobs_per_month is None:
+            balance = "não compensa em nenhum volume que ela dê conta"
+        else:
+            balance = (
+                f"compensa a partir de {format_number(option.break_even_jobs_per_month, 2)} "
+                "jobs por mês"
+            )
+        lines.append(
+            f"• {option.name} ({format_brl(option.landed_brl)} no Brasil): "
+            f"{format_brl(option.monthly.total)} por mês; {balance}."
+        )
+    lines.append("Antes de comprar: " + " ".join(result.caveats))
+    return "\n".join(lines)

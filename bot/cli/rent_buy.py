@@ -1,0 +1,92 @@
+"""`infrabot comprar-ou-alugar`: renting the job as quoted against buying hardware that fits it."""
+
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from bot.cli.engine import emit_json
+from bot.cli.job_flags import with_job_flags
+from quoting.jobspec import JobSpec, normalize
+from quoting.quote import build_quote
+from quoting.rent_or_buy import RentOrBuy, RentOrBuyError, compare
+from quoting.units import format_brl, format_date, format_number
+
+JobsPerMonth = Annotated[
+    str, typer.Option("--jobs-por-mes", help="Quantas vezes por mês o job roda (ex.: 4 ou 0,5).")
+]
+
+
+def _jobs(text: str) -> Decimal:
+    try:
+        value = Decimal(text.strip().replace(",", "."))
+    except InvalidOperation:
+        value = Decimal("NaN")
+    if not value.is_finite():
+        raise RentOrBuyError(f"--jobs-por-mes: '{text}' não é um número (ex.: 4 ou 0,5)")
+    return value
+
+
+@with_job_flags
+def rent_or_buy(
+    spec: JobSpec,
+    jobs_per_month: JobsPerMonth,
+    as_json: Annotated[bool, typer.Option("--json", help="Imprime um objeto JSON.")] = False,
+) -> None:
+    """Compara alugar (a cotação) com comprar hardware: custo mensal e ponto de equilíbrio."""
+    jobs = _jobs(jobs_per_month)
+    job = normalize(spec)
+    result = compare(job, build_quote(job), jobs)
+    if as_json:
+        emit_json(result.model_dump(mode="json"))
+    else:
+        show(Console(), result)
+
+
+def show(console: Console, result: RentOrBuy) -> None:
+    jobs = format_number(result.jobs_per_month, 0 if result.jobs_per_month % 1 == 0 else 1)
+    console.print(
+        f"[bold]Alugar:[/bold] {result.rent_machine}, {format_brl(result.rent_per_job_brl)} por "
+        f"job x {jobs} job(s)/mês = [bold]{format_brl(result.rent_monthly_brl)}[/bold] por mês."
+    )
+    table = Table(title="Comprar", title_justify="left")
+    for column in ("Opção", "Cabe?", "h/job", "Preço no Brasil", "Custo/mês", "Equilíbrio"):
+        table.add_column(column)
+    for option in result.options:
+        if option.monthly is None or option.hours_per_job is None:
+            table.add_row(
+                option.name,
+                f"não ({format_number(option.memory_per_device_gb)} GB)",
+                "-",
+                format_brl(option.landed_brl),
+                "-",
+                "-",
+            )
+            continue
+        if option.break_even_jobs_per_month is None:
+            balance = "nunca compensa"
+        else:
+            balance = f"{format_number(option.break_even_jobs_per_month, 2)} jobs/mês"
+        marker = " (mais barato que alugar)" if option.cheaper_than_renting else ""
+        table.add_row(
+            option.name,
+            "sim",
+            format_number(option.hours_per_job),
+            format_brl(option.landed_brl),
+            format_brl(option.monthly.total) + marker,
+            balance,
+        )
+    console.print(table)
+    console.print(
+        "Custo mensal de comprar = depreciação + energia (com refrigeração) + colocation + "
+        f"parte de um engenheiro. Câmbio {format_number(result.usd_brl, 2)} "
+        f"({format_date(date.fromisoformat(result.usd_brl_as_of))}); importação com II, IPI, "
+        "PIS/COFINS-Importação e ICMS. "
+        "Fontes e datas: quoting/data/hardware.toml (ou --json)."
+    )
+    console.print("[bold]Antes de comprar:[/bold]")
+    for caveat in result.caveats:
+        console.print(f"  • {caveat}")

@@ -1,0 +1,47 @@
+"""The assistant's rent-or-buy reply: recognises the question, reads jobs per month, and answers
+with the engine's numbers."""
+
+from decimal import Decimal
+
+import pytest
+
+from bot.assistant.rent_buy import asks_rent_or_buy, jobs_per_month, rent_or_buy_reply
+from quoting.jobspec import JobSpec, normalize
+from quoting.quote import build_quote
+from quoting.rent_or_buy import compare
+from quoting.units import format_brl
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Vale a pena comprar uma GPU?",
+        "e se a gente comprar um servidor?",
+        "Compensa ter máquina própria?",
+    ],
+)
+def test_recognises_the_question(text: str) -> None:
+    assert asks_rent_or_buy(text)
+
+
+def test_ignores_other_questions() -> None:
+    assert not asks_rent_or_buy("Quanto custa um LoRA do Llama 3 8B?")
+
+
+def test_reads_jobs_per_month() -> None:
+    assert jobs_per_month("rodamos 4 jobs por mês") == Decimal(4)
+    assert jobs_per_month("umas 2,5 vezes ao mês") == Decimal("2.5")
+    assert jobs_per_month("vale comprar?") is None
+
+
+def test_reply_carries_the_engines_numbers() -> None:
+    job = normalize(JobSpec(model="llama-3-8b", method="lora", examples=20_000))
+    quote = build_quote(job)
+    reply = rent_or_buy_reply(job, quote, Decimal(10))
+    result = compare(job, quote, Decimal(10))
+    assert format_brl(result.rent_monthly_brl) in reply
+    assert "não comporta" in reply  # the 24 GB RTX 4090
+    ada = result.options[1]
+    assert ada.monthly is not None and format_brl(ada.monthly.total) in reply
+    assert "Obsolescência" in reply
+    assert "Considerei 1 job" in rent_or_buy_reply(job, quote, None)

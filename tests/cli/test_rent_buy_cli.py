@@ -1,0 +1,42 @@
+"""`infrabot comprar-ou-alugar` as a user runs it: pt-BR table, JSON for integrations, errors."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+INFRABOT = Path(sys.executable).with_name("infrabot")
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(INFRABOT), "comprar-ou-alugar", *args], capture_output=True, text=True, timeout=120
+    )
+
+
+def test_table_in_portuguese_with_reais_and_caveats() -> None:
+    result = run("--model", "llama-3-8b", "--examples", "20 mil", "--jobs-por-mes", "4")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Alugar:" in out and "R$" in out and "jobs/mês" in out
+    assert "não (29,2" in out  # the 24 GB RTX 4090 cannot hold it
+    assert "Obsolescência" in out and "elasticidade" in out
+
+
+def test_json_for_integrations() -> None:
+    result = run("--model", "llama-3-8b", "--jobs-por-mes", "2,5", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["jobs_per_month"] == 2.5
+    assert data["rent_monthly_brl"] == round(data["rent_per_job_brl"] * 2.5, 2)
+    ids = [option["id"] for option in data["options"]]
+    assert ids == ["workstation-rtx4090", "workstation-rtx6000ada", "server-4xl40s", "hgx-8xh100"]
+    imported = data["options"][1]
+    assert [tax["name"] for tax in imported["import_taxes"]][-1] == "ICMS"
+    assert imported["sources"] and isinstance(imported["monthly"]["total"], float)
+
+
+def test_bad_jobs_per_month_gets_a_short_message() -> None:
+    result = run("--model", "llama-3-8b", "--jobs-por-mes", "muitos")
+    assert result.returncode == 2
+    assert "--jobs-por-mes" in result.stderr and "Traceback" not in result.stderr
