@@ -27,6 +27,7 @@ from bot.assistant.llm import extract_with_model, load_chat_model, phrase
 from bot.assistant.premises import premise_changes
 from bot.assistant.reader import read_job
 from bot.assistant.reader.text import normalize as normalize_text
+from bot.assistant.rent_buy import asks_rent_or_buy, jobs_per_month, rent_or_buy_reply
 from bot.assistant.reply import (
     ACTION_ALTERNATIVES,
     ACTION_GPU,
@@ -211,6 +212,12 @@ class Assistant:
             return self._finish(state, text, _commercial(commercial))
         if cues.ALTERNATIVES.match(folded):
             return self._finish(state, text, _alternatives(state))
+        if asks_rent_or_buy(text) and _SIZE_SLOTS & state.slots.keys():
+            # "vale a pena comprar uma GPU?" with a job on the table: its numbers, not the card.
+            job = normalize(JobSpec(**_spec_slots(state.slots)))
+            answer = rent_or_buy_reply(job, build_quote(job, fx=day_rate()), jobs_per_month(text))
+            reply = Reply(answer=answer, intent="question", actions=[ACTION_HUMAN])
+            return self._finish(state, text, reply)
         reading = read_job(text)
         slots = reading.slots
         if self.llm is not None and cues.DOMAIN.search(folded):

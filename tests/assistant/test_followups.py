@@ -191,3 +191,15 @@ def test_vague_requests_and_prices_without_a_size_get_a_question_back(
     reply = talk(assistant, message)
     assert reply.intent == "clarify", reply.answer
     assert "modelo" in reply.answer.lower()
+
+
+def test_buying_asked_after_a_quote_compares_with_that_job(assistant: Assistant) -> None:
+    reply = talk(
+        assistant,
+        "LoRA de um llama 3 8b com 20 mil exemplos",
+        "vale a pena comprar uma GPU? rodamos 4 jobs por mês",
+    )
+    assert reply.intent == "question"
+    assert "por mês" in reply.answer and "R$" in reply.answer
+    alone = talk(assistant, "vale a pena comprar uma GPU?")
+    assert alone.answer != reply.answer  # with no job on the table: the guidance, not numbers
