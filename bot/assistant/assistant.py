@@ -156,6 +156,17 @@ def _which_field(value: float) -> "Reply":
     )
 
 
+def _unclear_number(raw: str) -> "Reply":
+    """A number as typed that is not one ("1.500.00") or too large to be real: ask, never guess."""
+    shown = raw if len(raw) <= 20 else raw[:20] + "…"
+    return Reply(
+        answer=f'Não entendi o número "{shown}". Pode escrevê-lo de novo? Por exemplo: 1.500 '
+        '(mil e quinhentos), 1,5 (um e meio), 20 mil ou 7 bilhões.',
+        intent="clarify",
+        actions=[ACTION_HUMAN],
+    )
+
+
 def _as_field(field: str, value: float) -> Any:
     """A bare number as the value of `field`; None when it cannot be one (a size of 1,500)."""
     if field == "budget_brl":
@@ -363,6 +374,8 @@ class Assistant:
         if _ALTERNATIVES.match(folded):
             return self._finish(state, text, _alternatives(state))
         reading = read_job(text)
+        if reading.unclear:
+            return self._finish(state, text, _unclear_number(reading.unclear[0]))
         slots = reading.slots
         if self.llm is not None and _DOMAIN.search(folded):
             slots = {**extract_with_model(self.llm, text), **slots}

@@ -6,6 +6,7 @@ The assistant loads Chroma, LangChain and the database, so it is imported inside
 
 import errno
 import json
+import logging
 import sys
 import uuid
 from collections.abc import Iterator
@@ -23,6 +24,8 @@ if TYPE_CHECKING:
     from bot.assistant.assistant import Reply
 
 EXIT_WORDS = {"/sair", "/exit", "/quit", "sair"}
+COULD_NOT_ANSWER = "Não consegui responder esta mensagem. Pode reformular?"
+LOGGER = logging.getLogger(__name__)
 
 
 def ask(
@@ -43,6 +46,7 @@ def ask(
     """Uma resposta do assistente; com '-', uma por linha da entrada, com o modelo carregado
     uma vez."""
     from bot.assistant.assistant import Assistant
+    from bot.assistant.assistant import Reply as AnswerReply
 
     batch = question == "-"
     # One-shot answers skip the seconds-long embedding model load; a batch loads it alongside.
@@ -52,7 +56,11 @@ def ask(
     for line in lines:
         if batch and not line.strip():
             continue
-        reply = assistant.reply(conversation_id, line.rstrip("\n"))
+        try:
+            reply = assistant.reply(conversation_id, line.rstrip("\n"))
+        except Exception:  # one bad line must not drop the lines after it
+            LOGGER.exception("ask: a message could not be answered")
+            reply = AnswerReply(answer=COULD_NOT_ANSWER, intent="error")
         if as_json:
             typer.echo(json.dumps(reply.to_json_dict(), ensure_ascii=False), nl=True)
             sys.stdout.flush()

@@ -57,11 +57,14 @@ def _discount(text: str | None) -> Decimal | None:
     if text is None:
         return None
     try:
-        return Decimal(text.replace(",", ".").rstrip("%"))
+        value = Decimal(text.replace(",", ".").rstrip("%"))
     except InvalidOperation as error:
         raise QuoteBookError(
             f"Desconto inválido: '{text}' (use, por exemplo, 5 ou 7,5)."
         ) from error
+    if not value.is_finite():
+        raise QuoteBookError(f"Desconto inválido: '{text}' (use, por exemplo, 5 ou 7,5).")
+    return value
 
 
 def _data(record: "QuoteRecord") -> dict[str, Any]:
