@@ -161,7 +161,7 @@ def _unclear_number(raw: str) -> "Reply":
     shown = raw if len(raw) <= 20 else raw[:20] + "…"
     return Reply(
         answer=f'Não entendi o número "{shown}". Pode escrevê-lo de novo? Por exemplo: 1.500 '
-        '(mil e quinhentos), 1,5 (um e meio), 20 mil ou 7 bilhões.',
+        "(mil e quinhentos), 1,5 (um e meio), 20 mil ou 7 bilhões.",
         intent="clarify",
         actions=[ACTION_HUMAN],
     )
