@@ -88,7 +88,7 @@ class Bridge:
                 {
                     "handoff_id": handoff.id,
                     "channel": channel,
-                    "text": f"{client} pediu para falar com uma pessoa",
+                    "text": f"{slack_posts.escape(client)} pediu para falar com uma pessoa",
                     "blocks": slack_posts.handoff_blocks(handoff.id, client, history, last_quote),
                 },
             )
