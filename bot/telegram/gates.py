@@ -29,6 +29,11 @@ class Gates:
     async def deduplicate(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         chat = update.effective_chat
         request_id.set(f"tg-{update.update_id}")
+        if update.edited_message or update.channel_post or update.edited_channel_post:
+            # An edit was answered as first sent, and the bot serves people, not channels:
+            # nothing to say, and never an apology (the handlers read `update.message`).
+            log.info("edição de mensagem ou post de canal ignorado")
+            raise ApplicationHandlerStop
         claimed = await asyncio.to_thread(
             claim_update,
             self.channel.assistant.store,
