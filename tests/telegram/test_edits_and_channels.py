@@ -1,5 +1,5 @@
-"""An edited message or a channel post gets no error and no apology: the bot lets them be, and
-the chat goes on as before."""
+"""An edited message or a channel post gets no error and no apology; the guided form asks again
+for a count it cannot use instead of failing at its last step."""
 
 import time
 from collections.abc import Iterator
@@ -53,3 +53,22 @@ def test_edits_and_channel_posts_get_no_error(telegram: tuple[FakeTelegram, Bot]
     assert fake.texts(chat) == [help_text]
     assert "desculp" not in help_text.lower()
     assert fake.calls("sendMessage", channel) == []
+
+
+def test_the_form_asks_again_for_a_negative_or_mistyped_count(
+    telegram: tuple[FakeTelegram, Bot],
+) -> None:
+    fake, _ = telegram
+    chat = 4343
+    fake.message(chat, "/cotacao")
+    assert "1/6" in fake.wait_texts(chat, 1)[-1]
+    fake.press(chat, "form:model:llama-3-8b")
+    fake.press(chat, "form:method:qlora")
+    assert "3/6" in fake.wait_texts(chat, 3)[-1]
+    fake.message(chat, "-5 exemplos")
+    again = fake.wait_texts(chat, 4)[-1]
+    assert "maior que zero" in again and "3/6" in again
+    fake.message(chat, "1.500.00 exemplos")
+    assert "Não entendi" in fake.wait_texts(chat, 5)[-1]
+    fake.message(chat, "5 mil exemplos")
+    assert "4/6" in fake.wait_texts(chat, 6)[-1]
