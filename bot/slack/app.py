@@ -125,6 +125,10 @@ def wsgi(
             body, content_type = render(shared.bridge.outbox.depth)
             start_response("200 OK", [("Content-Type", content_type)])
             return [body]
+        stamp = str(environ.get("HTTP_X_SLACK_REQUEST_TIMESTAMP", ""))
+        if not (stamp.isascii() and stamp.isdigit()):  # bolt's check raises on it: a 500
+            start_response("401 Unauthorized", [("Content-Type", "text/plain")])
+            return [b""]
         with handling():
             return slack(environ, start_response)
 
