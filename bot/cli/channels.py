@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from bot.assistant.assistant import Reply
 
 EXIT_WORDS = {"/sair", "/exit", "/quit", "sair"}
+# The conversations table's key (String(128)); PostgreSQL refuses a longer one.
+MAX_CONVERSATION_ID = 128
 COULD_NOT_ANSWER = "Não consegui responder esta mensagem. Pode reformular?"
 LOGGER = logging.getLogger(__name__)
 
@@ -45,6 +47,8 @@ def ask(
 ) -> None:
     """Uma resposta do assistente; com '-', uma por linha da entrada, com o modelo carregado
     uma vez."""
+    if conversation is not None and not 0 < len(conversation) <= MAX_CONVERSATION_ID:
+        raise typer.BadParameter(f"--conversa deve ter de 1 a {MAX_CONVERSATION_ID} caracteres")
     from bot.assistant.assistant import Assistant
     from bot.assistant.assistant import Reply as AnswerReply
 

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 INFRABOT = Path(sys.executable).with_name("infrabot")
 
 
@@ -29,3 +31,19 @@ def test_every_line_is_answered_and_no_traceback(tmp_path: Path) -> None:
     assert len(replies) == len(lines)
     assert all(reply["intent"] == "clarify" for reply in replies[:3]), replies
     assert "Não entendi o número" in replies[0]["answer"]
+
+
+@pytest.mark.parametrize("conversation", ["x" * 200, ""])
+def test_a_conversation_id_the_database_cannot_hold_is_one_line(
+    conversation: str, tmp_path: Path
+) -> None:
+    result = subprocess.run(
+        [str(INFRABOT), "ask", "--conversa", conversation, "oi"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "INFRABOT_HOME": str(tmp_path)},
+    )
+    assert result.returncode == 2
+    assert result.stderr.strip().count("\n") == 0 and "--conversa" in result.stderr
+    assert "Traceback" not in result.stderr
