@@ -68,6 +68,31 @@ def backoff_seconds(attempts: int) -> float:
     return float(min(MAX_BACKOFF_SECONDS, base * 2 ** max(0, attempts - 1)))
 
 
+class Outage:
+    """A worker's failures while its database is down: the first one with its traceback, then
+    one line a minute, and one when it works again (not a traceback every poll)."""
+
+    def __init__(self, what: str, remind_seconds: float = 60.0) -> None:
+        self.what, self.remind_seconds = what, remind_seconds
+        self.since: float | None = None
+        self._told = 0.0
+
+    def failed(self) -> None:
+        """Call from the `except` block of the failed round."""
+        now = time.monotonic()
+        if self.since is None:
+            self.since = self._told = now
+            log.exception(self.what)
+        elif now - self._told >= self.remind_seconds:
+            self._told = now
+            log.error("%s (há %.0f s)", self.what, now - self.since)
+
+    def recovered(self) -> None:
+        if self.since is not None:
+            log.warning("%s: normalizado após %.0f s", self.what, time.monotonic() - self.since)
+            self.since = None
+
+
 def retention() -> timedelta:
     """How long a delivered message is kept (INFRABOT_OUTBOX_RETENTION_DAYS, default 7: enough
     to look into a delivery complaint; Slack and Telegram keep the conversation itself)."""

@@ -26,7 +26,7 @@ from bot.ops.health import readiness
 from bot.ops.logs import handling
 from bot.ops.metrics import ERRORS, render
 from bot.relay.bridge import Bridge
-from bot.relay.outbox import poll_seconds
+from bot.relay.outbox import Outage, poll_seconds
 from bot.slack.commands import Commands
 from bot.slack.delivery import SlackBridgeApp
 from bot.slack.handoff import Handoff
@@ -136,11 +136,13 @@ def wsgi(
 
 
 def _outbox_worker(shared: SlackBridgeApp, stop: threading.Event) -> None:
+    outage = Outage("falha ao esvaziar a fila de saída do Slack")
     while not stop.is_set():
         try:
             shared.bridge.outbox.pump("slack", shared.deliver)
+            outage.recovered()
         except Exception:  # a database hiccup: the messages stay queued for the next round
-            log.exception("falha ao esvaziar a fila de saída do Slack")
+            outage.failed()
         stop.wait(poll_seconds())
 
 

@@ -15,7 +15,7 @@ from telegram.ext import Application, ContextTypes, ConversationHandler
 from bot.assistant.assistant import Assistant, Reply
 from bot.ops.metrics import ERRORS, QUOTES, REPLIES
 from bot.relay.bridge import Bridge
-from bot.relay.outbox import DeliveryFailed, Message, poll_seconds
+from bot.relay.outbox import DeliveryFailed, Message, Outage, poll_seconds
 from bot.sales.book import BOT_ACTOR, QuoteBook
 from bot.telegram.store import prune_updates
 from bot.telegram.views import keyboard, split, to_html
@@ -24,6 +24,8 @@ log = logging.getLogger("infrabot.telegram")
 # Telegram gives up redelivering an update within a day; ids older than that need no guard.
 KEEP_UPDATES = timedelta(days=1)
 PRUNE_EVERY_SECONDS = 600.0
+# How many updates on_error remembers having apologised for (a handful are ever in flight).
+APOLOGIES_REMEMBERED = 1000
 
 
 def conversation_id(update: Update) -> str:
@@ -43,6 +45,7 @@ class TelegramChannel:
         self.bridge = Bridge(assistant.store.engine)
         self.form: ConversationHandler[Any] | None = None
         self._waiting: dict[int, list[Callable[[], Awaitable[object]]]] = {}
+        self._apologized: dict[int, None] = {}  # update ids, oldest first
 
     def after_save(self, update: Update, reply: Callable[[], Awaitable[object]]) -> None:
         """Send this form reply once the new step is saved: the client's answer to it may
@@ -109,14 +112,16 @@ class TelegramChannel:
                 raise DeliveryFailed(str(error) or type(error).__name__) from error
 
         pruned_at = 0.0
+        outage = Outage("falha ao esvaziar a fila de saída do Telegram")
         while True:
             try:
                 await asyncio.to_thread(self.bridge.outbox.pump, "telegram", deliver)
                 if time.monotonic() - pruned_at > PRUNE_EVERY_SECONDS:
                     await asyncio.to_thread(prune_updates, self.assistant.store, KEEP_UPDATES)
                     pruned_at = time.monotonic()
+                outage.recovered()
             except Exception:  # a database hiccup: the messages stay queued for the next round
-                log.exception("falha ao esvaziar a fila de saída do Telegram")
+                outage.failed()
             await asyncio.sleep(poll_seconds())
 
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -124,9 +129,19 @@ class TelegramChannel:
         if isinstance(update, Update):
             self._waiting.pop(update.update_id, None)
         log.error("erro ao tratar update", exc_info=context.error)
-        if isinstance(update, Update) and update.effective_chat is not None:
+        if not isinstance(update, Update) or update.effective_chat is None:
+            return
+        # Every handler group that fails calls this: one apology per update, not one per group.
+        if update.update_id in self._apologized:
+            return
+        self._apologized[update.update_id] = None
+        while len(self._apologized) > APOLOGIES_REMEMBERED:
+            self._apologized.pop(next(iter(self._apologized)))
+        try:
             await context.bot.send_message(
                 update.effective_chat.id,
                 "Desculpe, tive um problema para responder agora. "
                 "Pode tentar de novo em instantes?",
             )
+        except TelegramError as error:  # Telegram down too: the log line above is all we have
+            log.warning("pedido de desculpas não enviado: %s", error)
