@@ -9,7 +9,7 @@ from typing import Any
 
 from telegram import Update
 from telegram.constants import ParseMode
-from telegram.error import BadRequest, Forbidden, TelegramError
+from telegram.error import BadRequest, Forbidden, NetworkError, TelegramError
 from telegram.ext import Application, ContextTypes, ConversationHandler
 
 from bot.assistant.assistant import Assistant, Reply
@@ -24,6 +24,9 @@ log = logging.getLogger("infrabot.telegram")
 # Telegram gives up redelivering an update within a day; ids older than that need no guard.
 KEEP_UPDATES = timedelta(days=1)
 PRUNE_EVERY_SECONDS = 600.0
+# Waits between tries of a reply Telegram failed to take (a 5xx): about 7 s in all, then the
+# error handler apologises.
+SEND_RETRY_SECONDS = (1.0, 2.0, 4.0)
 # How many updates on_error remembers having apologised for (a handful are ever in flight).
 APOLOGIES_REMEMBERED = 1000
 
@@ -64,12 +67,22 @@ class TelegramChannel:
         pieces = split(to_html(reply))
         for number, piece in enumerate(pieces):
             last = number == len(pieces) - 1
-            await context.bot.send_message(
-                chat.id,
-                piece,
-                parse_mode=ParseMode.HTML,
-                reply_markup=keyboard(reply.actions) if last else None,
-            )
+            for wait in (*SEND_RETRY_SECONDS, None):
+                try:
+                    await context.bot.send_message(
+                        chat.id,
+                        piece,
+                        parse_mode=ParseMode.HTML,
+                        reply_markup=keyboard(reply.actions) if last else None,
+                    )
+                    break
+                except BadRequest:  # the message itself is refused: sending again won't help
+                    raise
+                except NetworkError as error:  # a 5xx or a dropped connection: Telegram hiccup
+                    if wait is None:
+                        raise
+                    log.warning("envio ao Telegram falhou (%s); tento de novo em %s s", error, wait)
+                    await asyncio.sleep(wait)
 
     async def answer(
         self, update: Update, context: ContextTypes.DEFAULT_TYPE, reply: Reply

@@ -72,3 +72,15 @@ def test_the_form_asks_again_for_a_negative_or_mistyped_count(
     assert "Não entendi" in fake.wait_texts(chat, 5)[-1]
     fake.message(chat, "5 mil exemplos")
     assert "4/6" in fake.wait_texts(chat, 6)[-1]
+
+
+def test_a_reply_telegram_fails_to_take_is_sent_again(telegram: tuple[FakeTelegram, Bot]) -> None:
+    fake, _ = telegram
+    chat = 4444
+    fake.failing = True  # every sendMessage answered with a 500 (and not recorded)
+    fake.message(chat, "o que é LoRA?")  # an assistant reply
+    time.sleep(1.5)
+    fake.failing = False
+    assert fake.wait_for(lambda: bool(fake.texts(chat)), 30)
+    [answer] = fake.texts(chat)
+    assert "LoRA" in answer and "Desculpe" not in answer
