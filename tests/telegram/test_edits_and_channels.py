@@ -1,5 +1,6 @@
-"""An edited message or a channel post gets no error and no apology; the guided form asks again
-for a count it cannot use instead of failing at its last step."""
+"""An edited message or a channel post gets no error and no apology; a reply Telegram fails to
+take is sent again; the guided form asks again for a count it cannot use instead of failing at
+its last step."""
 
 import time
 from collections.abc import Iterator
