@@ -94,3 +94,11 @@ class Gates:
                 "Calma, são muitas mensagens de uma vez 🙂 Espere alguns segundos e mande de novo."
             )
         raise ApplicationHandlerStop
+
+    async def stale_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """A button no handler knows (an old message's, or forged data): answered, so the
+        client's spinner stops, with a way forward."""
+        if update.callback_query is not None:
+            await update.callback_query.answer(
+                "Esse botão não vale mais. Escreva sua pergunta ou use /ajuda."
+            )

@@ -1,6 +1,6 @@
 """An edited message or a channel post gets no error and no apology; a reply Telegram fails to
-take is sent again; the guided form asks again for a count it cannot use instead of failing at
-its last step."""
+take is sent again; a button nobody knows is answered; the guided form asks again for a count it
+cannot use instead of failing at its last step."""
 
 import time
 from collections.abc import Iterator
@@ -85,3 +85,11 @@ def test_a_reply_telegram_fails_to_take_is_sent_again(telegram: tuple[FakeTelegr
     assert fake.wait_for(lambda: bool(fake.texts(chat)), 30)
     [answer] = fake.texts(chat)
     assert "LoRA" in answer and "Desculpe" not in answer
+
+
+def test_a_button_nobody_knows_is_answered(telegram: tuple[FakeTelegram, Bot]) -> None:
+    fake, _ = telegram
+    before = len(fake.calls("answerCallbackQuery"))
+    fake.press(4545, "botao:que-nao-existe")
+    assert fake.wait_for(lambda: len(fake.calls("answerCallbackQuery")) > before, 30)
+    assert "/ajuda" in str(fake.calls("answerCallbackQuery")[-1].get("text"))
