@@ -40,6 +40,11 @@ def test_a_mistyped_number_is_asked_back(assistant: Assistant, text: str) -> Non
     assert "Não entendi o número" in reply.answer
 
 
+def test_a_version_number_is_not_asked_about() -> None:
+    reading = read_job("funciona com CUDA 12.1.1 e python 3.11.4?")
+    assert reading.unclear == [] and reading.bare == []
+
+
 def test_a_power_of_ten_in_range_is_still_read() -> None:
     assert read_job("1e2 épocas").slots["epochs"] == 100
     assert read_job("10^9 tokens").slots["dataset_tokens"] == 1e9

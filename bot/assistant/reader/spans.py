@@ -160,14 +160,28 @@ def number(text: str) -> float | None:
     return value if value <= MAX_NUMBER else None
 
 
+# Stands in for a number that cannot be read, to learn what it was meant to count.
+_PLACEHOLDER = 1e6
+
+
 def _classify(text: str, match: re.Match[str]) -> tuple[Tag, float, int, str] | None:
-    """The tag of one number, its value in the tag's unit, where the span ends, and its noun."""
+    """The tag of one number, its value in the tag's unit, where the span ends, and its noun. A
+    number that cannot be read is "unclear" when it counts something ("1.2.3 épocas"), and
+    ignored when bare (a version: "CUDA 12.1.1")."""
     raw, scale = match["number"], match["scale"]
-    start, end = match.start("number"), match.end()
     parsed = number(raw)
     value = (parsed or 0.0) * _SCALE.get(scale or "", 1.0)
-    if parsed is None or value > MAX_NUMBER:
-        return "unclear", 0.0, end, raw
+    if parsed is not None and value <= MAX_NUMBER:
+        return _tag(text, match, value)
+    meant = _tag(text, match, _PLACEHOLDER)
+    if meant is None or meant[0] == "bare":
+        return None
+    return "unclear", 0.0, meant[2], raw
+
+
+def _tag(text: str, match: re.Match[str], value: float) -> tuple[Tag, float, int, str] | None:
+    scale = match["scale"]
+    start, end = match.start("number"), match.end()
     before, after = text[max(0, start - 60) : start], text[end : end + 60]
     if _FOREIGN_BEFORE.search(before) and not _CURRENCY_BEFORE.search(before):
         return None
