@@ -12,8 +12,9 @@ from quoting.fx import FxRate, reference_rate
 from quoting.jobspec import Job, JobSpec, normalize
 from quoting.memory import MemoryEstimate, MemoryParts
 from quoting.pricing import LineItem, Tax, load_pricing
-from quoting.recommend import Candidate, recommend
+from quoting.recommend import Candidate, NoViableOffer, recommend
 from quoting.timing import flops_per_token
+from quoting.units import format_brl, format_number
 
 
 class Money(BaseModel):
@@ -151,6 +152,35 @@ def estimate_of(job: Job, memory: MemoryEstimate) -> Estimate:
     )
 
 
+# What one quote may be: R$ 1 bilhão (the largest budget), and a job that some offer runs within
+# ten years (ten times the longest deadline a job may have: big full fine-tunes of Mixtral-class
+# models take a year on the fastest offer). Past that the description has a typo ("10 trilhões de
+# tokens e 100 épocas"), and the records' money columns (numeric(14,2)) stay far from overflowing.
+MAX_JOB_HOURS = 10 * 8760.0
+MAX_TOTAL_BRL = Decimal(1_000_000_000)
+
+
+def _check_plausible(chosen: Candidate, others: list[Candidate]) -> None:
+    hours = min(c.time.hours for c in [chosen, *others])
+    total = chosen.total_brl
+    if hours <= MAX_JOB_HOURS and total <= MAX_TOTAL_BRL:
+        return
+    years = hours / 8760
+    took = (
+        f"cerca de {format_number(years, 0 if years >= 10 else 1)} anos de máquina"
+        if years >= 1
+        else f"cerca de {format_number(hours, 0)} h de máquina"
+    )
+    raise NoViableOffer(
+        f"Este job levaria {took} e custaria {format_brl(total)}: passa do que cotamos (até 10 "
+        "anos de máquina e R$ 1 bilhão por cotação). Talvez haja um número a mais na descrição.",
+        [
+            "Confira o tamanho do modelo, o total de tokens (ou exemplos) e as épocas.",
+            "Para um projeto deste porte, fale com um especialista.",
+        ],
+    )
+
+
 def build_quote(
     job: Job, catalog: Catalog | None = None, now: datetime | None = None, fx: FxRate | None = None
 ) -> Quote:
@@ -161,6 +191,7 @@ def build_quote(
     fx = fx or reference_rate(created.date())
     result = recommend(job, catalog, fx)
     chosen = result.chosen
+    _check_plausible(chosen, [candidate for _, candidate in result.alternatives])
     rules = load_pricing()
     buffer = rules.fx.buffer
     notices = [fx.notice] if fx.notice else []

@@ -1,5 +1,6 @@
 """Parsing of sizes people type ("7B", "110M", "20 mil") and pt-BR formatting of money and dates."""
 
+import math
 import re
 from datetime import UTC, date, datetime
 from decimal import ROUND_HALF_UP, Decimal
@@ -41,8 +42,10 @@ def parse_count(text: str) -> float:
     match = _NUMBER.match(folded)
     if match is None or match.group(2) not in ("", *_SUFFIXES):
         raise ValueError(f"'{text}' não é um número reconhecido (exemplos: 7B, 110M, 7e9, 20 mil)")
-    number = float(match.group(1).replace(",", "."))
-    return number * _SUFFIXES.get(match.group(2), 1.0)
+    number = float(match.group(1).replace(",", ".")) * _SUFFIXES.get(match.group(2), 1.0)
+    if not math.isfinite(number):
+        raise ValueError(f"'{text}' é grande demais para ser uma contagem")
+    return number
 
 
 def round_brl(value: Decimal) -> Decimal:

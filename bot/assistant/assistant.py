@@ -19,6 +19,7 @@ from bot.assistant.followups import (
     bare_field,
     last_field,
     only_a_number,
+    unclear_number,
     which_field,
 )
 from bot.assistant.guidance import GuidanceAnswer, compose_answer
@@ -219,6 +220,8 @@ class Assistant:
             reply = Reply(answer=answer, intent="question", actions=[ACTION_HUMAN])
             return self._finish(state, text, reply)
         reading = read_job(text)
+        if reading.unclear:
+            return self._finish(state, text, unclear_number(reading.unclear[0]))
         slots = reading.slots
         if self.llm is not None and cues.DOMAIN.search(folded):
             slots = {**extract_with_model(self.llm, text), **slots}

@@ -14,8 +14,9 @@ INJECTION = re.compile(
     r"desconto de 100|de graca|jailbreak|developer mode"
 )
 GREETING = re.compile(
-    r"^(oi+|ola|ola+|bom dia|boa tarde|boa noite|e ai|hello|hi|hey|/start|/ajuda|ajuda|help|"
-    r"tudo bem|opa)[\s!?.,]*(tudo bem|td bem|como vai)?[\s!?.,]*$"
+    r"^(oi+|ola+|bom dia|boa tarde|boa noite|e ai|hello|hi|hey|/start|/ajuda|ajuda|help|"
+    r"tudo bem|opa)( there)?[\s!?.,]*(tudo bem|td bem|como vai)?[\s!?.,]*(infrabot)?"
+    r"[\s!?.,]*[^\w\s]*$"
 )
 PRICE = re.compile(
     r"quanto (custa|sai|fica|cobra|cobram|vai custar|vai sair)|quero (uma |um )?(cotacao|orcamento|"

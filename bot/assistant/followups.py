@@ -52,6 +52,17 @@ def which_field(value: float) -> "Reply":
     )
 
 
+def unclear_number(raw: str) -> Reply:
+    """A number as typed that is not one ("1.500.00") or too large to be real: ask, never guess."""
+    shown = raw if len(raw) <= 20 else raw[:20] + "…"
+    return Reply(
+        answer=f'Não entendi o número "{shown}". Pode escrevê-lo de novo? Por exemplo: 1.500 '
+        "(mil e quinhentos), 1,5 (um e meio), 20 mil ou 7 bilhões.",
+        intent="clarify",
+        actions=[ACTION_HUMAN],
+    )
+
+
 def as_field(field: str, value: float) -> Any:
     """A bare number as the value of `field`; None when it cannot be one (a size of 1,500)."""
     if field == "budget_brl":

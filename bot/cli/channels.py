@@ -6,6 +6,7 @@ The assistant loads Chroma, LangChain and the database, so it is imported inside
 
 import errno
 import json
+import logging
 import sys
 import uuid
 from collections.abc import Iterator
@@ -23,6 +24,10 @@ if TYPE_CHECKING:
     from bot.assistant.reply import Reply
 
 EXIT_WORDS = {"/sair", "/exit", "/quit", "sair"}
+# The conversations table's key (String(128)); PostgreSQL refuses a longer one.
+MAX_CONVERSATION_ID = 128
+COULD_NOT_ANSWER = "Não consegui responder esta mensagem. Pode reformular?"
+LOGGER = logging.getLogger(__name__)
 
 
 def ask(
@@ -42,7 +47,10 @@ def ask(
 ) -> None:
     """Uma resposta do assistente; com '-', uma por linha da entrada, com o modelo carregado
     uma vez."""
+    if conversation is not None and not 0 < len(conversation) <= MAX_CONVERSATION_ID:
+        raise typer.BadParameter(f"--conversa deve ter de 1 a {MAX_CONVERSATION_ID} caracteres")
     from bot.assistant.assistant import Assistant
+    from bot.assistant.reply import Reply as AnswerReply
 
     batch = question == "-"
     # One-shot answers skip the seconds-long embedding model load; a batch loads it alongside.
@@ -52,7 +60,11 @@ def ask(
     for line in lines:
         if batch and not line.strip():
             continue
-        reply = assistant.reply(conversation_id, line.rstrip("\n"))
+        try:
+            reply = assistant.reply(conversation_id, line.rstrip("\n"))
+        except Exception:  # one bad line must not drop the lines after it
+            LOGGER.exception("ask: a message could not be answered")
+            reply = AnswerReply(answer=COULD_NOT_ANSWER, intent="error")
         if as_json:
             typer.echo(json.dumps(reply.to_json_dict(), ensure_ascii=False), nl=True)
             sys.stdout.flush()

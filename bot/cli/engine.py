@@ -18,7 +18,7 @@ from quoting.jobspec import JobSpec, normalize
 from quoting.memory import estimate_memory
 from quoting.quote import build_quote, estimate_of, job_summary
 from quoting.timing import train_flops
-from quoting.units import today_in_brazil
+from quoting.units import format_number, today_in_brazil
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Imprime um objeto JSON.")]
 CatalogFlag = Annotated[
@@ -30,6 +30,11 @@ SourcesFlag = Annotated[
 UsdBrlFlag = Annotated[
     str | None, typer.Option("--usd-brl", help="Câmbio do dia (ex.: 5,43) em vez do padrão.")
 ]
+
+
+# Reais per US dollar a typed rate may have: the real has traded between about 0,8 and 6,3 since
+# 1994; outside this band the value is a typo (1e30, 1e-30), and it would quote R$ 0,00 or overflow.
+PLAUSIBLE_USD_BRL = (0.5, 50.0)
 
 
 def emit_json(data: Any) -> None:
@@ -47,8 +52,13 @@ def _use_rate(text: str | None) -> None:
         rate = float(text.replace(",", "."))
     except ValueError:
         rate = 0.0
-    if rate <= 0:
-        raise InvalidJob("--usd-brl", f"'{text}' não é um câmbio válido (ex.: 5,43)")
+    low, high = PLAUSIBLE_USD_BRL
+    if not low <= rate <= high:  # also refuses nan and inf
+        raise InvalidJob(
+            "--usd-brl",
+            f"'{text}' não é um câmbio válido: use reais por dólar entre "
+            f"{format_number(low, 1)} e {format_number(high, 0)} (ex.: 5,43)",
+        )
     os.environ["INFRABOT_USD_BRL"] = text
     os.environ["INFRABOT_USD_BRL_DATE"] = today_in_brazil().isoformat()
 

@@ -7,6 +7,7 @@ declares only its own options. Numbers are read as text and parsed here, so "7B"
 
 import functools
 import inspect
+import math
 from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from typing import Annotated, Any
@@ -82,8 +83,13 @@ def _number(field: str, text: str) -> float | int | Decimal:
         if field == "budget_brl":
             digits = text.lower().replace("r$", "").strip()
             digits = digits.replace(".", "").replace(",", ".") if "," in digits else digits
-            return Decimal(digits)
+            amount = Decimal(digits)
+            if not amount.is_finite():
+                raise ValueError(text)
+            return amount
         value = float(cleaned)
+        if not math.isfinite(value):
+            raise ValueError(text)
     except (ValueError, InvalidOperation) as error:
         raise InvalidJob(flag, f"'{text}' não é um número válido") from error
     if field in _INTEGERS:

@@ -86,7 +86,13 @@ def _usage_message(error: typer.TyperException) -> str:
     return f"Comando inválido.{see}"
 
 
+def _one_line(text: str) -> str:
+    """A value echoed in an error may hold line breaks and control characters: one line, always."""
+    return " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
+
+
 def _fail(message: str, suggestions: list[str], field: str | None, as_json: bool) -> None:
+    message = _one_line(message)
     if as_json:
         print(
             json.dumps(

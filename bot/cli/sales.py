@@ -38,8 +38,28 @@ def _group(ctx: typer.Context) -> None:
 Number = Annotated[
     str, typer.Argument(metavar="NÚMERO", help="Número da cotação, ex.: COT-2026-000123.")
 ]
+# Identities the terminal cannot claim: the bot's own, and those Slack and Telegram vouch for.
+_CHANNEL_IDENTITIES = ("infrabot", "slack:", "telegram:")
+
+
+def _terminal_identity(actor: str) -> str:
+    """Who acts from the terminal: a Slack or Telegram identity, or the bot, would let anyone
+    at the keyboard act with that role (above the vendas discount cap) and fool the audit."""
+    if actor.lower().startswith(_CHANNEL_IDENTITIES):
+        raise QuoteBookError(
+            f"--como '{actor}' não vale no terminal: identidades slack:, telegram: e a do bot "
+            "agem só pelos seus canais. Use uma identidade do terminal (ex.: local, local:ana)."
+        )
+    return actor
+
+
 Actor = Annotated[
-    str, typer.Option("--como", help="Quem está agindo (identidade em INFRABOT_STAFF).")
+    str,
+    typer.Option(
+        "--como",
+        help="Quem está agindo (identidade do terminal em INFRABOT_STAFF).",
+        callback=_terminal_identity,
+    ),
 ]
 AsJson = Annotated[bool, typer.Option("--json", help="Imprime JSON.")]
 Discount = Annotated[str | None, typer.Option("--discount", help="Desconto em % (ex.: 5).")]
@@ -57,11 +77,14 @@ def _discount(text: str | None) -> Decimal | None:
     if text is None:
         return None
     try:
-        return Decimal(text.replace(",", ".").rstrip("%"))
+        value = Decimal(text.replace(",", ".").rstrip("%"))
     except InvalidOperation as error:
         raise QuoteBookError(
             f"Desconto inválido: '{text}' (use, por exemplo, 5 ou 7,5)."
         ) from error
+    if not value.is_finite():
+        raise QuoteBookError(f"Desconto inválido: '{text}' (use, por exemplo, 5 ou 7,5).")
+    return value
 
 
 def _data(record: "QuoteRecord") -> dict[str, Any]:

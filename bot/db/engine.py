@@ -81,7 +81,10 @@ def open_engine(url: str | None = None) -> Engine:
     _check_dialect(url)
     with _database_errors():
         # A server may drop idle connections (restart, failover); a SQLite file cannot.
-        engine = create_engine(url, pool_pre_ping=not sqlite, connect_args=arguments)
+        # An error's text would otherwise quote its SQL parameters: client names, chat ids.
+        engine = create_engine(
+            url, pool_pre_ping=not sqlite, connect_args=arguments, hide_parameters=True
+        )
         if sqlite:
             event.listen(engine, "connect", _sqlite_pragmas)
         schema.upgrade(engine)

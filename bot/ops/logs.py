@@ -35,24 +35,49 @@ def handling(request: str | None = None) -> Iterator[str]:
         request_id.reset(token)
 
 
+# Secrets the process derives from others (the webhook secret made from the bot token).
+_derived: list[str] = []
+
+
+def add_secret(secret: str) -> None:
+    """Mask `secret` in every log line from now on."""
+    if secret not in _derived:
+        _derived.append(secret)
+
+
 class RequestContext(logging.Filter):
-    """Stamps the request id on every record and masks any secret in it (httpx logs request
-    URLs, and Telegram's carry the bot token)."""
+    """Stamps the request id on every record and masks any secret in it: in the message (httpx
+    logs request URLs, and Telegram's carry the bot token), in the exception and its traceback
+    (PTB's InvalidToken quotes the token) and in the stack."""
 
     def __init__(self, secrets: list[str]) -> None:
         super().__init__()
-        self.secrets = [s for s in secrets if len(s) >= 8]
+        self.secrets = secrets
+
+    def _mask(self, text: str) -> str:
+        for secret in [*self.secrets, *_derived]:
+            if len(secret) >= 8:
+                text = text.replace(secret, "***")
+        return text
 
     def filter(self, record: logging.LogRecord) -> bool:
         record.request_id = request_id.get()
-        if self.secrets:
-            message = record.getMessage()
-            masked = message
-            for secret in self.secrets:
-                masked = masked.replace(secret, "***")
-            if masked != message:
-                record.msg, record.args = masked, None
+        message = record.getMessage()
+        masked = self._mask(message)
+        if masked != message:
+            record.msg, record.args = masked, None
+        if record.exc_info:
+            # Rendered here, masked, and kept as text: formatters print exc_text as it is.
+            record.exc_text = self._mask(_RENDER.formatException(record.exc_info))
+            record.exc_info = None
+        elif record.exc_text:
+            record.exc_text = self._mask(record.exc_text)
+        if record.stack_info:
+            record.stack_info = self._mask(record.stack_info)
         return True
+
+
+_RENDER = logging.Formatter()
 
 
 def debug_enabled() -> bool:

@@ -88,7 +88,7 @@ class Bridge:
                 {
                     "handoff_id": handoff.id,
                     "channel": channel,
-                    "text": f"{client} pediu para falar com uma pessoa",
+                    "text": f"{slack_posts.escape(client)} pediu para falar com uma pessoa",
                     "blocks": slack_posts.handoff_blocks(handoff.id, client, history, last_quote),
                 },
             )
@@ -106,6 +106,16 @@ class Bridge:
                 "text": f"*{slack_posts.escape(client)}:* {slack_posts.escape(text)}",
             },
         )
+
+    def forget(self, conversation_id: str, chat_id: int, quote_numbers: list[str]) -> int:
+        """LGPD: the chat's handoffs, and every message queued or kept for it (to the chat, to
+        its handoff threads, the leads of its quotes), pending ones unsent. Returns how many
+        messages were removed."""
+        handoffs = self.handoffs.forget_chat(conversation_id)
+        streams = [telegram_stream(chat_id), *(handoff_stream(i) for i in handoffs)]
+        keys = [f"lead:{number}" for number in quote_numbers]
+        keys += [f"handoff:{i}" for i in handoffs]
+        return self.outbox.forget(streams, keys)
 
     # --- from Slack to Telegram
     def staff_said(

@@ -95,15 +95,18 @@ class Handoffs:
             row.status, row.closed_at, row.closed_by = CLOSED, datetime.now(UTC), actor
             return True
 
-    def forget_chat(self, conversation_id: str) -> None:
-        """LGPD: the chat's handoffs are closed; the thread in Slack is the team's record."""
+    def forget_chat(self, conversation_id: str) -> list[int]:
+        """LGPD: the chat's handoffs are deleted, open or closed (the thread in Slack is the
+        team's record); returns their ids, whose outbox streams go too."""
         with Session(self.engine) as session, session.begin():
-            for row in session.scalars(
-                select(HandoffRow).where(
-                    HandoffRow.conversation_id == conversation_id, HandoffRow.status == OPEN
+            rows = list(
+                session.scalars(
+                    select(HandoffRow).where(HandoffRow.conversation_id == conversation_id)
                 )
-            ):
-                row.status, row.closed_at, row.closed_by = CLOSED, datetime.now(UTC), "cliente"
+            )
+            for row in rows:
+                session.delete(row)
+            return [row.id for row in rows]
 
     @staticmethod
     def _open_row(session: Session, conversation_id: str) -> HandoffRow | None:

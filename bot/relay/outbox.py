@@ -15,10 +15,11 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
 from pydantic import BaseModel
-from sqlalchemy import and_, func, or_, select, update
+from sqlalchemy import and_, delete, func, or_, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
+from sqlalchemy.sql.elements import ColumnElement
 
 from bot.db.tables import OutboxRow
 from bot.ops.metrics import ERRORS, OUTBOX_RETRIES
@@ -28,6 +29,8 @@ Channel = Literal["slack", "telegram"]
 PENDING, DELIVERED, FAILED = "pendente", "entregue", "falhou"
 LEASE = timedelta(seconds=60)
 MAX_BACKOFF_SECONDS = 300.0
+# How often a worker prunes delivered messages (each holds what a client or the team wrote).
+PRUNE_EVERY = timedelta(hours=1)
 
 
 class Message(BaseModel):
@@ -65,6 +68,37 @@ def backoff_seconds(attempts: int) -> float:
     return float(min(MAX_BACKOFF_SECONDS, base * 2 ** max(0, attempts - 1)))
 
 
+class Outage:
+    """A worker's failures while its database is down: the first one with its traceback, then
+    one line a minute, and one when it works again (not a traceback every poll)."""
+
+    def __init__(self, what: str, remind_seconds: float = 60.0) -> None:
+        self.what, self.remind_seconds = what, remind_seconds
+        self.since: float | None = None
+        self._told = 0.0
+
+    def failed(self) -> None:
+        """Call from the `except` block of the failed round."""
+        now = time.monotonic()
+        if self.since is None:
+            self.since = self._told = now
+            log.exception(self.what)
+        elif now - self._told >= self.remind_seconds:
+            self._told = now
+            log.error("%s (há %.0f s)", self.what, now - self.since)
+
+    def recovered(self) -> None:
+        if self.since is not None:
+            log.warning("%s: normalizado após %.0f s", self.what, time.monotonic() - self.since)
+            self.since = None
+
+
+def retention() -> timedelta:
+    """How long a delivered message is kept (INFRABOT_OUTBOX_RETENTION_DAYS, default 7: enough
+    to look into a delivery complaint; Slack and Telegram keep the conversation itself)."""
+    return timedelta(days=float(os.environ.get("INFRABOT_OUTBOX_RETENTION_DAYS") or 7))
+
+
 def poll_seconds() -> float:
     """How often a worker looks for due messages (INFRABOT_OUTBOX_POLL, seconds)."""
     return float(os.environ.get("INFRABOT_OUTBOX_POLL") or 1.0)
@@ -73,6 +107,7 @@ def poll_seconds() -> float:
 class Outbox:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self._pruned_at: datetime | None = None
 
     def put(
         self,
@@ -200,9 +235,37 @@ class Outbox:
                 or 0
             )
 
+    def forget(self, streams: list[str], keys: list[str]) -> int:
+        """LGPD: remove every message of `streams` and with `keys` (or keys under them, "k:..."),
+        whatever its status: pending ones are never sent. Returns how many were removed."""
+        matches: list[ColumnElement[bool]] = [
+            OutboxRow.stream.in_(streams),
+            OutboxRow.key.in_(keys),
+        ]
+        matches += [OutboxRow.key.startswith(f"{key}:", autoescape=True) for key in keys]
+        with Session(self.engine) as session, session.begin():
+            removed = session.execute(delete(OutboxRow).where(or_(*matches)))
+            return int(removed.rowcount or 0)  # type: ignore[attr-defined]
+
+    def prune(self, now: datetime | None = None) -> int:
+        """Remove messages delivered longer ago than the retention period."""
+        cutoff = (now or _now()) - retention()
+        with Session(self.engine) as session, session.begin():
+            removed = session.execute(
+                delete(OutboxRow).where(
+                    OutboxRow.status == DELIVERED, OutboxRow.delivered_at < cutoff
+                )
+            )
+            return int(removed.rowcount or 0)  # type: ignore[attr-defined]
+
     def pump(self, channel: Channel, deliver: Callable[[Message], None]) -> int:
         """Deliver everything that is due, stream by stream in order; returns how many messages
-        went out. A failed message waits for its backoff and holds back its stream."""
+        went out. A failed message waits for its backoff and holds back its stream. Once an hour
+        it also prunes what was delivered before the retention period."""
+        now = _now()
+        if self._pruned_at is None or now - self._pruned_at >= PRUNE_EVERY:
+            self._pruned_at = now
+            self.prune(now)
         sent = 0
         while batch := self.claim(channel):
             progress = False

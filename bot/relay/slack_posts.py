@@ -74,7 +74,7 @@ def lead_text(record: QuoteRecord, client: str) -> str:
     """The notification text of a lead (what phones and screen readers show)."""
     rec = record.quote.recommendation
     return (
-        f"Novo lead: {client}, {rec.count}x {rec.accelerator_name}, "
+        f"Novo lead: {escape(client)}, {rec.count}x {escape(rec.accelerator_name)}, "
         f"{format_brl(record.total_brl)} ({record.number})"
     )
 

@@ -131,6 +131,12 @@ def _with_discount(quote: Quote, discount_pct: Decimal) -> Quote:
     )
 
 
+def _printable(text: str) -> str:
+    """A name or contact as a person typed it, without control characters: PostgreSQL refuses a
+    NUL in text, which would lose the record (a Telegram first name may carry one)."""
+    return "".join(ch for ch in text if ch.isprintable() or ch == " ")
+
+
 class QuoteBook:
     def __init__(self, engine: Engine, staff: Staff | None = None) -> None:
         self.engine = engine
@@ -147,6 +153,7 @@ class QuoteBook:
         discount_pct: Decimal = Decimal(0),
     ) -> QuoteRecord:
         self._check_discount(actor, discount_pct)
+        client, contact = _printable(client), _printable(contact) if contact else contact
         if not client.strip():
             raise QuoteBookError("Informe o nome do cliente (--client).")
         if len(client.strip()) > NAME_LIMIT or len(contact or "") > NAME_LIMIT:
@@ -290,6 +297,9 @@ class QuoteBook:
         role = self.staff.role(actor)
         if not Decimal(0) <= discount_pct <= Decimal(100):
             raise QuoteBookError("O desconto deve estar entre 0% e 100%.")
+        if discount_pct != discount_pct.quantize(Decimal("0.01")):
+            # The column keeps two decimals: 7,555% would be computed and stored differently.
+            raise QuoteBookError("O desconto tem no máximo duas casas decimais (ex.: 7,55).")
         if role == "vendas" and discount_pct > self.staff.discount_limit_pct:
             raise QuoteBookError(
                 f"Desconto de {percent(discount_pct)} passa do limite de "

@@ -26,7 +26,7 @@ from bot.ops.health import readiness
 from bot.ops.logs import handling
 from bot.ops.metrics import ERRORS, render
 from bot.relay.bridge import Bridge
-from bot.relay.outbox import poll_seconds
+from bot.relay.outbox import Outage, poll_seconds
 from bot.slack.commands import Commands
 from bot.slack.delivery import SlackBridgeApp
 from bot.slack.handoff import Handoff
@@ -125,6 +125,10 @@ def wsgi(
             body, content_type = render(shared.bridge.outbox.depth)
             start_response("200 OK", [("Content-Type", content_type)])
             return [body]
+        stamp = str(environ.get("HTTP_X_SLACK_REQUEST_TIMESTAMP", ""))
+        if not (stamp.isascii() and stamp.isdigit()):  # bolt's check raises on it: a 500
+            start_response("401 Unauthorized", [("Content-Type", "text/plain")])
+            return [b""]
         with handling():
             return slack(environ, start_response)
 
@@ -132,11 +136,13 @@ def wsgi(
 
 
 def _outbox_worker(shared: SlackBridgeApp, stop: threading.Event) -> None:
+    outage = Outage("falha ao esvaziar a fila de saída do Slack")
     while not stop.is_set():
         try:
             shared.bridge.outbox.pump("slack", shared.deliver)
+            outage.recovered()
         except Exception:  # a database hiccup: the messages stay queued for the next round
-            log.exception("falha ao esvaziar a fila de saída do Slack")
+            outage.failed()
         stop.wait(poll_seconds())
 
 

@@ -8,6 +8,7 @@ from slack_bolt import Ack
 
 from bot.assistant.composer import proposal_text
 from bot.ops.metrics import QUOTES
+from bot.relay.slack_posts import escape
 from bot.slack import views as slack_views
 from bot.slack.delivery import SlackBridgeApp
 from quoting.errors import QuotingError
@@ -51,7 +52,7 @@ class Modals:
         ack()
         self.shared.client.chat_postMessage(
             channel=user,
-            text=f"Cotação {record.number} salva para {record.client}: "
+            text=f"Cotação {record.number} salva para {escape(record.client)}: "
             f"{format_brl(record.total_brl)}. "
             f"Use `infrabot quotes send {record.number}` ou o Telegram para enviar.",
         )

@@ -89,6 +89,7 @@ def build_application(token: str, assistant: Assistant, api_url: str | None = No
     application.add_handler(CallbackQueryHandler(commands.action, pattern=r"^acao:"))
     application.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND, commands.text))
     application.add_handler(MessageHandler(~filters.TEXT & ~filters.COMMAND, commands.not_text))
+    application.add_handler(CallbackQueryHandler(gates.stale_button))  # after every button's own
     application.add_handler(TypeHandler(Update, gates.save_state), group=99)
     application.add_error_handler(channel.on_error)
     return application
@@ -105,6 +106,7 @@ def webhook_secret(token: str) -> str:
 
 def run(token: str, webhook_url: str | None = None, port: int = 8443) -> None:
     """`infrabot telegram` (long polling) or `infrabot telegram --webhook URL --port P`."""
+    logs.add_secret(webhook_secret(token))
     logs.configure()
     assistant = Assistant.from_environment(dense="background")
     application = build_application(token, assistant)
@@ -113,5 +115,10 @@ def run(token: str, webhook_url: str | None = None, port: int = 8443) -> None:
             asyncio.run(serve(application, assistant, webhook_url, port, webhook_secret(token)))
         else:
             application.run_polling(allowed_updates=Update.ALL_TYPES)
-    except (InvalidToken, NetworkError) as error:  # at start-up; later PTB retries on its own
-        raise ChannelUnavailable(f"não consegui entrar no Telegram ({error})") from error
+    except InvalidToken as error:  # its message quotes the token
+        raise ChannelUnavailable(
+            "o Telegram recusou o token (TELEGRAM_BOT_TOKEN); confira-o com o @BotFather"
+        ) from error
+    except NetworkError as error:  # at start-up; later PTB retries on its own
+        detail = str(error).replace(token, "***")
+        raise ChannelUnavailable(f"não consegui entrar no Telegram ({detail})") from error

@@ -9,14 +9,14 @@ from typing import Any
 
 from telegram import Update
 from telegram.constants import ParseMode
-from telegram.error import BadRequest, Forbidden, TelegramError
+from telegram.error import BadRequest, Forbidden, NetworkError, TelegramError
 from telegram.ext import Application, ContextTypes, ConversationHandler
 
 from bot.assistant.assistant import Assistant
 from bot.assistant.reply import Reply
 from bot.ops.metrics import ERRORS, QUOTES, REPLIES
 from bot.relay.bridge import Bridge
-from bot.relay.outbox import DeliveryFailed, Message, poll_seconds
+from bot.relay.outbox import DeliveryFailed, Message, Outage, poll_seconds
 from bot.sales.book import BOT_ACTOR, QuoteBook
 from bot.telegram.store import prune_updates
 from bot.telegram.views import keyboard, split, to_html
@@ -25,6 +25,11 @@ log = logging.getLogger("infrabot.telegram")
 # Telegram gives up redelivering an update within a day; ids older than that need no guard.
 KEEP_UPDATES = timedelta(days=1)
 PRUNE_EVERY_SECONDS = 600.0
+# Waits between tries of a reply Telegram failed to take (a 5xx): about 7 s in all, then the
+# error handler apologises.
+SEND_RETRY_SECONDS = (1.0, 2.0, 4.0)
+# How many updates on_error remembers having apologised for (a handful are ever in flight).
+APOLOGIES_REMEMBERED = 1000
 
 
 def conversation_id(update: Update) -> str:
@@ -44,6 +49,7 @@ class TelegramChannel:
         self.bridge = Bridge(assistant.store.engine)
         self.form: ConversationHandler[Any] | None = None
         self._waiting: dict[int, list[Callable[[], Awaitable[object]]]] = {}
+        self._apologized: dict[int, None] = {}  # update ids, oldest first
 
     def after_save(self, update: Update, reply: Callable[[], Awaitable[object]]) -> None:
         """Send this form reply once the new step is saved: the client's answer to it may
@@ -62,12 +68,22 @@ class TelegramChannel:
         pieces = split(to_html(reply))
         for number, piece in enumerate(pieces):
             last = number == len(pieces) - 1
-            await context.bot.send_message(
-                chat.id,
-                piece,
-                parse_mode=ParseMode.HTML,
-                reply_markup=keyboard(reply.actions) if last else None,
-            )
+            for wait in (*SEND_RETRY_SECONDS, None):
+                try:
+                    await context.bot.send_message(
+                        chat.id,
+                        piece,
+                        parse_mode=ParseMode.HTML,
+                        reply_markup=keyboard(reply.actions) if last else None,
+                    )
+                    break
+                except BadRequest:  # the message itself is refused: sending again won't help
+                    raise
+                except NetworkError as error:  # a 5xx or a dropped connection: Telegram hiccup
+                    if wait is None:
+                        raise
+                    log.warning("envio ao Telegram falhou (%s); tento de novo em %s s", error, wait)
+                    await asyncio.sleep(wait)
 
     async def answer(
         self, update: Update, context: ContextTypes.DEFAULT_TYPE, reply: Reply
@@ -110,14 +126,16 @@ class TelegramChannel:
                 raise DeliveryFailed(str(error) or type(error).__name__) from error
 
         pruned_at = 0.0
+        outage = Outage("falha ao esvaziar a fila de saída do Telegram")
         while True:
             try:
                 await asyncio.to_thread(self.bridge.outbox.pump, "telegram", deliver)
                 if time.monotonic() - pruned_at > PRUNE_EVERY_SECONDS:
                     await asyncio.to_thread(prune_updates, self.assistant.store, KEEP_UPDATES)
                     pruned_at = time.monotonic()
+                outage.recovered()
             except Exception:  # a database hiccup: the messages stay queued for the next round
-                log.exception("falha ao esvaziar a fila de saída do Telegram")
+                outage.failed()
             await asyncio.sleep(poll_seconds())
 
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -125,9 +143,19 @@ class TelegramChannel:
         if isinstance(update, Update):
             self._waiting.pop(update.update_id, None)
         log.error("erro ao tratar update", exc_info=context.error)
-        if isinstance(update, Update) and update.effective_chat is not None:
+        if not isinstance(update, Update) or update.effective_chat is None:
+            return
+        # Every handler group that fails calls this: one apology per update, not one per group.
+        if update.update_id in self._apologized:
+            return
+        self._apologized[update.update_id] = None
+        while len(self._apologized) > APOLOGIES_REMEMBERED:
+            self._apologized.pop(next(iter(self._apologized)))
+        try:
             await context.bot.send_message(
                 update.effective_chat.id,
                 "Desculpe, tive um problema para responder agora. "
                 "Pode tentar de novo em instantes?",
             )
+        except TelegramError as error:  # Telegram down too: the log line above is all we have
+            log.warning("pedido de desculpas não enviado: %s", error)

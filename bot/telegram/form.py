@@ -2,6 +2,7 @@
 
 import asyncio
 import warnings
+from decimal import Decimal
 from typing import Any
 
 from telegram import InlineKeyboardMarkup, Update
@@ -155,6 +156,15 @@ class Form:
             DEADLINE: {"deadline_hours"},
         }[step]
         useful = {k: v for k, v in found.items() if k in wanted}
+        if any(_not_positive(value) for value in useful.values()):
+            chat = update.effective_chat
+            assert chat is not None
+            await context.bot.send_message(
+                chat.id,
+                "Esse número precisa ser maior que zero. " + FORM_QUESTIONS[step][0],
+                reply_markup=FORM_QUESTIONS[step][1],
+            )
+            return step
         if not useful and not skipped:
             chat = update.effective_chat
             assert chat is not None
@@ -192,3 +202,9 @@ class Form:
             ),
         )
         return ConversationHandler.END
+
+
+def _not_positive(value: Any) -> bool:
+    """A count, size or deadline of zero or less ("-5 exemplos"): asked again at its step, not
+    refused at the end of the form."""
+    return isinstance(value, int | float | Decimal) and not isinstance(value, bool) and value <= 0

@@ -29,6 +29,11 @@ class Gates:
     async def deduplicate(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         chat = update.effective_chat
         request_id.set(f"tg-{update.update_id}")
+        if update.edited_message or update.channel_post or update.edited_channel_post:
+            # An edit was answered as first sent, and the bot serves people, not channels:
+            # nothing to say, and never an apology (the handlers read `update.message`).
+            log.info("edição de mensagem ou post de canal ignorado")
+            raise ApplicationHandlerStop
         claimed = await asyncio.to_thread(
             claim_update,
             self.channel.assistant.store,
@@ -89,3 +94,11 @@ class Gates:
                 "Calma, são muitas mensagens de uma vez 🙂 Espere alguns segundos e mande de novo."
             )
         raise ApplicationHandlerStop
+
+    async def stale_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """A button no handler knows (an old message's, or forged data): answered, so the
+        client's spinner stops, with a way forward."""
+        if update.callback_query is not None:
+            await update.callback_query.answer(
+                "Esse botão não vale mais. Escreva sua pergunta ou use /ajuda."
+            )

@@ -18,7 +18,8 @@ class Privacy:
         assert update.message is not None
         await update.message.reply_text(
             "Isso apaga o que guardamos sobre você: o job em andamento, a última cotação, o "
-            "histórico recente e as respostas da cotação guiada. Confirma?",
+            "histórico recente, as respostas da cotação guiada e o que o atendimento guardou "
+            "para a equipe. Confirma?",
             reply_markup=buttons(("Sim, apagar meus dados", "lgpd:sim"), ("Não", "lgpd:nao")),
         )
 
@@ -33,7 +34,9 @@ class Privacy:
         channel, conversation = self.channel, conversation_id(update)
         had_conversation = await asyncio.to_thread(channel.assistant.forget, conversation)
         await asyncio.to_thread(forget_chat, channel.assistant.store, chat.id)
-        await asyncio.to_thread(channel.bridge.handoffs.forget_chat, conversation)
+        quotes = await asyncio.to_thread(channel.book.for_client, conversation)
+        numbers = [record.number for record in quotes]
+        await asyncio.to_thread(channel.bridge.forget, conversation, chat.id, numbers)
         detached = await asyncio.to_thread(channel.book.forget_client, conversation)
         if update.effective_user is not None:
             context.user_data.clear() if context.user_data is not None else None

@@ -33,8 +33,11 @@ def routes(
         if request.headers.get(SECRET_HEADER) != secret:
             return web.Response(status=403)
         try:
-            update = Update.de_json(await request.json(), application.bot)
-        except (ValueError, TypeError, KeyError):
+            payload = await request.json()
+            if not isinstance(payload, dict):  # "[]" or "1" is no update
+                return web.Response(status=400)
+            update = Update.de_json(payload, application.bot)
+        except (ValueError, TypeError, KeyError, AttributeError):
             return web.Response(status=400)
         await application.update_queue.put(update)
         return web.Response()

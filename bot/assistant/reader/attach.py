@@ -31,6 +31,8 @@ class Reading:
     slots: dict[str, Any] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     bare: list[float] = field(default_factory=list)
+    # Numbers as typed that are not one number ("1.500.00", "1.2.3") or too large to be real.
+    unclear: list[str] = field(default_factory=list)
     # Where in the message each field was given (the last one is what a follow-up changes).
     positions: dict[str, int] = field(default_factory=dict)
 
@@ -81,6 +83,7 @@ def read_job(text: str, now: datetime | None = None) -> Reading:
         reading.set("deadline_hours", deadline[0], deadline[1])
     _categories(reading, rest)
     reading.bare = [_value(s) for s in spans if s.tag == "bare"]
+    reading.unclear = [s.noun for s in spans if s.tag == "unclear"]
     return reading
 
 

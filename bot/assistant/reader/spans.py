@@ -22,6 +22,7 @@ Tag = Literal[
     "batch",
     "rank",
     "bare",
+    "unclear",
 ]
 
 
@@ -136,22 +137,50 @@ _PLURAL_AFTER = re.compile(r"^\s*(?:de\s+)?([a-z][a-z-]{2,}s)\b")
 _PARAMS_SHORT = re.compile(r"^(?:\s?(b|bi|m)\b)(?!\s*(?:de\s+)?(?:tokens|exemplos|reais))")
 
 
-def number(text: str) -> float:
+# Larger than any count, price or duration a job can have: a number past it is a typo, and
+# floats past ~1e308 are infinite.
+MAX_NUMBER = 1e30
+
+
+def number(text: str) -> float | None:
     """'1.500' and '1,5' as people mean them: a dot before exactly three digits groups thousands;
-    '10^15' and '1e15' as powers of ten."""
+    '10^15' and '1e15' as powers of ten. None for what is not one number ("1.500.00", "1.2.3")
+    or is larger than MAX_NUMBER."""
     if power := re.fullmatch(r"10\s?(?:\^|\*\*)\s?(\d+)", text):
-        return 10.0 ** int(power[1])
-    if re.fullmatch(r"\d{1,3}(?:\.\d{3})+", text):
-        return float(text.replace(".", ""))
-    if re.fullmatch(r"\d{1,3}(?:,\d{3})+", text):
-        return float(text.replace(",", ""))
-    return float(text.replace(".", "").replace(",", ".") if "," in text else text)
+        exponent = power[1].lstrip("0") or "0"
+        return 10.0 ** int(exponent) if len(exponent) <= 2 else None
+    if re.fullmatch(r"\d{1,3}(?:\.\d{3})+(?:,\d+)?", text):
+        value = float(text.replace(".", "").replace(",", "."))
+    elif re.fullmatch(r"\d{1,3}(?:,\d{3})+", text):
+        value = float(text.replace(",", ""))
+    elif re.fullmatch(r"\d+(?:[.,]\d+)?(?:e\d+)?", text):
+        value = float(text.replace(",", "."))
+    else:
+        return None
+    return value if value <= MAX_NUMBER else None
+
+
+# Stands in for a number that cannot be read, to learn what it was meant to count.
+_PLACEHOLDER = 1e6
 
 
 def _classify(text: str, match: re.Match[str]) -> tuple[Tag, float, int, str] | None:
-    """The tag of one number, its value in the tag's unit, where the span ends, and its noun."""
+    """The tag of one number, its value in the tag's unit, where the span ends, and its noun. A
+    number that cannot be read is "unclear" when it counts something ("1.2.3 épocas"), and
+    ignored when bare (a version: "CUDA 12.1.1")."""
     raw, scale = match["number"], match["scale"]
-    value = number(raw) * _SCALE.get(scale or "", 1.0)
+    parsed = number(raw)
+    value = (parsed or 0.0) * _SCALE.get(scale or "", 1.0)
+    if parsed is not None and value <= MAX_NUMBER:
+        return _tag(text, match, value)
+    meant = _tag(text, match, _PLACEHOLDER)
+    if meant is None or meant[0] == "bare":
+        return None
+    return "unclear", 0.0, meant[2], raw
+
+
+def _tag(text: str, match: re.Match[str], value: float) -> tuple[Tag, float, int, str] | None:
+    scale = match["scale"]
     start, end = match.start("number"), match.end()
     before, after = text[max(0, start - 60) : start], text[end : end + 60]
     if _FOREIGN_BEFORE.search(before) and not _CURRENCY_BEFORE.search(before):
