@@ -256,10 +256,11 @@ class Assistant:
             and has_job
             and (bool(cues.FOLLOW_UP.match(folded)) or len(text.split()) <= 4 or not asks)
         )
-        # Worded as a question by its first word, or by the classifier ("minha máquina só tem
-        # vídeo onboard, consigo ajustar um LLM nela?").
+        # Worded as a question by its first word, by asking whether something can be done, or by
+        # the classifier.
         worded_as_question = "?" in text and (
-            bool(cues.QUESTION.match(folded)) or guess.label == "question"
+            bool(cues.QUESTION.match(folded) or cues.CAN.search(folded))
+            or guess.label == "question"
         )
         if (
             worded_as_question

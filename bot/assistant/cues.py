@@ -38,3 +38,8 @@ DOMAIN = re.compile(
     r"infra|maquina|servidor|spot|lgpd|dados|dataset|epoca|token|inferencia|imposto|iof|cambio|"
     r"dolar|cotac|preco|custo|placa|pytorch|tensorflow|jax|hugging|h100|a100|\bt4\b|\bl4\b"
 )
+# "minha máquina só tem vídeo onboard, consigo ajustar um LLM nela?": asking whether something can
+# be done, anywhere in a message, makes it a question even when it does not start like one.
+CAN = re.compile(
+    r"\b(consigo|conseguimos|consegue|da pra|da para|posso|podemos|e possivel|tem como)\b"
+)
