@@ -105,4 +105,5 @@ def test_a_fresh_clone_alone_in_a_folder_collects_its_tests(tmp_path: Path) -> N
     counts = dict(re.findall(r"^(tests/\S+\.py): (\d+)$", collected.stdout, flags=re.M))
     assert int(counts["tests/knowledge/test_corpus.py"]) > 0  # reads the article from tests/data
     assert len(counts) == len(list((clone / "tests").rglob("test_*.py")))
-    assert "error" not in collected.stdout.lower()
+    # No collection error (a test file may have "error" in its name).
+    assert not re.search(r"^(ERROR|E   )|errors? (during|in) collection", collected.stdout, re.M)
