@@ -16,6 +16,7 @@ from quoting.errors import InvalidJob
 from quoting.fit import fit_on
 from quoting.jobspec import JobSpec, normalize
 from quoting.memory import estimate_memory
+from quoting.price_list import is_stale, stale_notice
 from quoting.quote import build_quote, estimate_of, job_summary
 from quoting.timing import train_flops
 from quoting.units import today_in_brazil
@@ -122,6 +123,7 @@ def estimate(
 
 
 def catalog(
+    ctx: typer.Context,
     as_json: JsonFlag = False,
     catalog: CatalogFlag = None,
     include_examples: Annotated[
@@ -129,11 +131,20 @@ def catalog(
     ] = False,
     sources: SourcesFlag = False,
 ) -> None:
-    """Lista aceleradores e ofertas em vigor, com fonte e data."""
+    """Lista aceleradores e ofertas, com fonte e data; preço de mais de 90 dias: ANTIGO."""
+    if ctx.invoked_subcommand is not None:
+        return
     chosen = _catalog(catalog)
+    today = today_in_brazil()
     if as_json:
         data = chosen.model_dump(mode="json")
+        for row, offer in zip(data["offer"], chosen.offer, strict=True):
+            row["stale"] = is_stale(offer.as_of, today)
         data["offer"] = [o for o in data["offer"] if o["active"] or include_examples]
         emit_json(data)
-    else:
-        show_catalog(Console(), chosen, include_examples, sources)
+        return
+    show_catalog(Console(), chosen, include_examples, sources)
+    for offer in chosen.offer:
+        notice = stale_notice(offer, today)
+        if notice and (offer.active or include_examples):
+            typer.echo(f"ANTIGO: {notice}")
