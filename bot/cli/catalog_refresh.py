@@ -53,6 +53,8 @@ def refresh(
             lists.append(parse_offer_file(data, region, where))
         except ValueError as error:
             raise QuotingError(str(error)) from error
+    if not lists:
+        raise QuotingError(f"nenhuma lista de preços da AWS em {fonte}; nada foi gravado")
     text, changes, missing = update_catalog_text(source.read_text(encoding="utf-8"), lists)
     try:
         Catalog.model_validate(tomllib.loads(text))

@@ -16,10 +16,10 @@ from quoting.errors import InvalidJob
 from quoting.fit import fit_on
 from quoting.jobspec import JobSpec, normalize
 from quoting.memory import estimate_memory
-from quoting.price_list import is_stale, stale_notice
+from quoting.price_list import is_stale
 from quoting.quote import build_quote, estimate_of, job_summary
 from quoting.timing import train_flops
-from quoting.units import today_in_brazil
+from quoting.units import format_date, today_in_brazil
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Imprime um objeto JSON.")]
 CatalogFlag = Annotated[
@@ -144,7 +144,12 @@ def catalog(
         emit_json(data)
         return
     show_catalog(Console(), chosen, include_examples, sources)
-    for offer in chosen.offer:
-        notice = stale_notice(offer, today)
-        if notice and (offer.active or include_examples):
-            typer.echo(f"ANTIGO: {notice}")
+    shown = [o for o in chosen.offer if o.active or include_examples]
+    old = [o for o in shown if is_stale(o.as_of, today)]
+    if old:
+        typer.echo("\nPreços com mais de 90 dias (confirme com o provedor antes de fechar):")
+    for offer in old:
+        typer.echo(
+            f" • ANTIGO {offer.instance_type} ({offer.provider} {offer.region}): "
+            f"{format_date(offer.as_of)}"
+        )

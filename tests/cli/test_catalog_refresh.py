@@ -44,8 +44,15 @@ def test_refresh_reports_changes_and_missing_offers_in_portuguese(tmp_path: Path
     fresh = (date.today() - date(2026, 11, 15)).days <= 90
     assert stale["g5.xlarge"] is not fresh and stale["g5.12xlarge"] is True
     shown = run("catalog", "--catalog", str(out)).stdout
-    assert "ANTIGO: O preço de g5.12xlarge (aws sa-east-1) é de 31/01/2026" in shown
-    assert ("ANTIGO: O preço de g5.xlarge " in shown) is not fresh
+    assert "ANTIGO g5.12xlarge (aws sa-east-1): 31/01/2026" in shown
+    assert ("ANTIGO g5.xlarge " in shown) is not fresh
+
+
+def test_refresh_without_any_price_list_writes_nothing(tmp_path: Path) -> None:
+    out = tmp_path / "novo.toml"
+    result = run("catalog", "refresh", "--fonte", str(tmp_path), "--saida", str(out))
+    assert result.returncode == 2 and "nada foi gravado" in result.stderr
+    assert not out.exists()
 
 
 def test_a_broken_price_list_changes_nothing(tmp_path: Path) -> None:
