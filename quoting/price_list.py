@@ -1,5 +1,6 @@
 """AWS Price List bulk JSON (EC2 offer file) -> on-demand prices -> the catalog TOML updated."""
 
+import json
 import re
 import tomllib
 from dataclasses import dataclass
@@ -130,13 +131,18 @@ def _update_offer(
     if before != price:
         changes.append(Change(instance_type, offer["region"], before, price))
     block = _set(block, "on_demand_per_hour", _number(price))
-    block = _set(block, "source", f'"{price_list.source} (AWS Price List, Linux, Shared)"')
+    block = _set(block, "source", _string(f"{price_list.source} (AWS Price List, Linux, Shared)"))
     return _set(block, "as_of", f'"{price_list.published.isoformat()}"')
 
 
 def _number(price: Decimal) -> str:
     text = format(price.normalize(), "f")
     return text if "." in text else text + ".0"
+
+
+def _string(text: str) -> str:
+    """A TOML basic string (JSON's escapes are TOML's)."""
+    return json.dumps(text, ensure_ascii=False)
 
 
 def _set(block: str, key: str, value: str) -> str:

@@ -6,7 +6,10 @@ import subprocess
 import sys
 import tomllib
 from datetime import date
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from threading import Thread
 
 from quoting.catalog import DEFAULT_CATALOG
 
@@ -67,3 +70,19 @@ def test_a_broken_price_list_changes_nothing(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr
     assert catalog.read_text() == DEFAULT_CATALOG.read_text()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["catalog.toml", "fonte"]  # no temp file
+
+
+def test_refresh_downloads_from_a_price_list_server(tmp_path: Path) -> None:
+    handler = partial(SimpleHTTPRequestHandler, directory=str(FIXTURES))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    out = tmp_path / "novo.toml"
+    try:
+        result = run("catalog", "refresh", "--fonte", base, "--saida", str(out))
+    finally:
+        server.shutdown()
+    assert result.returncode == 0, result.stderr
+    assert "Sem lista de preços para us-east-1" in result.stdout  # the server answers 404
+    offers = {o["instance_type"]: o for o in tomllib.loads(out.read_text())["offer"]}
+    assert offers["g5.xlarge"]["source"].startswith(f"{base}/sa-east-1/index.json")
