@@ -50,8 +50,8 @@ def parse_offer_file(data: dict[str, Any], region: str, source: str) -> PriceLis
     Raises ValueError (pt-BR) when the file is not an EC2 offer file."""
     try:
         published = date.fromisoformat(str(data["publicationDate"])[:10])
-        products: dict[str, Any] = data["products"]
-        on_demand: dict[str, Any] = data["terms"]["OnDemand"]
+        products: dict[str, Any] = dict(data["products"])
+        on_demand: dict[str, Any] = dict(data["terms"]["OnDemand"])
     except (KeyError, TypeError, ValueError) as error:
         raise ValueError(f"{source} não é um arquivo de preços da AWS ({error})") from error
     prices: dict[str, Decimal] = {}
