@@ -11,6 +11,7 @@ from quoting.catalog import Catalog
 from quoting.fx import FxRate, reference_rate
 from quoting.jobspec import Job, JobSpec, normalize
 from quoting.memory import MemoryEstimate, MemoryParts
+from quoting.price_list import stale_notice
 from quoting.pricing import LineItem, Tax, load_pricing
 from quoting.recommend import Candidate, NoViableOffer, recommend
 from quoting.timing import flops_per_token
@@ -195,6 +196,8 @@ def build_quote(
     rules = load_pricing()
     buffer = rules.fx.buffer
     notices = [fx.notice] if fx.notice else []
+    stale = stale_notice(chosen.offer, created.date())
+    notices += [stale] if stale else []
     return Quote(
         id="q_" + secrets.token_hex(8),
         created_at=created,

@@ -16,9 +16,10 @@ from quoting.errors import InvalidJob
 from quoting.fit import fit_on
 from quoting.jobspec import JobSpec, normalize
 from quoting.memory import estimate_memory
+from quoting.price_list import is_stale
 from quoting.quote import build_quote, estimate_of, job_summary
 from quoting.timing import train_flops
-from quoting.units import format_number, today_in_brazil
+from quoting.units import format_date, format_number, today_in_brazil
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Imprime um objeto JSON.")]
 CatalogFlag = Annotated[
@@ -132,6 +133,7 @@ def estimate(
 
 
 def catalog(
+    ctx: typer.Context,
     as_json: JsonFlag = False,
     catalog: CatalogFlag = None,
     include_examples: Annotated[
@@ -139,11 +141,25 @@ def catalog(
     ] = False,
     sources: SourcesFlag = False,
 ) -> None:
-    """Lista aceleradores e ofertas em vigor, com fonte e data."""
+    """Lista aceleradores e ofertas, com fonte e data; preço de mais de 90 dias: ANTIGO."""
+    if ctx.invoked_subcommand is not None:
+        return
     chosen = _catalog(catalog)
+    today = today_in_brazil()
     if as_json:
         data = chosen.model_dump(mode="json")
+        for row, offer in zip(data["offer"], chosen.offer, strict=True):
+            row["stale"] = is_stale(offer.as_of, today)
         data["offer"] = [o for o in data["offer"] if o["active"] or include_examples]
         emit_json(data)
-    else:
-        show_catalog(Console(), chosen, include_examples, sources)
+        return
+    show_catalog(Console(), chosen, include_examples, sources)
+    shown = [o for o in chosen.offer if o.active or include_examples]
+    old = [o for o in shown if is_stale(o.as_of, today)]
+    if old:
+        typer.echo("\nPreços com mais de 90 dias (confirme com o provedor antes de fechar):")
+    for offer in old:
+        typer.echo(
+            f" • ANTIGO {offer.instance_type} ({offer.provider} {offer.region}): "
+            f"{format_date(offer.as_of)}"
+        )

@@ -7,6 +7,7 @@ import sys
 import typer
 
 from bot.cli import channels, database, engine, knowledge_base, plan, ptbr, rent_buy, sales
+from bot.cli.catalog_refresh import app as catalog_app
 from bot.ops.credentials import MissingCredential, credential
 from bot.ops.errors import ChannelUnavailable, DatabaseUnavailable
 from knowledge.errors import KnowledgeUnavailable
@@ -43,7 +44,7 @@ def start() -> None:
 
 app.command("quote")(engine.quote)
 app.command("estimate")(engine.estimate)
-app.command("catalog")(engine.catalog)
+app.add_typer(catalog_app, name="catalog")
 app.command("index")(knowledge_base.index)
 app.command("search")(knowledge_base.search)
 app.command("ask")(channels.ask)
