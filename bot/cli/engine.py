@@ -153,13 +153,18 @@ def catalog(
         data["offer"] = [o for o in data["offer"] if o["active"] or include_examples]
         emit_json(data)
         return
-    show_catalog(Console(), chosen, include_examples, sources)
+    console = Console()
+    show_catalog(console, chosen, include_examples, sources)
     shown = [o for o in chosen.offer if o.active or include_examples]
     old = [o for o in shown if is_stale(o.as_of, today)]
-    if old:
-        typer.echo("\nPreços com mais de 90 dias (confirme com o provedor antes de fechar):")
+    if old:  # through rich, so that long lines wrap at the terminal's width
+        console.print(
+            "\nPreços com mais de 90 dias (confirme com o provedor antes de fechar):",
+            highlight=False,
+        )
     for offer in old:
-        typer.echo(
+        console.print(
             f" • ANTIGO {offer.instance_type} ({offer.provider} {offer.region}): "
-            f"{format_date(offer.as_of)}"
+            f"{format_date(offer.as_of)}",
+            highlight=False,
         )
