@@ -12,44 +12,21 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 # Each wing and the wings it may import. ops and db are used by all and use none of the others.
+_SHARED = {"bot.ops", "bot.db"}
+_ENGINE = {"quoting", "knowledge"}
+_SERVICES = {"bot.sales", "bot.assistant", "bot.relay"}
 ALLOWED: dict[str, set[str]] = {
     "quoting": set(),
     "knowledge": {"quoting"},
     "bot.ops": set(),
     "bot.db": {"bot.ops"},
-    "bot.sales": {"quoting", "bot.ops", "bot.db"},
-    "bot.assistant": {"quoting", "knowledge", "bot.ops", "bot.db", "bot.sales"},
-    "bot.relay": {"quoting", "knowledge", "bot.ops", "bot.db", "bot.sales", "bot.assistant"},
-    "bot.telegram": {
-        "quoting",
-        "knowledge",
-        "bot.ops",
-        "bot.db",
-        "bot.sales",
-        "bot.assistant",
-        "bot.relay",
-    },
-    "bot.slack": {
-        "quoting",
-        "knowledge",
-        "bot.ops",
-        "bot.db",
-        "bot.sales",
-        "bot.assistant",
-        "bot.relay",
-    },
+    "bot.sales": {"quoting"} | _SHARED,
+    "bot.assistant": _ENGINE | _SHARED | {"bot.sales"},
+    "bot.relay": _ENGINE | _SHARED | {"bot.sales", "bot.assistant"},
+    "bot.telegram": _ENGINE | _SHARED | _SERVICES,
+    "bot.slack": _ENGINE | _SHARED | _SERVICES,
     # The command line launches the channels, so it alone may import them.
-    "bot.cli": {
-        "quoting",
-        "knowledge",
-        "bot.ops",
-        "bot.db",
-        "bot.sales",
-        "bot.assistant",
-        "bot.relay",
-        "bot.telegram",
-        "bot.slack",
-    },
+    "bot.cli": _ENGINE | _SHARED | _SERVICES | {"bot.telegram", "bot.slack"},
 }
 
 

@@ -6,7 +6,8 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from bot.sales.launch import plan_document
-from bot.telegram.delivery import TelegramChannel, conversation_id
+from bot.telegram.delivery import TelegramChannel
+from bot.telegram.proposals import own_quote
 from quoting.launch_plan import PlanError
 
 
@@ -15,20 +16,13 @@ class LaunchPlans:
         self.channel = channel
 
     async def send_plan(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        query = update.callback_query
-        chat = update.effective_chat
-        assert query is not None and chat is not None
-        await query.answer()
-        number = (query.data or "plano:").split(":", 1)[1]
-        owned = {
-            r.number: r
-            for r in await asyncio.to_thread(self.channel.book.for_client, conversation_id(update))
-        }
-        if number not in owned:  # another client's number: say nothing about it
-            await context.bot.send_message(chat.id, "Não encontrei essa cotação entre as suas.")
+        record = await own_quote(self.channel, update, context)
+        if record is None:
             return
+        chat = update.effective_chat
+        assert chat is not None
         try:
-            document = await asyncio.to_thread(plan_document, owned[number])
+            document = await asyncio.to_thread(plan_document, record)
         except PlanError as error:
             await context.bot.send_message(chat.id, str(error))
             return

@@ -14,6 +14,26 @@ from bot.telegram.views import buttons
 from quoting.units import format_brl, format_date
 
 
+async def own_quote(
+    channel: TelegramChannel, update: Update, context: ContextTypes.DEFAULT_TYPE
+) -> QuoteRecord | None:
+    """The quote a client's button names ("pdf:COT-…"), if it is one of theirs; otherwise they are
+    told so (nothing about another client's number) and None comes back."""
+    query = update.callback_query
+    chat = update.effective_chat
+    assert query is not None and chat is not None
+    await query.answer()
+    number = (query.data or ":").split(":", 1)[1]
+    owned = {
+        r.number: r
+        for r in await asyncio.to_thread(channel.book.for_client, conversation_id(update))
+    }
+    if number not in owned:
+        await context.bot.send_message(chat.id, "Não encontrei essa cotação entre as suas.")
+        return None
+    return owned[number]
+
+
 def _pdf_bytes(record: QuoteRecord) -> bytes:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"{record.number}.pdf"
@@ -45,19 +65,13 @@ class Proposals:
         )
 
     async def proposal_pdf(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        query = update.callback_query
-        chat = update.effective_chat
-        assert query is not None and chat is not None
-        await query.answer()
-        number = (query.data or "pdf:").split(":", 1)[1]
-        owned = {
-            r.number: r
-            for r in await asyncio.to_thread(self.channel.book.for_client, conversation_id(update))
-        }
-        if number not in owned:  # another client's number: say nothing about it
-            await context.bot.send_message(chat.id, "Não encontrei essa cotação entre as suas.")
+        record = await own_quote(self.channel, update, context)
+        if record is None:
             return
-        document = await asyncio.to_thread(_pdf_bytes, owned[number])
+        chat = update.effective_chat
+        assert chat is not None
+        number = record.number
+        document = await asyncio.to_thread(_pdf_bytes, record)
         await context.bot.send_document(
             chat.id, document, filename=f"{number}.pdf", caption=f"Proposta {number}"
         )
