@@ -3,6 +3,9 @@ São Paulo time), the Slack thread is reminded once after the configured working
 the client is told of the delay and offered the bot again. Time is an injected clock; the Slack
 side is delivered by the Slack app's own code to the fake Slack Web API."""
 
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -22,6 +25,7 @@ from bot.slack.delivery import SlackBridgeApp
 from knowledge.retriever import KnowledgeRetriever
 from tests.fakes.fake_slack import FakeSlack
 
+INFRABOT = Path(sys.executable).with_name("infrabot")
 HANDOFF = "CHANDOFF"
 # São Paulo is UTC-3 all year: 13:00 UTC is 10h there.
 TUESDAY_10H = datetime(2026, 12, 8, 13, 0, tzinfo=UTC)
@@ -198,3 +202,29 @@ def test_the_waits_are_settings(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setenv("INFRABOT_HANDOFF_REMIND_MINUTES", bad)
         with pytest.raises(BadSetting, match="INFRABOT_HANDOFF_REMIND_MINUTES deve ser"):
             BridgeSettings.from_environment()
+
+
+def test_a_bad_wait_stops_the_slack_app_with_one_line(tmp_path: Path) -> None:
+    env = {
+        **os.environ,
+        "INFRABOT_HOME": str(tmp_path),
+        "INFRABOT_DATABASE_URL": f"sqlite:///{tmp_path / 'bot.db'}",
+        "SLACK_BOT_TOKEN": "xoxb-teste",
+        "SLACK_SIGNING_SECRET": "assinatura",
+        "INFRABOT_SLACK_API_URL": "http://127.0.0.1:9/api/",  # never reached
+        "INFRABOT_HANDOFF_REMIND_MINUTES": "quinze",
+        "INFRABOT_LOG_LEVEL": "ERROR",
+    }
+    env.pop("INFRABOT_CHROMA_URL", None)
+    done = subprocess.run(
+        [str(INFRABOT), "slack", "--http", "--port", "9"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "Erro: INFRABOT_HANDOFF_REMIND_MINUTES deve ser um número de minutos entre 0 e 10080 "
+        "(veio 'quinze')"
+    ]
