@@ -75,7 +75,7 @@ def _contact(company: Company) -> str:
     identity = company.identity
     return (
         f"Fale com a equipe comercial por {identity.email} ou {identity.phone}, "
-        f"{identity.business_hours}."
+        f"{company.hours.text}."
     )
 
 

@@ -9,7 +9,7 @@ import typer
 from bot.cli import channels, database, engine, knowledge_base, plan, ptbr, rent_buy, sales
 from bot.cli.catalog_refresh import app as catalog_app
 from bot.ops.credentials import MissingCredential, credential
-from bot.ops.errors import ChannelUnavailable, DatabaseUnavailable
+from bot.ops.errors import BadSetting, ChannelUnavailable, DatabaseUnavailable
 from knowledge.errors import KnowledgeUnavailable
 from quoting.errors import InvalidJob, QuotingError
 from quoting.recommend import NoViableOffer
@@ -125,6 +125,7 @@ def main() -> None:
         MissingCredential,
         ChannelUnavailable,
         DatabaseUnavailable,
+        BadSetting,
     ) as error:
         _fail(str(error), [], None, as_json)
     except typer.TyperException as error:

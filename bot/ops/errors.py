@@ -7,3 +7,7 @@ class ChannelUnavailable(Exception):
 
 class DatabaseUnavailable(Exception):
     """INFRABOT_DATABASE_URL cannot be parsed, or its database cannot be reached."""
+
+
+class BadSetting(Exception):
+    """An INFRABOT_* setting holds a value the app cannot use; the message names it."""

@@ -6,16 +6,21 @@ delivered by the app that holds the destination's token, so a platform that is d
 """
 
 import os
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 
 from pydantic import BaseModel
 from sqlalchemy.engine import Engine
 
 from bot.assistant.composer import option_text
 from bot.assistant.state import ConversationState
-from bot.relay import slack_posts
+from bot.ops.errors import BadSetting
+from bot.relay import notices, slack_posts
 from bot.relay.handoff import Handoff, Handoffs
 from bot.relay.outbox import Outbox
 from bot.sales.book import QuoteRecord
+from bot.sales.company import load_company
+from bot.sales.hours import BusinessHours
 from quoting.quote import Quote
 
 CLOSED_FOR_CLIENT = (
@@ -27,13 +32,30 @@ CLOSED_FOR_CLIENT = (
 class BridgeSettings(BaseModel):
     leads_channel: str | None = None
     handoff_channel: str | None = None
+    # Working time (business hours) a handoff may wait for its first staff reply before the
+    # thread is reminded, and then before the client is told of the delay.
+    remind_after: timedelta = timedelta(minutes=15)
+    tell_client_after: timedelta = timedelta(minutes=30)
 
     @classmethod
     def from_environment(cls) -> "BridgeSettings":
         return cls(
             leads_channel=os.environ.get("INFRABOT_SLACK_LEADS_CHANNEL") or None,
             handoff_channel=os.environ.get("INFRABOT_SLACK_HANDOFF_CHANNEL") or None,
+            remind_after=_minutes("INFRABOT_HANDOFF_REMIND_MINUTES", 15),
+            tell_client_after=_minutes("INFRABOT_HANDOFF_CLIENT_NOTICE_MINUTES", 30),
         )
+
+
+def _minutes(name: str, default: float) -> timedelta:
+    raw = os.environ.get(name) or str(default)
+    try:
+        minutes = float(raw.replace(",", "."))
+    except ValueError:
+        minutes = -1.0
+    if not 0 < minutes <= 7 * 24 * 60:  # also refuses nan
+        raise BadSetting(f"{name} deve ser um número de minutos entre 0 e 10080 (veio {raw!r})")
+    return timedelta(minutes=minutes)
 
 
 def telegram_stream(chat_id: int) -> str:
@@ -45,8 +67,16 @@ def handoff_stream(handoff_id: int) -> str:
 
 
 class Bridge:
-    def __init__(self, engine: Engine, settings: BridgeSettings | None = None) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        settings: BridgeSettings | None = None,
+        hours: BusinessHours | None = None,
+        clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+    ) -> None:
         self.settings = settings or BridgeSettings.from_environment()
+        self.hours = hours or load_company().hours
+        self.clock = clock
         self.outbox = Outbox(engine)
         self.handoffs = Handoffs(engine)
 
@@ -72,11 +102,13 @@ class Bridge:
         self, conversation_id: str, chat_id: int, client: str, state: ConversationState
     ) -> Handoff | None:
         """Hand the chat to the team: a thread in the handoff channel with the conversation so
-        far. None when no handoff channel is configured (the bot only says it will call someone)."""
+        far, and the client told when the team answers and how to come back to the bot. None when
+        no handoff channel is configured (the bot only says it will call someone)."""
         channel = self.settings.handoff_channel
         if channel is None:
             return None
-        handoff, new = self.handoffs.open(conversation_id, chat_id, channel)
+        now = self.clock()
+        handoff, new = self.handoffs.open(conversation_id, chat_id, channel, now)
         if new:
             history = [(turn.role, turn.text) for turn in state.history]
             last_quote = _quote_summary(state)
@@ -92,20 +124,29 @@ class Bridge:
                     "blocks": slack_posts.handoff_blocks(handoff.id, client, history, last_quote),
                 },
             )
+            self.to_client(
+                chat_id,
+                f"handoff:{handoff.id}:aberto:cliente",
+                notices.opening(self.hours, now),
+                buttons=[notices.LEAVE_BUTTON],
+            )
         return handoff
 
     def client_said(self, handoff: Handoff, key: str, client: str, text: str) -> None:
         """What the client writes during a handoff, into the thread."""
-        self.outbox.put(
-            "slack",
-            handoff_stream(handoff.id),
-            key,
-            "thread",
-            {
-                "handoff_id": handoff.id,
-                "text": f"*{slack_posts.escape(client)}:* {slack_posts.escape(text)}",
-            },
+        self.to_thread(handoff, key, f"*{slack_posts.escape(client)}:* {slack_posts.escape(text)}")
+
+    def client_left(self, conversation_id: str, client: str) -> bool:
+        """The client goes back to the bot: the handoff closes and the thread is told. False
+        when the chat had no open handoff."""
+        handoff = self.handoffs.active(conversation_id)
+        if handoff is None or not self.handoffs.close(handoff.id, conversation_id):
+            return False
+        self.to_client(
+            handoff.chat_id, f"handoff:{handoff.id}:saiu:cliente", notices.LEFT_FOR_CLIENT
         )
+        self.to_thread(handoff, f"handoff:{handoff.id}:saiu:thread", notices.left_thread(client))
+        return True
 
     def forget(self, conversation_id: str, chat_id: int, quote_numbers: list[str]) -> int:
         """LGPD: the chat's handoffs, and every message queued or kept for it (to the chat, to
@@ -124,6 +165,7 @@ class Bridge:
         """A staff reply from the thread to the client's chat, signed with the staff name, in
         the order staff wrote them (`written_at`: the Slack message's timestamp)."""
         self.to_client(handoff.chat_id, key, f"{name} (equipe infrabot): {text}", written_at)
+        self.handoffs.stamp(handoff.id, "answered_at", self.clock())
 
     def close(self, handoff: Handoff, actor: str, name: str) -> bool:
         """Give the chat back to the bot, telling the client and the thread; False when it was
@@ -133,27 +175,35 @@ class Bridge:
         self.to_client(
             handoff.chat_id, f"handoff:{handoff.id}:encerrado:cliente", CLOSED_FOR_CLIENT
         )
-        self.outbox.put(
-            "slack",
-            handoff_stream(handoff.id),
+        self.to_thread(
+            handoff,
             f"handoff:{handoff.id}:encerrado:thread",
-            "thread",
-            {
-                "handoff_id": handoff.id,
-                "text": f"Atendimento encerrado por {name}. O bot voltou a responder.",
-            },
+            f"Atendimento encerrado por {name}. O bot voltou a responder.",
         )
         return True
 
-    def to_client(self, chat_id: int, key: str, text: str, written_at: float | None = None) -> bool:
+    def to_client(
+        self,
+        chat_id: int,
+        key: str,
+        text: str,
+        written_at: float | None = None,
+        buttons: list[tuple[str, str]] | None = None,
+    ) -> bool:
+        """A message to the client's chat; `buttons`: (label, callback data), one per row."""
+        payload: dict[str, object] = {"chat_id": chat_id, "text": text}
+        if buttons:
+            payload["buttons"] = [list(button) for button in buttons]
         return self.outbox.put(
-            "telegram",
-            telegram_stream(chat_id),
-            key,
-            "message",
-            {"chat_id": chat_id, "text": text},
-            written_at,
+            "telegram", telegram_stream(chat_id), key, "message", payload, written_at
         )
+
+    def to_thread(self, handoff: Handoff, key: str, text: str, broadcast: bool = False) -> bool:
+        """A message in the handoff's thread; `broadcast` also shows it in the channel."""
+        payload: dict[str, object] = {"handoff_id": handoff.id, "text": text}
+        if broadcast:
+            payload["broadcast"] = True
+        return self.outbox.put("slack", handoff_stream(handoff.id), key, "thread", payload)
 
 
 def _quote_summary(state: ConversationState) -> str | None:

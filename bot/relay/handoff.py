@@ -1,19 +1,24 @@
 """Human handoffs: a Telegram chat handed to the team, and the Slack thread where they answer it.
 
 The mapping chat <-> thread lives in the database, so it survives restarts and every replica of
-either app sees the same one. While a chat's handoff is open the bot stays quiet there.
+either app sees the same one. While a chat's handoff is open the bot stays quiet there. Each
+handoff also records the steps of its follow-up (first staff reply, reminder, client told of the
+delay), each stamped once.
 """
 
 from datetime import UTC, datetime
+from typing import Literal
 
 from pydantic import BaseModel
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
 from bot.db.tables import HandoffRow
+from bot.relay.outbox import aware
 
 OPEN, CLOSED = "aberto", "encerrado"
+Step = Literal["answered_at", "reminded_at", "delay_told_at"]
 
 
 class Handoff(BaseModel):
@@ -23,6 +28,10 @@ class Handoff(BaseModel):
     status: str
     slack_channel: str
     thread_ts: str | None
+    opened_at: datetime
+    answered_at: datetime | None = None
+    reminded_at: datetime | None = None
+    delay_told_at: datetime | None = None
 
     @property
     def is_open(self) -> bool:
@@ -37,6 +46,10 @@ def _model(row: HandoffRow) -> Handoff:
         status=row.status,
         slack_channel=row.slack_channel,
         thread_ts=row.thread_ts,
+        opened_at=aware(row.opened_at),
+        answered_at=row.answered_at and aware(row.answered_at),
+        reminded_at=row.reminded_at and aware(row.reminded_at),
+        delay_told_at=row.delay_told_at and aware(row.delay_told_at),
     )
 
 
@@ -44,8 +57,11 @@ class Handoffs:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
 
-    def open(self, conversation_id: str, chat_id: int, slack_channel: str) -> tuple[Handoff, bool]:
-        """The chat's open handoff, opening one when there is none; True when it is new."""
+    def open(
+        self, conversation_id: str, chat_id: int, slack_channel: str, at: datetime | None = None
+    ) -> tuple[Handoff, bool]:
+        """The chat's open handoff, opening one (`at`, now by default) when there is none; True
+        when it is new."""
         with Session(self.engine) as session, session.begin():
             row = self._open_row(session, conversation_id)
             if row is not None:
@@ -55,7 +71,7 @@ class Handoffs:
                 chat_id=chat_id,
                 status=OPEN,
                 slack_channel=slack_channel,
-                opened_at=datetime.now(UTC),
+                opened_at=at or datetime.now(UTC),
             )
             session.add(row)
             session.flush()
@@ -94,6 +110,32 @@ class Handoffs:
                 return False
             row.status, row.closed_at, row.closed_by = CLOSED, datetime.now(UTC), actor
             return True
+
+    def unanswered(self) -> list[Handoff]:
+        """Open handoffs no staff member has answered yet, whose follow-up is not over."""
+        with Session(self.engine) as session:
+            rows = session.scalars(
+                select(HandoffRow)
+                .where(
+                    HandoffRow.status == OPEN,
+                    HandoffRow.answered_at.is_(None),
+                    HandoffRow.delay_told_at.is_(None),
+                )
+                .order_by(HandoffRow.id)
+            )
+            return [_model(row) for row in rows]
+
+    def stamp(self, handoff_id: int, step: Step, at: datetime) -> bool:
+        """Record that a follow-up step happened; False when it had already been recorded."""
+        column = getattr(HandoffRow, step)
+        with Session(self.engine) as session, session.begin():
+            done = session.execute(
+                update(HandoffRow)
+                .where(HandoffRow.id == handoff_id, column.is_(None))
+                .values({step: at})
+                .execution_options(synchronize_session=False)
+            )
+            return bool(done.rowcount)  # type: ignore[attr-defined]
 
     def forget_chat(self, conversation_id: str) -> list[int]:
         """LGPD: the chat's handoffs are deleted, open or closed (the thread in Slack is the

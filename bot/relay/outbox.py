@@ -56,7 +56,7 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-def _aware(moment: datetime) -> datetime:
+def aware(moment: datetime) -> datetime:
     """SQLite hands datetimes back without their zone; they were stored in UTC."""
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
@@ -174,7 +174,7 @@ class Outbox:
                 if row.stream in heads:
                     continue
                 heads.add(row.stream)
-                if _aware(row.next_attempt_at) > now:
+                if aware(row.next_attempt_at) > now:
                     continue
                 taken = session.execute(
                     update(OutboxRow)

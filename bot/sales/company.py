@@ -1,5 +1,6 @@
-"""The company's commercial facts (identity, contact, payment, nota fiscal, set-up fee), from one
-validated data file; the quote's validity and the set-up fee amount come from the pricing rules."""
+"""The company's commercial facts (identity, contact, business hours, payment, nota fiscal, set-up
+fee), from one validated data file; the quote's validity and the set-up fee amount come from the
+pricing rules."""
 
 import re
 from decimal import Decimal
@@ -8,6 +9,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field, field_validator
 
+from bot.sales.hours import BusinessHours
 from quoting.datafiles import Sourced, load
 from quoting.pricing import load_pricing
 
@@ -23,7 +25,6 @@ class Identity(BaseModel):
     email: str = Field(pattern=r"^[^@\s]+@[^@\s]+\.[a-z]{2,}$")
     phone: str = Field(min_length=8)
     website: str = Field(pattern=r"^https?://")
-    business_hours: str = Field(min_length=5)
 
     @field_validator("cnpj")
     @classmethod
@@ -62,6 +63,7 @@ class SetupFee(BaseModel):
 
 class CompanyFile(Sourced):
     identity: Identity
+    hours: BusinessHours
     payment: Payment
     invoice: Invoice
     quote: QuoteTerms

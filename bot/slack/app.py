@@ -26,6 +26,7 @@ from bot.ops.health import readiness
 from bot.ops.logs import handling
 from bot.ops.metrics import ERRORS, render
 from bot.relay.bridge import Bridge
+from bot.relay.followup import FollowUp
 from bot.relay.outbox import Outage, poll_seconds
 from bot.slack.commands import Commands
 from bot.slack.delivery import SlackBridgeApp
@@ -136,9 +137,13 @@ def wsgi(
 
 
 def _outbox_worker(shared: SlackBridgeApp, stop: threading.Event) -> None:
+    """Deliver the Slack messages and follow up the handoffs nobody answers (the Telegram app
+    does it too: either one alone still reminds the team and tells the client)."""
     outage = Outage("falha ao esvaziar a fila de saída do Slack")
+    follow_up = FollowUp(shared.bridge)
     while not stop.is_set():
         try:
+            follow_up.run()
             shared.bridge.outbox.pump("slack", shared.deliver)
             outage.recovered()
         except Exception:  # a database hiccup: the messages stay queued for the next round

@@ -85,7 +85,10 @@ class SlackBridgeApp:
                 if handoff is None or handoff.thread_ts is None:
                     raise DeliveryFailed("a thread do atendimento não existe", permanent=True)
                 self.client.chat_postMessage(
-                    channel=handoff.slack_channel, thread_ts=handoff.thread_ts, text=payload["text"]
+                    channel=handoff.slack_channel,
+                    thread_ts=handoff.thread_ts,
+                    text=payload["text"],
+                    reply_broadcast=bool(payload.get("broadcast")),
                 )
                 return
             posted = self.client.chat_postMessage(

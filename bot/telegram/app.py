@@ -20,10 +20,12 @@ from bot.assistant.assistant import Assistant
 from bot.ops import logs
 from bot.ops.credentials import credential
 from bot.ops.errors import ChannelUnavailable
+from bot.relay.notices import LEAVE_CALLBACK, LEAVE_COMMAND
 from bot.telegram.commands import COMMANDS, Commands
 from bot.telegram.delivery import TelegramChannel
 from bot.telegram.form import Form
 from bot.telegram.gates import Gates
+from bot.telegram.handoff import Leave
 from bot.telegram.launch_plans import LaunchPlans
 from bot.telegram.order import ChatOrderedProcessor
 from bot.telegram.privacy import Privacy
@@ -70,6 +72,7 @@ def build_application(token: str, assistant: Assistant, api_url: str | None = No
     )
     gates, form, commands = Gates(channel), Form(channel), Commands(channel)
     proposals, privacy, staff = Proposals(channel), Privacy(channel), Staff(channel)
+    leave = Leave(channel)
     application.add_handler(TypeHandler(Update, gates.deduplicate), group=-2)
     application.add_handler(TypeHandler(Update, gates.flood_gate), group=-1)
     channel.form = form.handler()
@@ -77,6 +80,7 @@ def build_application(token: str, assistant: Assistant, api_url: str | None = No
     application.add_handler(CommandHandler("start", commands.start))
     application.add_handler(CommandHandler("ajuda", commands.help))
     application.add_handler(CommandHandler("especialista", commands.specialist))
+    application.add_handler(CommandHandler(LEAVE_COMMAND, leave.command))
     application.add_handler(CommandHandler("minhas_cotacoes", proposals.my_quotes))
     application.add_handler(CommandHandler("apagar_meus_dados", privacy.forget_ask))
     application.add_handler(CommandHandler("cotacoes", staff.quotes))
@@ -86,6 +90,7 @@ def build_application(token: str, assistant: Assistant, api_url: str | None = No
         CallbackQueryHandler(LaunchPlans(channel).send_plan, pattern=r"^plano:")
     )
     application.add_handler(CallbackQueryHandler(privacy.forget_confirm, pattern=r"^lgpd:"))
+    application.add_handler(CallbackQueryHandler(leave.button, pattern=f"^{LEAVE_CALLBACK}$"))
     application.add_handler(CallbackQueryHandler(commands.action, pattern=r"^acao:"))
     application.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND, commands.text))
     application.add_handler(MessageHandler(~filters.TEXT & ~filters.COMMAND, commands.not_text))

@@ -12,6 +12,7 @@ from bot.assistant.composer import alternatives_text
 from bot.assistant.reply import ACTION_HUMAN
 from bot.ops.logs import debug_enabled
 from bot.ops.metrics import REPLY_SECONDS
+from bot.relay.notices import LEAVE_COMMAND
 from bot.telegram.delivery import TelegramChannel, client_name, conversation_id
 from bot.telegram.views import buttons
 from quoting.quote import Quote
@@ -27,7 +28,9 @@ WELCOME = (
 HELP = (
     "Comandos:\n/cotacao — cotação guiada, passo a passo\n"
     "/minhas_cotacoes — suas cotações, com o PDF\n"
-    "/especialista — falar com uma pessoa da equipe\n/apagar_meus_dados — apagar o que guardamos "
+    "/especialista — falar com uma pessoa da equipe\n"
+    "/voltar_ao_bot — sair do atendimento com a equipe e voltar a falar comigo\n"
+    "/apagar_meus_dados — apagar o que guardamos "
     "sobre você\n/cancelar — sair da cotação guiada\n\nOu simplesmente escreva o que precisa."
 )
 COMMANDS = [
@@ -35,6 +38,7 @@ COMMANDS = [
     BotCommand("ajuda", "Como usar o infrabot"),
     BotCommand("minhas_cotacoes", "Ver minhas cotações e os PDFs"),
     BotCommand("especialista", "Falar com um especialista"),
+    BotCommand(LEAVE_COMMAND, "Sair do atendimento e voltar ao bot"),
     BotCommand("apagar_meus_dados", "Apagar meus dados (LGPD)"),
 ]
 

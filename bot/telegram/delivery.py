@@ -16,10 +16,11 @@ from bot.assistant.assistant import Assistant
 from bot.assistant.reply import Reply
 from bot.ops.metrics import ERRORS, QUOTES, REPLIES
 from bot.relay.bridge import Bridge
+from bot.relay.followup import FollowUp
 from bot.relay.outbox import DeliveryFailed, Message, Outage, poll_seconds
 from bot.sales.book import BOT_ACTOR, QuoteBook
 from bot.telegram.store import prune_updates
-from bot.telegram.views import keyboard, split, to_html
+from bot.telegram.views import buttons, keyboard, split, to_html
 
 log = logging.getLogger("infrabot.telegram")
 # Telegram gives up redelivering an update within a day; ids older than that need no guard.
@@ -107,16 +108,21 @@ class TelegramChannel:
         self.bridge.post_lead(record, client)
 
     async def deliver_outbox(self, application: Application) -> None:  # type: ignore[type-arg]
-        """Send what the team wrote in Slack to clients' chats, in order, until shutdown; now and
-        then, forget handled updates older than a day."""
+        """Send what the team wrote in Slack to clients' chats, in order, until shutdown, and
+        follow up the handoffs nobody answers; now and then, forget handled updates older than a
+        day."""
         loop = asyncio.get_running_loop()
 
         def deliver(message: Message) -> None:
             chat_id, text = message.payload["chat_id"], message.payload["text"]
+            rows = [(label, data) for label, data in message.payload.get("buttons", [])]
 
             async def send() -> None:
-                for piece in split(text):
-                    await application.bot.send_message(chat_id, piece)
+                pieces = split(text)
+                for number, piece in enumerate(pieces):
+                    last = number == len(pieces) - 1
+                    markup = buttons(*rows) if rows and last else None
+                    await application.bot.send_message(chat_id, piece, reply_markup=markup)
 
             try:
                 asyncio.run_coroutine_threadsafe(send(), loop).result(timeout=60)
@@ -126,9 +132,11 @@ class TelegramChannel:
                 raise DeliveryFailed(str(error) or type(error).__name__) from error
 
         pruned_at = 0.0
+        follow_up = FollowUp(self.bridge)
         outage = Outage("falha ao esvaziar a fila de saída do Telegram")
         while True:
             try:
+                await asyncio.to_thread(follow_up.run)
                 await asyncio.to_thread(self.bridge.outbox.pump, "telegram", deliver)
                 if time.monotonic() - pruned_at > PRUNE_EVERY_SECONDS:
                     await asyncio.to_thread(prune_updates, self.assistant.store, KEEP_UPDATES)

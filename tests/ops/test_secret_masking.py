@@ -4,6 +4,8 @@ Telegram rejects the token, at INFO and at DEBUG."""
 import json
 import logging
 import os
+import signal
+import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -12,10 +14,17 @@ from pathlib import Path
 import pytest
 
 from bot.ops import logs
+from bot.telegram.app import webhook_secret
 from tests.fakes.fake_telegram import FakeTelegram
 
 INFRABOT = Path(sys.executable).with_name("infrabot")
 TOKEN = "424242:SEGREDO-do-bot-que-nao-pode-vazar"
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 @pytest.fixture
@@ -71,3 +80,39 @@ def test_a_rejected_token_is_never_printed(level: str, tmp_path: Path) -> None:
     assert "recusou o token" in result.stderr
     assert TOKEN not in result.stderr + result.stdout
     assert TOKEN.split(":")[1] not in result.stderr
+
+
+def test_the_derived_webhook_secret_is_never_logged_at_debug(tmp_path: Path) -> None:
+    """Without TELEGRAM_WEBHOOK_SECRET the secret is derived from the token; at DEBUG PTB logs
+    setWebhook's parameters, the secret among them."""
+    fake = FakeTelegram(TOKEN)
+    port = _free_port()
+    env = {
+        **os.environ,
+        "TELEGRAM_BOT_TOKEN": TOKEN,
+        "INFRABOT_TELEGRAM_API_URL": fake.api_url,
+        "INFRABOT_HOME": str(tmp_path),
+        "INFRABOT_DATABASE_URL": f"sqlite:///{tmp_path / 't.db'}",
+        "INFRABOT_LOG_LEVEL": "DEBUG",  # the services' JSON lines, the default
+    }
+    for name in ("INFRABOT_CHROMA_URL", "TELEGRAM_WEBHOOK_SECRET", "INFRABOT_LOG_FORMAT"):
+        env.pop(name, None)
+    url = "https://bot.exemplo.com.br/telegram"
+    process = subprocess.Popen(
+        [str(INFRABOT), "telegram", "--webhook", url, "--port", str(port)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert fake.wait_for(lambda: fake.calls("setWebhook"), 120)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        out, err = process.communicate(timeout=60)
+        fake.close()
+    secret = webhook_secret(TOKEN)
+    assert fake.calls("setWebhook")[0]["secret_token"] == secret  # the derived one was used
+    assert "setWebhook" in err and "secret_token" in err  # PTB's DEBUG line was written...
+    for leak in (TOKEN, TOKEN.split(":")[1], secret):
+        assert leak not in out + err  # ...masked

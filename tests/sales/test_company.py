@@ -31,6 +31,9 @@ def test_a_placeholder_cnpj_is_marked_wherever_it_is_shown() -> None:
         ('cnpj = "00.000.000/0000-00"', 'cnpj = "123"', "identity.cnpj"),
         ('email = "comercial@infrabot.com.br"', 'email = "comercial"', "identity.email"),
         ('as_of = "2026-12-03"', 'as_of = "ontem"', "as_of"),
+        ('timezone = "America/Sao_Paulo"', 'timezone = "Brasil/Paulista"', "hours.timezone"),
+        ('"quarta", "quinta"', '"quarta", "quinta-feira"', "hours.days"),
+        ("opens = 09:00:00", "opens = 19:00:00", "hours"),
     ],
 )
 def test_an_invalid_file_is_refused_in_portuguese(

@@ -18,6 +18,7 @@ import pytest
 from sqlalchemy import create_engine
 
 from bot.relay.handoff import Handoffs
+from bot.relay.notices import LEAVE_CALLBACK, NOT_IN_HANDOFF
 from tests.fakes.fake_slack import BOT_ID, BOT_USER_ID, FakeSlack, SlackSigner
 from tests.fakes.fake_telegram import FakeTelegram
 
@@ -130,7 +131,9 @@ def _open_handoff(bridge: Bridge, chat: int) -> str:
     """A Telegram client asks for a person; returns the Slack thread's ts."""
     before, answered = len(_parents(bridge)), len(bridge.telegram.texts(chat))
     bridge.telegram.message(chat, "quero falar com um especialista")
-    assert "especialista" in bridge.telegram.wait_texts(chat, answered + 1)[-1]
+    # The bot's answer, then (through the outbox) when the team answers and the way back.
+    reply, notice = bridge.telegram.wait_texts(chat, answered + 2)[answered:]
+    assert "especialista" in reply and "Nossa equipe atende" in notice
     assert bridge.slack.wait_for(lambda: len(_parents(bridge)) > before)
     thread = str(_parents(bridge)[-1]["ts_given"])
     # Slack shows the thread as soon as it is posted; the app records it a moment later.
@@ -324,6 +327,36 @@ def test_the_handoff_round_trip_between_telegram_and_a_slack_thread(bridge: Brid
     )
     bridge.telegram.message(chat, "o que é OOM?")
     assert "Fonte" in bridge.telegram.wait_texts(chat, answered + 3)[-1]
+
+
+def test_the_client_learns_when_the_team_answers_and_can_go_back_to_the_bot(
+    bridge: Bridge,
+) -> None:
+    chat = _chat()
+    thread = _open_handoff(bridge, chat)
+    notice = bridge.telegram.calls("sendMessage", chat)[-1]
+    assert "de segunda a sexta, das 9h às 18h (horário de Brasília)" in notice["text"]
+    assert "/voltar_ao_bot" in notice["text"]
+    assert LEAVE_CALLBACK in json.dumps(notice["reply_markup"])
+
+    # The button under the notice: back to the bot, and the thread is told.
+    bridge.telegram.press(chat, LEAVE_CALLBACK)
+    assert "voltou a falar comigo" in bridge.telegram.wait_texts(chat, 3)[-1]
+    assert bridge.slack.wait_for(
+        lambda: any("saiu do atendimento" in t for t in bridge.thread_texts(thread))
+    )
+    bridge.telegram.message(chat, "o que é OOM?")
+    assert "Fonte" in bridge.telegram.wait_texts(chat, 4)[-1]
+
+    # Later, a new handoff, and the command this time.
+    thread = _open_handoff(bridge, chat)
+    bridge.telegram.message(chat, "/voltar_ao_bot")
+    assert "voltou a falar comigo" in bridge.telegram.wait_texts(chat, 7)[-1]
+    assert bridge.slack.wait_for(
+        lambda: any("saiu do atendimento" in t for t in bridge.thread_texts(thread))
+    )
+    bridge.telegram.message(chat, "/voltar_ao_bot")
+    assert bridge.telegram.wait_texts(chat, 8)[-1] == NOT_IN_HANDOFF
 
 
 def test_the_close_button_ends_the_handoff_once(bridge: Bridge) -> None:
