@@ -106,9 +106,9 @@ def check_plan(plan: LaunchPlan) -> str:
         if errors:
             raise PlanError("O plano não segue o esquema do SkyPilot: " + "; ".join(errors))
         return (
-            "Validação pelo SkyPilot pulada (não instalado: pip install 'infrabot[launch]'); "
-            f"conferido com o esquema do SkyPilot {skypilot_schemas()['skypilot_version']} "
-            "que acompanha o infrabot."
+            "Validação pelo SkyPilot pulada (ele não está neste ambiente); conferido com o "
+            f"esquema do SkyPilot {skypilot_schemas()['skypilot_version']} que acompanha o "
+            "infrabot."
         )
     import sky
     from sky.data.storage import Storage
