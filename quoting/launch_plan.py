@@ -25,7 +25,7 @@ import yaml
 from pydantic import BaseModel
 
 from quoting.errors import QuotingError
-from quoting.jobspec import Job
+from quoting.jobspec import METHOD_NAMES, Job
 from quoting.launch_recipes import (
     CHECKPOINT_DIR,
     DATA_DIR,
@@ -76,7 +76,7 @@ class LaunchPlan(BaseModel):
             f"{spot}), disco de {self.disk_gb} GB.",
             f"Região: {option.provider} {option.region} ({option.country}); os buckets "
             f"{self.dataset_bucket} e {self.checkpoint_bucket} ficam na mesma região.",
-            f"Treino: {settings.method}, sequência {settings.seq_len}, micro-batch "
+            f"Treino: {METHOD_NAMES[settings.method]}, sequência {settings.seq_len}, micro-batch "
             f"{settings.micro_batch}{sharding}: {format_number(settings.memory_per_device_gb)} GB "
             "por dispositivo, como na cotação.",
             f"Checkpoints a cada {settings.save_steps} passos (cerca de "

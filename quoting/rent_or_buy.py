@@ -12,6 +12,7 @@ total); buying pays off from n* = F / (r - v) jobs per month, if the machine can
 """
 
 import math
+import re
 from decimal import ROUND_HALF_UP, Decimal
 from functools import cache
 from pathlib import Path
@@ -28,9 +29,10 @@ from quoting.pricing import load_pricing
 from quoting.quote import Money, Quote
 from quoting.recommend import HEADROOM
 from quoting.timing import estimate_time
-from quoting.units import round_brl
+from quoting.units import format_number, round_brl
 
 KWH = Decimal(1000)
+YEAR = re.compile(r"\b(19|20)\d{2}\b")
 CAVEATS = [
     "Máquina parada também custa: a depreciação, o colocation, a equipe e a energia ociosa "
     "correm mesmo nos meses sem jobs.",
@@ -75,6 +77,8 @@ class HardwareOption(Sourced):
     gpus: int = Field(ge=1)
     price: Decimal = Field(gt=0)
     currency: Literal["USD", "BRL"]
+    # A market range or a sum of parts, not a list price or a supplier's quote.
+    price_estimate: bool
     price_source: str = Field(min_length=3)
     load_watts: int = Field(gt=0)
     idle_watts: int = Field(ge=0)
@@ -98,6 +102,20 @@ class HardwareFile(BaseModel):
         for option in self.option:
             if option.idle_watts > option.load_watts:
                 raise ValueError(f"{option.id}: idle_watts maior que load_watts")
+        return self
+
+    @model_validator(mode="after")
+    def _every_source_dated(self) -> "HardwareFile":
+        """Each figure's source says when the figure is from (a year at least)."""
+        sourced: list[tuple[str, BaseModel]] = [
+            ("costs", self.costs),
+            ("import_taxes", self.import_taxes),
+            *((option.id, option) for option in self.option),
+        ]
+        for where, block in sourced:
+            for name, text in block:
+                if name.endswith(("_source", "_basis")) and not YEAR.search(str(text)):
+                    raise ValueError(f"{where}.{name}: a fonte não diz de quando é o número")
         return self
 
 
@@ -133,6 +151,7 @@ class BuyOption(Money):
     capacity_jobs_per_month: int | None
     price: Decimal
     currency: str
+    price_estimate: bool
     import_taxes: list[TaxLine]
     landed_brl: Decimal
     monthly: MonthlyCost | None
@@ -150,6 +169,8 @@ class RentOrBuy(Money):
     usd_brl_as_of: str
     options: list[BuyOption]
     caveats: list[str]
+    # What is estimated and which import tax rates were used, in pt-BR, for every output.
+    notes: list[str]
 
 
 def import_tax_lines(value_brl: Decimal, taxes: ImportTaxes) -> list[TaxLine]:
@@ -213,7 +234,37 @@ def compare(
         usd_brl_as_of=fx.as_of.isoformat(),
         options=options,
         caveats=CAVEATS,
+        notes=estimate_notes(hardware.import_taxes),
     )
+
+
+def _percent(rate: Decimal) -> str:
+    """0.16 -> 16%, 0.0975 -> 9,75%."""
+    value = (rate * 100).normalize()
+    return f"{format_number(value, max(0, -int(value.as_tuple().exponent)))}%"
+
+
+def estimate_notes(taxes: ImportTaxes) -> list[str]:
+    """What the user must read as an estimate: buying prices, running costs and the import
+    tax rates, which depend on the goods' NCM."""
+    rates = ", ".join(
+        f"{name} {_percent(rate)}"
+        for name, rate in (
+            ("II", taxes.ii),
+            ("IPI", taxes.ipi),
+            ("PIS", taxes.pis),
+            ("COFINS", taxes.cofins),
+            ("ICMS-SP", taxes.icms),
+        )
+    )
+    return [
+        "Os preços de compra estimados são faixas de mercado, não orçamentos de fornecedor; "
+        "colocation, energia (tarifa média e PUE) e a parte do engenheiro também são "
+        "estimativas. Cada número tem fonte e data.",
+        f"Importação com as alíquotas gerais ({rates}); a alíquota certa depende da NCM e de "
+        "ex-tarifário, e o II de informática mudou em fev/2026 (Resolução Gecex nº 852/2026): "
+        "confirme com um despachante antes de comprar.",
+    ]
 
 
 def _buy_option(
@@ -258,6 +309,7 @@ def _buy_option(
         capacity_jobs_per_month=capacity,
         price=option.price,
         currency=option.currency,
+        price_estimate=option.price_estimate,
         import_taxes=taxes,
         landed_brl=landed,
         monthly=monthly,

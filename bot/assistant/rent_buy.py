@@ -60,9 +60,11 @@ def rent_or_buy_reply(job: Job, quote: Quote, jobs: Decimal | None) -> str:
                 f"compensa a partir de {format_number(option.break_even_jobs_per_month, 2)} "
                 "jobs por mês"
             )
+        estimated = "estimativa de " if option.price_estimate else ""
         lines.append(
-            f"• {option.name} ({format_brl(option.landed_brl)} no Brasil): "
+            f"• {option.name} ({estimated}{format_brl(option.landed_brl)} no Brasil): "
             f"{format_brl(option.monthly.total)} por mês; {balance}."
         )
+    lines.append(" ".join(result.notes))
     lines.append("Antes de comprar: " + " ".join(result.caveats))
     return "\n".join(lines)

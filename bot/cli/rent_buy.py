@@ -56,12 +56,13 @@ def show(console: Console, result: RentOrBuy) -> None:
     for column in ("Opção", "Cabe?", "h/job", "Preço no Brasil", "Custo/mês", "Equilíbrio"):
         table.add_column(column)
     for option in result.options:
+        price = ("≈ " if option.price_estimate else "") + format_brl(option.landed_brl)
         if option.monthly is None or option.hours_per_job is None:
             table.add_row(
                 option.name,
                 f"não ({format_number(option.memory_per_device_gb)} GB)",
                 "-",
-                format_brl(option.landed_brl),
+                price,
                 "-",
                 "-",
             )
@@ -75,7 +76,7 @@ def show(console: Console, result: RentOrBuy) -> None:
             option.name,
             "sim",
             format_number(option.hours_per_job),
-            format_brl(option.landed_brl),
+            price,
             format_brl(option.monthly.total) + marker,
             balance,
         )
@@ -85,8 +86,10 @@ def show(console: Console, result: RentOrBuy) -> None:
         f"parte de um engenheiro. Câmbio {format_number(result.usd_brl, 2)} "
         f"({format_date(date.fromisoformat(result.usd_brl_as_of))}); importação com II, IPI, "
         "PIS/COFINS-Importação e ICMS. "
-        "Fontes e datas: quoting/data/hardware.toml (ou --json)."
+        "Fontes e datas: quoting/data/hardware.toml (ou --json). ≈: preço estimado."
     )
+    for note in result.notes:
+        console.print(note)
     console.print("[bold]Antes de comprar:[/bold]")
     for caveat in result.caveats:
         console.print(f"  • {caveat}")

@@ -53,12 +53,14 @@ class PlanDocument(BaseModel):
 
 
 def plan_document(record: "QuoteRecord", choice: int = 0) -> PlanDocument:
-    plan = plan_for_record(record, choice)
+    return document_of(plan_for_record(record, choice), f"Plano de execução {record.number}")
+
+
+def document_of(plan: LaunchPlan, heading: str) -> PlanDocument:
+    """The plan's YAML with a caption: the heading, machine and auto-stop lines, the how-to."""
     name = plan_file_name(plan)
     summary = plan.summary()
-    caption = "\n".join(
-        [f"Plano de execução {record.number}", summary[0], summary[4], "", HOW_TO.format(file=name)]
-    )
+    caption = "\n".join([heading, summary[0], summary[4], "", HOW_TO.format(file=name)])
     return PlanDocument(file_name=name, content=plan.to_yaml().encode(), caption=caption)
 
 
@@ -104,9 +106,9 @@ def check_plan(plan: LaunchPlan) -> str:
         if errors:
             raise PlanError("O plano não segue o esquema do SkyPilot: " + "; ".join(errors))
         return (
-            "Validação pelo SkyPilot pulada (não instalado: pip install 'infrabot[launch]'); "
-            f"conferido com o esquema do SkyPilot {skypilot_schemas()['skypilot_version']} "
-            "que acompanha o infrabot."
+            "Validação pelo SkyPilot pulada (ele não está neste ambiente); conferido com o "
+            f"esquema do SkyPilot {skypilot_schemas()['skypilot_version']} que acompanha o "
+            "infrabot."
         )
     import sky
     from sky.data.storage import Storage

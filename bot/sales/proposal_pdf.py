@@ -1,7 +1,8 @@
 """The PDF proposal (pt-BR) of a stored quote, the document a buyer forwards to finance: who sells
 (company.toml), the offer and its price first, what is and is not included, validity, payment,
-acceptance with a signature line, and the engineering premises as an annex. Drawn with reportlab
-from the same Quote model the chat channels render, so the two never drift."""
+acceptance with a signature line, and two annexes: the engineering premises, and the launch plan's
+summary (machine, region, auto-stop, checkpoints, storage clean-up). Drawn with reportlab from the
+same Quote model the chat channels render, so the two never drift."""
 
 from datetime import date, datetime
 from pathlib import Path
@@ -11,7 +12,9 @@ from zoneinfo import ZoneInfo
 
 from bot.sales.book import BOT_ACTOR, QuoteRecord, percent
 from bot.sales.company import Company, load_company
+from bot.sales.launch import plan_file_name, plan_for_record
 from quoting.jobspec import FRAMEWORK_NAMES, METHOD_NAMES
+from quoting.launch_plan import PlanError
 from quoting.tax_choice import tax_profile_name, tax_profile_note
 from quoting.units import format_brl, format_date, format_number
 
@@ -119,6 +122,21 @@ def _premises(job: dict[str, Any]) -> list[str]:
         seen.add(assumption)
         kept.append(assumption)
     return kept
+
+
+def _plan_annex(record: QuoteRecord) -> tuple[str, list[str]]:
+    """The launch plan of the recommended machine, in a sentence and its summary lines; where no
+    plan can be written for it (an own offer, a TPU with LoRA), the sentence says why."""
+    try:
+        plan = plan_for_record(record)
+    except PlanError as error:
+        return f"Não há plano de execução automático para esta opção: {error}", []
+    return (
+        "O job roda como foi cotado a partir de um arquivo de tarefa do SkyPilot, "
+        f"{plan_file_name(plan)} (peça-o à equipe comercial ou use o botão “Plano de execução” "
+        "em /minhas_cotacoes no Telegram), com estes pontos:",
+        plan.summary(),
+    )
 
 
 def write_proposal(record: QuoteRecord, path: Path) -> None:
@@ -276,6 +294,17 @@ def write_proposal(record: QuoteRecord, path: Path) -> None:
             f"{format_number(rec.device_memory_gb, 0)} GB.",
         ),
     ]
+    plan_intro, plan_lines = _plan_annex(record)
+    story.append(
+        KeepTogether(
+            [
+                Spacer(1, 0.4 * cm),
+                para("Anexo: plano de execução", "Heading2"),
+                para(plan_intro),
+                *bullets(plan_lines),
+            ]
+        )
+    )
 
     footer = f"{identity.legal_name} · CNPJ {identity.cnpj_text} · {identity.email}"
 

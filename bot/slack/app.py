@@ -31,6 +31,7 @@ from bot.relay.outbox import Outage, poll_seconds
 from bot.slack.commands import Commands
 from bot.slack.delivery import SlackBridgeApp
 from bot.slack.handoff import Handoff
+from bot.slack.launch_plans import LaunchPlans
 from bot.slack.leads import Leads
 from bot.slack.modals import Modals
 
@@ -52,6 +53,7 @@ def register(app: App, shared: SlackBridgeApp) -> None:
     app.command("/encerrar")(commands.close_command)
     app.action("quote_share")(commands.share)
     app.action("quote_save")(modals.save_open)
+    app.action("quote_plan")(LaunchPlans(shared).send_plan)
     app.view("quote_save")(modals.save_submit)
     app.action("lead_take")(leads.take)
     app.action("lead_adjust")(leads.adjust_open)

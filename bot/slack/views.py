@@ -24,7 +24,8 @@ def quote_blocks(
     quote: Quote, job: Job, spec: dict[str, Any], shared_by: str | None
 ) -> list[Block]:
     """A quote: the choice, machine, hours, total, reasons and alternatives. Privately (not
-    `shared_by` anyone) it carries the buttons to share it and to save it as a sales quote."""
+    `shared_by` anyone) it carries the buttons to share it, to save it as a sales quote and to
+    get its launch plan (staff only, as saving is)."""
     rec = quote.recommendation
     blocks: list[Block] = [
         section(f"*Cotação:* {job_line(job)}"),
@@ -64,6 +65,7 @@ def quote_blocks(
                 "elements": [
                     button("Compartilhar no canal", "quote_share", value),
                     button("Salvar como cotação", "quote_save", value, "primary"),
+                    button("Plano de execução", "quote_plan", value),
                 ],
             }
         )

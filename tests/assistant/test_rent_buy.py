@@ -44,4 +44,6 @@ def test_reply_carries_the_engines_numbers() -> None:
     ada = result.options[1]
     assert ada.monthly is not None and format_brl(ada.monthly.total) in reply
     assert "Obsolescência" in reply
+    assert f"estimativa de {format_brl(ada.landed_brl)} no Brasil" in reply
+    assert "não orçamentos de fornecedor" in reply and "ICMS-SP 18%" in reply
     assert "Considerei 1 job" in rent_or_buy_reply(job, quote, None)

@@ -21,6 +21,10 @@ def test_table_in_portuguese_with_reais_and_caveats() -> None:
     assert "Alugar:" in out and "R$" in out and "jobs/mês" in out
     assert "não (29,2" in out  # the 24 GB RTX 4090 cannot hold it
     assert "Obsolescência" in out and "elasticidade" in out
+    # Estimated prices are marked as such, and the import tax rates used are spelled out.
+    folded = " ".join(out.split())
+    assert "≈ R$" in folded and "≈: preço estimado" in folded
+    assert "II 16%" in folded and "confirme com um despachante" in folded
 
 
 def test_json_for_integrations() -> None:
@@ -34,6 +38,7 @@ def test_json_for_integrations() -> None:
     imported = data["options"][1]
     assert [tax["name"] for tax in imported["import_taxes"]][-1] == "ICMS"
     assert imported["sources"] and isinstance(imported["monthly"]["total"], float)
+    assert imported["price_estimate"] is True and len(data["notes"]) == 2
 
 
 def test_bad_jobs_per_month_gets_a_short_message() -> None:

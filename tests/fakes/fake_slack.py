@@ -2,7 +2,10 @@
 a signer for the requests Slack would send the app (slash commands, interactions, events).
 
 It can be taken down two ways: `failing = True` answers every call with HTTP 500, and `down()`
-closes the port so connections are refused, until `up()` opens it again on the same port."""
+closes the port so connections are refused, until `up()` opens it again on the same port.
+`refusing` maps a method to the error Slack would answer it with (e.g. a missing scope).
+Files go up as `files_upload_v2` sends them: an upload URL, the bytes, then the completion;
+`uploads` keeps the bytes by file id."""
 
 import asyncio
 import hashlib
@@ -29,6 +32,8 @@ class FakeSlack:
         self.names = names or {}
         self.calls: list[dict[str, Any]] = []
         self.failing = False
+        self.refusing: dict[str, str] = {}
+        self.uploads: dict[str, bytes] = {}
         self.acks: list[dict[str, Any]] = []  # Socket Mode: what the app acknowledged
         self._sockets: list[web.WebSocketResponse] = []
         self._ts = itertools.count(1)
@@ -92,6 +97,7 @@ class FakeSlack:
         app.router.add_route("*", "/api/{method}", self._handle)
         app.router.add_get("/socket", self._socket)
         app.router.add_post("/response", self._response)
+        app.router.add_post("/upload/{file_id}", self._upload)
         self._runner = web.AppRunner(app)
         self._loop.run_until_complete(self._runner.setup())
         self._loop.run_until_complete(self._start_site(0))
@@ -127,6 +133,12 @@ class FakeSlack:
             self.calls.append({"method": "response_url", **(await request.json())})
         return web.Response(text="ok")
 
+    async def _upload(self, request: web.Request) -> web.Response:
+        """The upload URL files.getUploadURLExternal hands out: the file's bytes, as is."""
+        with self._lock:
+            self.uploads[request.match_info["file_id"]] = await request.read()
+        return web.Response(text="OK - 200")
+
     async def _handle(self, request: web.Request) -> web.Response:
         method = request.match_info["method"]
         payload: dict[str, Any] = dict(request.query)
@@ -146,6 +158,8 @@ class FakeSlack:
                     **payload,
                 }
             )
+        if method in self.refusing:
+            return web.json_response({"ok": False, "error": self.refusing[method]})
         if method == "chat.postEphemeral" and str(payload.get("channel")).startswith("D"):
             # A DM between two people: the app is not in it.
             return web.json_response({"ok": False, "error": "channel_not_found"})
@@ -165,6 +179,14 @@ class FakeSlack:
             return {"message_ts": ts}
         if method == "views.open":
             return {"view": {"id": f"V{ts}"}}
+        if method == "conversations.open":
+            return {"channel": {"id": f"D{payload.get('users')}"}}
+        if method == "files.getUploadURLExternal":
+            file_id = f"F{ts.replace('.', '')}"
+            url = f"http://127.0.0.1:{self.port}/upload/{file_id}"
+            return {"file_id": file_id, "upload_url": url}
+        if method == "files.completeUploadExternal":
+            return {"files": json.loads(str(payload.get("files")))}
         return {}
 
 

@@ -1,10 +1,13 @@
 """Rent or buy: import taxes, the month's cost of owning and the break-even, checked by hand."""
 
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from quoting.datafiles import DATA_DIR
+from quoting.errors import DataFileError
 from quoting.jobspec import JobSpec, normalize
 from quoting.quote import build_quote
 from quoting.rent_or_buy import (
@@ -51,6 +54,7 @@ def option(**fields: Any) -> HardwareOption:
         "accelerator": "l40s",
         "gpus": 1,
         "currency": "BRL",
+        "price_estimate": True,
         "price_source": "teste",
         "power_source": "teste",
         "hosting_brl_per_month": Decimal(0),
@@ -163,7 +167,39 @@ def test_every_hardware_figure_has_a_source_and_date() -> None:
     assert {o.currency for o in hardware.option} == {"USD", "BRL"}
     for item in hardware.option:
         assert item.price_source and item.power_source and item.life_source and item.as_of
-    assert hardware.import_taxes.icms_basis.startswith("ICMS")
+        if item.price_estimate:
+            assert "estimativa" in item.price_source.lower()
+    taxes = hardware.import_taxes
+    assert taxes.icms_basis.startswith("ICMS")
+    # The legal source of each rate: the law or decree, with its number and year.
+    for basis, act in (
+        (taxes.ii_basis, "Resolução Gecex nº 852/2026"),
+        (taxes.ipi_basis, "Decreto nº 11.158/2022"),
+        (taxes.pis_basis, "Lei nº 10.865/2004, art. 8º, I"),
+        (taxes.cofins_basis, "Lei nº 10.865/2004, art. 8º, II"),
+        (taxes.icms_basis, "LC nº 87/1996"),
+    ):
+        assert act in basis
+
+
+def test_a_source_that_does_not_say_when_is_refused(tmp_path: Path) -> None:
+    text = (DATA_DIR / "hardware.toml").read_text(encoding="utf-8")
+    undated = text.replace(
+        'engineer_share_source = "Premissa (12/2026): 30%', 'engineer_share_source = "Premissa: 30%'
+    )
+    assert undated != text
+    (tmp_path / "hardware.toml").write_text(undated, encoding="utf-8")
+    with pytest.raises(DataFileError, match=r"hgx-8xh100\.engineer_share_source"):
+        load_hardware(tmp_path / "hardware.toml")
+
+
+def test_estimates_and_tax_rates_are_said_to_the_user() -> None:
+    job = normalize(JobSpec(model="llama-3-8b", method="lora", examples=20_000))
+    result = compare(job, build_quote(job), Decimal(4))
+    assert all(o.price_estimate for o in result.options)  # none is a supplier's quote yet
+    notes = " ".join(result.notes)
+    assert "não orçamentos de fornecedor" in notes
+    assert "II 16%, IPI 9,75%, PIS 2,1%, COFINS 9,65%, ICMS-SP 18%" in notes
 
 
 @pytest.mark.parametrize("jobs", ["0", "-1", "20000"])

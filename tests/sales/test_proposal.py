@@ -11,9 +11,10 @@ from pypdf import PdfReader
 from bot.assistant.state import ConversationStore
 from bot.sales.book import QuoteBook, QuoteRecord, Staff
 from bot.sales.company import load_company
+from bot.sales.launch import plan_for_record
 from bot.sales.proposal_pdf import write_proposal
 from quoting.jobspec import JobSpec
-from quoting.units import format_brl
+from quoting.units import format_brl, format_number
 
 STAFF = Staff(roles={"local": "vendas", "slack:Ana": "gerente"}, discount_limit_pct=Decimal(10))
 
@@ -83,3 +84,38 @@ def test_a_long_items_table_repeats_its_header_on_the_next_page(
     assert len(with_items) >= 2  # the table did split
     for page in with_items:
         assert "Descrição" in page and "Preço unit." in page
+
+
+def _folded(pages: list[str]) -> str:
+    return " ".join("\n".join(pages).split())
+
+
+def test_the_proposal_ends_with_the_launch_plans_summary(sent: QuoteRecord, tmp_path: Path) -> None:
+    text = _folded(_pages(sent, tmp_path / "p.pdf"))
+    assert text.index("Anexo: premissas técnicas") < text.index("Anexo: plano de execução")
+    annex = text[text.index("Anexo: plano de execução") :]
+    plan = plan_for_record(sent)
+    rec = sent.quote.recommendation
+    assert f"plano-{sent.number}.yaml" in annex
+    assert (
+        f"Máquina: {rec.count}x {rec.accelerator_name} ({plan.accelerators}, sob demanda)" in annex
+    )
+    assert f"Região: {rec.provider} {rec.region} ({rec.country})" in annex
+    assert f"{plan.checkpoint_bucket} ficam na mesma região" in annex
+    assert f"Checkpoints a cada {plan.settings.save_steps} passos" in annex
+    assert f"após {plan.idle_minutes} min ociosa" in annex
+    assert "Limpeza: ao terminar, apaga checkpoints intermediários" in annex
+    # The plan asks for the memory the quote priced, and the annex says so in the quote's words.
+    assert f"QLoRA, sequência {plan.settings.seq_len}" in annex
+    assert f"{format_number(rec.memory_per_device_gb)} GB por dispositivo, como na cotação" in annex
+
+
+def test_an_option_skypilot_cannot_run_says_so_in_the_annex(
+    sent: QuoteRecord, tmp_path: Path
+) -> None:
+    quote = sent.quote
+    own = quote.recommendation.model_copy(update={"provider": "infrabot"})
+    record = sent.model_copy(update={"quote": quote.model_copy(update={"recommendation": own})})
+    annex = _folded(_pages(record, tmp_path / "p.pdf")).split("Anexo: plano de execução")[1]
+    assert "Não há plano de execução automático para esta opção" in annex
+    assert "AWS ou GCP" in annex and "Máquina:" not in annex

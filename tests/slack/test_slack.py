@@ -15,10 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from sqlalchemy import create_engine
 
 from bot.relay.handoff import Handoffs
 from bot.relay.notices import LEAVE_CALLBACK, NOT_IN_HANDOFF
+from bot.sales.launch import schema_errors
 from tests.fakes.fake_slack import BOT_ID, BOT_USER_ID, FakeSlack, SlackSigner
 from tests.fakes.fake_telegram import FakeTelegram
 
@@ -155,7 +157,7 @@ def test_cotacao_answers_privately_with_the_quote_and_its_buttons(bridge: Bridge
     for field in ("Escolha", "Máquina", "Horas", "Total", "R$", "Por quê"):
         assert field in blocks
     buttons = [e for b in reply["blocks"] if b["type"] == "actions" for e in b["elements"]]
-    assert [b["action_id"] for b in buttons] == ["quote_share", "quote_save"]
+    assert [b["action_id"] for b in buttons] == ["quote_share", "quote_save", "quote_plan"]
 
     # Sharing posts the same quote in the channel, for everyone, without the buttons.
     bridge.signer.press("quote_share", buttons[0]["value"], STAFF)
@@ -181,6 +183,65 @@ def test_cotacao_answers_privately_with_the_quote_and_its_buttons(bridge: Bridge
     )
     saved = bridge.slack.recorded("chat.postMessage", channel=STAFF)[-1]["text"]
     assert "COT-" in saved and "ACME Ltda" in saved
+
+
+def _plan_button(bridge: Bridge, text: str, user: str) -> str:
+    """/cotacao as `user`; the value of the "Plano de execução" button on the private answer."""
+    before = len(bridge.slack.recorded("chat.postEphemeral", user=user))
+    bridge.signer.command("/cotacao", text, user)
+    assert bridge.slack.wait_for(
+        lambda: len(bridge.slack.recorded("chat.postEphemeral", user=user)) > before
+    )
+    reply = bridge.slack.recorded("chat.postEphemeral", user=user)[-1]
+    button = next(
+        e
+        for b in reply["blocks"]
+        if b["type"] == "actions"
+        for e in b["elements"]
+        if e["action_id"] == "quote_plan"
+    )
+    assert button["text"]["text"] == "Plano de execução"
+    return str(button["value"])
+
+
+def test_plano_de_execucao_sends_staff_the_yaml_in_a_direct_message(bridge: Bridge) -> None:
+    value = _plan_button(
+        bridge, "QLoRA de um Mistral 7B com 5 mil exemplos, dados não podem sair do Brasil", STAFF
+    )
+    bridge.signer.press("quote_plan", value, STAFF)
+    assert bridge.slack.wait_for(
+        lambda: bool(bridge.slack.recorded("files.completeUploadExternal", channel_id=f"D{STAFF}"))
+    )
+    completed = bridge.slack.recorded("files.completeUploadExternal", channel_id=f"D{STAFF}")[-1]
+    how_to = str(completed["initial_comment"])
+    assert how_to.startswith("Plano de execução: ")
+    assert "sky jobs launch plano-" in how_to and "desliga sozinha" in how_to
+    (sent,) = json.loads(str(completed["files"]))
+    assert str(sent["title"]).startswith("plano-") and str(sent["title"]).endswith(".yaml")
+    task = yaml.safe_load(bridge.slack.uploads[str(sent["id"])])
+    assert schema_errors(task) == []  # a task SkyPilot takes
+    assert task["resources"]["region"] == "sa-east-1"  # the data stay in Brazil
+    assert task["resources"]["autostop"]["down"] is True
+    assert bridge.slack.wait_for(
+        lambda: any(
+            "conversa direta" in str(c.get("text"))
+            for c in bridge.slack.recorded("chat.postEphemeral", user=STAFF)
+        )
+    )
+
+    # An app without the files:write scope: the same plan as a code block in the message.
+    bridge.slack.refusing["files.getUploadURLExternal"] = "missing_scope"
+    try:
+        bridge.signer.press("quote_plan", value, STAFF)
+        assert bridge.slack.wait_for(
+            lambda: bool(bridge.slack.recorded("chat.postMessage", channel=f"D{STAFF}"))
+        )
+    finally:
+        del bridge.slack.refusing["files.getUploadURLExternal"]
+    text = str(bridge.slack.recorded("chat.postMessage", channel=f"D{STAFF}")[-1]["text"])
+    assert "sky jobs launch" in text
+    in_text = yaml.safe_load(text.split("```")[1])
+    assert (in_text["resources"], in_text["envs"]) == (task["resources"], task["envs"])
 
 
 def test_pergunta_answers_from_the_guidance_with_sources(bridge: Bridge) -> None:
@@ -235,6 +296,19 @@ def test_staff_actions_refuse_someone_not_listed_as_staff(bridge: Bridge) -> Non
         )
     )
     assert len(bridge.slack.recorded("views.open")) == opened
+
+    # Nor does the launch plan go to someone outside the team.
+    bridge.signer.press("quote_plan", save["value"], OUTSIDER)
+    assert bridge.slack.wait_for(
+        lambda: (
+            sum(
+                "equipe comercial" in str(c.get("text"))
+                for c in bridge.slack.recorded("chat.postEphemeral", user=OUTSIDER)
+            )
+            == 2
+        )
+    )
+    assert not bridge.slack.recorded("conversations.open", users=OUTSIDER)
 
 
 def test_a_telegram_quote_becomes_a_lead_to_take_and_adjust(bridge: Bridge) -> None:
