@@ -1,0 +1,54 @@
+"""Groups and the team's commands: what one person asks for is theirs, not the chat's. Staff
+commands list clients only in a staff member's private chat; in a group each member has their
+own conversation, quotes and deletion, and only they can confirm it."""
+
+import itertools
+from collections.abc import Iterator
+
+import pytest
+
+from tests.fakes.fake_telegram import FakeTelegram
+from tests.telegram.test_telegram import Bot
+
+STAFF = 777  # INFRABOT_STAFF of tests.telegram.test_telegram.Bot
+UNKNOWN = "Não conheço esse comando. Veja /ajuda."
+_chats = itertools.count(6100)
+
+
+@pytest.fixture(scope="module")
+def telegram(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FakeTelegram]:
+    home = tmp_path_factory.mktemp("home")
+    fake = FakeTelegram()
+    bot = Bot(fake, home, f"sqlite:///{home / 'bot.db'}")
+    bot.start()
+    yield fake
+    bot.stop()
+    fake.close()
+
+
+def _next_reply(fake: FakeTelegram, chat: int, text: str, user: int | None = None) -> str:
+    before = len(fake.texts(chat))
+    fake.message(chat, text, user)
+    return fake.wait_texts(chat, before + 1)[before]
+
+
+def _quote(fake: FakeTelegram, chat: int, user: int | None = None) -> str:
+    reply = _next_reply(fake, chat, "QLoRA do llama 3 8b com 5 mil exemplos", user)
+    assert "R$" in reply
+    return reply
+
+
+def test_staff_commands_list_clients_only_in_a_staff_private_chat(
+    telegram: FakeTelegram,
+) -> None:
+    fake = telegram
+    client = next(_chats)
+    _quote(fake, client)
+    group = -next(_chats)
+    for command in ("/cotacoes", "/enviar COT-2026-000001"):
+        in_group = _next_reply(fake, group, command, STAFF)
+        assert "privado" in in_group and "COT-" not in in_group and "R$" not in in_group
+        # Nobody else learns that the command exists, in a group or in their own chat.
+        for chat, user in ((group, client), (client, None)):
+            assert _next_reply(fake, chat, command, user) == UNKNOWN
+    assert "COT-" in _next_reply(fake, STAFF, "/cotacoes")
