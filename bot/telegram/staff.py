@@ -11,6 +11,7 @@ from telegram.constants import ChatType, ParseMode
 from telegram.ext import ContextTypes
 
 from bot.assistant.composer import proposal_text
+from bot.relay.bridge import telegram_chat
 from bot.sales.errors import QuoteBookError
 from bot.telegram.delivery import TelegramChannel
 from bot.telegram.views import split
@@ -63,13 +64,13 @@ class Staff:
         except QuoteBookError as refused:
             await update.message.reply_text(str(refused))
             return
-        if not (record.client_ref or "").startswith("telegram:"):
+        client_chat = telegram_chat(record.client_ref)
+        if client_chat is None:
             await update.message.reply_text(
                 f"{record.number} marcada como enviada; o cliente "
                 "não está no Telegram, envie o PDF por e-mail."
             )
             return
-        client_chat = int((record.client_ref or "").split(":", 1)[1])
         for piece in split(html.escape(proposal_text(record))):
             await context.bot.send_message(client_chat, piece, parse_mode=ParseMode.HTML)
         await update.message.reply_text(f"{record.number} enviada ao cliente.")

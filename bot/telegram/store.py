@@ -84,18 +84,26 @@ def prune_updates(store: ConversationStore, older_than: timedelta) -> int:
         return int(removed.rowcount or 0)  # type: ignore[attr-defined]
 
 
-def forget_chat(store: ConversationStore, chat_id: int) -> int:
-    """Delete what Telegram left about a chat (form answers, form step, handled updates)."""
+def forget_person(store: ConversationStore, chat_id: int, user_id: int) -> int:
+    """Delete what Telegram left about a person in a chat: their form answers and form step,
+    and in their private chat (the chat is the person) its handled updates too. A group's rows
+    that are not one member's stay: they belong to every member. Returns the updates removed."""
+    private = chat_id == user_id
     with Session(store.engine) as session, session.begin():
-        removed = session.execute(delete(HandledUpdate).where(HandledUpdate.chat_id == chat_id))
-        session.execute(delete(PersistedData).where(PersistedData.key == str(chat_id)))
+        removed = 0
+        if private:
+            result = session.execute(delete(HandledUpdate).where(HandledUpdate.chat_id == chat_id))
+            removed = int(result.rowcount or 0)  # type: ignore[attr-defined]
+        # The person's form answers ("user"), and in a private chat its flood mark.
+        session.execute(delete(PersistedData).where(PersistedData.key == str(user_id)))
         rows = session.scalars(
             select(PersistedData).where(PersistedData.kind.startswith("conversation:"))
         )
         for row in rows:
-            if json.loads(row.key)[0] == chat_id:
+            key = json.loads(row.key)
+            if key[0] == chat_id and (private or key[1:] == [user_id]):
                 session.delete(row)
-        return int(removed.rowcount or 0)  # type: ignore[attr-defined]
+        return removed
 
 
 _ABSENT = object()

@@ -52,3 +52,49 @@ def test_staff_commands_list_clients_only_in_a_staff_private_chat(
         for chat, user in ((group, client), (client, None)):
             assert _next_reply(fake, chat, command, user) == UNKNOWN
     assert "COT-" in _next_reply(fake, STAFF, "/cotacoes")
+
+
+def _listing(fake: FakeTelegram, group: int, member: int) -> str:
+    return _next_reply(fake, group, "/minhas_cotacoes", member)
+
+
+def test_in_a_group_each_member_has_their_own_conversation_and_quotes(
+    telegram: FakeTelegram,
+) -> None:
+    fake = telegram
+    group, ana, bruno = -next(_chats), next(_chats), next(_chats)
+    _quote(fake, ana)  # in Ana's private chat: never listed in the group
+    _quote(fake, group, ana)
+    mine = _listing(fake, group, ana)
+    assert mine.count("COT-") == 1 and "privado" in mine
+    number = mine.split("• ", 1)[1].split(" ", 1)[0]
+
+    assert "ainda não tem" in _listing(fake, group, bruno)
+    before = len(fake.texts(group))
+    fake.press(group, f"pdf:{number}", bruno)
+    assert "Não encontrei" in fake.wait_texts(group, before + 1)[before]
+    fake.press(group, "acao:alternativas", bruno)
+    assert "Ainda não há cotação" in fake.wait_texts(group, before + 2)[before + 1]
+    assert not fake.calls("sendDocument", group)
+
+
+def test_in_a_group_only_the_member_who_asked_confirms_and_loses_only_their_data(
+    telegram: FakeTelegram,
+) -> None:
+    fake = telegram
+    group, ana, bruno = -next(_chats), next(_chats), next(_chats)
+    _quote(fake, group, ana)
+    _quote(fake, group, bruno)
+    assert "Confirma" in _next_reply(fake, group, "/apagar_meus_dados", ana)
+
+    fake.press(group, f"lgpd:sim:{ana}", bruno)  # Bruno presses Ana's button
+    assert fake.wait_for(
+        lambda: any("não é seu" in str(c.get("text")) for c in fake.calls("answerCallbackQuery"))
+    )
+    assert "COT-" in _listing(fake, group, ana)
+
+    before = len(fake.texts(group))
+    fake.press(group, f"lgpd:sim:{ana}", ana)
+    assert "Apaguei" in fake.wait_texts(group, before + 1)[before]
+    assert "ainda não tem" in _listing(fake, group, ana)
+    assert "COT-" in _listing(fake, group, bruno)

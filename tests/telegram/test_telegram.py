@@ -208,7 +208,7 @@ def test_apagar_meus_dados_really_deletes(telegram: tuple[FakeTelegram, Bot]) ->
     assert store.load(f"telegram:{chat}").slots
     fake.message(chat, "/apagar_meus_dados")
     assert "Confirma" in fake.wait_texts(chat, 2)[-1]
-    fake.press(chat, "lgpd:sim")
+    fake.press(chat, f"lgpd:sim:{chat}")
     assert "Apaguei" in fake.wait_texts(chat, 3)[-1]
     assert store.load(f"telegram:{chat}").slots == {}
     fake.message(chat, "/minhas_cotacoes")
