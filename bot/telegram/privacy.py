@@ -1,8 +1,9 @@
 """/apagar_meus_dados: LGPD deletion of what the bot keeps about a person, after a confirmation.
 
-In a group each member has their own conversation: the deletion reaches only the member who
-asked, and only they can confirm it (the buttons carry their user id; anyone else pressing them
-is refused)."""
+The person, not the chat: asked in a private chat or in a group, it deletes that person's
+conversations everywhere (the private chat and their own one in each group) and nothing of the
+other members'. Only the person who asked can confirm: the buttons carry their user id, and
+anyone else pressing them is refused."""
 
 import asyncio
 
@@ -10,8 +11,8 @@ from telegram import Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
-from bot.telegram.delivery import TelegramChannel, conversation_id
-from bot.telegram.store import forget_person
+from bot.telegram.delivery import TelegramChannel
+from bot.telegram.store import forget_person, person_conversations
 from bot.telegram.views import buttons
 
 NOT_YOURS = "Este botão não é seu (ou é antigo). Para apagar os seus dados, use /apagar_meus_dados."
@@ -33,7 +34,8 @@ class Privacy:
             question = f"Isso apaga o que guardamos sobre você: {what}"
         else:
             question = (
-                f"{user.first_name}, isso apaga o que guardamos sobre você neste grupo: {what}"
+                f"{user.first_name}, isso apaga o que guardamos sobre você, aqui e no chat "
+                f"privado comigo (nada dos outros membros): {what}"
             )
         await update.message.reply_text(
             question,
@@ -54,16 +56,7 @@ class Privacy:
         if choice != "lgpd:sim":
             await context.bot.send_message(chat.id, "Tudo certo, nada foi apagado.")
             return
-        channel, conversation = self.channel, conversation_id(update)
-        private = chat.type == ChatType.PRIVATE
-        had_conversation = await asyncio.to_thread(channel.assistant.forget, conversation)
-        await asyncio.to_thread(forget_person, channel.assistant.store, chat.id, user.id)
-        quotes = await asyncio.to_thread(channel.book.for_client, conversation)
-        numbers = [record.number for record in quotes]
-        # A group's own queue carries what was said to every member: only a private one goes.
-        chat_stream = chat.id if private else None
-        await asyncio.to_thread(channel.bridge.forget, conversation, chat_stream, numbers)
-        detached = await asyncio.to_thread(channel.book.forget_client, conversation)
+        had_conversation, detached = await asyncio.to_thread(self._forget, user.id)
         if context.user_data is not None:
             context.user_data.clear()
         await context.application.persistence.drop_user_data(user.id)  # type: ignore[union-attr]
@@ -74,10 +67,26 @@ class Privacy:
         )
         kept = (
             f" Suas {detached} cotação(ões) ficam só como registro contábil, sem seu nome "
-            "nem vínculo com este chat."
+            "nem vínculo com você."
             if detached
             else ""
         )
         await context.bot.send_message(
             chat.id, f"Pronto. Apaguei {what}, além das respostas da cotação guiada.{kept}"
         )
+
+    def _forget(self, user_id: int) -> tuple[bool, int]:
+        """Every conversation of the person, and what each left in the quote book and the relay
+        (its handoffs, their threads' queue, its leads); the queue of their private chat too,
+        never a group's, which carries what was said to every member. Returns whether there was
+        a conversation and how many quotes were detached."""
+        channel, store = self.channel, self.channel.assistant.store
+        had_conversation, detached = False, 0
+        for conversation in person_conversations(store, user_id):
+            had_conversation |= channel.assistant.forget(conversation)
+            numbers = [record.number for record in channel.book.for_client(conversation)]
+            private = conversation == f"telegram:{user_id}"
+            channel.bridge.forget(conversation, user_id if private else None, numbers)
+            detached += channel.book.forget_client(conversation)
+        forget_person(store, user_id)
+        return had_conversation, detached

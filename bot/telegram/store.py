@@ -15,7 +15,7 @@ from telegram.ext import BasePersistence, PersistenceInput
 from telegram.ext._utils.types import ConversationDict, ConversationKey
 
 from bot.assistant.state import ConversationStore
-from bot.db.tables import HandledUpdate, PersistedData
+from bot.db.tables import ConversationRow, HandledUpdate, HandoffRow, PersistedData, QuoteRow
 
 
 def claim_update(
@@ -84,26 +84,40 @@ def prune_updates(store: ConversationStore, older_than: timedelta) -> int:
         return int(removed.rowcount or 0)  # type: ignore[attr-defined]
 
 
-def forget_person(store: ConversationStore, chat_id: int, user_id: int) -> int:
-    """Delete what Telegram left about a person in a chat: their form answers and form step,
-    and in their private chat (the chat is the person) its handled updates too. A group's rows
-    that are not one member's stay: they belong to every member. Returns the updates removed."""
-    private = chat_id == user_id
+def person_conversations(store: ConversationStore, user_id: int) -> list[str]:
+    """Every conversation of a person the database knows: their private chat ("telegram:USER")
+    and their own conversation in each group ("telegram:GROUP:USER"), wherever a row keeps it
+    (the assistant's state, quotes, handoffs)."""
+    private, in_groups = f"telegram:{user_id}", f"telegram:%:{user_id}"
+    columns = (ConversationRow.id, QuoteRow.client_ref, HandoffRow.conversation_id)
+    found = {private}
+    with Session(store.engine) as session:
+        for column in columns:
+            found.update(
+                str(value)
+                for value in session.scalars(
+                    select(column).where(column.like(in_groups)).distinct()
+                )
+            )
+    # LIKE's "%" may span a colon; only "telegram:GROUP:USER" is this person's.
+    return sorted(c for c in found if c == private or c.split(":")[2:] == [str(user_id)])
+
+
+def forget_person(store: ConversationStore, user_id: int) -> int:
+    """Delete what Telegram left about a person: their form answers and form steps in every
+    chat, and the handled updates and flood mark of their private chat (the chat is the person).
+    A group's own rows stay: they belong to every member. Returns the updates removed."""
     with Session(store.engine) as session, session.begin():
-        removed = 0
-        if private:
-            result = session.execute(delete(HandledUpdate).where(HandledUpdate.chat_id == chat_id))
-            removed = int(result.rowcount or 0)  # type: ignore[attr-defined]
-        # The person's form answers ("user"), and in a private chat its flood mark.
+        removed = session.execute(delete(HandledUpdate).where(HandledUpdate.chat_id == user_id))
+        # The person's form answers ("user") and their private chat's flood mark.
         session.execute(delete(PersistedData).where(PersistedData.key == str(user_id)))
         rows = session.scalars(
             select(PersistedData).where(PersistedData.kind.startswith("conversation:"))
         )
         for row in rows:
-            key = json.loads(row.key)
-            if key[0] == chat_id and (private or key[1:] == [user_id]):
+            if json.loads(row.key)[1:] == [user_id]:  # the form's key: (chat, user)
                 session.delete(row)
-        return removed
+        return int(removed.rowcount or 0)  # type: ignore[attr-defined]
 
 
 _ABSENT = object()

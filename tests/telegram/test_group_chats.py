@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from bot.assistant.state import ConversationStore
 from tests.fakes.fake_telegram import FakeTelegram
 from tests.telegram.test_telegram import Bot
 
@@ -16,14 +17,19 @@ _chats = itertools.count(6100)
 
 
 @pytest.fixture(scope="module")
-def telegram(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FakeTelegram]:
+def bot(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Bot]:
     home = tmp_path_factory.mktemp("home")
     fake = FakeTelegram()
-    bot = Bot(fake, home, f"sqlite:///{home / 'bot.db'}")
-    bot.start()
-    yield fake
-    bot.stop()
+    running = Bot(fake, home, f"sqlite:///{home / 'bot.db'}")
+    running.start()
+    yield running
+    running.stop()
     fake.close()
+
+
+@pytest.fixture
+def telegram(bot: Bot) -> FakeTelegram:
+    return bot.fake
 
 
 def _next_reply(fake: FakeTelegram, chat: int, text: str, user: int | None = None) -> str:
@@ -79,13 +85,15 @@ def test_in_a_group_each_member_has_their_own_conversation_and_quotes(
 
 
 def test_in_a_group_only_the_member_who_asked_confirms_and_loses_only_their_data(
-    telegram: FakeTelegram,
+    bot: Bot,
 ) -> None:
-    fake = telegram
+    fake, store = bot.fake, ConversationStore(bot.database)
     group, ana, bruno = -next(_chats), next(_chats), next(_chats)
+    _quote(fake, ana)
     _quote(fake, group, ana)
     _quote(fake, group, bruno)
-    assert "Confirma" in _next_reply(fake, group, "/apagar_meus_dados", ana)
+    asked = _next_reply(fake, group, "/apagar_meus_dados", ana)
+    assert "Confirma" in asked and "outros membros" in asked
 
     fake.press(group, f"lgpd:sim:{ana}", bruno)  # Bruno presses Ana's button
     assert fake.wait_for(
@@ -96,5 +104,10 @@ def test_in_a_group_only_the_member_who_asked_confirms_and_loses_only_their_data
     before = len(fake.texts(group))
     fake.press(group, f"lgpd:sim:{ana}", ana)
     assert "Apaguei" in fake.wait_texts(group, before + 1)[before]
+    # Ana's data goes everywhere, her private chat too; Bruno keeps all of his.
     assert "ainda não tem" in _listing(fake, group, ana)
+    assert "ainda não tem" in _next_reply(fake, ana, "/minhas_cotacoes")
+    assert store.load(f"telegram:{group}:{ana}").slots == {}
+    assert store.load(f"telegram:{ana}").slots == {}
     assert "COT-" in _listing(fake, group, bruno)
+    assert store.load(f"telegram:{group}:{bruno}").slots
