@@ -111,3 +111,13 @@ def test_in_a_group_only_the_member_who_asked_confirms_and_loses_only_their_data
     assert store.load(f"telegram:{ana}").slots == {}
     assert "COT-" in _listing(fake, group, bruno)
     assert store.load(f"telegram:{group}:{bruno}").slots
+
+
+def test_a_proposal_sent_to_a_group_member_arrives_in_the_group(telegram: FakeTelegram) -> None:
+    fake = telegram
+    group, ana = -next(_chats), next(_chats)
+    _quote(fake, group, ana)
+    listing = _listing(fake, group, ana)
+    number = listing.split("• ", 1)[1].split(" ", 1)[0]
+    assert "enviada ao cliente" in _next_reply(fake, STAFF, f"/enviar {number}")
+    assert fake.wait_for(lambda: any(f"Proposta {number}" in t for t in fake.texts(group)))
