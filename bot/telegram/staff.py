@@ -1,5 +1,5 @@
 """/cotacoes and /enviar: the sales team's commands, answered only in a staff member's private
-chat with the bot. Anyone outside INFRABOT_STAFF gets the generic unknown-command answer (nothing
+chat with the bot. Anyone outside INFRABOT_STAFF gets the answer any unknown command gets (nothing
 says the command exists); a staff member in a group is told to come to the private chat, since
 a listing there would show every client's name and total to the group."""
 
@@ -13,11 +13,11 @@ from telegram.ext import ContextTypes
 from bot.assistant.composer import proposal_text
 from bot.relay.bridge import telegram_chat
 from bot.sales.errors import QuoteBookError
+from bot.telegram.commands import UNKNOWN_COMMAND
 from bot.telegram.delivery import TelegramChannel
 from bot.telegram.views import split
 from quoting.units import format_brl
 
-UNKNOWN_COMMAND = "Não conheço esse comando. Veja /ajuda."
 PRIVATE_ONLY = "Comandos da equipe só no chat privado comigo."
 
 

@@ -58,6 +58,9 @@ def test_staff_commands_list_clients_only_in_a_staff_private_chat(
         for chat, user in ((group, client), (client, None)):
             assert _next_reply(fake, chat, command, user) == UNKNOWN
     assert "COT-" in _next_reply(fake, STAFF, "/cotacoes")
+    # ... which reads as any command the bot does not have.
+    assert _next_reply(fake, client, "/nao_existe") == UNKNOWN
+    assert "Não há cotação guiada" in _next_reply(fake, client, "/cancelar")
 
 
 def _listing(fake: FakeTelegram, group: int, member: int) -> str:
