@@ -1,8 +1,10 @@
 """`infrabot quotes ...`: sales quotes from the terminal (create, list, show, revise, send,
-accept, reject, export to PDF). The operator acts as `--como IDENTIDADE` (default "local"),
-whose role comes from INFRABOT_STAFF."""
+accept, reject, export to PDF). The operator acts as `local:<conta do sistema>`, the one
+identity the terminal can vouch for; its role comes from INFRABOT_STAFF."""
 
 import json
+import os
+import pwd
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -42,22 +44,38 @@ Number = Annotated[
 _CHANNEL_IDENTITIES = ("infrabot", "slack:", "telegram:")
 
 
+def _os_account() -> str:
+    """The operating-system account running the command: from the process's uid, since USER
+    and LOGNAME are the caller's to set."""
+    try:
+        return pwd.getpwuid(os.getuid()).pw_name
+    except KeyError:  # a container's uid with no passwd entry
+        return f"uid{os.getuid()}"
+
+
 def _terminal_identity(actor: str) -> str:
-    """Who acts from the terminal: a Slack or Telegram identity, or the bot, would let anyone
-    at the keyboard act with that role (above the vendas discount cap) and fool the audit."""
+    """Who acts from the terminal: always `local:<account>`, so the audit trail names the real
+    person and the role is theirs. Claiming someone else (a Slack or Telegram identity, the bot,
+    another account) would let anyone at the keyboard act with that role, above the vendas
+    discount cap, and fool the audit."""
+    own = f"local:{_os_account()}"
+    if actor.strip().lower() in ("local", own.lower()):
+        return own
     if actor.lower().startswith(_CHANNEL_IDENTITIES):
         raise QuoteBookError(
             f"--como '{actor}' não vale no terminal: identidades slack:, telegram: e a do bot "
-            "agem só pelos seus canais. Use uma identidade do terminal (ex.: local, local:ana)."
+            f"agem só pelos seus canais. No terminal você age como {own}."
         )
-    return actor
+    raise QuoteBookError(
+        f"--como '{actor}' não é você: no terminal você age como {own} (sua conta no sistema)."
+    )
 
 
 Actor = Annotated[
     str,
     typer.Option(
         "--como",
-        help="Quem está agindo (identidade do terminal em INFRABOT_STAFF).",
+        help="Quem está agindo: só a sua conta do sistema (local ou local:CONTA), o padrão.",
         callback=_terminal_identity,
     ),
 ]

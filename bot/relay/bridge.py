@@ -62,6 +62,16 @@ def telegram_stream(chat_id: int) -> str:
     return f"telegram:{chat_id}"
 
 
+def telegram_chat(client_ref: str | None) -> int | None:
+    """The Telegram chat a client's reference answers in: "telegram:CHAT", or "telegram:GROUP:USER"
+    for one member of a group; None for a client outside Telegram."""
+    kind, _, rest = (client_ref or "").partition(":")
+    try:
+        return int(rest.split(":", 1)[0]) if kind == "telegram" else None
+    except ValueError:
+        return None
+
+
 def handoff_stream(handoff_id: int) -> str:
     return f"handoff:{handoff_id}"
 
@@ -148,12 +158,15 @@ class Bridge:
         self.to_thread(handoff, f"handoff:{handoff.id}:saiu:thread", notices.left_thread(client))
         return True
 
-    def forget(self, conversation_id: str, chat_id: int, quote_numbers: list[str]) -> int:
-        """LGPD: the chat's handoffs, and every message queued or kept for it (to the chat, to
-        its handoff threads, the leads of its quotes), pending ones unsent. Returns how many
+    def forget(self, conversation_id: str, chat_id: int | None, quote_numbers: list[str]) -> int:
+        """LGPD: the conversation's handoffs, and every message queued or kept for it (to its
+        handoff threads, the leads of its quotes, and to the chat when `chat_id` is given: a
+        private chat is the person's, a group's is not), pending ones unsent. Returns how many
         messages were removed."""
         handoffs = self.handoffs.forget_chat(conversation_id)
-        streams = [telegram_stream(chat_id), *(handoff_stream(i) for i in handoffs)]
+        streams = [handoff_stream(i) for i in handoffs]
+        if chat_id is not None:
+            streams.append(telegram_stream(chat_id))
         keys = [f"lead:{number}" for number in quote_numbers]
         keys += [f"handoff:{i}" for i in handoffs]
         return self.outbox.forget(streams, keys)

@@ -41,9 +41,10 @@ class Staff(BaseModel):
 
     @classmethod
     def from_environment(cls) -> "Staff":
-        """INFRABOT_STAFF="local=gerente,telegram:111=vendas,slack:U0123=gerente"; the local
-        operator is `vendas` unless listed. INFRABOT_DISCOUNT_LIMIT sets the `vendas` cap (%).
-        Telegram identities are user ids."""
+        """INFRABOT_STAFF="local=gerente,local:ana=gerente,telegram:111=vendas,slack:U0123=…";
+        a terminal account (`local:<conta>`) not listed has the role of `local`, `vendas` unless
+        listed. INFRABOT_DISCOUNT_LIMIT sets the `vendas` cap (%). Telegram identities are user
+        ids."""
         # "infrabot" is the assistant itself, recording the quotes it gives clients in chat.
         roles: dict[str, Role] = {"local": "vendas", BOT_ACTOR: "vendas"}
         for entry in filter(None, (os.environ.get("INFRABOT_STAFF") or "").split(",")):
@@ -57,6 +58,8 @@ class Staff(BaseModel):
         return cls(roles=roles, discount_limit_pct=limit)
 
     def role(self, actor: str) -> Role:
+        if actor not in self.roles and actor.startswith("local:"):
+            return self.roles.get("local", "vendas")
         if actor not in self.roles:
             raise QuoteBookError("Este comando é só para a equipe comercial.")
         return self.roles[actor]

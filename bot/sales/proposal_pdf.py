@@ -45,7 +45,8 @@ def _salesperson(record: QuoteRecord) -> str:
     made in chat, or made at the local terminal, are answered by the sales team."""
     creator = next((e["por"] for e in record.history if e["acao"] == "criada"), None)
     person = record.owner or creator
-    if person in (None, BOT_ACTOR, "local"):
+    # A terminal identity names an operating-system account, not a name for the client to read.
+    if person in (None, BOT_ACTOR) or str(person).split(":", 1)[0] == "local":
         return "Equipe comercial"
     return str(person).split(":", 1)[-1]
 

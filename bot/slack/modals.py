@@ -8,6 +8,7 @@ from slack_bolt import Ack
 
 from bot.assistant.composer import proposal_text
 from bot.ops.metrics import QUOTES
+from bot.relay.bridge import telegram_chat
 from bot.relay.slack_posts import escape
 from bot.slack import views as slack_views
 from bot.slack.delivery import SlackBridgeApp
@@ -72,10 +73,10 @@ class Modals:
             ack(response_action="errors", errors={"desconto": str(refused)[:150]})
             return
         ack()
-        ref = record.client_ref or ""
-        if ref.startswith("telegram:"):
+        chat = telegram_chat(record.client_ref)
+        if chat is not None:
             self.shared.bridge.to_client(
-                int(ref.split(":", 1)[1]),
+                chat,
                 f"proposta:{record.number}:{record.revision}",
                 proposal_text(record),
             )

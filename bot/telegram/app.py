@@ -94,6 +94,9 @@ def build_application(token: str, assistant: Assistant, api_url: str | None = No
     application.add_handler(CallbackQueryHandler(commands.action, pattern=r"^acao:"))
     application.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND, commands.text))
     application.add_handler(MessageHandler(~filters.TEXT & ~filters.COMMAND, commands.not_text))
+    application.add_handler(
+        MessageHandler(filters.COMMAND & filters.ChatType.PRIVATE, commands.unknown)
+    )
     application.add_handler(CallbackQueryHandler(gates.stale_button))  # after every button's own
     application.add_handler(TypeHandler(Update, gates.save_state), group=99)
     application.add_error_handler(channel.on_error)

@@ -33,6 +33,10 @@ HELP = (
     "/apagar_meus_dados — apagar o que guardamos "
     "sobre você\n/cancelar — sair da cotação guiada\n\nOu simplesmente escreva o que precisa."
 )
+# What an unknown command gets, and the team's commands for anyone outside the team: the same
+# words, so nobody learns which commands exist beyond /ajuda.
+UNKNOWN_COMMAND = "Não conheço esse comando. Veja /ajuda."
+NOTHING_TO_CANCEL = "Não há cotação guiada em andamento. Use /cotacao para começar uma."
 COMMANDS = [
     BotCommand("cotacao", "Fazer uma cotação guiada"),
     BotCommand("ajuda", "Como usar o infrabot"),
@@ -71,6 +75,14 @@ class Commands:
         assert update.message is not None
         await update.message.reply_text(
             "Por enquanto eu só leio mensagens de texto. Pode escrever o que você precisa?"
+        )
+
+    async def unknown(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """A command no handler took, in a private chat (in a group it may be another bot's)."""
+        assert update.message is not None
+        command = (update.message.text or "/").split()[0].split("@")[0]
+        await update.message.reply_text(
+            NOTHING_TO_CANCEL if command == "/cancelar" else UNKNOWN_COMMAND
         )
 
     async def specialist(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -8,7 +8,7 @@ from datetime import timedelta
 from typing import Any
 
 from telegram import Update
-from telegram.constants import ParseMode
+from telegram.constants import ChatType, ParseMode
 from telegram.error import BadRequest, Forbidden, NetworkError, TelegramError
 from telegram.ext import Application, ContextTypes, ConversationHandler
 
@@ -34,8 +34,15 @@ APOLOGIES_REMEMBERED = 1000
 
 
 def conversation_id(update: Update) -> str:
-    chat = update.effective_chat
-    return f"telegram:{chat.id if chat else 0}"
+    """Whose conversation an update belongs to: the private chat's, or in a group the member's
+    own ("telegram:GROUP:USER"), so that the job, quotes and deletion are a person's, never
+    shared with whoever else is in the group."""
+    chat, user = update.effective_chat, update.effective_user
+    if chat is None:
+        return "telegram:0"
+    if chat.type == ChatType.PRIVATE or user is None:
+        return f"telegram:{chat.id}"
+    return f"telegram:{chat.id}:{user.id}"
 
 
 def client_name(update: Update) -> str:

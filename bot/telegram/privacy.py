@@ -1,13 +1,21 @@
-"""/apagar_meus_dados: LGPD deletion of what the bot keeps about a client, after a confirmation."""
+"""/apagar_meus_dados: LGPD deletion of what the bot keeps about a person, after a confirmation.
+
+The person, not the chat: asked in a private chat or in a group, it deletes that person's
+conversations everywhere (the private chat and their own one in each group) and nothing of the
+other members'. Only the person who asked can confirm: the buttons carry their user id, and
+anyone else pressing them is refused."""
 
 import asyncio
 
 from telegram import Update
+from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
-from bot.telegram.delivery import TelegramChannel, conversation_id
-from bot.telegram.store import forget_chat
+from bot.telegram.delivery import TelegramChannel
+from bot.telegram.store import forget_person, person_conversations
 from bot.telegram.views import buttons
+
+NOT_YOURS = "Este botão não é seu (ou é antigo). Para apagar os seus dados, use /apagar_meus_dados."
 
 
 class Privacy:
@@ -15,32 +23,43 @@ class Privacy:
         self.channel = channel
 
     async def forget_ask(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        assert update.message is not None
+        assert update.message is not None and update.effective_user is not None
+        user, chat = update.effective_user, update.effective_chat
+        what = (
+            "o job em andamento, a última cotação, o histórico recente, as respostas da cotação "
+            "guiada e o que o atendimento guardou para a equipe. Confirma?"
+        )
+        # In a group the others see the question: it says whose data, and that only theirs.
+        if chat is None or chat.type == ChatType.PRIVATE:
+            question = f"Isso apaga o que guardamos sobre você: {what}"
+        else:
+            question = (
+                f"{user.first_name}, isso apaga o que guardamos sobre você, aqui e no chat "
+                f"privado comigo (nada dos outros membros): {what}"
+            )
         await update.message.reply_text(
-            "Isso apaga o que guardamos sobre você: o job em andamento, a última cotação, o "
-            "histórico recente, as respostas da cotação guiada e o que o atendimento guardou "
-            "para a equipe. Confirma?",
-            reply_markup=buttons(("Sim, apagar meus dados", "lgpd:sim"), ("Não", "lgpd:nao")),
+            question,
+            reply_markup=buttons(
+                ("Sim, apagar meus dados", f"lgpd:sim:{user.id}"), ("Não", f"lgpd:nao:{user.id}")
+            ),
         )
 
     async def forget_confirm(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         query = update.callback_query
-        chat = update.effective_chat
-        assert query is not None and chat is not None
+        chat, user = update.effective_chat, update.effective_user
+        assert query is not None and chat is not None and user is not None
+        choice, _, asker = (query.data or "").rpartition(":")
+        if asker != str(user.id):
+            await query.answer(NOT_YOURS, show_alert=True)
+            return
         await query.answer()
-        if query.data != "lgpd:sim":
+        if choice != "lgpd:sim":
             await context.bot.send_message(chat.id, "Tudo certo, nada foi apagado.")
             return
-        channel, conversation = self.channel, conversation_id(update)
-        had_conversation = await asyncio.to_thread(channel.assistant.forget, conversation)
-        await asyncio.to_thread(forget_chat, channel.assistant.store, chat.id)
-        quotes = await asyncio.to_thread(channel.book.for_client, conversation)
-        numbers = [record.number for record in quotes]
-        await asyncio.to_thread(channel.bridge.forget, conversation, chat.id, numbers)
-        detached = await asyncio.to_thread(channel.book.forget_client, conversation)
-        if update.effective_user is not None:
-            context.user_data.clear() if context.user_data is not None else None
-            await context.application.persistence.drop_user_data(update.effective_user.id)  # type: ignore[union-attr]
+        had_conversation, detached = await asyncio.to_thread(self._forget, user.id)
+        if context.user_data is not None:
+            context.user_data.clear()
+        await context.application.persistence.drop_user_data(user.id)  # type: ignore[union-attr]
         what = (
             "o job em andamento, a última cotação e o histórico da conversa"
             if had_conversation
@@ -48,10 +67,26 @@ class Privacy:
         )
         kept = (
             f" Suas {detached} cotação(ões) ficam só como registro contábil, sem seu nome "
-            "nem vínculo com este chat."
+            "nem vínculo com você."
             if detached
             else ""
         )
         await context.bot.send_message(
             chat.id, f"Pronto. Apaguei {what}, além das respostas da cotação guiada.{kept}"
         )
+
+    def _forget(self, user_id: int) -> tuple[bool, int]:
+        """Every conversation of the person, and what each left in the quote book and the relay
+        (its handoffs, their threads' queue, its leads); the queue of their private chat too,
+        never a group's, which carries what was said to every member. Returns whether there was
+        a conversation and how many quotes were detached."""
+        channel, store = self.channel, self.channel.assistant.store
+        had_conversation, detached = False, 0
+        for conversation in person_conversations(store, user_id):
+            had_conversation |= channel.assistant.forget(conversation)
+            numbers = [record.number for record in channel.book.for_client(conversation)]
+            private = conversation == f"telegram:{user_id}"
+            channel.bridge.forget(conversation, user_id if private else None, numbers)
+            detached += channel.book.forget_client(conversation)
+        forget_person(store, user_id)
+        return had_conversation, detached

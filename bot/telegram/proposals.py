@@ -1,10 +1,15 @@
-"""/minhas_cotacoes: a client's own quotes, each with its PDF proposal behind a button."""
+"""/minhas_cotacoes: a client's own quotes, each with its PDF proposal behind a button.
+
+In a group it lists only the quotes that member was given in that group: the group already saw
+them, while the quotes of their private chat stay there (listing those would show them to the
+group). Another member pressing the buttons gets nothing: the quote is not among theirs."""
 
 import asyncio
 import tempfile
 from pathlib import Path
 
 from telegram import Update
+from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from bot.sales.book import QuoteRecord
@@ -46,11 +51,13 @@ class Proposals:
         self.channel = channel
 
     async def my_quotes(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        assert update.message is not None
+        assert update.message is not None and update.effective_chat is not None
         records = await asyncio.to_thread(self.channel.book.for_client, conversation_id(update))
+        in_group = update.effective_chat.type != ChatType.PRIVATE
+        here = " neste grupo" if in_group else ""
         if not records:
             await update.message.reply_text(
-                "Você ainda não tem cotações. Use /cotacao para fazer uma."
+                f"Você ainda não tem cotações{here}. Use /cotacao para fazer uma."
             )
             return
         lines = [
@@ -60,8 +67,9 @@ class Proposals:
         ]
         rows = [(f"PDF {r.number}", f"pdf:{r.number}") for r in records[:5]]
         rows += [(f"Plano de execução {r.number}", f"plano:{r.number}") for r in records[:5]]
+        note = " (as do chat privado comigo aparecem só lá)" if in_group else ""
         await update.message.reply_text(
-            "Suas cotações:\n" + "\n".join(lines), reply_markup=buttons(*rows)
+            f"Suas cotações{here}{note}:\n" + "\n".join(lines), reply_markup=buttons(*rows)
         )
 
     async def proposal_pdf(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

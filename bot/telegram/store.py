@@ -15,7 +15,7 @@ from telegram.ext import BasePersistence, PersistenceInput
 from telegram.ext._utils.types import ConversationDict, ConversationKey
 
 from bot.assistant.state import ConversationStore
-from bot.db.tables import HandledUpdate, PersistedData
+from bot.db.tables import ConversationRow, HandledUpdate, HandoffRow, PersistedData, QuoteRow
 
 
 def claim_update(
@@ -84,16 +84,38 @@ def prune_updates(store: ConversationStore, older_than: timedelta) -> int:
         return int(removed.rowcount or 0)  # type: ignore[attr-defined]
 
 
-def forget_chat(store: ConversationStore, chat_id: int) -> int:
-    """Delete what Telegram left about a chat (form answers, form step, handled updates)."""
+def person_conversations(store: ConversationStore, user_id: int) -> list[str]:
+    """Every conversation of a person the database knows: their private chat ("telegram:USER")
+    and their own conversation in each group ("telegram:GROUP:USER"), wherever a row keeps it
+    (the assistant's state, quotes, handoffs)."""
+    private, in_groups = f"telegram:{user_id}", f"telegram:%:{user_id}"
+    columns = (ConversationRow.id, QuoteRow.client_ref, HandoffRow.conversation_id)
+    found = {private}
+    with Session(store.engine) as session:
+        for column in columns:
+            found.update(
+                str(value)
+                for value in session.scalars(
+                    select(column).where(column.like(in_groups)).distinct()
+                )
+            )
+    # LIKE's "%" may span a colon; only "telegram:GROUP:USER" is this person's.
+    return sorted(c for c in found if c == private or c.split(":")[2:] == [str(user_id)])
+
+
+def forget_person(store: ConversationStore, user_id: int) -> int:
+    """Delete what Telegram left about a person: their form answers and form steps in every
+    chat, and the handled updates and flood mark of their private chat (the chat is the person).
+    A group's own rows stay: they belong to every member. Returns the updates removed."""
     with Session(store.engine) as session, session.begin():
-        removed = session.execute(delete(HandledUpdate).where(HandledUpdate.chat_id == chat_id))
-        session.execute(delete(PersistedData).where(PersistedData.key == str(chat_id)))
+        removed = session.execute(delete(HandledUpdate).where(HandledUpdate.chat_id == user_id))
+        # The person's form answers ("user") and their private chat's flood mark.
+        session.execute(delete(PersistedData).where(PersistedData.key == str(user_id)))
         rows = session.scalars(
             select(PersistedData).where(PersistedData.kind.startswith("conversation:"))
         )
         for row in rows:
-            if json.loads(row.key)[0] == chat_id:
+            if json.loads(row.key)[1:] == [user_id]:  # the form's key: (chat, user)
                 session.delete(row)
         return int(removed.rowcount or 0)  # type: ignore[attr-defined]
 

@@ -16,6 +16,12 @@ from tests.helpers.waiting import wait_for
 BOT_USER = {"id": 999, "is_bot": True, "first_name": "infrabot", "username": "infrabot_test_bot"}
 
 
+def _chat(chat_id: int) -> dict[str, Any]:
+    if chat_id < 0:
+        return {"id": chat_id, "type": "group", "title": "Grupo"}
+    return {"id": chat_id, "type": "private", "first_name": "Cliente"}
+
+
 class FakeTelegram:
     def __init__(self, token: str = "123:TESTE") -> None:
         self.token = token
@@ -47,6 +53,7 @@ class FakeTelegram:
         return update_id
 
     def message(self, chat_id: int, text: str, user_id: int | None = None) -> int:
+        """A person writes; a chat id under zero is a group, where `user_id` is the member."""
         user = {
             "id": user_id or chat_id,
             "is_bot": False,
@@ -61,7 +68,7 @@ class FakeTelegram:
                 "message": {
                     "message_id": next(self._message_ids),
                     "date": int(time.time()),
-                    "chat": {"id": chat_id, "type": "private", "first_name": "Cliente"},
+                    "chat": _chat(chat_id),
                     "from": user,
                     "text": text,
                     "entities": entities,
@@ -69,18 +76,18 @@ class FakeTelegram:
             }
         )
 
-    def press(self, chat_id: int, data: str) -> int:
+    def press(self, chat_id: int, data: str, user_id: int | None = None) -> int:
         return self.push(
             {
                 "callback_query": {
                     "id": str(next(self._message_ids)),
                     "chat_instance": str(chat_id),
                     "data": data,
-                    "from": {"id": chat_id, "is_bot": False, "first_name": "Cliente"},
+                    "from": {"id": user_id or chat_id, "is_bot": False, "first_name": "Cliente"},
                     "message": {
                         "message_id": next(self._message_ids),
                         "date": int(time.time()),
-                        "chat": {"id": chat_id, "type": "private"},
+                        "chat": _chat(chat_id),
                         "from": BOT_USER,
                         "text": "botões",
                     },

@@ -53,6 +53,15 @@ def test_the_proposal_opens_with_who_sells_and_the_price(sent: QuoteRecord, tmp_
     assert "Pagamento:" in text and "Nota fiscal:" in text and "(7 dias)" in text
 
 
+def test_a_quote_made_at_the_terminal_names_the_team_not_the_system_account(
+    tmp_path: Path,
+) -> None:
+    book = QuoteBook(ConversationStore(f"sqlite:///{tmp_path / 'c.db'}").engine, STAFF)
+    record = book.create(JobSpec(model="llama-3-8b", method="qlora"), "ACME", "local:root")
+    first = _pages(record, tmp_path / "p.pdf")[0]
+    assert "Responsável: Equipe comercial" in first and "root" not in first
+
+
 def test_the_proposal_has_an_acceptance_section_and_numbered_pages(
     sent: QuoteRecord, tmp_path: Path
 ) -> None:

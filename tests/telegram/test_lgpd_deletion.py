@@ -82,7 +82,7 @@ def test_deletion_reaches_every_table_and_the_outbox(telegram: tuple[FakeTelegra
 
     _say(fake, "/apagar_meus_dados")
     assert fake.wait_for(lambda: any("Confirma" in t for t in fake.texts(CHAT)), 30)
-    fake.press(CHAT, "lgpd:sim")
+    fake.press(CHAT, f"lgpd:sim:{CHAT}")
     assert fake.wait_for(lambda: any("Apaguei" in t for t in fake.texts(CHAT)), 30)
 
     after = _everything(store)
