@@ -57,3 +57,54 @@ def test_a_one_paragraph_answer_is_not_bold_only_its_labels_are(
 def test_a_reply_in_one_line_has_no_bold() -> None:
     reply = Reply(answer="Sim, dá para migrar depois: o código muda pouco.", intent="question")
     assert "<b>" not in to_html(reply)
+
+
+# --- 2. the form ----------------------------------------------------------------------------------
+
+
+def test_a_question_at_the_first_step_is_answered_and_the_form_goes_on(
+    telegram: tuple[FakeTelegram, Bot],
+) -> None:
+    fake, _ = telegram
+    chat = _chat()
+    fake.message(chat, "/cotacao")
+    first = fake.wait_texts(chat, 1)[-1]
+    assert "1/6" in first and "/cancelar" in first
+    fake.message(chat, "o que é LoRA?")
+    answer, again = fake.wait_texts(chat, 3)[1:3]
+    assert "LoRA" in answer and "Não entendi" not in answer
+    assert "1/6" in again and "/cancelar" in again
+    fake.press(chat, "form:model:llama-3-8b")
+    assert "2/6" in fake.wait_texts(chat, 4)[-1]
+
+
+def test_a_whole_job_at_the_first_step_fills_every_step_it_answers(
+    telegram: tuple[FakeTelegram, Bot],
+) -> None:
+    fake, _ = telegram
+    chat = _chat()
+    fake.message(chat, "/cotacao")
+    fake.wait_texts(chat, 1)
+    fake.message(chat, "LoRA de um Llama 3 8B com 20 mil exemplos de 512 tokens em 2 dias")
+    next_step = fake.wait_texts(chat, 2)[-1]
+    assert "4/6" in next_step and "Anotei o modelo, o método, o dataset e o prazo" in next_step
+    fake.press(chat, "form:pular")
+    assert "5/6" in fake.wait_texts(chat, 3)[-1]
+    fake.press(chat, "form:data_residency:br")
+    final = fake.wait_texts(chat, 4)[-1]  # no 6/6: the deadline was given
+    assert "20.000 exemplos de 512 tokens" in final and "LoRA" in final
+    assert "Prazo de 48 h: atendido" in final
+
+
+def test_cotacao_in_the_middle_of_the_form_starts_over_and_says_so(
+    telegram: tuple[FakeTelegram, Bot],
+) -> None:
+    fake, _ = telegram
+    chat = _chat()
+    fake.message(chat, "/cotacao")
+    fake.wait_texts(chat, 1)
+    fake.press(chat, "form:model:mistral-7b")
+    assert "2/6" in fake.wait_texts(chat, 2)[-1]
+    fake.message(chat, "/cotacao")
+    restarted = fake.wait_texts(chat, 3)[-1]
+    assert "passo 2/6" in restarted and "recomecei" in restarted and "1/6" in restarted
