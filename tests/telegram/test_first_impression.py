@@ -108,3 +108,26 @@ def test_cotacao_in_the_middle_of_the_form_starts_over_and_says_so(
     fake.message(chat, "/cotacao")
     restarted = fake.wait_texts(chat, 3)[-1]
     assert "passo 2/6" in restarted and "recomecei" in restarted and "1/6" in restarted
+
+
+# --- 3. the deadline ------------------------------------------------------------------------------
+
+
+def test_a_deadline_given_before_the_last_step_reaches_the_quote(
+    telegram: tuple[FakeTelegram, Bot],
+) -> None:
+    fake, _ = telegram
+    chat = _chat()
+    fake.message(chat, "/cotacao")
+    fake.wait_texts(chat, 1)
+    fake.press(chat, "form:model:llama-3-8b")
+    fake.wait_texts(chat, 2)
+    fake.press(chat, "form:method:lora")
+    assert "3/6" in fake.wait_texts(chat, 3)[-1]
+    fake.message(chat, "20 mil exemplos, preciso em 3 dias")
+    assert "Anotei o dataset e o prazo" in fake.wait_texts(chat, 4)[-1]
+    fake.press(chat, "form:pular")
+    fake.wait_texts(chat, 5)
+    fake.press(chat, "form:pular")
+    final = fake.wait_texts(chat, 6)[-1]  # the deadline is not asked again
+    assert "Prazo de 72 h: atendido" in final and "20.000 exemplos" in final
