@@ -260,7 +260,7 @@ def test_see_alternatives_typed_in_words_lists_them(assistant: Assistant) -> Non
         assistant, "LoRA de um Llama 3 8B com 20 mil exemplos", "Ver alternativas"
     )
     assert reply.intent == "quote" and reply.quote == quoted.quote
-    assert reply.answer.startswith("Alternativas à recomendada")
+    assert "além das que a cotação mostrou" in reply.answer.split("\n", 1)[0]
     assert not reply.sources
 
 

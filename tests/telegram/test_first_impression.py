@@ -3,6 +3,7 @@ that answers questions, reads a whole job at once, restarts and says how to leav
 deadline into the quote; "Ver alternativas" that adds something; their own quotes in their words;
 /especialista without a team online; updates of a new bot token not dropped as repeats."""
 
+import re
 import time
 from collections.abc import Iterator
 
@@ -131,3 +132,26 @@ def test_a_deadline_given_before_the_last_step_reaches_the_quote(
     fake.press(chat, "form:pular")
     final = fake.wait_texts(chat, 6)[-1]  # the deadline is not asked again
     assert "Prazo de 72 h: atendido" in final and "20.000 exemplos" in final
+
+
+# --- 4. alternatives ------------------------------------------------------------------------------
+
+
+def test_ver_alternativas_shows_only_machines_the_quote_did_not(
+    telegram: tuple[FakeTelegram, Bot],
+) -> None:
+    fake, _ = telegram
+    chat = _chat()
+    fake.message(chat, "QLoRA do mistral 7b com 5 mil exemplos")
+    quote = fake.wait_texts(chat, 1)[-1]
+    fake.press(chat, "acao:alternativas")
+    more = fake.wait_texts(chat, 2)[-1]
+    assert "além das que a cotação mostrou" in more
+    # Each machine's own total is the first price on its line: none is one the quote gave.
+    totals = [_prices(line)[0] for line in more.splitlines() if line.startswith("• ")]
+    assert totals and not set(totals) & set(_prices(quote))
+    assert "Recomendo" not in more
+
+
+def _prices(text: str) -> list[str]:
+    return re.findall(r"R\$ [\d.]+,\d\d", text)
