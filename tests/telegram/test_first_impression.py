@@ -155,3 +155,17 @@ def test_ver_alternativas_shows_only_machines_the_quote_did_not(
 
 def _prices(text: str) -> list[str]:
     return re.findall(r"R\$ [\d.]+,\d\d", text)
+
+
+# --- 5. the client's list -------------------------------------------------------------------------
+
+
+def test_the_clients_list_shows_no_internal_status(telegram: tuple[FakeTelegram, Bot]) -> None:
+    fake, _ = telegram
+    chat = _chat()
+    fake.message(chat, "LoRA do mistral 7b com 10 mil exemplos")
+    fake.wait_texts(chat, 1)
+    fake.message(chat, "/minhas_cotacoes")
+    listing = fake.wait_texts(chat, 2)[-1]
+    assert "COT-" in listing and "proposta em preparação" in listing
+    assert "rascunho" not in listing
