@@ -79,6 +79,18 @@ def _contact(company: Company) -> str:
     )
 
 
+def no_team_online() -> str:
+    """What a client who asks for a person reads when no one on the team is reachable from the
+    chat (no Slack handoff channel): when the team answers, and where to write."""
+    identity = load_company().identity
+    return (
+        f"No momento não há uma pessoa da equipe neste chat. Nossa equipe atende "
+        f"{identity.business_hours}: escreva para {identity.email} (ou ligue {identity.phone}) "
+        "e respondemos nesse horário. Enquanto isso, posso continuar ajudando aqui: descreva o "
+        "job ou faça uma pergunta."
+    )
+
+
 def _identity(company: Company) -> str:
     identity = company.identity
     return (

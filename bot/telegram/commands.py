@@ -8,6 +8,7 @@ from telegram import BotCommand, Update
 from telegram.constants import ChatAction, ParseMode
 from telegram.ext import ContextTypes
 
+from bot.assistant.commercial import no_team_online
 from bot.assistant.reply import ACTION_ALTERNATIVES, ACTION_HUMAN
 from bot.ops.logs import debug_enabled
 from bot.ops.metrics import REPLY_SECONDS
@@ -107,6 +108,8 @@ class Commands:
             log.debug("mensagem recebida", extra={"texto": text})
         await context.bot.send_chat_action(chat.id, ChatAction.TYPING)
         reply = await asyncio.to_thread(self.channel.assistant.reply, conversation_id(update), text)
+        if reply.handoff and bridge.settings.handoff_channel is None:  # no one would be called
+            reply = reply.model_copy(update={"answer": no_team_online(), "handoff": False})
         await self.channel.answer(update, context, reply)
         elapsed = time.monotonic() - started
         REPLY_SECONDS.observe(elapsed)

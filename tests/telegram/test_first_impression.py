@@ -169,3 +169,17 @@ def test_the_clients_list_shows_no_internal_status(telegram: tuple[FakeTelegram,
     listing = fake.wait_texts(chat, 2)[-1]
     assert "COT-" in listing and "proposta em preparação" in listing
     assert "rascunho" not in listing
+
+
+# --- 6. /especialista without Slack -------------------------------------------------------------
+
+
+def test_especialista_without_a_team_online_says_when_and_where(
+    telegram: tuple[FakeTelegram, Bot],
+) -> None:
+    fake, _ = telegram
+    chat = _chat()
+    fake.message(chat, "/especialista")
+    answer = fake.wait_texts(chat, 1)[-1]
+    assert "comercial@infrabot.com.br" in answer and "das 9h às 18h" in answer
+    assert "Vou chamar" not in answer
