@@ -109,13 +109,16 @@ def test_replicas_starting_together_on_a_new_postgresql_schema_migrate_once() ->
 
 def test_handled_updates_older_than_a_day_are_pruned(tmp_path: Path) -> None:
     store = ConversationStore(f"sqlite:///{tmp_path / 'podar.db'}")
-    assert claim_update(store, 1, chat_id=10, sent_at=datetime.now(UTC))
+    assert claim_update(store, 123, 1, chat_id=10, sent_at=datetime.now(UTC))
     with Session(store.engine) as session, session.begin():
         session.add(
             HandledUpdate(
-                update_id=2, chat_id=10, received_at=datetime.now(UTC) - timedelta(days=2)
+                bot_id=123,
+                update_id=2,
+                chat_id=10,
+                received_at=datetime.now(UTC) - timedelta(days=2),
             )
         )
     assert prune_updates(store, timedelta(days=1)) == 1
     assert recent_updates(store, 10, datetime.now(UTC), 60) == 1
-    assert not claim_update(store, 1, chat_id=10)  # the recent one still guards against repeats
+    assert not claim_update(store, 123, 1, chat_id=10)  # the recent one still guards repeats

@@ -6,6 +6,7 @@ deadline into the quote; "Ver alternativas" that adds something; their own quote
 import re
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -183,3 +184,30 @@ def test_especialista_without_a_team_online_says_when_and_where(
     answer = fake.wait_texts(chat, 1)[-1]
     assert "comercial@infrabot.com.br" in answer and "das 9h às 18h" in answer
     assert "Vou chamar" not in answer
+
+
+# --- 7. a new bot token ---------------------------------------------------------------------------
+
+
+def test_after_a_token_change_update_ids_the_old_bot_used_are_answered(
+    tmp_path: Path,
+) -> None:
+    database = f"sqlite:///{tmp_path / 'bot.db'}"
+    old = FakeTelegram(token="123:ANTIGO")
+    bot = Bot(old, tmp_path, database)
+    try:
+        bot.start()
+        old.message(4646, "/ajuda")  # update 1 of the old bot
+        assert "/cotacao" in old.wait_texts(4646, 1)[-1]
+    finally:
+        bot.stop()
+        old.close()
+    new = FakeTelegram(token="456:NOVO")  # its updates count from 1 again
+    bot = Bot(new, tmp_path, database)
+    try:
+        bot.start()
+        new.message(4747, "/ajuda")
+        assert new.wait_for(lambda: bool(new.texts(4747)), 30)
+    finally:
+        bot.stop()
+        new.close()
