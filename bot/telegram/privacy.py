@@ -8,6 +8,14 @@ from telegram.ext import ContextTypes
 from bot.telegram.delivery import TelegramChannel, conversation_id
 from bot.telegram.store import forget_chat
 from bot.telegram.views import buttons
+from quoting.units import plural
+
+
+def _yours(count: int) -> str:
+    """ "Sua cotação fica", "Suas 3 cotações ficam" """
+    if count == 1:
+        return "Sua cotação fica"
+    return f"Suas {plural(count, 'cotação', 'cotações')} ficam"
 
 
 class Privacy:
@@ -47,8 +55,8 @@ class Privacy:
             else "nada da conversa (não havia dados)"
         )
         kept = (
-            f" Suas {detached} cotação(ões) ficam só como registro contábil, sem seu nome "
-            "nem vínculo com este chat."
+            f" {_yours(detached)} só como registro contábil, sem seu nome nem vínculo com este "
+            "chat."
             if detached
             else ""
         )
