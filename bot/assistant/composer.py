@@ -13,7 +13,7 @@ from knowledge.retriever import Passage
 from quoting.jobspec import METHOD_NAMES, Job, JobSpec, normalize
 from quoting.pricing import LineItem
 from quoting.quote import Option, Quote
-from quoting.units import format_brl, format_date, format_number
+from quoting.units import format_brl, format_date, format_number, plural
 
 MAX_SENTENCES = 3
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
@@ -113,8 +113,8 @@ def _dataset(job: Job) -> str:
         )
     else:
         described = f"{_millions(job.dataset_tokens)} de tokens no dataset"
-    epochs = format_number(job.epochs, 0 if float(job.epochs).is_integer() else 1)
-    return f"{described}, {epochs} épocas ({_millions(job.total_tokens)} de tokens de treino)"
+    epochs = plural(job.epochs, "época", "épocas")
+    return f"{described}, {epochs} ({_millions(job.total_tokens)} de tokens de treino)"
 
 
 def _millions(tokens: float) -> str:

@@ -326,3 +326,8 @@ def test_other_questions_are_not_taken_for_commercial_ones(
 ) -> None:
     reply = _last(assistant, question)
     assert "bot/sales/data/company.toml" not in [source.source for source in reply.sources]
+
+
+def test_one_epoch_reads_as_one_epoch() -> None:
+    job = normalize(JobSpec(model="llama-3-8b", method="lora", epochs=1))
+    assert "1 época (" in quote_text(build_quote(job), job)
