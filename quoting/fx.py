@@ -11,7 +11,7 @@ from decimal import Decimal, InvalidOperation
 from pydantic import BaseModel
 
 from quoting.errors import DataFileError
-from quoting.units import format_date
+from quoting.units import format_date, plural
 
 PTAX_SOURCE = "PTAX venda, Banco Central"
 MANUAL_SOURCE = "Taxa manual (INFRABOT_USD_BRL)"
@@ -37,10 +37,6 @@ def business_days_between(start: date, end: date) -> int:
     return days
 
 
-def _plural(count: int) -> str:
-    return "1 dia útil" if count == 1 else f"{count} dias úteis"
-
-
 def max_age_business_days() -> int:
     """INFRABOT_FX_MAX_AGE_DAYS, else the limit in pricing.toml."""
     text = os.environ.get("INFRABOT_FX_MAX_AGE_DAYS")
@@ -60,13 +56,14 @@ def assess(
     age = business_days_between(as_of, today)
     stale = age > max_age_business_days()
     notice = None
+    days = plural(age, "dia útil", "dias úteis")
     if stale:
         notice = (
-            f"Câmbio de {format_date(as_of)} ({source}), de {_plural(age)} atrás: a taxa "
+            f"Câmbio de {format_date(as_of)} ({source}), de {days} atrás: a taxa "
             "precisa ser confirmada com a PTAX do dia antes de fechar."
         )
     elif fallback:
-        notice = f"{fallback} Uso a taxa de {format_date(as_of)}, de {_plural(age)} atrás."
+        notice = f"{fallback} Uso a taxa de {format_date(as_of)}, de {days} atrás."
     if fallback and stale:
         notice = f"{fallback} {notice}"
     return FxRate(usd_brl=usd_brl, as_of=as_of, source=source, stale=stale, notice=notice)

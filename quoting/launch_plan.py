@@ -38,7 +38,7 @@ from quoting.memory import MemoryEstimate, estimate_memory, trainable_params
 from quoting.pricing import storage_gb
 from quoting.quote import Option, Quote
 from quoting.recommend import HEADROOM
-from quoting.units import format_number
+from quoting.units import format_number, plural
 
 # SkyPilot cloud names of the catalog's providers; the company's own offers are not SkyPilot clouds.
 CLOUDS = {"aws": "aws", "gcp": "gcp"}
@@ -102,7 +102,8 @@ def choose_option(quote: Quote, choice: int = 0) -> Option:
         return quote.recommendation
     if not 1 <= choice <= len(quote.alternatives):
         raise PlanError(
-            f"A cotação tem {len(quote.alternatives)} alternativa(s); escolha de 0 "
+            f"A cotação tem {plural(len(quote.alternatives), 'alternativa', 'alternativas')}; "
+            "escolha de 0 "
             f"(recomendada) a {len(quote.alternatives)}."
         )
     return quote.alternatives[choice - 1]

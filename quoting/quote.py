@@ -1,19 +1,19 @@
 """The quote: the engine's whole answer for a job, in the JSON contract of DESIGN.md."""
 
 import secrets
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, field_serializer
 
-from quoting.catalog import Catalog
+from quoting.catalog import Catalog, load_catalog
 from quoting.fx import FxRate, reference_rate
 from quoting.jobspec import Job, JobSpec, normalize
 from quoting.memory import MemoryEstimate, MemoryParts
 from quoting.price_list import stale_notice
 from quoting.pricing import LineItem, Tax, load_pricing
-from quoting.recommend import Candidate, NoViableOffer, recommend
+from quoting.recommend import Candidate, NoViableOffer, candidates, recommend
 from quoting.timing import flops_per_token
 from quoting.units import format_brl, format_number
 
@@ -232,3 +232,35 @@ def build_quote(
 
 def quote(spec: JobSpec, catalog: Catalog | None = None, fx: FxRate | None = None) -> Quote:
     return build_quote(normalize(spec), catalog, fx=fx)
+
+
+def other_options(
+    job: Job, quote: Quote, catalog: Catalog | None = None, limit: int = 3
+) -> list[Option]:
+    """Machines that also run the job within its deadline and budget but that the quote does not
+    mention (neither recommended nor among its alternatives): the cheapest per accelerator and
+    region, cheapest first, priced at the quote's exchange rate."""
+    shown = {
+        (option.instance_type, option.region, option.instances)
+        for option in (quote.recommendation, *quote.alternatives)
+    }
+    fx = FxRate(
+        usd_brl=quote.fx.usd_brl,
+        as_of=date.fromisoformat(quote.fx.as_of),
+        source=quote.fx.source,
+        stale=quote.fx.stale,
+        manual=quote.fx.manual,
+    )
+    best: dict[tuple[str, str], Candidate] = {}
+    for candidate in candidates(job, catalog or load_catalog(), fx):
+        key = (candidate.accelerator.id, candidate.offer.region)
+        if (
+            (candidate.offer.instance_type, candidate.offer.region, candidate.instances) in shown
+            or (job.deadline_hours is not None and candidate.time.hours > job.deadline_hours)
+            or (job.budget_brl is not None and candidate.total_brl > job.budget_brl)
+            or (key in best and best[key].total_brl <= candidate.total_brl)
+        ):
+            continue
+        best[key] = candidate
+    cheapest = sorted(best.values(), key=lambda c: (c.total_brl, c.time.hours))[:limit]
+    return [Option.of(candidate) for candidate in cheapest]

@@ -69,6 +69,13 @@ def format_number(value: float | Decimal, decimals: int = 1) -> str:
     return f"{value:,.{decimals}f}".translate(_PT_BR_SEPARATORS)
 
 
+def plural(count: float | Decimal, one: str, many: str) -> str:
+    """'1 cotação', '3 cotações', '0,5 job', '0 jobs': the count and its noun, singular between
+    0 and 2 as pt-BR says it (never "cotação(ões)")."""
+    number = format_number(count, 0 if float(count).is_integer() else 1)
+    return f"{number} {one if 0 < abs(float(count)) < 2 else many}"
+
+
 def format_date(value: date) -> str:
     """dd/mm/aaaa; a moment in time is read in Brasília time (a naive one is UTC, as stored)."""
     if isinstance(value, datetime):

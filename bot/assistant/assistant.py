@@ -45,7 +45,7 @@ from knowledge.lexical import fold
 from knowledge.retriever import KnowledgeRetriever
 from quoting.errors import InvalidJob, QuotingError
 from quoting.jobspec import JobSpec, normalize
-from quoting.quote import Quote, build_quote
+from quoting.quote import Quote, build_quote, other_options
 from quoting.recommend import NoViableOffer
 
 MAX_CHARS = 4000
@@ -95,7 +95,7 @@ def _commercial(answer: str) -> "Reply":
 
 
 def _alternatives(state: "ConversationState") -> "Reply":
-    """The "Ver alternativas" option typed in words: the last quote's alternatives."""
+    """The "Ver alternativas" option: machines the last quote did not already show."""
     if state.last_quote is None:
         return Reply(
             answer="Ainda não há cotação nesta conversa. Descreva o job para eu cotar.",
@@ -103,8 +103,12 @@ def _alternatives(state: "ConversationState") -> "Reply":
             actions=[ACTION_QUOTE, ACTION_HUMAN],
         )
     quote = Quote.model_validate(state.last_quote)
+    try:
+        others = other_options(normalize(JobSpec(**_spec_slots(state.slots))), quote)
+    except InvalidJob:  # the job on the table changed since, and is not valid as it stands
+        others = []
     return Reply(
-        answer=composer.alternatives_text(quote),
+        answer=composer.other_options_text(quote, others),
         intent="quote",
         quote=state.last_quote,
         actions=[ACTION_HUMAN],

@@ -3,6 +3,7 @@ who we are), matched by explicit rules and answered from the company's data file
 
 import re
 from collections.abc import Callable
+from datetime import UTC, datetime
 
 from bot.sales.company import Company, load_company
 from quoting.units import format_brl
@@ -76,6 +77,24 @@ def _contact(company: Company) -> str:
     return (
         f"Fale com a equipe comercial por {identity.email} ou {identity.phone}, "
         f"{company.hours.text}."
+    )
+
+
+def no_team_online(now: datetime | None = None) -> str:
+    """What a client who asks for a person reads when no one on the team is reachable from the
+    chat (no Slack handoff channel): when the team answers, and where to write."""
+    company = load_company()
+    identity, hours = company.identity, company.hours
+    moment = now or datetime.now(UTC)
+    when = (
+        "e responde nesse horário"
+        if hours.is_open(moment)
+        else f"e responde a partir de {hours.when(hours.next_opening(moment), moment)}"
+    )
+    return (
+        f"No momento não há uma pessoa da equipe neste chat. Nossa equipe atende {hours.text}: "
+        f"escreva para {identity.email} (ou ligue {identity.phone}) {when}. Enquanto isso, "
+        "posso continuar ajudando aqui: descreva o job ou faça uma pergunta."
     )
 
 

@@ -13,7 +13,7 @@ from knowledge.retriever import Passage
 from quoting.jobspec import METHOD_NAMES, Job, JobSpec, normalize
 from quoting.pricing import LineItem
 from quoting.quote import Option, Quote
-from quoting.units import format_brl, format_date, format_number
+from quoting.units import format_brl, format_date, format_number, plural
 
 MAX_SENTENCES = 3
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
@@ -113,8 +113,8 @@ def _dataset(job: Job) -> str:
         )
     else:
         described = f"{_millions(job.dataset_tokens)} de tokens no dataset"
-    epochs = format_number(job.epochs, 0 if float(job.epochs).is_integer() else 1)
-    return f"{described}, {epochs} épocas ({_millions(job.total_tokens)} de tokens de treino)"
+    epochs = plural(job.epochs, "época", "épocas")
+    return f"{described}, {epochs} ({_millions(job.total_tokens)} de tokens de treino)"
 
 
 def _millions(tokens: float) -> str:
@@ -153,6 +153,19 @@ def alternatives_text(quote: Quote) -> str:
     rec = quote.recommendation
     lines = [f"• {alt.label}: {option_text(alt)}{_versus(alt, rec)}" for alt in quote.alternatives]
     return "\n".join([f"Alternativas à recomendada ({option_text(rec)}):", *lines])
+
+
+SHOWN = "além das que a cotação mostrou"
+
+
+def other_options_text(quote: Quote, others: list[Option]) -> str:
+    """ "Ver alternativas": machines the quote did not mention, each against the recommended one,
+    or that there are none."""
+    if not others:
+        return f"Não há outras máquinas que sirvam para este job, {SHOWN}."
+    rec = quote.recommendation
+    lines = [f"• {option_text(option)}{_versus(option, rec)}" for option in others]
+    return "\n".join([f"Outras máquinas que também servem, {SHOWN}:", *lines])
 
 
 def _short_tax(name: str) -> str:
@@ -253,11 +266,13 @@ def quote_text(quote: Quote, job: Job, previous: Quote | None = None) -> str:
     if why:
         lines += ["", "Por quê:", *[f"• {reason}" for reason in why]]
     if quote.alternatives:
-        # One line here; "Ver alternativas" compares them in full, so it never repeats the quote.
-        named = ", ".join(
-            f"{alt.label} ({format_brl(alt.total_brl)})" for alt in quote.alternatives
+        # In full here: "Ver alternativas" then shows only machines this reply did not.
+        named = "; ".join(
+            f"{alt.label}, {alt.count}x {alt.accelerator_name}, {format_number(alt.hours, 1)} h "
+            f"({format_brl(alt.total_brl)})"
+            for alt in quote.alternatives
         )
-        lines += ["", f'Outras opções: {named}. Para compará-las, peça "Ver alternativas".']
+        lines += ["", f'Outras opções: {named}. Para ver mais máquinas, peça "Ver alternativas".']
     if job.assumptions:
         lines += ["", "Premissas (me diga se algo for diferente): " + " ".join(job.assumptions[:8])]
     return "\n".join(lines)

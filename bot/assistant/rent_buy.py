@@ -8,7 +8,7 @@ from decimal import Decimal
 from quoting.jobspec import Job
 from quoting.quote import Quote
 from quoting.rent_or_buy import compare
-from quoting.units import format_brl, format_number
+from quoting.units import format_brl, format_number, plural
 
 DEFAULT_JOBS_PER_MONTH = Decimal(1)
 _ASKS = re.compile(
@@ -42,9 +42,9 @@ def rent_or_buy_reply(job: Job, quote: Quote, jobs: Decimal | None) -> str:
     assumed = jobs is None
     jobs = jobs or DEFAULT_JOBS_PER_MONTH
     result = compare(job, quote, jobs)
-    count = format_number(jobs, 0 if jobs % 1 == 0 else 1)
     lines = [
-        f"Alugando, {count} job(s) por mês custa {format_brl(result.rent_monthly_brl)} "
+        f"Alugando, {plural(jobs, 'job', 'jobs')} por mês custa "
+        f"{format_brl(result.rent_monthly_brl)} "
         f"({format_brl(result.rent_per_job_brl)} por job em {result.rent_machine})."
     ]
     if assumed:

@@ -13,7 +13,7 @@ from bot.cli.job_flags import with_job_flags
 from quoting.jobspec import JobSpec, normalize
 from quoting.quote import build_quote
 from quoting.rent_or_buy import RentOrBuy, RentOrBuyError, compare
-from quoting.units import format_brl, format_date, format_number
+from quoting.units import format_brl, format_date, format_number, plural
 
 JobsPerMonth = Annotated[
     str, typer.Option("--jobs-por-mes", help="Quantas vezes por mês o job roda (ex.: 4 ou 0,5).")
@@ -47,10 +47,10 @@ def rent_or_buy(
 
 
 def show(console: Console, result: RentOrBuy) -> None:
-    jobs = format_number(result.jobs_per_month, 0 if result.jobs_per_month % 1 == 0 else 1)
+    jobs = plural(result.jobs_per_month, "job", "jobs")
     console.print(
         f"[bold]Alugar:[/bold] {result.rent_machine}, {format_brl(result.rent_per_job_brl)} por "
-        f"job x {jobs} job(s)/mês = [bold]{format_brl(result.rent_monthly_brl)}[/bold] por mês."
+        f"job x {jobs}/mês = [bold]{format_brl(result.rent_monthly_brl)}[/bold] por mês."
     )
     table = Table(title="Comprar", title_justify="left")
     for column in ("Opção", "Cabe?", "h/job", "Preço no Brasil", "Custo/mês", "Equilíbrio"):

@@ -81,6 +81,8 @@ class OutboxRow(Base):
 class HandledUpdate(Base):
     __tablename__ = "telegram_updates"
 
+    # Each bot numbers its updates on its own: after a token change ids start over.
+    bot_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     update_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     chat_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     received_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -8,14 +8,13 @@ from telegram import BotCommand, Update
 from telegram.constants import ChatAction, ParseMode
 from telegram.ext import ContextTypes
 
-from bot.assistant.composer import alternatives_text
-from bot.assistant.reply import ACTION_HUMAN
+from bot.assistant.commercial import no_team_online
+from bot.assistant.reply import ACTION_ALTERNATIVES, ACTION_HUMAN
 from bot.ops.logs import debug_enabled
 from bot.ops.metrics import REPLY_SECONDS
 from bot.relay.notices import LEAVE_COMMAND
 from bot.telegram.delivery import TelegramChannel, client_name, conversation_id
 from bot.telegram.views import buttons
-from quoting.quote import Quote
 
 log = logging.getLogger("infrabot.telegram")
 
@@ -104,15 +103,7 @@ class Commands:
                 chat.id, 'Pode perguntar! Ex.: "Posso migrar de GPU para TPU depois?"'
             )
         elif query.data == "acao:alternativas":
-            state = await asyncio.to_thread(
-                self.channel.assistant.store.load, conversation_id(update)
-            )
-            text = (
-                alternatives_text(Quote.model_validate(state.last_quote))
-                if state.last_quote
-                else "Ainda não há cotação nesta conversa."
-            )
-            await context.bot.send_message(chat.id, text)
+            await self.ask(update, context, ACTION_ALTERNATIVES)
 
     async def ask(self, update: Update, context: ContextTypes.DEFAULT_TYPE, text: str) -> None:
         chat = update.effective_chat
@@ -133,6 +124,8 @@ class Commands:
             log.debug("mensagem recebida", extra={"texto": text})
         await context.bot.send_chat_action(chat.id, ChatAction.TYPING)
         reply = await asyncio.to_thread(self.channel.assistant.reply, conversation_id(update), text)
+        if reply.handoff and bridge.settings.handoff_channel is None:  # no one would be called
+            reply = reply.model_copy(update={"answer": no_team_online(), "handoff": False})
         await self.channel.answer(update, context, reply)
         elapsed = time.monotonic() - started
         REPLY_SECONDS.observe(elapsed)

@@ -2,6 +2,7 @@
 
 import asyncio
 import warnings
+from collections.abc import Awaitable, Callable
 from decimal import Decimal
 from typing import Any
 
@@ -18,7 +19,9 @@ from telegram.ext import (
 )
 from telegram.warnings import PTBUserWarning
 
+from bot.assistant import cues
 from bot.assistant.extraction import extract
+from bot.assistant.reader.text import normalize
 from bot.telegram.delivery import TelegramChannel, conversation_id
 from bot.telegram.views import buttons
 
@@ -73,9 +76,31 @@ FORM_QUESTIONS: dict[int, tuple[str, InlineKeyboardMarkup | None]] = {
 }
 
 
+# The job fields each step asks for; a message may answer several steps at once.
+WANTED: dict[int, set[str]] = {
+    MODEL: {"model", "params"},
+    METHOD: {"method"},
+    DATASET: {"examples", "dataset_tokens", "tokens_per_example"},
+    FRAMEWORK: {"framework"},
+    RESIDENCY: {"data_residency"},
+    DEADLINE: {"deadline_hours"},
+}
+NAMES = {
+    MODEL: "o modelo",
+    METHOD: "o método",
+    DATASET: "o dataset",
+    FRAMEWORK: "o framework",
+    RESIDENCY: "onde ficam os dados",
+    DEADLINE: "o prazo",
+}
+LEAVE = "(Para sair da cotação guiada: /cancelar.)"
+Ask = Callable[[Update, ContextTypes.DEFAULT_TYPE, str], Awaitable[None]]
+
+
 class Form:
-    def __init__(self, channel: TelegramChannel) -> None:
+    def __init__(self, channel: TelegramChannel, ask: Ask) -> None:
         self.channel = channel
+        self.ask = ask  # a question typed mid-form goes to the assistant, as outside it
 
     def handler(self) -> ConversationHandler[Any]:
         """The form as PTB's ConversationHandler, kept in the database under the name cotacao."""
@@ -94,38 +119,63 @@ class Form:
                 CallbackQueryHandler(self.start, pattern=r"^acao:cotacao$"),
             ],
             states=steps,
-            fallbacks=[CommandHandler("cancelar", self.cancel)],
+            fallbacks=[
+                CommandHandler("cancelar", self.cancel),
+                CommandHandler("cotacao", self.restart),
+                CallbackQueryHandler(self.restart, pattern=r"^acao:cotacao$"),
+            ],
             name="cotacao",
             persistent=True,
             per_message=False,
         )
 
-    async def _ask_step(self, update: Update, context: ContextTypes.DEFAULT_TYPE, step: int) -> int:
+    async def _ask_step(
+        self, update: Update, context: ContextTypes.DEFAULT_TYPE, step: int, lead: str = ""
+    ) -> int:
         chat = update.effective_chat
         assert chat is not None
         text, markup = FORM_QUESTIONS[step]
         assert context.user_data is not None
         context.user_data["step"] = step
+        prompt = f"{lead}{text}\n{LEAVE}"
         self.channel.after_save(
-            update, lambda: context.bot.send_message(chat.id, text, reply_markup=markup)
+            update, lambda: context.bot.send_message(chat.id, prompt, reply_markup=markup)
         )
         return step
 
     async def start(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+        return await self._begin(update, context)
+
+    async def restart(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+        """/cotacao (or its button) in the middle of the form: start over, and say so."""
+        assert context.user_data is not None
+        step = int(context.user_data.get("step", MODEL))
+        lead = (
+            f"Você estava no passo {step + 1}/{len(FORM_QUESTIONS)} da cotação guiada; "
+            "recomecei do início.\n"
+        )
+        return await self._begin(update, context, lead)
+
+    async def _begin(
+        self, update: Update, context: ContextTypes.DEFAULT_TYPE, lead: str = ""
+    ) -> int:
         if update.callback_query is not None:
             await update.callback_query.answer()
         assert context.user_data is not None
         context.user_data["form"] = {}
-        return await self._ask_step(update, context, MODEL)
+        return await self._ask_step(update, context, MODEL, lead)
 
     async def typed(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
         assert update.message is not None and context.user_data is not None
         step = context.user_data.get("step", MODEL)
         typed = update.message.text or ""
         # A bare "2 dias" answers the deadline question; free text elsewhere needs no prefix.
-        return await self._record(
-            update, context, step, extract(f"em {typed}" if step == DEADLINE else typed)
-        )
+        found = extract(f"em {typed}" if step == DEADLINE else typed)
+        # "o que é LoRA?" at the model step is a question (that happens to name a method).
+        if not WANTED[step] & found.keys() and _asks(typed):
+            await self.ask(update, context, typed)
+            return await self._ask_step(update, context, step, "Continuando a cotação guiada: ")
+        return await self._record(update, context, step, found)
 
     async def button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
         query = update.callback_query
@@ -146,42 +196,39 @@ class Form:
         found: dict[str, Any],
         skipped: bool = False,
     ) -> int:
+        """Keep every job field the answer gives (a whole job typed at step 1 fills the steps
+        it answers), then ask the first step still unanswered, or quote."""
         assert context.user_data is not None
-        wanted = {
-            MODEL: {"model", "params"},
-            METHOD: {"method"},
-            DATASET: {"examples", "dataset_tokens", "tokens_per_example"},
-            FRAMEWORK: {"framework"},
-            RESIDENCY: {"data_residency"},
-            DEADLINE: {"deadline_hours"},
-        }[step]
-        useful = {k: v for k, v in found.items() if k in wanted}
-        if any(_not_positive(value) for value in useful.values()):
-            chat = update.effective_chat
-            assert chat is not None
+        chat = update.effective_chat
+        assert chat is not None
+        question, markup = FORM_QUESTIONS[step]
+        if any(_not_positive(value) for value in found.values()):
             await context.bot.send_message(
                 chat.id,
-                "Esse número precisa ser maior que zero. " + FORM_QUESTIONS[step][0],
-                reply_markup=FORM_QUESTIONS[step][1],
+                f"Esse número precisa ser maior que zero. {question}\n{LEAVE}",
+                reply_markup=markup,
             )
             return step
-        if not useful and not skipped:
-            chat = update.effective_chat
-            assert chat is not None
+        if not found and not skipped:
             await context.bot.send_message(
-                chat.id,
-                "Não entendi essa resposta. " + FORM_QUESTIONS[step][0],
-                reply_markup=FORM_QUESTIONS[step][1],
+                chat.id, f"Não entendi essa resposta. {question}\n{LEAVE}", reply_markup=markup
             )
             return step
         form = dict(context.user_data.get("form", {}))
-        form.update({k: (str(v) if k == "budget_brl" else v) for k, v in useful.items()})
+        form.update({k: (str(v) if k == "budget_brl" else v) for k, v in found.items()})
         context.user_data["form"] = form
-        if step < DEADLINE:
-            return await self._ask_step(update, context, step + 1)
+        answered = [s for s, fields in WANTED.items() if fields & found.keys()]
+        missing = [
+            s
+            for s in FORM_QUESTIONS
+            if s >= step and not WANTED[s] & form.keys() and not (skipped and s == step)
+        ]
+        if missing:
+            # Said only when the answer went beyond the question asked.
+            beyond = answered != [step] and bool(answered)
+            lead = f"Anotei {_listed([NAMES[s] for s in answered])}. " if beyond else ""
+            return await self._ask_step(update, context, missing[0], lead)
         context.user_data.pop("step", None)
-        chat = update.effective_chat
-        assert chat is not None
         await context.bot.send_chat_action(chat.id, ChatAction.TYPING)
         reply = await asyncio.to_thread(
             self.channel.assistant.quote_form, conversation_id(update), form, "cotação guiada"
@@ -202,6 +249,15 @@ class Form:
             ),
         )
         return ConversationHandler.END
+
+
+def _asks(text: str) -> bool:
+    return "?" in text or bool(cues.QUESTION.match(normalize(text)))
+
+
+def _listed(names: list[str]) -> str:
+    """ "o modelo, o método e o prazo" """
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} e {names[-1]}"
 
 
 def _not_positive(value: Any) -> bool:

@@ -37,6 +37,7 @@ class Gates:
         claimed = await asyncio.to_thread(
             claim_update,
             self.channel.assistant.store,
+            context.bot.id,
             update.update_id,
             chat.id if chat else None,
             update.message.date if update.message else None,

@@ -14,6 +14,14 @@ from telegram.ext import ContextTypes
 from bot.telegram.delivery import TelegramChannel
 from bot.telegram.store import forget_person, person_conversations
 from bot.telegram.views import buttons
+from quoting.units import plural
+
+
+def _yours(count: int) -> str:
+    """ "Sua cotação fica", "Suas 3 cotações ficam" """
+    if count == 1:
+        return "Sua cotação fica"
+    return f"Suas {plural(count, 'cotação', 'cotações')} ficam"
 
 NOT_YOURS = "Este botão não é seu (ou é antigo). Para apagar os seus dados, use /apagar_meus_dados."
 
@@ -66,8 +74,7 @@ class Privacy:
             else "nada da conversa (não havia dados)"
         )
         kept = (
-            f" Suas {detached} cotação(ões) ficam só como registro contábil, sem seu nome "
-            "nem vínculo com você."
+            f" {_yours(detached)} só como registro contábil, sem seu nome nem vínculo com você."
             if detached
             else ""
         )

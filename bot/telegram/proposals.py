@@ -12,11 +12,21 @@ from telegram import Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
-from bot.sales.book import QuoteRecord
+from bot.sales.book import QuoteRecord, Status
 from bot.sales.proposal_pdf import write_proposal
 from bot.telegram.delivery import TelegramChannel, conversation_id
 from bot.telegram.views import buttons
 from quoting.units import format_brl, format_date
+
+# A quote's status in the client's words: "rascunho" is the team's word for a quote not yet sent
+# as a formal proposal.
+CLIENT_STATUS: dict[Status, str] = {
+    "rascunho": "proposta em preparação",
+    "enviada": "proposta enviada",
+    "aceita": "aceita",
+    "recusada": "recusada",
+    "expirada": "vencida",
+}
 
 
 async def own_quote(
@@ -62,7 +72,8 @@ class Proposals:
             return
         lines = [
             f"• {r.number} ({format_date(r.created_at)}): {r.quote.recommendation.count}x "
-            f"{r.quote.recommendation.accelerator_name}, {format_brl(r.total_brl)} — {r.status}"
+            f"{r.quote.recommendation.accelerator_name}, {format_brl(r.total_brl)} — "
+            f"{CLIENT_STATUS[r.status]}"
             for r in records[:10]
         ]
         rows = [(f"PDF {r.number}", f"pdf:{r.number}") for r in records[:5]]

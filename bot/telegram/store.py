@@ -20,15 +20,17 @@ from bot.db.tables import ConversationRow, HandledUpdate, HandoffRow, PersistedD
 
 def claim_update(
     store: ConversationStore,
+    bot_id: int,
     update_id: int,
     chat_id: int | None,
     sent_at: datetime | None = None,
 ) -> bool:
-    """True the first time an update is seen; False when it was already handled."""
+    """True the first time this bot sees an update; False when it was already handled."""
     try:
         with Session(store.engine) as session, session.begin():
             session.add(
                 HandledUpdate(
+                    bot_id=bot_id,
                     update_id=update_id,
                     chat_id=chat_id,
                     received_at=datetime.now(UTC),

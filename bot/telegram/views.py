@@ -2,6 +2,7 @@
 with the reply's suggested actions as inline buttons."""
 
 import html
+import re
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
@@ -15,6 +16,9 @@ from bot.assistant.reply import (
 )
 
 LIMIT = 4096
+# A heading ("O que você paga:") or the label of a line ("Tempo estimado: 3,2 h"): up to four
+# words, no punctuation inside, at the start of a line that is not a list item.
+_LABEL = re.compile(r"^([^\W\d_]+(?: [^\s.,;!?:]+){0,3})(?=:(?:\s|$))")
 CALLBACKS = {
     ACTION_ALTERNATIVES: "acao:alternativas",
     ACTION_QLORA: "acao:qlora",
@@ -25,12 +29,17 @@ CALLBACKS = {
 
 
 def to_html(reply: Reply) -> str:
-    """The reply as Telegram HTML: everything escaped, the first line (the verdict) in bold."""
-    first, _, rest = reply.answer.partition("\n")
-    text = f"<b>{html.escape(first)}</b>"
-    if rest:
-        text += "\n" + html.escape(rest)
-    return text  # reply.notice is for operators: logged, never sent to the client
+    """The reply as Telegram HTML: everything escaped, only headings and labels in bold ("Por
+    quê:", "Tempo estimado: ..."), never a whole paragraph. reply.notice is for operators:
+    logged, never sent to the client."""
+    return "\n".join(_line_html(line) for line in reply.answer.split("\n"))
+
+
+def _line_html(line: str) -> str:
+    label = _LABEL.match(line)
+    if label is None:
+        return html.escape(line)
+    return f"<b>{html.escape(label.group(1))}</b>{html.escape(line[label.end(1) :])}"
 
 
 def split(text: str, limit: int = LIMIT) -> list[str]:

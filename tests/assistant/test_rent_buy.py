@@ -47,3 +47,9 @@ def test_reply_carries_the_engines_numbers() -> None:
     assert f"estimativa de {format_brl(ada.landed_brl)} no Brasil" in reply
     assert "não orçamentos de fornecedor" in reply and "ICMS-SP 18%" in reply
     assert "Considerei 1 job" in rent_or_buy_reply(job, quote, None)
+
+
+def test_one_job_a_month_reads_as_one_job() -> None:
+    job = normalize(JobSpec(model="llama-3-8b", method="lora"))
+    answer = rent_or_buy_reply(job, build_quote(job), None)
+    assert "Alugando, 1 job por mês" in answer and "(s)" not in answer

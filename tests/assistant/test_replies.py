@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.assistant.assistant import Assistant
+from bot.assistant.commercial import no_team_online
 from bot.assistant.composer import proposal_text, quote_text
 from bot.assistant.reply import ACTION_GPU, ACTION_QLORA, Reply
 from bot.assistant.state import ConversationStore
@@ -260,7 +261,7 @@ def test_see_alternatives_typed_in_words_lists_them(assistant: Assistant) -> Non
         assistant, "LoRA de um Llama 3 8B com 20 mil exemplos", "Ver alternativas"
     )
     assert reply.intent == "quote" and reply.quote == quoted.quote
-    assert reply.answer.startswith("Alternativas à recomendada")
+    assert "além das que a cotação mostrou" in reply.answer.split("\n", 1)[0]
     assert not reply.sources
 
 
@@ -326,3 +327,17 @@ def test_other_questions_are_not_taken_for_commercial_ones(
 ) -> None:
     reply = _last(assistant, question)
     assert "bot/sales/data/company.toml" not in [source.source for source in reply.sources]
+
+
+def test_asking_for_a_person_with_no_team_online_says_when_the_team_answers() -> None:
+    saturday = datetime(2026, 12, 5, 15, tzinfo=UTC)
+    wednesday = datetime(2026, 12, 2, 15, tzinfo=UTC)
+    email = load_company().identity.email
+    weekend = no_team_online(saturday)
+    assert email in weekend and "a partir de segunda-feira, 7/12, às 9h" in weekend
+    assert "nesse horário" in no_team_online(wednesday)
+
+
+def test_one_epoch_reads_as_one_epoch() -> None:
+    job = normalize(JobSpec(model="llama-3-8b", method="lora", epochs=1))
+    assert "1 época (" in quote_text(build_quote(job), job)

@@ -34,5 +34,5 @@ def test_chat_numbers_the_options_and_answers_the_number(tmp_path: Path) -> None
     assert result.returncode == 0, result.stderr
     assert "1. Ver alternativas" in result.stdout
     # The number and the words both list the alternatives, never a guidance answer.
-    assert result.stdout.count("Alternativas à recomendada") == 2
+    assert result.stdout.count("além das que a cotação mostrou") == 2
     assert "Fonte" not in result.stdout

@@ -8,7 +8,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Column, MetaData, Table, create_engine, inspect
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Column, MetaData, Table, create_engine, inspect, text
 from sqlalchemy.orm import Session
 
 from bot.assistant.state import ConversationStore
@@ -109,13 +111,55 @@ def test_replicas_starting_together_on_a_new_postgresql_schema_migrate_once() ->
 
 def test_handled_updates_older_than_a_day_are_pruned(tmp_path: Path) -> None:
     store = ConversationStore(f"sqlite:///{tmp_path / 'podar.db'}")
-    assert claim_update(store, 1, chat_id=10, sent_at=datetime.now(UTC))
+    assert claim_update(store, 123, 1, chat_id=10, sent_at=datetime.now(UTC))
     with Session(store.engine) as session, session.begin():
         session.add(
             HandledUpdate(
-                update_id=2, chat_id=10, received_at=datetime.now(UTC) - timedelta(days=2)
+                bot_id=123,
+                update_id=2,
+                chat_id=10,
+                received_at=datetime.now(UTC) - timedelta(days=2),
             )
         )
     assert prune_updates(store, timedelta(days=1)) == 1
     assert recent_updates(store, 10, datetime.now(UTC), 60) == 1
-    assert not claim_update(store, 1, chat_id=10)  # the recent one still guards against repeats
+    assert not claim_update(store, 123, 1, chat_id=10)  # the recent one still guards repeats
+
+
+def _migrate(url: str, step: str, revision: str) -> None:
+    config = Config()
+    config.set_main_option("script_location", str(schema.MIGRATIONS))
+    with create_engine(url).begin() as connection:
+        config.attributes["connection"] = connection
+        getattr(command, step)(config, revision)
+
+
+def _updates_across_the_bot_id_migration(url: str) -> None:
+    _migrate(url, "upgrade", "0006")
+    with create_engine(url).begin() as connection:
+        columns = "update_id, chat_id, received_at"  # as revision 0006 has them
+        connection.execute(
+            text(f"INSERT INTO telegram_updates ({columns}) VALUES (7, 10, :t)"),
+            {"t": datetime.now(UTC)},
+        )
+    store = ConversationStore(url)  # up to the head
+    assert not claim_update(store, 0, 7, chat_id=10)  # the row from before is kept
+    assert claim_update(store, 123, 7, chat_id=10)  # another bot's update 7 is new
+    assert recent_updates(store, 10, datetime.now(UTC), 60) == 0  # neither was a message
+    _migrate(url, "downgrade", "0006")
+    with create_engine(url).connect() as connection:
+        rows = connection.execute(text("SELECT update_id FROM telegram_updates")).all()
+    assert [row[0] for row in rows] == [7]
+
+
+def test_handled_updates_survive_the_bot_id_migration_both_ways(tmp_path: Path) -> None:
+    _updates_across_the_bot_id_migration(f"sqlite:///{tmp_path / 'bot_id.db'}")
+
+
+@pytest.mark.skipif(
+    not os.environ.get("INFRABOT_TEST_DATABASE_URL"),
+    reason="INFRABOT_TEST_DATABASE_URL não definido (o .ci/run define)",
+)
+def test_handled_updates_survive_the_bot_id_migration_on_postgresql() -> None:
+    with fresh_schema("bot_id") as url:
+        _updates_across_the_bot_id_migration(url)

@@ -193,6 +193,7 @@ class FakeTelegram:
         if method == "getMe":
             return {
                 **BOT_USER,
+                "id": int(self.token.split(":", 1)[0]),  # as Telegram: the token's prefix
                 "can_join_groups": False,
                 "can_read_all_group_messages": False,
                 "supports_inline_queries": False,

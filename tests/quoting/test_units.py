@@ -2,7 +2,14 @@ from decimal import Decimal
 
 import pytest
 
-from quoting.units import format_brl, format_date, format_number, parse_count, round_brl
+from quoting.units import (
+    format_brl,
+    format_date,
+    format_number,
+    parse_count,
+    plural,
+    round_brl,
+)
 
 
 @pytest.mark.parametrize(
@@ -41,3 +48,11 @@ def test_money_and_dates_are_brazilian() -> None:
 def test_rounding_is_half_up_to_centavos() -> None:
     assert round_brl(Decimal("0.005")) == Decimal("0.01")
     assert round_brl(Decimal("2.344")) == Decimal("2.34")
+
+
+def test_counts_read_with_real_plurals() -> None:
+    assert plural(1, "cotação", "cotações") == "1 cotação"
+    assert plural(3, "cotação", "cotações") == "3 cotações"
+    assert plural(0, "cotação", "cotações") == "0 cotações"
+    assert plural(1.5, "job", "jobs") == "1,5 job"
+    assert plural(2.5, "job", "jobs") == "2,5 jobs"

@@ -84,6 +84,8 @@ def test_deletion_reaches_every_table_and_the_outbox(telegram: tuple[FakeTelegra
     assert fake.wait_for(lambda: any("Confirma" in t for t in fake.texts(CHAT)), 30)
     fake.press(CHAT, f"lgpd:sim:{CHAT}")
     assert fake.wait_for(lambda: any("Apaguei" in t for t in fake.texts(CHAT)), 30)
+    done = next(t for t in fake.texts(CHAT) if "Apaguei" in t)
+    assert "Sua cotação fica só como registro" in done and "(ões)" not in done
 
     after = _everything(store)
     for trace in (NAME, "Joana", CPF, PHONE, str(CHAT)):

@@ -105,7 +105,7 @@ def test_a_described_job_gets_a_quote_in_reais_with_buttons(
     fake.press(chat, "acao:qlora")
     assert "QLoRA" in fake.wait_texts(chat, 2)[-1]
     fake.press(chat, "acao:alternativas")
-    assert "Alternativas" in fake.wait_texts(chat, 3)[-1]
+    assert "além das que a cotação mostrou" in fake.wait_texts(chat, 3)[-1]
 
 
 def test_the_guided_form_through_buttons_ends_in_a_quote(
