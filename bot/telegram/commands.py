@@ -5,7 +5,7 @@ import logging
 import time
 
 from telegram import BotCommand, Update
-from telegram.constants import ChatAction, ParseMode
+from telegram.constants import ParseMode
 from telegram.ext import ContextTypes
 
 from bot.assistant.composer import alternatives_text
@@ -115,8 +115,10 @@ class Commands:
         started = time.monotonic()
         if debug_enabled():
             log.debug("mensagem recebida", extra={"texto": text})
-        await context.bot.send_chat_action(chat.id, ChatAction.TYPING)
-        reply = await asyncio.to_thread(self.channel.assistant.reply, conversation_id(update), text)
+        async with self.channel.typing(context.bot, chat.id):
+            reply = await asyncio.to_thread(
+                self.channel.assistant.reply, conversation_id(update), text
+            )
         await self.channel.answer(update, context, reply)
         elapsed = time.monotonic() - started
         REPLY_SECONDS.observe(elapsed)
