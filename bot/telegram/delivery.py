@@ -21,6 +21,7 @@ from bot.relay.outbox import DeliveryFailed, Message, Outage, poll_seconds
 from bot.sales.book import BOT_ACTOR, QuoteBook
 from bot.telegram.store import prune_updates
 from bot.telegram.views import keyboard, split, to_html
+from quoting.quote import Quote
 
 log = logging.getLogger("infrabot.telegram")
 # Telegram gives up redelivering an update within a day; ids older than that need no guard.
@@ -119,17 +120,19 @@ class TelegramChannel:
         await self.send(update, context, reply)
         if reply.quote is not None:
             try:
-                await asyncio.to_thread(self._record_quote, update)
+                await asyncio.to_thread(self._record_quote, update, reply.quote)
             except Exception:  # the client has the answer; a missed record is only logged
                 log.exception("não consegui registrar a cotação do chat como proposta")
 
-    def _record_quote(self, update: Update) -> None:
+    def _record_quote(self, update: Update, shown: dict[str, Any]) -> None:
         """Keep the quote just given as a sales record the client can list (/minhas_cotacoes),
         and show it to the team as a lead."""
         conversation = conversation_id(update)
         spec = self.assistant.job_spec(conversation)
         client = client_name(update)
-        record = self.book.create(spec, client, BOT_ACTOR, client_ref=conversation)
+        record = self.book.create(
+            spec, client, BOT_ACTOR, client_ref=conversation, priced=Quote.model_validate(shown)
+        )
         QUOTES.labels("telegram").inc()
         self.bridge.post_lead(record, client)
 
