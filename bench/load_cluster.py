@@ -87,8 +87,9 @@ class Replica:
 
 
 @contextmanager
-def chroma_server(index_home: Path, folder: Path) -> Iterator[str]:
-    """A Chroma server over a copy of the index built under `index_home`; yields its URL."""
+def chroma_server(index_home: Path, folder: Path) -> Iterator[tuple[str, int]]:
+    """A Chroma server over a copy of the index built under `index_home`; yields its URL and
+    process id."""
     data = folder / "chroma-server"
     shutil.copytree(index_home / "chroma", data)
     port = free_port()
@@ -112,7 +113,7 @@ def chroma_server(index_home: Path, folder: Path) -> Iterator[str]:
             if time.monotonic() > deadline or server.poll() is not None:
                 raise RuntimeError("o servidor Chroma não subiu")
             time.sleep(0.2)
-        yield f"http://127.0.0.1:{port}"
+        yield f"http://127.0.0.1:{port}", server.pid
     finally:
         server.terminate()
         server.wait(30)
@@ -146,9 +147,12 @@ class Cluster:
         self.secret = webhook_secret(self.fake.token)
         self._stack = ExitStack()
         self.database_url, self.database_label = self._stack.enter_context(database())
-        self.chroma_url = (
-            self._stack.enter_context(chroma_server(index_home, folder)) if chroma else None
-        )
+        self.chroma_url: str | None = None
+        self.chroma_pid: int | None = None
+        if chroma:
+            self.chroma_url, self.chroma_pid = self._stack.enter_context(
+                chroma_server(index_home, folder)
+            )
         self.env = {
             **os.environ,
             "TELEGRAM_BOT_TOKEN": self.fake.token,
@@ -236,9 +240,10 @@ class Cluster:
             await asyncio.gather(*tasks)
         return posted
 
-    def cpu(self) -> float:
-        """CPU seconds used so far by all the bot processes together."""
-        return sum(cpu_seconds(replica.process.pid) for replica in self.replicas)
+    def cpu(self) -> tuple[float, float]:
+        """CPU seconds used so far by the bot processes together, and by the Chroma server."""
+        bots = sum(cpu_seconds(replica.process.pid) for replica in self.replicas)
+        return bots, cpu_seconds(self.chroma_pid) if self.chroma_pid else 0.0
 
     def rss(self) -> list[float]:
         return [rss_mb(replica.process.pid) for replica in self.replicas]

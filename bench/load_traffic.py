@@ -52,6 +52,7 @@ class Outcome:
     out_of_order: int  # chats whose replies came in another order than their messages
     drained_s: float  # first post to last reply
     cpu_ms: float  # CPU time of the bot processes per message
+    chroma_cpu_ms: float  # CPU time of the Chroma server per message
 
     def percentile(self, share: float) -> float:
         if not self.latencies_ms:
@@ -132,7 +133,9 @@ def run(
             break
         time.sleep(0.05)
     time.sleep(1.0)  # a reply sent twice would come right after the first
-    cpu_ms = (cluster.cpu() - cpu_before) * 1000 / len(sent)
+    (bots, chroma), (bots_before, chroma_before) = cluster.cpu(), cpu_before
+    cpu_ms = (bots - bots_before) * 1000 / len(sent)
+    chroma_cpu_ms = (chroma - chroma_before) * 1000 / len(sent)
     by_chat: dict[int, list[dict[str, Any]]] = {}
     for call in replies():
         by_chat.setdefault(int(call["chat_id"]), []).append(call)
@@ -159,4 +162,5 @@ def run(
         out_of_order=out_of_order,
         drained_s=last - min(posted.values()),
         cpu_ms=cpu_ms,
+        chroma_cpu_ms=chroma_cpu_ms,
     )

@@ -141,7 +141,8 @@ def main() -> None:
                     outcome = run(cluster, schedule, sent)
                     name = f"poisson {args.rate:.0f}/s, {seconds:.0f} s"
                     extra = (
-                        f"CPU {outcome.cpu_ms:.1f} ms/msg · última resposta "
+                        f"CPU {outcome.cpu_ms:.1f} ms/msg (Chroma "
+                        f"{outcome.chroma_cpu_ms:.1f}) · última resposta "
                         f"{outcome.drained_s:.1f} s após o 1º envio"
                     )
                     rows.append(_outcome_row(name, replicas, outcome, cluster.rss(), extra))
