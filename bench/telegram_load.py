@@ -77,7 +77,8 @@ def start_rows(cluster: Cluster) -> list[Row]:
 
 
 def knee(args: argparse.Namespace, cluster: Cluster, replicas: int) -> tuple[Row, list[str]]:
-    """Raise the rate by 40% a step until p95 passes KNEE_P95_MS, then interpolate."""
+    """Raise the rate by 40% a step until p95 passes KNEE_P95_MS, bisect the last gap, then
+    interpolate between the highest rate under it and the lowest over it."""
     tried: list[tuple[float, float]] = []
     rate = args.knee_start
     for step in range(args.knee_steps):
@@ -90,6 +91,18 @@ def knee(args: argparse.Namespace, cluster: Cluster, replicas: int) -> tuple[Row
             break
         time.sleep(2)  # let the queue drain between steps
         rate *= 1.4
+    for step in range(args.knee_refine):  # halve the last gap: 40% steps are coarse
+        below = [r for r, p in tried if p <= KNEE_P95_MS]
+        above = [r for r, p in tried if p > KNEE_P95_MS]
+        if not below or not above:
+            break
+        time.sleep(2)
+        rate = (max(below) + min(above)) / 2
+        schedule, sent = poisson(
+            cluster, rate, args.knee_seconds, args.chats, seed=200 + step, first_chat=1 + step
+        )
+        tried.append((rate, run(cluster, schedule, sent).percentile(0.95)))
+    tried.sort()
     below = [(r, p) for r, p in tried if p <= KNEE_P95_MS]
     above = [(r, p) for r, p in tried if p > KNEE_P95_MS]
     if below and above:
@@ -116,6 +129,7 @@ def main() -> None:
     parser.add_argument("--knee-start", type=float, default=20.0)
     parser.add_argument("--knee-seconds", type=float, default=15.0)
     parser.add_argument("--knee-steps", type=int, default=8)
+    parser.add_argument("--knee-refine", type=int, default=2, help="bisections after crossing")
     parser.add_argument("--burst", type=int, default=200)
     parser.add_argument("--no-chroma", action="store_true")
     args = parser.parse_args()

@@ -1,5 +1,6 @@
 """A bot process says it is ready only once its first answer would be fast: the dense half of
-retrieval joins after a warm-up query has made the model load its weights, never before."""
+retrieval joins after a warm-up query has made the model load its weights, never before, and the
+intent classifier has finished training."""
 
 import threading
 from collections.abc import Callable
@@ -53,3 +54,16 @@ def test_not_ready_until_a_warm_up_query_has_run(
     assert wait_for(lambda: retriever.dense is not None, 30)
     assert readiness(engine, retriever).ready
     assert model.queries == [retriever_module.WARM_UP_QUERY]
+
+
+def test_not_ready_while_the_intent_classifier_trains(
+    tmp_path: Path, use_home: Callable[[Path], None]
+) -> None:
+    use_home(tmp_path)
+    engine = ConversationStore(f"sqlite:///{tmp_path / 'bot.db'}").engine
+    warm = KnowledgeRetriever.load(dense="off")
+    warm.dense = object()  # stands for a warmed vector store: only the classifier is missing
+    warm.index_problem = lambda: None  # type: ignore[method-assign]
+    training = readiness(engine, warm, intents_trained=False)
+    assert not training.ready and training.checks["intents"] == "treinando"
+    assert readiness(engine, warm, intents_trained=True).ready
