@@ -117,12 +117,20 @@ class KnowledgeRetriever:
         if dense == "now":
             retriever.dense = store.vector_store(load_embeddings())
         elif dense == "background":
-
-            def attach() -> None:
-                retriever.dense = _warmed(store.vector_store(load_embeddings()))
-
-            threading.Thread(target=attach, name="infrabot-embeddings", daemon=True).start()
+            retriever.attach_in_background()
         return retriever
+
+    def attach_in_background(self) -> None:
+        """Load and warm the dense half in a thread; BM25 answers alone until it joins. Nothing
+        to do without an index (the fallback) or when it is already there."""
+        store = self.store
+        if store is None or self.dense is not None:
+            return
+
+        def attach() -> None:
+            self.dense = _warmed(store.vector_store(load_embeddings()))
+
+        threading.Thread(target=attach, name="infrabot-embeddings", daemon=True).start()
 
     def index_problem(self) -> str | None:
         """Why the vector index cannot answer now (None when it can): for readiness checks."""
