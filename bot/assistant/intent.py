@@ -51,9 +51,11 @@ def warm_up(then: Callable[[], None] | None = None) -> None:
     work it does need instead of competing with it)."""
 
     def train() -> None:
-        classifier()
-        if then is not None:
-            then()
+        try:
+            classifier()
+        finally:  # a classifier that fails to train must not also keep the dense half away
+            if then is not None:
+                then()
 
     threading.Thread(target=train, name="intent-warm-up", daemon=True).start()
 
