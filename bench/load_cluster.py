@@ -16,7 +16,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -83,7 +83,6 @@ class Replica:
     ready: float | None = None  # /readyz first said 200
     first_answer: float | None = None  # the reply to an update posted as soon as it listened
     ready_answer_ms: float | None = None  # a question posted the moment it said ready
-    checks: list[str] = field(default_factory=list)
 
 
 @contextmanager
