@@ -22,6 +22,8 @@ What each row measures (targets of issue 17 in brackets; see deploy/README.md, "
   answers) [≤ 3 s], and to /readyz 200; then the time to answer a question posted when it said
   ready (fast, or readiness said yes too early).
 - RSS: resident memory of each bot process after its load [≤ 700 MB].
+- CPU ms/msg: CPU time of the bot processes (and, apart, of the Chroma server) per message, from
+  /proc: the figure least bent by other load on the machine.
 """
 
 import argparse
