@@ -1,160 +1,196 @@
-"""100 Telegram chats at once through the fake Bot API: each sends a question and a job.
+"""The Telegram bot under load, in webhook mode as deployed: one table with sustained Poisson
+load, the knee, a burst, start-up times and resident memory.
 
-Run: python -m bench.telegram_load   (uses the index in INFRABOT_HOME; builds it if missing)
-Prints lost or doubled replies and p50/p95 time from update to reply (target p95 < 500 ms):
-one process in long polling with the rate limiter lifted (the bot's own latency), the same under
-Telegram's broadcast limit, and two webhook replicas sharing the database (as in deploy/).
+Run: python -m bench.telegram_load             (quick: start-up, 30 msg/s for 10 s, burst, RSS)
+     python -m bench.telegram_load --full      (the issue's run: 60 s, knee and burst, 1 and 2)
+     python -m bench.telegram_load --only knee --replicas 1 2 --knee-seconds 20
+Each mode alone: --only start|poisson|knee|burst (several allowed). The system is as in deploy/:
+webhook replicas behind a round-robin balancer, PostgreSQL (a fresh schema in
+INFRABOT_TEST_DATABASE_URL; SQLite when it is not set), a Chroma server (--no-chroma: embedded
+Chroma in each process) and a fake Bot API on 127.0.0.1 that records when each reply is sent.
+The index is the one under INFRABOT_HOME (built if missing).
+
+What each row measures (targets of issue 17 in brackets; see deploy/README.md, "Capacidade"):
+- poisson: messages arriving as a Poisson stream at --rate per second (60% guidance questions,
+  40% jobs and follow-ups, over --chats chats); p50/p95/p99 time from posting the update to the
+  fake API receiving its reply [p95 ≤ 300 ms, p99 ≤ 1 s at 30/s], replies lost or sent twice [0].
+  Telegram's send limit is lifted here (--max-rate 0): the arrival rate is the ceiling.
+- joelho: the arrival rate at which p95 crosses 300 ms (interpolated between the rates tried).
+- rajada: --burst messages at once (each chat a question, then a job) with the bot's own limit of
+  30 sends/s: time until the last reply [≤ 8 s] and chats answered out of order [0].
+- partida: process start to /healthz, to the first answer (a question posted the moment the port
+  answers) [≤ 3 s], and to /readyz 200; then the time to answer a question posted when it said
+  ready (fast, or readiness said yes too early).
+- RSS: resident memory of each bot process after its load [≤ 700 MB].
+- CPU ms/msg: CPU time of the bot processes (and, apart, of the Chroma server) per message, from
+  /proc: the figure least bent by other load on the machine.
 """
 
-import json
-import os
-import socket
-import statistics
-import subprocess
-import sys
+import argparse
 import tempfile
 import time
-import urllib.request
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from bot.telegram.app import webhook_secret
+from bench.load_cluster import Cluster
+from bench.load_traffic import Outcome, burst, poisson, run
 from knowledge.indexer import build_index
 from knowledge.settings import home
-from tests.fakes.fake_telegram import FakeTelegram
 
-CHATS = 100
-MESSAGES = ["Posso migrar de GPU para TPU depois?", "QLoRA do llama 3 8b com 5 mil exemplos"]
-INFRABOT = str(Path(sys.executable).with_name("infrabot"))
+KNEE_P95_MS = 300.0
+Row = list[str]
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+def _ms(value: float | None) -> str:
+    return "-" if value is None else f"{value:.0f}"
 
 
-def _ready(port: int) -> bool:
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=2) as response:
-            return bool(json.loads(response.read())["ready"])
-    except OSError:
-        return False
+def _outcome_row(name: str, replicas: int, outcome: Outcome, rss: list[float], extra: str) -> Row:
+    memory = " / ".join(f"{mb:.0f}" for mb in rss)
+    return [
+        name,
+        str(replicas),
+        str(outcome.messages),
+        _ms(outcome.p50),
+        _ms(outcome.percentile(0.95)),
+        _ms(outcome.percentile(0.99)),
+        f"{outcome.lost} / {outcome.doubled}",
+        str(outcome.out_of_order),
+        extra,
+        memory,
+    ]
 
 
-def _update(update_id: int, chat: int, text: str) -> bytes:
-    message = {
-        "message_id": update_id,
-        "date": int(time.time()),
-        "chat": {"id": chat, "type": "private"},
-        "from": {"id": chat, "is_bot": False, "first_name": "Cliente"},
-        "text": text,
-    }
-    return json.dumps({"update_id": update_id, "message": message}).encode()
+def _cluster(args: argparse.Namespace, replicas: int, max_rate: str, folder: Path) -> Cluster:
+    return Cluster(replicas, home(), folder, max_rate, chroma=not args.no_chroma)
 
 
-def run(max_rate: str, replicas: int = 0) -> None:
-    """One long-polling process (`replicas=0`) or that many webhook processes."""
-    fake = FakeTelegram()
-    ports = [_free_port() for _ in range(replicas)]
-    with tempfile.TemporaryDirectory() as folder:
-        env = {
-            **os.environ,
-            "TELEGRAM_BOT_TOKEN": fake.token,
-            "INFRABOT_TELEGRAM_API_URL": fake.api_url,
-            "INFRABOT_HOME": str(home()),
-            "INFRABOT_DATABASE_URL": f"sqlite:///{folder}/carga.db",
-            "INFRABOT_TELEGRAM_MAX_RATE": max_rate,
-        }
-        commands = (
-            [[INFRABOT, "telegram"]]
-            if not replicas
-            else [
-                [INFRABOT, "telegram", "--port", str(port), "--webhook", f"http://x/{port}"]
-                for port in ports
-            ]
+def start_rows(cluster: Cluster) -> list[Row]:
+    rows = []
+    for number, replica in enumerate(cluster.replicas, 1):
+        assert replica.listening and replica.first_answer and replica.ready
+        extra = (
+            f"ouvindo {replica.listening - replica.started:.1f} s · 1ª resposta "
+            f"{replica.first_answer - replica.started:.1f} s · pronto "
+            f"{replica.ready - replica.started:.1f} s · resposta ao ficar pronto "
+            f"{_ms(replica.ready_answer_ms)} ms"
         )
-        bots = [
-            subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            for command in commands
-        ]
-        try:
-            if replicas:
-                fake.wait_for(lambda: all(_ready(port) for port in ports), 90)
-            else:
-                fake.wait_for(lambda: bool(fake.calls("setMyCommands")), 60)
-                time.sleep(8)  # let the embedding model finish loading: measure steady state
-            pushed: dict[int, list[float]] = {}
-            secret = webhook_secret(fake.token)
-            posts: list[urllib.request.Request] = []
-            for chat in range(1, CHATS + 1):
-                pushed[chat] = []
-                for text in MESSAGES:
-                    pushed[chat].append(time.monotonic())
-                    if not replicas:
-                        fake.message(chat, text)
-                        continue
-                    update_id = len(pushed) * 10 + len(pushed[chat])
-                    posts.append(
-                        urllib.request.Request(
-                            f"http://127.0.0.1:{ports[update_id % replicas]}/telegram",
-                            data=_update(update_id, chat, text),
-                            headers={
-                                "Content-Type": "application/json",
-                                "X-Telegram-Bot-Api-Secret-Token": secret,
-                            },
-                        )
-                    )
-            # Telegram delivers webhooks over up to 40 connections at once (max_connections).
-            with ThreadPoolExecutor(40) as senders:
-                list(
-                    senders.map(
-                        lambda post: urllib.request.urlopen(post, timeout=30).close(), posts
-                    )
-                )
-            delivering_ms = (time.monotonic() - pushed[1][0]) * 1000
-            expected = CHATS * len(MESSAGES)
-            fake.wait_for(lambda: len(fake.calls("sendMessage")) >= expected, 120)
-            time.sleep(2)
-            latencies = []
-            counts = []
-            for chat, sent_at in pushed.items():
-                replies = sorted(c["_at"] for c in fake.calls("sendMessage", chat))
-                counts.append(len(replies))
-                latencies += [
-                    (reply - push) * 1000 for push, reply in zip(sent_at, replies, strict=False)
-                ]
-        finally:
-            for bot in bots:
-                bot.terminate()
-            for bot in bots:
-                bot.wait(30)
-            fake.close()
-    where = f"{replicas} réplicas em webhook" if replicas else "1 processo"
-    limit = "sem limite de taxa" if max_rate == "0" else f"limite de {max_rate} envios/s"
-    print(f"[{where}, {limit}]")
-    lost = sum(max(0, len(MESSAGES) - n) for n in counts)
-    doubled = sum(max(0, n - len(MESSAGES)) for n in counts)
-    latencies.sort()
-    print(
-        f"{CHATS} conversas, {expected} mensagens (entregues ao bot em {delivering_ms:.0f} ms): "
-        f"{lost} sem resposta, {doubled} respondidas em dobro"
-    )
-    print(
-        f"do update à resposta: p50 {statistics.median(latencies):.0f} ms · "
-        f"p95 {latencies[int(0.95 * (len(latencies) - 1))]:.0f} ms · "
-        f"máx {latencies[-1]:.0f} ms"
-    )
+        rows.append([f"partida (réplica {number})", "1", "-", "-", "-", "-", "-", "-", extra, ""])
+    return rows
+
+
+def knee(args: argparse.Namespace, cluster: Cluster, replicas: int) -> tuple[Row, list[str]]:
+    """Raise the rate by 40% a step until p95 passes KNEE_P95_MS, bisect the last gap, then
+    interpolate between the highest rate under it and the lowest over it."""
+    tried: list[tuple[float, float]] = []
+    rate = args.knee_start
+    for step in range(args.knee_steps):
+        schedule, sent = poisson(
+            cluster, rate, args.knee_seconds, args.chats, seed=100 + step, first_chat=1 + step
+        )
+        outcome = run(cluster, schedule, sent)
+        tried.append((rate, outcome.percentile(0.95)))
+        if outcome.percentile(0.95) > KNEE_P95_MS or outcome.lost:
+            break
+        time.sleep(2)  # let the queue drain between steps
+        rate *= 1.4
+    for step in range(args.knee_refine):  # halve the last gap: 40% steps are coarse
+        below = [r for r, p in tried if p <= KNEE_P95_MS]
+        above = [r for r, p in tried if p > KNEE_P95_MS]
+        if not below or not above:
+            break
+        time.sleep(2)
+        rate = (max(below) + min(above)) / 2
+        schedule, sent = poisson(
+            cluster, rate, args.knee_seconds, args.chats, seed=200 + step, first_chat=1 + step
+        )
+        tried.append((rate, run(cluster, schedule, sent).percentile(0.95)))
+    tried.sort()
+    below = [(r, p) for r, p in tried if p <= KNEE_P95_MS]
+    above = [(r, p) for r, p in tried if p > KNEE_P95_MS]
+    if below and above:
+        (r0, p0), (r1, p1) = below[-1], above[0]
+        found = f"≈ {r0 + (r1 - r0) * (KNEE_P95_MS - p0) / (p1 - p0):.0f} msg/s"
+    elif above:
+        found = f"< {above[0][0]:.0f} msg/s"
+    else:
+        found = f"> {tried[-1][0]:.0f} msg/s"
+    steps = " · ".join(f"{r:.0f}/s→{p:.0f} ms" for r, p in tried)
+    row = ["joelho (p95 > 300 ms)", str(replicas), "-", "-", "-", "-", "-", "-", found, ""]
+    return row, [f"joelho com {replicas} processo(s), p95 por taxa: {steps}"]
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", nargs="+", choices=["start", "poisson", "knee", "burst"])
+    parser.add_argument("--full", action="store_true", help="60 s, knee and burst, 1 and 2")
+    parser.add_argument("--replicas", nargs="+", type=int, default=None)
+    parser.add_argument("--rate", type=float, default=30.0)
+    parser.add_argument("--seconds", type=float, default=None, help="poisson (10; 60 --full)")
+    parser.add_argument("--chats", type=int, default=300)
+    parser.add_argument("--max-rate", default="0", help="bot's send limit under poisson/knee")
+    parser.add_argument("--knee-start", type=float, default=20.0)
+    parser.add_argument("--knee-seconds", type=float, default=15.0)
+    parser.add_argument("--knee-steps", type=int, default=8)
+    parser.add_argument("--knee-refine", type=int, default=2, help="bisections after crossing")
+    parser.add_argument("--burst", type=int, default=200)
+    parser.add_argument("--no-chroma", action="store_true")
+    args = parser.parse_args()
+    modes = set(args.only or (["start", "poisson", "knee", "burst"] if args.full else []))
+    modes = modes or {"start", "poisson", "burst"}
+    replica_counts = args.replicas or ([1, 2] if args.full else [1])
+    seconds = args.seconds or (60.0 if args.full else 10.0)
     build_index([])
-    # The bot's own latency, then what Telegram's 30 requests/second broadcast limit adds when
-    # 100 chats write at the same instant (each reply costs a "typing" action and a message),
-    # then two replicas (the limit is per bot, so it is not applied there).
-    run("0")
-    run("30")
-    run("0", replicas=2)
+    rows: list[Row] = []
+    notes: list[str] = []
+    with tempfile.TemporaryDirectory() as folder:
+        for replicas in replica_counts if modes & {"start", "poisson", "knee"} else []:
+            cluster = _cluster(args, replicas, args.max_rate, Path(folder) / f"p{replicas}")
+            chroma = cluster.chroma_url or "embutido em cada processo"
+            notes.append(f"banco: {cluster.database_label}; Chroma: {chroma}")
+            try:
+                if "start" in modes:
+                    rows += start_rows(cluster)
+                if "poisson" in modes:
+                    schedule, sent = poisson(
+                        cluster, args.rate, seconds, args.chats, seed=1, first_chat=1
+                    )
+                    outcome = run(cluster, schedule, sent)
+                    name = f"poisson {args.rate:.0f}/s, {seconds:.0f} s"
+                    extra = (
+                        f"CPU {outcome.cpu_ms:.1f} ms/msg (Chroma "
+                        f"{outcome.chroma_cpu_ms:.1f}) · última resposta "
+                        f"{outcome.drained_s:.1f} s após o 1º envio"
+                    )
+                    rows.append(_outcome_row(name, replicas, outcome, cluster.rss(), extra))
+                if "knee" in modes:
+                    row, said = knee(args, cluster, replicas)
+                    row[-1] = " / ".join(f"{mb:.0f}" for mb in cluster.rss())
+                    rows.append(row)
+                    notes += said
+            finally:
+                cluster.close()
+        if "burst" in modes:
+            cluster = _cluster(args, 1, "30", Path(folder) / "burst")
+            try:
+                schedule, sent = burst(cluster, args.burst, first_chat=500_000)
+                outcome = run(cluster, schedule, sent)
+                extra = (
+                    f"CPU {outcome.cpu_ms:.1f} ms/msg · última resposta em "
+                    f"{outcome.drained_s:.1f} s (limite de 30 envios/s)"
+                )
+                name = f"rajada de {args.burst}"
+                rows.append(_outcome_row(name, 1, outcome, cluster.rss(), extra))
+            finally:
+                cluster.close()
+    header = [
+        "medida", "proc.", "msgs", "p50 ms", "p95 ms", "p99 ms",
+        "perdidas / em dobro", "fora de ordem", "outros", "RSS MB",
+    ]  # fmt: skip
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+    for row in [header, ["-" * width for width in widths], *rows]:
+        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)))
+    for note in dict.fromkeys(notes):
+        print(f"· {note}")
 
 
 if __name__ == "__main__":

@@ -30,6 +30,7 @@ LEXICAL_WEIGHT = 1.0
 DENSE_WEIGHT = 1.0
 # Generated catalog documents mention GPUs everywhere; they lead only when the query names them.
 CATALOG_WEIGHT = 0.2
+WARM_UP_QUERY = "Quanto custa o fine-tuning de um modelo?"
 FALLBACK_NOTICE = "Usando busca por palavras no corpus local, sem o índice."
 # Index problems are for operators: they go to the log, and clients never see them.
 log = logging.getLogger("infrabot.knowledge")
@@ -116,12 +117,20 @@ class KnowledgeRetriever:
         if dense == "now":
             retriever.dense = store.vector_store(load_embeddings())
         elif dense == "background":
-
-            def attach() -> None:
-                retriever.dense = store.vector_store(load_embeddings())
-
-            threading.Thread(target=attach, name="infrabot-embeddings", daemon=True).start()
+            retriever.attach_in_background()
         return retriever
+
+    def attach_in_background(self) -> None:
+        """Load and warm the dense half in a thread; BM25 answers alone until it joins. Nothing
+        to do without an index (the fallback) or when it is already there."""
+        store = self.store
+        if store is None or self.dense is not None:
+            return
+
+        def attach() -> None:
+            self.dense = _warmed(store.vector_store(load_embeddings()))
+
+        threading.Thread(target=attach, name="infrabot-embeddings", daemon=True).start()
 
     def index_problem(self) -> str | None:
         """Why the vector index cannot answer now (None when it can): for readiness checks."""
@@ -170,6 +179,17 @@ class KnowledgeRetriever:
             if chunk.metadata["source"] == passage.source and chunk.metadata["kind"] == "texto":
                 return passage.model_copy(update={"text": chunk.page_content})
         return passage
+
+
+def _warmed(dense: Any) -> Any:
+    """The vector store after one query: the models read their weights and the index its pages
+    on the first query (seconds), which must not be a client's. Until this returns, answers use
+    BM25 alone and readiness says the model is loading."""
+    try:
+        dense.similarity_search_with_score(WARM_UP_QUERY, k=1)
+    except Exception as error:  # a server down now is readiness's to report, not the loader's
+        log.warning("consulta de aquecimento do índice falhou (%s)", type(error).__name__)
+    return dense
 
 
 def _key(chunk: Document) -> str:

@@ -129,6 +129,7 @@ class Assistant:
         retriever: KnowledgeRetriever,
         store: ConversationStore,
         llm: BaseChatModel | None = None,
+        dense_in_background: bool = False,
     ) -> None:
         self.retriever = retriever
         self.store = store
@@ -139,13 +140,22 @@ class Assistant:
         self.answer_chain: Runnable[str, GuidanceAnswer] = RunnableLambda(
             self._retrieve
         ) | RunnableLambda(compose_answer)
-        warm_up()
+        # The first message needs the classifier, not the embedding model: the dense half of
+        # retrieval loads after the classifier trains instead of slowing it down.
+        warm_up(retriever.attach_in_background if dense_in_background else None)
 
     @classmethod
     def from_environment(
         cls, dense: Literal["now", "background", "off"] = "background"
     ) -> "Assistant":
-        return cls(KnowledgeRetriever.load(dense=dense), ConversationStore(), load_chat_model())
+        """`background`: BM25 answers at once; the dense half of retrieval joins once loaded."""
+        background = dense == "background"
+        return cls(
+            KnowledgeRetriever.load(dense="off" if background else dense),
+            ConversationStore(),
+            load_chat_model(),
+            dense_in_background=background,
+        )
 
     def reply(self, conversation_id: str, text: str) -> Reply:
         try:

@@ -2,6 +2,7 @@
 messages (bot/assistant/data/intents.tsv); the assistant's rules decide the sure cases first."""
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, cast
@@ -44,9 +45,24 @@ _lock = threading.Lock()
 _trained: list["Pipeline"] = []
 
 
-def warm_up() -> None:
-    """Train in the background so that the first message does not wait for scikit-learn."""
-    threading.Thread(target=classifier, name="intent-warm-up", daemon=True).start()
+def warm_up(then: Callable[[], None] | None = None) -> None:
+    """Train in the background so that the first message does not wait for scikit-learn; then
+    run `then` in the same thread (work the first message does not need, started after the
+    work it does need instead of competing with it)."""
+
+    def train() -> None:
+        try:
+            classifier()
+        finally:  # a classifier that fails to train must not also keep the dense half away
+            if then is not None:
+                then()
+
+    threading.Thread(target=train, name="intent-warm-up", daemon=True).start()
+
+
+def trained() -> bool:
+    """Whether the classifier is ready (a message now would not wait for its training)."""
+    return bool(_trained)
 
 
 def classifier() -> "Pipeline":

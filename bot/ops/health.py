@@ -1,4 +1,5 @@
-"""Readiness of a bot process: its database, its vector index and its embedding model."""
+"""Readiness of a bot process: its database, its vector index, its embedding model and its intent
+classifier, each loaded and warm, so that the first answer after "ready" takes its usual time."""
 
 from typing import Any, Protocol
 
@@ -22,7 +23,7 @@ class Readiness(BaseModel):
     checks: dict[str, str]
 
 
-def readiness(engine: Engine, index: Index) -> Readiness:
+def readiness(engine: Engine, index: Index, intents_trained: bool = True) -> Readiness:
     checks: dict[str, str] = {}
     try:
         with engine.connect() as connection:
@@ -32,4 +33,5 @@ def readiness(engine: Engine, index: Index) -> Readiness:
         checks["database"] = f"falhou ({type(error).__name__})"
     checks["chroma"] = index.index_problem() or OK
     checks["model"] = OK if index.dense is not None else "carregando"
+    checks["intents"] = OK if intents_trained else "treinando"
     return Readiness(ready=all(value == OK for value in checks.values()), checks=checks)

@@ -154,7 +154,10 @@ class QuoteBook:
         contact: str | None = None,
         client_ref: str | None = None,
         discount_pct: Decimal = Decimal(0),
+        priced: Quote | None = None,
     ) -> QuoteRecord:
+        """A new quote record for `spec`. `priced` is the quote a client was just shown for it
+        (a chat's reply): recorded as shown, not priced again."""
         self._check_discount(actor, discount_pct)
         client, contact = _printable(client), _printable(contact) if contact else contact
         if not client.strip():
@@ -163,7 +166,8 @@ class QuoteBook:
             raise QuoteBookError(
                 f"Nome e contato do cliente têm no máximo {NAME_LIMIT} caracteres cada."
             )
-        quote = _with_discount(build_quote(normalize(spec), fx=day_rate()), discount_pct)
+        quote = priced or build_quote(normalize(spec), fx=day_rate())
+        quote = _with_discount(quote, discount_pct)
         with Session(self.engine) as session, session.begin():
             token = secrets.token_urlsafe(16)
             row = QuoteRow(

@@ -19,6 +19,7 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.http_retry.builtin_handlers import RateLimitErrorRetryHandler
 
 from bot.assistant.assistant import Assistant
+from bot.assistant.intent import trained as intents_trained
 from bot.ops import logs
 from bot.ops.credentials import credential
 from bot.ops.errors import ChannelUnavailable
@@ -118,7 +119,9 @@ def wsgi(
             start_response("200 OK", [("Content-Type", "application/json")])
             return [json.dumps({"status": "ok"}).encode()]
         if path == "/readyz":
-            state = readiness(shared.assistant.store.engine, shared.assistant.retriever)
+            state = readiness(
+                shared.assistant.store.engine, shared.assistant.retriever, intents_trained()
+            )
             start_response(
                 "200 OK" if state.ready else "503 Service Unavailable",
                 [("Content-Type", "application/json")],

@@ -5,7 +5,7 @@ import logging
 import time
 
 from telegram import BotCommand, Update
-from telegram.constants import ChatAction, ParseMode
+from telegram.constants import ParseMode
 from telegram.ext import ContextTypes
 
 from bot.assistant.commercial import no_team_online
@@ -122,8 +122,10 @@ class Commands:
         started = time.monotonic()
         if debug_enabled():
             log.debug("mensagem recebida", extra={"texto": text})
-        await context.bot.send_chat_action(chat.id, ChatAction.TYPING)
-        reply = await asyncio.to_thread(self.channel.assistant.reply, conversation_id(update), text)
+        async with self.channel.typing(context.bot, chat.id):
+            reply = await asyncio.to_thread(
+                self.channel.assistant.reply, conversation_id(update), text
+            )
         if reply.handoff and bridge.settings.handoff_channel is None:  # no one would be called
             reply = reply.model_copy(update={"answer": no_team_online(), "handoff": False})
         await self.channel.answer(update, context, reply)

@@ -1,14 +1,15 @@
 """The state Telegram handlers share; how replies, outbox messages and errors reach the chats."""
 
 import asyncio
+import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import timedelta
 from typing import Any
 
-from telegram import Update
-from telegram.constants import ChatType, ParseMode
+from telegram import Bot, Update
+from telegram.constants import ChatAction, ChatType, ParseMode
 from telegram.error import BadRequest, Forbidden, NetworkError, TelegramError
 from telegram.ext import Application, ContextTypes, ConversationHandler
 
@@ -21,6 +22,7 @@ from bot.relay.outbox import DeliveryFailed, Message, Outage, poll_seconds
 from bot.sales.book import BOT_ACTOR, QuoteBook
 from bot.telegram.store import prune_updates
 from bot.telegram.views import buttons, keyboard, split, to_html
+from quoting.quote import Quote
 
 log = logging.getLogger("infrabot.telegram")
 # Telegram gives up redelivering an update within a day; ids older than that need no guard.
@@ -29,6 +31,10 @@ PRUNE_EVERY_SECONDS = 600.0
 # Waits between tries of a reply Telegram failed to take (a 5xx): about 7 s in all, then the
 # error handler apologises.
 SEND_RETRY_SECONDS = (1.0, 2.0, 4.0)
+# "typing…" only for a reply still being worked out after this long: most take a few tens of ms.
+TYPING_AFTER_SECONDS = 1.0
+# Replies under way past which "typing…" is skipped: half a second of Telegram's 30 sends/s.
+BUSY_REPLIES = 15
 # How many updates on_error remembers having apologised for (a handful are ever in flight).
 APOLOGIES_REMEMBERED = 1000
 
@@ -58,6 +64,7 @@ class TelegramChannel:
         self.form: ConversationHandler[Any] | None = None
         self._waiting: dict[int, list[Callable[[], Awaitable[object]]]] = {}
         self._apologized: dict[int, None] = {}  # update ids, oldest first
+        self._replying = 0  # replies being worked out now, in all chats
 
     def after_save(self, update: Update, reply: Callable[[], Awaitable[object]]) -> None:
         """Send this form reply once the new step is saved: the client's answer to it may
@@ -68,6 +75,27 @@ class TelegramChannel:
         """Send the replies held back by after_save, now that the update's state is saved."""
         for reply in self._waiting.pop(update.update_id, []):
             await reply()
+
+    @contextlib.asynccontextmanager
+    async def typing(self, bot: Bot, chat_id: int) -> AsyncIterator[None]:
+        """Around working out a reply: "typing…" if it takes longer than TYPING_AFTER_SECONDS.
+        A typing action takes a place in Telegram's 30 sends/s: sent for every message, it
+        halved the replies a burst got out (bench/telegram_load.py); while many replies are
+        under way it is skipped, since it would only delay them. Cosmetic: a failure is ignored."""
+        self._replying += 1
+
+        async def later() -> None:
+            await asyncio.sleep(TYPING_AFTER_SECONDS)
+            if self._replying <= BUSY_REPLIES:
+                with contextlib.suppress(TelegramError):
+                    await bot.send_chat_action(chat_id, ChatAction.TYPING)
+
+        typing = asyncio.create_task(later())
+        try:
+            yield
+        finally:
+            self._replying -= 1
+            typing.cancel()
 
     async def send(self, update: Update, context: ContextTypes.DEFAULT_TYPE, reply: Reply) -> None:
         chat = update.effective_chat
@@ -100,17 +128,19 @@ class TelegramChannel:
         await self.send(update, context, reply)
         if reply.quote is not None:
             try:
-                await asyncio.to_thread(self._record_quote, update)
+                await asyncio.to_thread(self._record_quote, update, reply.quote)
             except Exception:  # the client has the answer; a missed record is only logged
                 log.exception("não consegui registrar a cotação do chat como proposta")
 
-    def _record_quote(self, update: Update) -> None:
+    def _record_quote(self, update: Update, shown: dict[str, Any]) -> None:
         """Keep the quote just given as a sales record the client can list (/minhas_cotacoes),
         and show it to the team as a lead."""
         conversation = conversation_id(update)
         spec = self.assistant.job_spec(conversation)
         client = client_name(update)
-        record = self.book.create(spec, client, BOT_ACTOR, client_ref=conversation)
+        record = self.book.create(
+            spec, client, BOT_ACTOR, client_ref=conversation, priced=Quote.model_validate(shown)
+        )
         QUOTES.labels("telegram").inc()
         self.bridge.post_lead(record, client)
 

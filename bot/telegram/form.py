@@ -7,7 +7,6 @@ from decimal import Decimal
 from typing import Any
 
 from telegram import InlineKeyboardMarkup, Update
-from telegram.constants import ChatAction
 from telegram.ext import (
     BaseHandler,
     CallbackQueryHandler,
@@ -229,10 +228,10 @@ class Form:
             lead = f"Anotei {_listed([NAMES[s] for s in answered])}. " if beyond else ""
             return await self._ask_step(update, context, missing[0], lead)
         context.user_data.pop("step", None)
-        await context.bot.send_chat_action(chat.id, ChatAction.TYPING)
-        reply = await asyncio.to_thread(
-            self.channel.assistant.quote_form, conversation_id(update), form, "cotação guiada"
-        )
+        async with self.channel.typing(context.bot, chat.id):
+            reply = await asyncio.to_thread(
+                self.channel.assistant.quote_form, conversation_id(update), form, "cotação guiada"
+            )
         self.channel.after_save(update, lambda: self.channel.answer(update, context, reply))
         return ConversationHandler.END
 

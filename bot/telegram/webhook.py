@@ -13,6 +13,7 @@ from telegram import Update
 from telegram.ext import Application
 
 from bot.assistant.assistant import Assistant
+from bot.assistant.intent import trained as intents_trained
 from bot.ops.health import readiness
 from bot.ops.metrics import render
 from bot.relay.outbox import Outbox
@@ -46,7 +47,9 @@ def routes(
         return web.json_response({"status": "ok"})
 
     async def readyz(request: web.Request) -> web.Response:
-        state = await asyncio.to_thread(readiness, assistant.store.engine, assistant.retriever)
+        state = await asyncio.to_thread(
+            readiness, assistant.store.engine, assistant.retriever, intents_trained()
+        )
         return web.json_response(state.model_dump(), status=200 if state.ready else 503)
 
     async def metrics(request: web.Request) -> web.Response:

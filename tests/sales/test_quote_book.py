@@ -2,7 +2,7 @@
 
 import os
 import uuid
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 
@@ -15,7 +15,9 @@ from bot.db.tables import QuoteRow
 from bot.sales.book import QuoteBook, Staff
 from bot.sales.errors import QuoteBookError, QuoteConflict
 from bot.sales.proposal_pdf import write_proposal
-from quoting.jobspec import JobSpec
+from quoting.fx import FxRate
+from quoting.jobspec import JobSpec, normalize
+from quoting.quote import build_quote
 from quoting.units import format_brl
 
 STAFF = Staff(
@@ -139,3 +141,16 @@ def test_quotes_created_at_the_same_time_get_distinct_numbers(book: QuoteBook) -
         records = list(pool.map(lambda _: book.create(JOB, _client(), "local"), range(12)))
     assert len({r.number for r in records}) == 12
     assert all(r.number.startswith("COT-") for r in records)
+
+
+def test_a_quote_shown_in_chat_is_recorded_as_shown_even_if_the_rate_moved(
+    book: QuoteBook,
+) -> None:
+    # Priced a moment ago at a dollar far from today's rate: the record keeps that total.
+    shown = build_quote(
+        normalize(JOB), fx=FxRate(usd_brl=Decimal("9.99"), as_of=date.today(), source="teste")
+    )
+    record = book.create(JOB, _client(), "local", priced=shown)
+    assert record.total_brl == shown.total_brl
+    assert record.quote.total_brl == shown.total_brl
+    assert book.create(JOB, _client(), "local").total_brl != shown.total_brl

@@ -80,7 +80,7 @@ def test_start_shows_the_welcome_buttons_and_registers_the_menu(
     assert "Fazer uma cota" in markup and "Falar com um especialista" in markup
 
 
-def test_a_question_is_answered_with_sources_while_typing(
+def test_a_question_is_answered_with_sources(
     telegram: tuple[FakeTelegram, Bot],
 ) -> None:
     fake, _ = telegram
@@ -88,7 +88,6 @@ def test_a_question_is_answered_with_sources_while_typing(
     fake.message(chat, "Posso migrar de GPU para TPU depois?")
     [answer] = fake.wait_texts(chat, 1)
     assert "Fonte" in answer and "TPU" in answer
-    assert fake.calls("sendChatAction", chat)[0]["action"] == "typing"
 
 
 def test_a_described_job_gets_a_quote_in_reais_with_buttons(
