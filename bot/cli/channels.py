@@ -61,7 +61,7 @@ def ask(
         if batch and not line.strip():
             continue
         try:
-            reply = assistant.reply(conversation_id, line.rstrip("\n"))
+            reply = no_one_to_call(assistant.reply(conversation_id, line.rstrip("\n")))
         except Exception:  # one bad line must not drop the lines after it
             LOGGER.exception("ask: a message could not be answered")
             reply = AnswerReply(answer=COULD_NOT_ANSWER, intent="error")
@@ -81,6 +81,17 @@ def show_reply(console: Console, reply: "Reply", numbered: bool = False) -> None
         console.print("[dim]Opções (digite o número ou o texto): " + " · ".join(options) + "[/dim]")
     elif reply.actions:
         console.print("[dim]Opções: " + " · ".join(reply.actions) + "[/dim]")
+
+
+def no_one_to_call(reply: "Reply") -> "Reply":
+    """The terminal has no team on the line: a client who asks for a person reads what Telegram
+    says without a Slack handoff channel (when the team answers and where to write), never the
+    promise that someone is coming."""
+    if not reply.handoff:
+        return reply
+    from bot.assistant.commercial import no_team_online
+
+    return reply.model_copy(update={"answer": no_team_online(), "handoff": False})
 
 
 def chosen_action(text: str, actions: list[str]) -> str:
@@ -167,6 +178,8 @@ def chat() -> None:
             break
         if text.strip().lower() in EXIT_WORDS:
             break
-        reply = assistant.reply(conversation_id, chosen_action(text, reply.actions))
+        reply = no_one_to_call(
+            assistant.reply(conversation_id, chosen_action(text, reply.actions))
+        )
         show_reply(console, reply, numbered=True)
     console.print("Até logo!")
