@@ -79,7 +79,7 @@ class LaunchPlan(BaseModel):
             f"Treino: {METHOD_NAMES[settings.method]}, sequência {settings.seq_len}, micro-batch "
             f"{settings.micro_batch}{sharding}: {format_number(settings.memory_per_device_gb)} GB "
             "por dispositivo, como na cotação.",
-            f"Checkpoints a cada {settings.save_steps} passos (cerca de "
+            f"Checkpoints a cada {plural(settings.save_steps, 'passo', 'passos')} (cerca de "
             f"{self.checkpoint_minutes} min de treino) no bucket de checkpoints.",
             f"Desliga sozinho: a máquina é apagada ao fim do job ou após {self.idle_minutes} "
             "min ociosa.",
