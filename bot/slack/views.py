@@ -59,6 +59,8 @@ def quote_blocks(
         )
     else:
         value = json.dumps(spec, separators=(",", ":"))
+        # The plan is named after this card's quote, so pressing twice gives the same buckets.
+        plan = json.dumps({"quote": quote.id, "spec": spec}, separators=(",", ":"))
         blocks.append(
             {
                 "type": "actions",
@@ -66,7 +68,7 @@ def quote_blocks(
                     button("Compartilhar no canal", "quote_share", value),
                     button("Salvar como cotação", "quote_save", value, "primary"),
                     button("Ver alternativas", "quote_alternatives", value),
-                    button("Plano de execução", "quote_plan", value),
+                    button("Plano de execução", "quote_plan", plan),
                 ],
             }
         )

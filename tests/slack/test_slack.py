@@ -279,6 +279,22 @@ def test_plano_de_execucao_sends_staff_the_yaml_in_a_direct_message(bridge: Brid
     assert (in_text["resources"], in_text["envs"]) == (task["resources"], task["envs"])
 
 
+def test_plano_de_execucao_pressed_twice_names_the_same_buckets(bridge: Bridge) -> None:
+    value = _plan_button(bridge, "LoRA de um Llama 3 8B com 20 mil exemplos", STAFF)
+    def uploads() -> list[dict[str, object]]:
+        return bridge.slack.recorded("files.completeUploadExternal", channel_id=f"D{STAFF}")
+
+    tasks = []
+    for pressed in range(len(uploads()) + 1, len(uploads()) + 3):
+        bridge.signer.press("quote_plan", value, STAFF)
+        assert bridge.slack.wait_for(lambda n=pressed: len(uploads()) >= n)
+        (sent,) = json.loads(str(uploads()[-1]["files"]))
+        tasks.append(yaml.safe_load(bridge.slack.uploads[str(sent["id"])]))
+    first, second = tasks
+    assert first["name"] == second["name"]
+    assert first["file_mounts"] == second["file_mounts"]  # the dataset and checkpoint buckets
+
+
 def test_pergunta_answers_from_the_guidance_with_sources(bridge: Bridge) -> None:
     bridge.signer.command("/pergunta", "posso usar TPU com PyTorch?", MANAGER)
     assert bridge.slack.wait_for(
