@@ -61,15 +61,15 @@ def ask(
         if batch and not line.strip():
             continue
         try:
-            reply = no_one_to_call(assistant.reply(conversation_id, line.rstrip("\n")))
+            reply = assistant.reply(conversation_id, line.rstrip("\n"))
         except Exception:  # one bad line must not drop the lines after it
             LOGGER.exception("ask: a message could not be answered")
             reply = AnswerReply(answer=COULD_NOT_ANSWER, intent="error")
         if as_json:
             typer.echo(json.dumps(reply.to_json_dict(), ensure_ascii=False), nl=True)
             sys.stdout.flush()
-        else:
-            show_reply(Console(), reply)
+        else:  # the JSON keeps `handoff` for an integration that has its own team to call
+            show_reply(Console(), no_one_to_call(reply))
 
 
 def show_reply(console: Console, reply: "Reply", numbered: bool = False) -> None:

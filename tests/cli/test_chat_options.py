@@ -54,3 +54,11 @@ def test_asking_for_a_person_in_the_terminal_says_when_the_team_answers(tmp_path
     assert "Vou chamar um especialista" not in result.stdout
     assert "Nossa equipe atende" in result.stdout
     assert "escreva para" in result.stdout and "@" in result.stdout
+    asked = subprocess.run(
+        [str(INFRABOT), "ask", "quero falar com um especialista"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert "Nossa equipe atende" in asked.stdout and "Vou chamar" not in asked.stdout
