@@ -72,14 +72,15 @@ class LaunchPlan(BaseModel):
         spot = "spot (retoma sozinho se interrompido)" if option.spot else "sob demanda"
         sharding = ", modelo fatiado (ZeRO-3)" if settings.sharded else ""
         return [
-            f"Máquina: {option.count}x {option.accelerator_name} ({self.accelerators}, "
-            f"{spot}), disco de {self.disk_gb} GB.",
+            # Not "(Trillium) (tpu-v6e-8, …)": some accelerator names carry brackets.
+            f"Máquina: {option.count}x {option.accelerator_name}, {self.accelerators} no "
+            f"SkyPilot, {spot}; disco de {self.disk_gb} GB.",
             f"Região: {option.provider} {option.region} ({option.country}); os buckets "
             f"{self.dataset_bucket} e {self.checkpoint_bucket} ficam na mesma região.",
             f"Treino: {METHOD_NAMES[settings.method]}, sequência {settings.seq_len}, micro-batch "
             f"{settings.micro_batch}{sharding}: {format_number(settings.memory_per_device_gb)} GB "
             "por dispositivo, como na cotação.",
-            f"Checkpoints a cada {settings.save_steps} passos (cerca de "
+            f"Checkpoints a cada {plural(settings.save_steps, 'passo', 'passos')} (cerca de "
             f"{self.checkpoint_minutes} min de treino) no bucket de checkpoints.",
             f"Desliga sozinho: a máquina é apagada ao fim do job ou após {self.idle_minutes} "
             "min ociosa.",
@@ -118,8 +119,9 @@ def plan_memory(job: Job, option: Option) -> MemoryEstimate:
         memory = estimate_memory(job, devices=option.count, sharded=True)
     if memory.total > limit:
         raise PlanError(
-            f"O job não cabe em {option.accelerator_name} ({memory.total:.1f} GB por dispositivo "
-            f"para {option.device_memory_gb:.0f} GB): refaça a cotação."
+            f"O job não cabe em {option.accelerator_name}: {format_number(memory.total, 1)} GB "
+            f"por dispositivo para {format_number(option.device_memory_gb, 0)} GB. Refaça a "
+            "cotação."
         )
     if round(memory.total, 2) != option.memory_per_device_gb:
         raise PlanError(

@@ -147,12 +147,13 @@ def _versus(option: Option, reference: Option) -> str:
     return f" ({', '.join(parts)})" if parts else ""
 
 
-def alternatives_text(quote: Quote) -> str:
-    if not quote.alternatives:
-        return "Não há alternativas para a última cotação."
-    rec = quote.recommendation
-    lines = [f"• {alt.label}: {option_text(alt)}{_versus(alt, rec)}" for alt in quote.alternatives]
-    return "\n".join([f"Alternativas à recomendada ({option_text(rec)}):", *lines])
+def named_alternatives(quote: Quote) -> str:
+    """The quote's own alternatives in one line: label, machine, hours and total of each."""
+    return "; ".join(
+        f"{alt.label}, {alt.count}x {alt.accelerator_name}, {format_number(alt.hours, 1)} h "
+        f"({format_brl(alt.total_brl)})"
+        for alt in quote.alternatives
+    )
 
 
 SHOWN = "além das que a cotação mostrou"
@@ -267,12 +268,11 @@ def quote_text(quote: Quote, job: Job, previous: Quote | None = None) -> str:
         lines += ["", "Por quê:", *[f"• {reason}" for reason in why]]
     if quote.alternatives:
         # In full here: "Ver alternativas" then shows only machines this reply did not.
-        named = "; ".join(
-            f"{alt.label}, {alt.count}x {alt.accelerator_name}, {format_number(alt.hours, 1)} h "
-            f"({format_brl(alt.total_brl)})"
-            for alt in quote.alternatives
-        )
-        lines += ["", f'Outras opções: {named}. Para ver mais máquinas, peça "Ver alternativas".']
+        lines += [
+            "",
+            f"Outras opções: {named_alternatives(quote)}. "
+            'Para ver mais máquinas, peça "Ver alternativas".',
+        ]
     if job.assumptions:
         lines += ["", "Premissas (me diga se algo for diferente): " + " ".join(job.assumptions[:8])]
     return "\n".join(lines)

@@ -68,8 +68,8 @@ def ask(
         if as_json:
             typer.echo(json.dumps(reply.to_json_dict(), ensure_ascii=False), nl=True)
             sys.stdout.flush()
-        else:
-            show_reply(Console(), reply)
+        else:  # the JSON keeps `handoff` for an integration that has its own team to call
+            show_reply(Console(), no_one_to_call(reply))
 
 
 def show_reply(console: Console, reply: "Reply", numbered: bool = False) -> None:
@@ -81,6 +81,17 @@ def show_reply(console: Console, reply: "Reply", numbered: bool = False) -> None
         console.print("[dim]Opções (digite o número ou o texto): " + " · ".join(options) + "[/dim]")
     elif reply.actions:
         console.print("[dim]Opções: " + " · ".join(reply.actions) + "[/dim]")
+
+
+def no_one_to_call(reply: "Reply") -> "Reply":
+    """The terminal has no team on the line: a client who asks for a person reads what Telegram
+    says without a Slack handoff channel (when the team answers and where to write), never the
+    promise that someone is coming."""
+    if not reply.handoff:
+        return reply
+    from bot.assistant.commercial import no_team_online
+
+    return reply.model_copy(update={"answer": no_team_online(), "handoff": False})
 
 
 def chosen_action(text: str, actions: list[str]) -> str:
@@ -167,6 +178,8 @@ def chat() -> None:
             break
         if text.strip().lower() in EXIT_WORDS:
             break
-        reply = assistant.reply(conversation_id, chosen_action(text, reply.actions))
+        reply = no_one_to_call(
+            assistant.reply(conversation_id, chosen_action(text, reply.actions))
+        )
         show_reply(console, reply, numbered=True)
     console.print("Até logo!")

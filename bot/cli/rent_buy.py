@@ -10,6 +10,7 @@ from rich.table import Table
 
 from bot.cli.engine import emit_json
 from bot.cli.job_flags import with_job_flags
+from bot.cli.views import bullets
 from quoting.jobspec import JobSpec, normalize
 from quoting.quote import build_quote
 from quoting.rent_or_buy import RentOrBuy, RentOrBuyError, compare
@@ -52,35 +53,35 @@ def show(console: Console, result: RentOrBuy) -> None:
         f"[bold]Alugar:[/bold] {result.rent_machine}, {format_brl(result.rent_per_job_brl)} por "
         f"job x {jobs}/mês = [bold]{format_brl(result.rent_monthly_brl)}[/bold] por mês."
     )
-    table = Table(title="Comprar", title_justify="left")
-    for column in ("Opção", "Cabe?", "h/job", "Preço no Brasil", "Custo/mês", "Equilíbrio"):
-        table.add_column(column)
+    # 80 columns: prices never wrap; names and "nunca compensa" wrap instead.
+    table = Table(title="Comprar", title_justify="left", pad_edge=False)
+    table.add_column("Opção", ratio=1, overflow="fold")
+    for column in ("h/job", "Preço no Brasil", "Custo/mês"):
+        table.add_column(column, justify="right", no_wrap=True)
+    table.add_column("Equilíbrio (jobs/mês)", justify="right", max_width=10)
+    cheaper = False
     for option in result.options:
         price = ("≈ " if option.price_estimate else "") + format_brl(option.landed_brl)
         if option.monthly is None or option.hours_per_job is None:
-            table.add_row(
-                option.name,
-                f"não ({format_number(option.memory_per_device_gb)} GB)",
-                "-",
-                price,
-                "-",
-                "-",
-            )
+            memory = format_number(option.memory_per_device_gb)
+            table.add_row(f"{option.name}\nnão cabe ({memory} GB)", "-", price, "-", "-")
             continue
         if option.break_even_jobs_per_month is None:
             balance = "nunca compensa"
         else:
-            balance = f"{format_number(option.break_even_jobs_per_month, 2)} jobs/mês"
-        marker = " (mais barato que alugar)" if option.cheaper_than_renting else ""
+            balance = format_number(option.break_even_jobs_per_month, 2)
+        cheaper = cheaper or option.cheaper_than_renting
+        marker = " *" if option.cheaper_than_renting else ""
         table.add_row(
             option.name,
-            "sim",
             format_number(option.hours_per_job),
             price,
             format_brl(option.monthly.total) + marker,
             balance,
         )
     console.print(table)
+    if cheaper:
+        console.print("* Mais barato que alugar.")
     console.print(
         "Custo mensal de comprar = depreciação + energia (com refrigeração) + colocation + "
         f"parte de um engenheiro. Câmbio {format_number(result.usd_brl, 2)} "
@@ -91,5 +92,4 @@ def show(console: Console, result: RentOrBuy) -> None:
     for note in result.notes:
         console.print(note)
     console.print("[bold]Antes de comprar:[/bold]")
-    for caveat in result.caveats:
-        console.print(f"  • {caveat}")
+    console.print(bullets(result.caveats))

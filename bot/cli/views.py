@@ -11,7 +11,7 @@ from quoting.jobspec import METHOD_NAMES, Job
 from quoting.memory import MemoryEstimate, MemoryParts
 from quoting.quote import Option, Quote
 from quoting.tax_choice import tax_profile_name, tax_profile_note
-from quoting.units import format_brl, format_date, format_number
+from quoting.units import format_brl, format_date, format_number, plural
 
 _MEMORY_PARTS = (
     ("weights", "Pesos"),
@@ -28,7 +28,7 @@ def _job_line(job: Job) -> str:
         f"{job.model_name} ({format_number(job.params / 1e9, 2)} bi de parâmetros), "
         f"{METHOD_NAMES[job.method]}, {job.precision}, "
         f"{format_number(job.total_tokens / 1e6, 2)} mi de tokens de treino "
-        f"({format_number(job.epochs, 1)} épocas)"
+        f"({plural(job.epochs, 'época', 'épocas')})"
     )
 
 

@@ -56,11 +56,13 @@ def _offer_sentence(record: QuoteRecord) -> str:
     job = record.quote.job
     provider = PROVIDERS.get(rec.provider, rec.provider)
     where = "em São Paulo, " if rec.country == "BR" else ""
+    # The machine's details after a comma, not in brackets: some names carry their own
+    # ("Google TPU v6e (Trillium)").
     return (
         f"Treino (fine-tuning) do modelo {job['model_name']} com {METHOD_NAMES[job['method']]}, "
-        f"em {rec.count}x {rec.accelerator_name} ({rec.kind.upper()}, instância "
-        f"{rec.instance_type} da {provider}, {where}região {rec.region}), por cerca de "
-        f"{format_number(rec.hours, 1)} horas de máquina."
+        f"por cerca de {format_number(rec.hours, 1)} horas de máquina. Máquina: {rec.count}x "
+        f"{rec.accelerator_name}, {rec.kind.upper()}, instância {rec.instance_type} da "
+        f"{provider}, {where}região {rec.region}."
     )
 
 
@@ -70,7 +72,7 @@ def _included(record: QuoteRecord, company: Company) -> list[str]:
     tax = tax_profile_name(quote.tax_profile)
     return [
         f"{format_number(rec.hours, 1)} horas da máquina recomendada, {rec.count}x "
-        f"{rec.accelerator_name}" + (" (instância spot)" if rec.spot else " (sob demanda)") + ".",
+        f"{rec.accelerator_name}, " + ("em instância spot." if rec.spot else "sob demanda."),
         "Armazenamento do modelo, do dataset e dos checkpoints durante o treino.",
         f"Taxa de configuração: {company.setup_fee.short}.",
         "Gestão e suporte do treino até a entrega do modelo treinado.",

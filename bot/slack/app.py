@@ -53,6 +53,7 @@ def register(app: App, shared: SlackBridgeApp) -> None:
     app.command("/pergunta")(commands.question_command)
     app.command("/encerrar")(commands.close_command)
     app.action("quote_share")(commands.share)
+    app.action("quote_alternatives")(commands.alternatives)
     app.action("quote_save")(modals.save_open)
     app.action("quote_plan")(LaunchPlans(shared).send_plan)
     app.view("quote_save")(modals.save_submit)

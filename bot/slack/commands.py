@@ -1,14 +1,16 @@
-"""/cotacao, /pergunta and /encerrar, and the button that shares a private quote in the channel."""
+"""/cotacao, /pergunta and /encerrar, and the buttons that share a private quote in the channel
+and show the machines it did not name."""
 
 from typing import Any
 
 from slack_bolt import Ack, Respond
 
+from bot.assistant.composer import other_options_text
 from bot.sales.ptax import day_rate
 from bot.slack import views as slack_views
 from bot.slack.delivery import SlackBridgeApp
 from quoting.jobspec import JobSpec, normalize
-from quoting.quote import Quote, build_quote
+from quoting.quote import Quote, build_quote, other_options
 
 
 class Commands:
@@ -68,3 +70,11 @@ class Commands:
             text=f"Cotação compartilhada por {self.shared.name(body['user']['id'])}",
             blocks=slack_views.quote_blocks(quote, job, {}, shared_by=body["user"]["id"]),
         )
+
+    def alternatives(self, ack: Ack, body: dict[str, Any], action: dict[str, Any]) -> None:
+        """ "Ver alternativas", as on Telegram: machines the quote did not name, privately."""
+        ack()
+        job = normalize(JobSpec.model_validate_json(action["value"]))
+        # The quote again, as "Compartilhar no canal" does: the same job at today's rate.
+        quote = build_quote(job, fx=day_rate())
+        self.shared.tell(body, other_options_text(quote, other_options(job, quote)))

@@ -1,8 +1,10 @@
 """The "Plano de execução" button on a /cotacao quote: staff get the SkyPilot task file in a direct
-message with the pt-BR how-to; where Slack refuses the file, the YAML comes as a code block."""
+message with the pt-BR how-to; where Slack refuses the file, the YAML comes as a code block.
+The plan and its buckets are named after the card's quote: each press of a card, the same names."""
 
 from typing import Any
 
+from pydantic import BaseModel, Field
 from slack_bolt import Ack
 from slack_sdk.errors import SlackApiError
 
@@ -14,6 +16,14 @@ from quoting.errors import QuotingError
 from quoting.jobspec import JobSpec, normalize
 from quoting.launch_plan import build_plan
 from quoting.quote import build_quote
+
+
+class PlanButton(BaseModel):
+    """The button's value: the quote on the card (its id names the plan) and its job."""
+
+    quote: str = Field(pattern=r"^q_[0-9a-f]{16}$")
+    spec: JobSpec
+
 
 SENT = "Mandei o plano de execução na nossa conversa direta (o arquivo YAML e como rodar)."
 
@@ -27,11 +37,12 @@ class LaunchPlans:
         user = self.shared.staff_member(body)
         if user is None:
             return
-        job = normalize(JobSpec.model_validate_json(action["value"]))
+        pressed = PlanButton.model_validate_json(action["value"])
+        job = normalize(pressed.spec)
         try:
             # The quote again, as "Compartilhar no canal" does: the same job at today's rate.
             quote = build_quote(job, fx=day_rate())
-            plan = build_plan(quote, job, quote.id)
+            plan = build_plan(quote, job, pressed.quote)
         except QuotingError as refused:
             self.shared.tell(body, str(refused))
             return

@@ -4,7 +4,7 @@ modals staff fill in. Every figure comes from the Quote; these functions only la
 import json
 from typing import Any
 
-from bot.assistant.composer import alternatives_text
+from bot.assistant.composer import named_alternatives
 from bot.assistant.reply import Reply
 from bot.relay.slack_posts import Block, button, escape, section, summary_fields
 from bot.sales.book import QuoteRecord
@@ -24,8 +24,8 @@ def quote_blocks(
     quote: Quote, job: Job, spec: dict[str, Any], shared_by: str | None
 ) -> list[Block]:
     """A quote: the choice, machine, hours, total, reasons and alternatives. Privately (not
-    `shared_by` anyone) it carries the buttons to share it, to save it as a sales quote and to
-    get its launch plan (staff only, as saving is)."""
+    `shared_by` anyone) it carries the buttons to share it, to save it as a sales quote, to see
+    machines it did not name and to get its launch plan (staff only, as saving is)."""
     rec = quote.recommendation
     blocks: list[Block] = [
         section(f"*Cotação:* {job_line(job)}"),
@@ -37,7 +37,7 @@ def quote_blocks(
             section("\n".join(f":warning: *Atenção:* {escape(n)}" for n in quote.notices))
         )
     if quote.alternatives:
-        blocks.append(section(escape(alternatives_text(quote))))
+        blocks.append(section(f"*Outras opções:* {escape(named_alternatives(quote))}"))
     if job.assumptions:
         blocks.append(
             {
@@ -59,13 +59,16 @@ def quote_blocks(
         )
     else:
         value = json.dumps(spec, separators=(",", ":"))
+        # The plan is named after this card's quote, so pressing twice gives the same buckets.
+        plan = json.dumps({"quote": quote.id, "spec": spec}, separators=(",", ":"))
         blocks.append(
             {
                 "type": "actions",
                 "elements": [
                     button("Compartilhar no canal", "quote_share", value),
                     button("Salvar como cotação", "quote_save", value, "primary"),
-                    button("Plano de execução", "quote_plan", value),
+                    button("Ver alternativas", "quote_alternatives", value),
+                    button("Plano de execução", "quote_plan", plan),
                 ],
             }
         )

@@ -84,6 +84,7 @@ WANTED: dict[int, set[str]] = {
     RESIDENCY: {"data_residency"},
     DEADLINE: {"deadline_hours"},
 }
+FIELDS: set[str] = set().union(*WANTED.values())
 NAMES = {
     MODEL: "o modelo",
     METHOD: "o método",
@@ -170,8 +171,10 @@ class Form:
         typed = update.message.text or ""
         # A bare "2 dias" answers the deadline question; free text elsewhere needs no prefix.
         found = extract(f"em {typed}" if step == DEADLINE else typed)
-        # "o que é LoRA?" at the model step is a question (that happens to name a method).
-        if not WANTED[step] & found.keys() and _asks(typed):
+        # "o que é QLoRA?" is a question for the assistant, even though it names a method; "e se
+        # forem 20 mil exemplos?" at the method step answers the dataset step: noted, and the
+        # method asked again.
+        if _real_question(typed) or ("?" in typed and not FIELDS & found.keys()):
             await self.ask(update, context, typed)
             return await self._ask_step(update, context, step, "Continuando a cotação guiada: ")
         return await self._record(update, context, step, found)
@@ -250,8 +253,11 @@ class Form:
         return ConversationHandler.END
 
 
-def _asks(text: str) -> bool:
-    return "?" in text or bool(cues.QUESTION.match(normalize(text)))
+def _real_question(text: str) -> bool:
+    """ "o que é…", "posso…": asked of the assistant even when it names a job field; "e se…?"
+    is not one."""
+    folded = normalize(text)
+    return bool(cues.QUESTION.match(folded) or cues.CAN.search(folded))
 
 
 def _listed(names: list[str]) -> str:

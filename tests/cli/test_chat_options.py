@@ -36,3 +36,29 @@ def test_chat_numbers_the_options_and_answers_the_number(tmp_path: Path) -> None
     # The number and the words both list the alternatives, never a guidance answer.
     assert result.stdout.count("além das que a cotação mostrou") == 2
     assert "Fonte" not in result.stdout
+
+
+def test_asking_for_a_person_in_the_terminal_says_when_the_team_answers(tmp_path: Path) -> None:
+    env = {**os.environ, "INFRABOT_HOME": str(tmp_path)}
+    env.pop("INFRABOT_CHROMA_URL", None)
+    result = subprocess.run(
+        [str(INFRABOT), "chat"],
+        input="quero falar com um especialista\n/sair\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    # No one is coming to the terminal: not the promise, but the team's hours and contact.
+    assert "Vou chamar um especialista" not in result.stdout
+    assert "Nossa equipe atende" in result.stdout
+    assert "escreva para" in result.stdout and "@" in result.stdout
+    asked = subprocess.run(
+        [str(INFRABOT), "ask", "quero falar com um especialista"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert "Nossa equipe atende" in asked.stdout and "Vou chamar" not in asked.stdout

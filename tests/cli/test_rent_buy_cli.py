@@ -1,6 +1,8 @@
 """`infrabot comprar-ou-alugar` as a user runs it: pt-BR table, JSON for integrations, errors."""
 
 import json
+import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -10,7 +12,11 @@ INFRABOT = Path(sys.executable).with_name("infrabot")
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [str(INFRABOT), "comprar-ou-alugar", *args], capture_output=True, text=True, timeout=120
+        [str(INFRABOT), "comprar-ou-alugar", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "COLUMNS": "80"},
     )
 
 
@@ -19,12 +25,22 @@ def test_table_in_portuguese_with_reais_and_caveats() -> None:
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "Alugar:" in out and "R$" in out and "jobs/mês" in out
-    assert "não (29,2" in out  # the 24 GB RTX 4090 cannot hold it
+    assert "não cabe (29,2 GB)" in out  # the 24 GB RTX 4090 cannot hold it
     assert "Obsolescência" in out and "elasticidade" in out
     # Estimated prices are marked as such, and the import tax rates used are spelled out.
     folded = " ".join(out.split())
     assert "≈ R$" in folded and "≈: preço estimado" in folded
     assert "II 16%" in folded and "confirme com um despachante" in folded
+
+
+def test_the_table_fits_80_columns_and_every_price_is_whole() -> None:
+    result = run("--model", "llama-3-8b", "--examples", "20 mil", "--jobs-por-mes", "60")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "…" not in out and max(len(line) for line in out.splitlines()) <= 80
+    # The HGX server's price in full, on one line, and the buy options cheaper than renting.
+    assert re.search(r"≈ R\$ \d\.\d{3}\.\d{3},\d{2}", out)
+    assert "* Mais barato que alugar." in out
 
 
 def test_json_for_integrations() -> None:

@@ -224,3 +224,12 @@ def test_a_database_newer_than_the_code_is_a_short_message(tmp_path: Path) -> No
     result = run("quotes", "list", env={"INFRABOT_DATABASE_URL": f"sqlite:///{database}"})
     assert result.returncode == 2
     assert "mais novo que o deste infrabot" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_one_epoch_is_singular_in_the_quote_and_the_estimate() -> None:
+    job = ("--model", "llama-3-8b", "--method", "qlora", "--examples", "5000", "--epochs", "1")
+    for command in ("quote", "estimate"):
+        result = run(command, *job)
+        assert result.returncode == 0, result.stderr
+        flat = " ".join(result.stdout.split())
+        assert "(1 época)" in flat and "1 épocas" not in flat

@@ -107,7 +107,8 @@ def test_the_proposal_ends_with_the_launch_plans_summary(sent: QuoteRecord, tmp_
     rec = sent.quote.recommendation
     assert f"plano-{sent.number}.yaml" in annex
     assert (
-        f"Máquina: {rec.count}x {rec.accelerator_name} ({plan.accelerators}, sob demanda)" in annex
+        f"Máquina: {rec.count}x {rec.accelerator_name}, {plan.accelerators} no SkyPilot, "
+        "sob demanda; disco de" in annex
     )
     assert f"Região: {rec.provider} {rec.region} ({rec.country})" in annex
     assert f"{plan.checkpoint_bucket} ficam na mesma região" in annex
@@ -117,6 +118,21 @@ def test_the_proposal_ends_with_the_launch_plans_summary(sent: QuoteRecord, tmp_
     # The plan asks for the memory the quote priced, and the annex says so in the quote's words.
     assert f"QLoRA, sequência {plan.settings.seq_len}" in annex
     assert f"{format_number(rec.memory_per_device_gb)} GB por dispositivo, como na cotação" in annex
+
+
+def test_a_tpu_proposal_never_opens_a_bracket_right_after_the_machines_own(
+    tmp_path: Path,
+) -> None:
+    book = QuoteBook(ConversationStore(f"sqlite:///{tmp_path / 'c.db'}").engine, STAFF)
+    spec = JobSpec(params=70e9, method="full", framework="jax", kind="tpu", dataset_tokens=2e9)
+    record = book.create(spec, "ACME", "slack:Ana")
+    rec = record.quote.recommendation
+    assert rec.accelerator_name == "Google TPU v6e (Trillium)"
+    text = _folded(_pages(record, tmp_path / "p.pdf"))
+    machine = f"Máquina: {rec.count}x {rec.accelerator_name},"
+    assert f"{machine} TPU, instância {rec.instance_type}" in text  # the offer
+    assert f"{machine} {plan_for_record(record).accelerators} no SkyPilot" in text  # the plan
+    assert ") (" not in text
 
 
 def test_an_option_skypilot_cannot_run_says_so_in_the_annex(

@@ -157,7 +157,12 @@ def test_cotacao_answers_privately_with_the_quote_and_its_buttons(bridge: Bridge
     for field in ("Escolha", "Máquina", "Horas", "Total", "R$", "Por quê"):
         assert field in blocks
     buttons = [e for b in reply["blocks"] if b["type"] == "actions" for e in b["elements"]]
-    assert [b["action_id"] for b in buttons] == ["quote_share", "quote_save", "quote_plan"]
+    assert [b["action_id"] for b in buttons] == [
+        "quote_share",
+        "quote_save",
+        "quote_alternatives",
+        "quote_plan",
+    ]
 
     # Sharing posts the same quote in the channel, for everyone, without the buttons.
     bridge.signer.press("quote_share", buttons[0]["value"], STAFF)
@@ -183,6 +188,36 @@ def test_cotacao_answers_privately_with_the_quote_and_its_buttons(bridge: Bridge
     )
     saved = bridge.slack.recorded("chat.postMessage", channel=STAFF)[-1]["text"]
     assert "COT-" in saved and "ACME Ltda" in saved
+
+
+def test_ver_alternativas_shows_machines_the_quote_did_not_name(bridge: Bridge) -> None:
+    bridge.signer.command("/cotacao", "LoRA de um Llama 3 8B com 20 mil exemplos", STAFF)
+    assert bridge.slack.wait_for(
+        lambda: bool(bridge.slack.recorded("chat.postEphemeral", user=STAFF))
+    )
+    card = bridge.slack.recorded("chat.postEphemeral", user=STAFF)[-1]
+    named = [
+        f for b in card["blocks"] if b["type"] == "section" for f in b.get("fields", [])
+    ][1]["text"]  # "*Máquina*\n1x NVIDIA L4 (g6.xlarge, aws sa-east-1)"
+    machine = named.split("\n")[1].split(" (")[0]
+    button = next(
+        e
+        for b in card["blocks"]
+        if b["type"] == "actions"
+        for e in b["elements"]
+        if e["action_id"] == "quote_alternatives"
+    )
+    assert button["text"]["text"] == "Ver alternativas"
+    before = len(bridge.slack.recorded("chat.postEphemeral", user=STAFF))
+    bridge.signer.press("quote_alternatives", button["value"], STAFF)
+    assert bridge.slack.wait_for(
+        lambda: len(bridge.slack.recorded("chat.postEphemeral", user=STAFF)) > before
+    )
+    text = str(bridge.slack.recorded("chat.postEphemeral", user=STAFF)[-1]["text"])
+    # Not the card again: other machines, none of them the recommended one.
+    assert text.startswith("Outras máquinas que também servem, além das que a cotação mostrou")
+    assert "Alternativas à recomendada" not in text
+    assert not any(line.startswith(f"• {machine} (") for line in text.splitlines())
 
 
 def _plan_button(bridge: Bridge, text: str, user: str) -> str:
@@ -242,6 +277,22 @@ def test_plano_de_execucao_sends_staff_the_yaml_in_a_direct_message(bridge: Brid
     assert "sky jobs launch" in text
     in_text = yaml.safe_load(text.split("```")[1])
     assert (in_text["resources"], in_text["envs"]) == (task["resources"], task["envs"])
+
+
+def test_plano_de_execucao_pressed_twice_names_the_same_buckets(bridge: Bridge) -> None:
+    value = _plan_button(bridge, "LoRA de um Llama 3 8B com 20 mil exemplos", STAFF)
+    def uploads() -> list[dict[str, object]]:
+        return bridge.slack.recorded("files.completeUploadExternal", channel_id=f"D{STAFF}")
+
+    tasks = []
+    for pressed in range(len(uploads()) + 1, len(uploads()) + 3):
+        bridge.signer.press("quote_plan", value, STAFF)
+        assert bridge.slack.wait_for(lambda n=pressed: len(uploads()) >= n)
+        (sent,) = json.loads(str(uploads()[-1]["files"]))
+        tasks.append(yaml.safe_load(bridge.slack.uploads[str(sent["id"])]))
+    first, second = tasks
+    assert first["name"] == second["name"]
+    assert first["file_mounts"] == second["file_mounts"]  # the dataset and checkpoint buckets
 
 
 def test_pergunta_answers_from_the_guidance_with_sources(bridge: Bridge) -> None:

@@ -98,6 +98,33 @@ def test_a_whole_job_at_the_first_step_fills_every_step_it_answers(
     assert "Prazo de 48 h: atendido" in final
 
 
+def test_an_answer_to_another_step_is_noted_and_the_step_asked_again(
+    telegram: tuple[FakeTelegram, Bot],
+) -> None:
+    fake, _ = telegram
+    chat = _chat()
+    fake.message(chat, "/cotacao")
+    fake.wait_texts(chat, 1)
+    fake.press(chat, "form:model:llama-3-8b")
+    assert "2/6" in fake.wait_texts(chat, 2)[-1]
+    fake.message(chat, "e se forem 20 mil exemplos?")
+    again = fake.wait_texts(chat, 3)[-1]
+    assert again.startswith("Anotei o dataset.") and "2/6" in again
+    # A real question at this step still goes to the assistant, even one naming a method.
+    fake.message(chat, "o que é QLoRA?")
+    answer, asked = fake.wait_texts(chat, 5)[3:5]
+    assert "QLoRA" in answer and "Anotei" not in answer
+    assert "Continuando a cotação guiada" in asked and "2/6" in asked
+    fake.press(chat, "form:method:lora")
+    assert "4/6" in fake.wait_texts(chat, 6)[-1]  # the dataset is not asked again
+    fake.press(chat, "form:pular")
+    fake.wait_texts(chat, 7)
+    fake.press(chat, "form:pular")
+    fake.wait_texts(chat, 8)
+    fake.press(chat, "form:pular")
+    assert "20.000 exemplos" in fake.wait_texts(chat, 9)[-1]
+
+
 def test_cotacao_in_the_middle_of_the_form_starts_over_and_says_so(
     telegram: tuple[FakeTelegram, Bot],
 ) -> None:
