@@ -191,9 +191,10 @@ def test_cotacao_answers_privately_with_the_quote_and_its_buttons(bridge: Bridge
 
 
 def test_ver_alternativas_shows_machines_the_quote_did_not_name(bridge: Bridge) -> None:
+    earlier = len(bridge.slack.recorded("chat.postEphemeral", user=STAFF))
     bridge.signer.command("/cotacao", "LoRA de um Llama 3 8B com 20 mil exemplos", STAFF)
     assert bridge.slack.wait_for(
-        lambda: bool(bridge.slack.recorded("chat.postEphemeral", user=STAFF))
+        lambda: len(bridge.slack.recorded("chat.postEphemeral", user=STAFF)) > earlier
     )
     card = bridge.slack.recorded("chat.postEphemeral", user=STAFF)[-1]
     named = [
@@ -296,9 +297,10 @@ def test_plano_de_execucao_pressed_twice_names_the_same_buckets(bridge: Bridge) 
 
 
 def test_pergunta_answers_from_the_guidance_with_sources(bridge: Bridge) -> None:
+    earlier = len(bridge.slack.recorded("chat.postEphemeral", user=MANAGER))
     bridge.signer.command("/pergunta", "posso usar TPU com PyTorch?", MANAGER)
     assert bridge.slack.wait_for(
-        lambda: bool(bridge.slack.recorded("chat.postEphemeral", user=MANAGER))
+        lambda: len(bridge.slack.recorded("chat.postEphemeral", user=MANAGER)) > earlier
     )
     answer = _texts(bridge.slack.recorded("chat.postEphemeral", user=MANAGER)[-1]["blocks"])
     assert "Fonte" in answer and "TPU" in answer
