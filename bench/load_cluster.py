@@ -1,8 +1,8 @@
 """The system that bench/telegram_load.py loads, as in deploy/: a fake Telegram Bot API on
 127.0.0.1 that records when each message is sent, PostgreSQL (a fresh schema in
-INFRABOT_TEST_DATABASE_URL) or SQLite when that is not set, a `chroma run` server over a copy of
-the index, and N `infrabot telegram --webhook` processes; how long each took to start, to be
-ready and to answer its first message, and its resident memory."""
+INFRABOT_TEST_DATABASE_URL; SQLite when that is not set) migrated first, a `chroma run` server
+over a copy of the index, and N `infrabot telegram --webhook` processes; how long each took to
+start, to be ready and to answer its first message, and its resident memory."""
 
 import asyncio
 import json
@@ -165,6 +165,14 @@ class Cluster:
             self.env["INFRABOT_CHROMA_URL"] = self.chroma_url
         else:
             self.env.pop("INFRABOT_CHROMA_URL", None)
+        # As deploy/compose.yaml's `migrate` service: the schema is at head before any bot starts,
+        # so a replica's start-up time is not the first migration's.
+        subprocess.run(
+            [str(BIN / "infrabot"), "db", "upgrade"],
+            env=self.env,
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
         self.replicas: list[Replica] = []
         self._next_update = 1
         self._first_chat = 10_000_000  # chats of the start-up probes, apart from the load's

@@ -8,7 +8,8 @@ Each mode alone: --only start|poisson|knee|burst (several allowed). The system i
 webhook replicas behind a round-robin balancer, PostgreSQL (a fresh schema in
 INFRABOT_TEST_DATABASE_URL; SQLite when it is not set), a Chroma server (--no-chroma: embedded
 Chroma in each process) and a fake Bot API on 127.0.0.1 that records when each reply is sent.
-The index is the one under INFRABOT_HOME (built if missing).
+The index and the intent classifier's weights are those under INFRABOT_HOME (built if missing or
+stale, as `infrabot index` does before a deploy starts the bots).
 
 What each row measures (targets of issue 17 in brackets; see deploy/README.md, "Capacidade"):
 - poisson: messages arriving as a Poisson stream at --rate per second (60% guidance questions,
@@ -33,6 +34,7 @@ from pathlib import Path
 
 from bench.load_cluster import Cluster
 from bench.load_traffic import Outcome, burst, poisson, run
+from bot.assistant.intent import classifier
 from knowledge.indexer import build_index
 from knowledge.settings import home
 
@@ -140,6 +142,7 @@ def main() -> None:
     replica_counts = args.replicas or ([1, 2] if args.full else [1])
     seconds = args.seconds or (60.0 if args.full else 10.0)
     build_index([])
+    classifier()
     rows: list[Row] = []
     notes: list[str] = []
     with tempfile.TemporaryDirectory() as folder:

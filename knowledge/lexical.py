@@ -7,7 +7,7 @@ Portuguese (and its typos without accents) retrievable.
 import re
 import tomllib
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import snowballstemmer
@@ -35,6 +35,14 @@ def _stopwords() -> frozenset[str]:
 
 
 _stemmer = snowballstemmer.stemmer("portuguese")
+
+
+@lru_cache(maxsize=65536)
+def _stem(word: str) -> str:
+    """Remembered: the corpus repeats its words about nine times over, and stemming them one by
+    one was most of building the index at each start (bench/telegram_load.py, "partida")."""
+    stem: str = _stemmer.stemWord(word)
+    return stem
 
 
 class GlossaryTerm(BaseModel):
@@ -71,8 +79,7 @@ def analyze(text: str) -> list[str]:
     words = [word for word in _WORD.findall(fold(text)) if word not in stop]
     # The Portuguese stemmer leaves English plurals of acronyms ("gpus", "tpus") alone.
     return [
-        stem[:-1] if len(stem) > 3 and stem.endswith("s") else stem
-        for stem in _stemmer.stemWords(words)
+        stem[:-1] if len(stem) > 3 and stem.endswith("s") else stem for stem in map(_stem, words)
     ]
 
 

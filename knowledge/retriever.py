@@ -96,7 +96,7 @@ class KnowledgeRetriever:
     def load(cls, dense: Literal["now", "background", "off"] = "now") -> "KnowledgeRetriever":
         """Open the index. `background` answers with BM25 at once and adds the dense half when
         its model has loaded (importing sentence-transformers takes several seconds); `off`
-        never loads it (one-shot commands)."""
+        loads it only when asked (`attach_in_background`; never, for one-shot commands)."""
         try:
             store = KnowledgeStore.open()
             records = store.records()

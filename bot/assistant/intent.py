@@ -1,16 +1,16 @@
-"""Intent from data: a character n-gram classifier trained at start-up on labelled client
-messages (bot/assistant/data/intents.tsv); the assistant's rules decide the sure cases first."""
+"""Intent from data: a character n-gram classifier trained on labelled client messages
+(bot/assistant/data/intents.tsv) at build time, its weights kept under INFRABOT_HOME
+(bot/assistant/intent_weights.py); the assistant's rules decide the sure cases first."""
 
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, cast
+from typing import Literal, cast
 
+from bot.assistant.intent_weights import Weights, fit, load_or_fit
 from bot.assistant.reader.text import normalize
-
-if TYPE_CHECKING:
-    from sklearn.pipeline import Pipeline
+from bot.ops.paths import home
 
 Label = Literal[
     "question", "job", "change", "vague", "off_topic", "injection", "handoff", "greeting"
@@ -19,6 +19,7 @@ LABELS: tuple[Label, ...] = (
     "question", "job", "change", "vague", "off_topic", "injection", "handoff", "greeting"
 )  # fmt: skip
 DATA_FILE = Path(__file__).parent / "data" / "intents.tsv"
+WEIGHTS_FILE = "intent-classifier.npz"
 
 
 @dataclass(frozen=True)
@@ -42,18 +43,18 @@ def load_examples(path: Path = DATA_FILE) -> list[tuple[Label, str]]:
 
 
 _lock = threading.Lock()
-_trained: list["Pipeline"] = []
+_trained: list[Weights] = []
 
 
 def warm_up(then: Callable[[], None] | None = None) -> None:
-    """Train in the background so that the first message does not wait for scikit-learn; then
-    run `then` in the same thread (work the first message does not need, started after the
-    work it does need instead of competing with it)."""
+    """Load the classifier in the background (or fit it, when its weights are missing or stale)
+    so that a start does not wait for it; then run `then` in the same thread (work the first
+    message does not need, started after the work it does need instead of competing with it)."""
 
     def train() -> None:
         try:
             classifier()
-        finally:  # a classifier that fails to train must not also keep the dense half away
+        finally:  # a classifier that fails to load must not also keep the dense half away
             if then is not None:
                 then()
 
@@ -61,34 +62,36 @@ def warm_up(then: Callable[[], None] | None = None) -> None:
 
 
 def trained() -> bool:
-    """Whether the classifier is ready (a message now would not wait for its training)."""
+    """Whether the classifier is ready (a message now would not wait for it)."""
     return bool(_trained)
 
 
-def classifier() -> "Pipeline":
-    """Trained once per process, in about 0.1 s. A linear SVM on character n-grams: the best
-    5-fold accuracy on the data file among those tried (logistic regression, SGD, word n-grams
-    added), and 300 times faster to train than logistic regression."""
-    # scikit-learn takes seconds to import: only when the classifier is first needed.
-    from sklearn.feature_extraction.text import TfidfVectorizer
-    from sklearn.pipeline import make_pipeline
-    from sklearn.svm import LinearSVC
+def _training_set() -> tuple[list[str], list[str]]:
+    examples = load_examples()
+    return [normalize(text) for _, text in examples], [label for label, _ in examples]
 
+
+def build() -> None:
+    """Fit the classifier and save its weights (`infrabot index`): scikit-learn is imported here,
+    never by a bot that finds weights fitted on the current data."""
+    fit(*_training_set(), home() / WEIGHTS_FILE)
+
+
+def classifier() -> Weights:
+    """Loaded once per process in milliseconds; fitted first (about 1.5 s with the import of
+    scikit-learn) when the saved weights are missing or were fitted on other data. A linear SVM
+    on character n-grams: the best 5-fold accuracy on the data file among those tried (logistic
+    regression, SGD, word n-grams added), and 300 times faster to train than logistic regression."""
+    if _trained:  # every message comes here: no lock once loaded
+        return _trained[0]
     with _lock:
-        if _trained:
-            return _trained[0]
-        examples = load_examples()
-        model = make_pipeline(
-            TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 5), sublinear_tf=True),
-            LinearSVC(C=0.5),
-        )
-        model.fit([normalize(text) for _, text in examples], [label for label, _ in examples])
-        _trained.append(model)
-        return model
+        if not _trained:
+            _trained.append(load_or_fit(*_training_set(), home() / WEIGHTS_FILE))
+        return _trained[0]
 
 
 def classify(text: str) -> Guess:
-    model = classifier()
-    scores = model.decision_function([normalize(text)])[0]
+    weights = classifier()
+    scores = weights.decision(normalize(text))
     first, second = sorted(scores, reverse=True)[:2]
-    return Guess(cast(Label, str(model.classes_[int(scores.argmax())])), float(first - second))
+    return Guess(cast(Label, weights.classes[int(scores.argmax())]), float(first - second))

@@ -1,4 +1,5 @@
-"""`infrabot index` and `infrabot search`: build the knowledge index and look into it.
+"""`infrabot index` and `infrabot search`: build the knowledge index (and the intent classifier's
+weights, so that no bot start fits them) and look into it.
 
 The knowledge modules load Chroma and LangChain, so they are imported inside the commands:
 `infrabot quote` never pays for them.
@@ -52,8 +53,12 @@ def index(
         ),
     ] = None,
 ) -> None:
-    """(Re)constrói o índice de conhecimento: corpus, catálogo e os arquivos indicados."""
+    """(Re)constrói o índice de conhecimento (corpus, catálogo e os arquivos indicados) e o
+    classificador de intenções."""
+    from bot.assistant.intent import build
+
     _build(paths or [], Console())
+    build()
 
 
 def ensure_index() -> None:

@@ -117,7 +117,9 @@ def run(token: str, webhook_url: str | None = None, port: int = 8443) -> None:
     """`infrabot telegram` (long polling) or `infrabot telegram --webhook URL --port P`."""
     logs.add_secret(webhook_secret(token))
     logs.configure()
-    assistant = Assistant.from_environment(dense="background")
+    # A webhook replica loads the embedding model once it listens (serve): loading it while the
+    # process starts slowed its first answer by about 0.3 s on 2 cores (bench/telegram_load.py).
+    assistant = Assistant.from_environment(dense="off" if webhook_url else "background")
     application = build_application(token, assistant)
     try:
         if webhook_url:

@@ -88,6 +88,8 @@ async def serve(
             url, secret_token=secret, allowed_updates=Update.ALL_TYPES
         )
         log.info("webhook ouvindo", extra={"port": port, "path": PATH})
+        # BM25 answers meanwhile; /readyz says "carregando" until the model is warm.
+        assistant.retriever.attach_in_background()
         await stop.wait()
         log.info("encerrando: terminando os updates em andamento")
         await runner.cleanup()  # no new updates; the ones queued are still processed below

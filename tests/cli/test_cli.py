@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from bot.assistant.intent import WEIGHTS_FILE
+
 INFRABOT = Path(sys.executable).with_name("infrabot")
 
 
@@ -178,6 +180,7 @@ def test_index_and_search_commands(tmp_path: Path) -> None:
     assert first.returncode == 0, first.stderr
     assert "Ignorado:" in first.stdout and "ruim.pdf" in first.stdout
     assert "adicionados" in first.stdout
+    assert (tmp_path / "home" / WEIGHTS_FILE).exists()  # no bot start fits the classifier
     again = cli("index", str(extra))
     assert "0 embutidos" in again.stdout and "0 adicionados" in again.stdout
     found = cli("search", "o que é OOM?", "--json")
