@@ -248,6 +248,9 @@ class Assistant:
         if sure and guess.label == "injection" and not (slots.keys() - {"budget_brl"}):
             reply = Reply(answer=composer.INJECTION, intent="out_of_scope", actions=[ACTION_QUOTE])
             return self._finish(state, text, reply)
+        kind_choice = cues.KIND_CHOICE.search(folded) and "?" in text and not has_job
+        if kind_choice and not wants_price and not slots.keys() - _SIZE_SLOTS - {"kind"}:
+            return self._answer(state, text)  # "vale a pena TPU pra um BERT base?"
         # A change to the job on the table: "e com QLoRA?", "os dados não podem sair do Brasil";
         # a question that merely mentions GPUs or TPUs is still a question.
         asks = "?" in text and bool(cues.QUESTION.match(folded)) and guess.label == "question"

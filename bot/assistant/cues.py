@@ -38,6 +38,13 @@ DOMAIN = re.compile(
     r"infra|maquina|servidor|spot|lgpd|dados|dataset|epoca|token|inferencia|imposto|iof|cambio|"
     r"dolar|cotac|preco|custo|placa|pytorch|tensorflow|jax|hugging|h100|a100|\bt4\b|\bl4\b"
 )
+# "vale a pena TPU pra um BERT?", "modelinho de 3B, TPU ou GPU?": asking which kind of accelerator
+# suits, a guidance question even when it names a model.
+KIND_CHOICE = re.compile(
+    r"\b(tpu ou gpu|gpu ou tpu|tpu or gpu|gpu or tpu|tpu x gpu|gpu x tpu|tpu vs\.? gpu|"
+    r"gpu vs\.? tpu)\b|(vale a pena|compensa|faz sentido|worth) (usar |alugar |uma |a |using |a )*"
+    r"tpus?\b|\btpus? (e|eh|seria|vale|faz|serve|is)( uma| a)? (boa|bom|a pena|sentido|good|worth)"
+)
 # "minha máquina só tem vídeo onboard, consigo ajustar um LLM nela?": asking whether something can
 # be done, anywhere in a message, makes it a question even when it does not start like one.
 CAN = re.compile(

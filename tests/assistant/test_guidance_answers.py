@@ -101,6 +101,28 @@ def test_out_of_memory_gets_what_to_do(assistant: Assistant) -> None:
     assert sources == ["corpus/oom-falta-de-memoria.md"]
 
 
+@pytest.mark.parametrize(
+    ("question", "facts"),
+    [
+        ("vale a pena TPU pra um bert base?", [("não",), ("GPU",)]),
+        ("sou uma PME com um modelinho de 3B, TPU ou GPU?", [("GPU",)]),
+        ("Quero testar uma arquitetura experimental nova. TPU é uma boa?", [("GPU",)]),
+    ],
+)
+def test_asking_which_accelerator_suits_gets_guidance_not_a_quote(
+    assistant: Assistant, question: str, facts: list[tuple[str, ...]]
+) -> None:
+    answer, _, intent = _ask(assistant, question)
+    assert intent == "question", answer
+    for wordings in facts:
+        assert any(w.lower() in answer.lower() for w in wordings), f"faltou {wordings}: {answer}"
+
+
+def test_a_card_is_found_by_one_of_its_questions_reworded(assistant: Assistant) -> None:
+    answer, _, _ = _ask(assistant, "O que é uma TPU?")
+    assert "Google" in answer and "chip" in answer, answer
+
+
 def test_the_direct_answer_comes_first(assistant: Assistant) -> None:
     answer, _, _ = _ask(assistant, "Dá pra treinar no chip gráfico do meu notebook?")
     assert answer.startswith("Não recomendamos"), answer
