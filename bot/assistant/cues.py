@@ -36,7 +36,8 @@ FOLLOW_UP = re.compile(r"^\s*(e|and|agora|entao|refaz\w*|what about|com|sem|em|e
 DOMAIN = re.compile(
     r"gpu|tpu|fine.?tun|treina|trein|modelo|llm|lora|nuvem|cloud|vram|memoria|oom|cuda|nvidia|"
     r"infra|maquina|servidor|spot|lgpd|dados|dataset|epoca|token|inferencia|imposto|iof|cambio|"
-    r"dolar|cotac|preco|custo|placa|pytorch|tensorflow|jax|hugging|h100|a100|\bt4\b|\bl4\b"
+    r"dolar|cotac|preco|custo|placa|pytorch|tensorflow|jax|hugging|h100|a100|\bt4\b|\bl4\b|"
+    r"\btrain|\bai\b|machine learning|hardware|\brent|budget"
 )
 # "vale a pena TPU pra um BERT?", "modelinho de 3B, TPU ou GPU?": asking which kind of accelerator
 # suits, a guidance question even when it names a model.

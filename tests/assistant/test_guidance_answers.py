@@ -118,6 +118,22 @@ def test_asking_which_accelerator_suits_gets_guidance_not_a_quote(
         assert any(w.lower() in answer.lower() for w in wordings), f"faltou {wordings}: {answer}"
 
 
+@pytest.mark.parametrize(
+    ("question", "facts"),
+    [
+        ("Is renting hardware better for our budget, financially?", [("OPEX",)]),
+        ("How do I stop wasting money on idle GPUs?", [("deslig",), ("automat",)]),
+    ],
+)
+def test_questions_in_english_find_the_portuguese_card(
+    assistant: Assistant, question: str, facts: list[tuple[str, ...]]
+) -> None:
+    answer, _, intent = _ask(assistant, question)
+    assert intent == "question", answer
+    for wordings in facts:
+        assert any(w.lower() in answer.lower() for w in wordings), f"faltou {wordings}: {answer}"
+
+
 def test_a_card_is_found_by_one_of_its_questions_reworded(assistant: Assistant) -> None:
     answer, _, _ = _ask(assistant, "O que é uma TPU?")
     assert "Google" in answer and "chip" in answer, answer
