@@ -134,6 +134,23 @@ def test_questions_in_english_find_the_portuguese_card(
         assert any(w.lower() in answer.lower() for w in wordings), f"faltou {wordings}: {answer}"
 
 
+@pytest.mark.parametrize(
+    ("first", "follow_up", "fact"),
+    [
+        ("Estourou a memória da GPU no treino, como resolvo?", "e sem mudar de placa?", "batch"),
+        ("Vale a pena usar H100 pra um modelo pequeno?", "e a L4?", "custo-benefício"),
+    ],
+)
+def test_a_short_follow_up_is_read_with_the_previous_question(
+    assistant: Assistant, first: str, follow_up: str, fact: str
+) -> None:
+    conversation = f"teste-{uuid.uuid4().hex}"
+    assistant.reply(conversation, first)
+    reply = assistant.reply(conversation, follow_up)
+    assert reply.intent == "question", reply.answer
+    assert fact.lower() in reply.answer.lower(), reply.answer
+
+
 def test_a_card_is_found_by_one_of_its_questions_reworded(assistant: Assistant) -> None:
     answer, _, _ = _ask(assistant, "O que é uma TPU?")
     assert "Google" in answer and "chip" in answer, answer
