@@ -13,11 +13,19 @@ INJECTION = re.compile(
     r"instructions|system prompt|prompt do sistema|voce agora e|finja que|me (de|da) r\$|"
     r"desconto de 100|de graca|jailbreak|developer mode"
 )
-GREETING = re.compile(
-    r"^(oi+|ola+|bom dia|boa tarde|boa noite|e ai|hello|hi|hey|/start|/ajuda|ajuda|help|"
-    r"tudo bem|opa)( there)?[\s!?.,]*(tudo bem|td bem|como vai)?[\s!?.,]*(infrabot)?"
-    r"[\s!?.,]*[^\w\s]*$"
+# A message made only of greetings, pleasantries, whom they address and "what do you do?": the
+# reply says what the infrabot does.
+_GREETING_WORDS = (
+    r"oi+e?|ola+|opa|e ?ai|salve|fala ai|bom dia|boa tarde|boa noite|hello|hi|hey|howdy|"
+    r"good (?:morning|afternoon|evening)|/start|/ajuda|ajuda|help|"
+    r"(?:tudo|td) (?:bem|bom|certo|joia|tranquilo|ok|beleza|em ordem)|beleza|blz|"
+    r"(?:como|com) (?:vai|vao|voce|voces|vc|vcs|estao|esta)(?: (?:voce|voces|vc|vcs))?|"
+    r"how are (?:you|u)|(?:is )?any ?one there|alguem ai|"
+    r"com (?:voce|voces|vc|vcs)|pessoal|galera|equipe|time|gente|infrabot|there|"
+    r"quem (?:e|eh) (?:voce|vc)|o que (?:voce|vc) faz|como (?:isso |voce |vc )?funciona|"
+    r"como (?:voce|voces|vc|vcs) (?:pode|podem) me ajudar|what (?:can|do) you do"
 )
+GREETING = re.compile(rf"^(?:(?:{_GREETING_WORDS})\b[^\w]*)+$")
 PRICE = re.compile(
     r"quanto (custa|sai|fica|cobra|cobram|vai custar|vai sair)|quero (uma |um )?(cotacao|orcamento|"
     r"preco)|(me )?(passa|manda|da|faz|fazer) (uma |um )?(cotacao|orcamento|preco)|\bcotar\b|"
