@@ -6,12 +6,20 @@ import re
 HANDOFF = re.compile(
     r"(falar|conversar|atendimento) com (um |uma |o |a )?(humano|pessoa|vendedor|vendedora|"
     r"atendente|especialista|consultor|gente de verdade)|\bhumano\b|talk to (a )?(human|person|"
-    r"sales)|/especialista"
+    r"sales)|/especialista|quero (falar com )?(um |uma )?(pessoa|atendente|humano)\b|"
+    r"(pessoa|gente) de verdade|(real|actual) (person|human)"
 )
 INJECTION = re.compile(
     r"ignor\w* (as |todas as |suas )?(instruc|regras|prompt)|ignore (all |the )?(previous |prior )?"
     r"instructions|system prompt|prompt do sistema|voce agora e|finja que|me (de|da) r\$|"
-    r"desconto de 100|de graca|jailbreak|developer mode"
+    r"desconto de 100|de graca|jailbreak|developer mode|"
+    r"esquec\w* (tudo|todas as|as |suas )(instruc|regras|que te (falaram|disseram|passaram))|"
+    r"forget (all|everything|your|previous)|"
+    r"(passa|mostra|revela|envia|manda|diga|diz|fala)\w* (o |a |seu |sua |me )?(token|senha|"
+    r"chave|api key|credencia|segredo)|"
+    r"(desativ|deslig|remov|burl|pul)\w* (a |o |as |os |sua |seu )?(verificac|validac|"
+    r"checagem|filtro|regras|trava)|"
+    r"diga que (o |a )?(meu |minha )?[a-z ]{0,30}\b(custa|sai|e gratis)\b"
 )
 # A message made only of greetings, pleasantries, whom they address and "what do you do?": the
 # reply says what the infrabot does.
