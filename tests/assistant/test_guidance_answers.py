@@ -151,6 +151,21 @@ def test_a_short_follow_up_is_read_with_the_previous_question(
     assert fact.lower() in reply.answer.lower(), reply.answer
 
 
+@pytest.mark.parametrize(
+    ("question", "fact"),
+    [
+        ("Um servidor comum serve pra fazer fine-tuning?", "paralelo"),
+        ("Por que um computador comum não dá conta de treinar um modelo?", "paralelo"),
+    ],
+)
+def test_colloquial_words_find_the_card_that_answers(
+    assistant: Assistant, question: str, fact: str
+) -> None:
+    answer, _, intent = _ask(assistant, question)
+    assert intent == "question", answer
+    assert fact in answer.lower(), answer
+
+
 def test_a_card_is_found_by_one_of_its_questions_reworded(assistant: Assistant) -> None:
     answer, _, _ = _ask(assistant, "O que é uma TPU?")
     assert "Google" in answer and "chip" in answer, answer
