@@ -10,6 +10,8 @@ from knowledge.sources import SourceDocument
 
 CHUNK_SIZE = 900
 CHUNK_OVERLAP = 120
+# A chunk of one question an answer card is asked with: it finds the card, not the document.
+CARD_QUESTION = "cartao-pergunta"
 _HEADERS = [("#", "h1"), ("##", "h2"), ("###", "h3")]
 _markdown = MarkdownHeaderTextSplitter(headers_to_split_on=_HEADERS, strip_headers=True)
 _recursive = RecursiveCharacterTextSplitter(chunk_size=CHUNK_SIZE, chunk_overlap=CHUNK_OVERLAP)
@@ -34,7 +36,9 @@ def _with_context(document: SourceDocument, section: str, body: str) -> str:
 
 def split(document: SourceDocument) -> list[Document]:
     """The document's passages, one chunk of the questions it answers (they match how clients
-    phrase things far better than the prose does), and one chunk per answer card."""
+    phrase things far better than the prose does), and per answer card one chunk of the whole
+    card and one per question it is asked with (a short question matches a client's question far
+    better than the card's whole text, whose embedding averages all of it)."""
     if document.markdown:
         sections = _markdown.split_text(document.text)
     else:
@@ -59,6 +63,7 @@ def split(document: SourceDocument) -> list[Document]:
             "questions": "\n".join(card.questions),
         }
         chunks.append(_chunk(document, card.search_text(), "cartao", shown))
+        chunks += [_chunk(document, question, CARD_QUESTION, shown) for question in card.questions]
     return chunks
 
 

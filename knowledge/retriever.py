@@ -6,6 +6,7 @@ the index cannot be used, and says so."""
 import logging
 import re
 import threading
+from collections.abc import Iterable
 from typing import Any, Literal
 
 from langchain_core.callbacks import CallbackManagerForRetrieverRun
@@ -14,7 +15,7 @@ from langchain_core.retrievers import BaseRetriever
 from pydantic import BaseModel, ConfigDict
 
 from knowledge.catalog_docs import catalog_documents
-from knowledge.chunks import split
+from knowledge.chunks import CARD_QUESTION, split
 from knowledge.embeddings import load_embeddings
 from knowledge.errors import KnowledgeUnavailable
 from knowledge.lexical import LexicalIndex, fold
@@ -145,27 +146,37 @@ class KnowledgeRetriever:
     def _dense(self, query: str) -> list[tuple[Document, float]]:
         """Chunks by dense similarity (Chroma gives cosine distance)."""
         assert self.dense is not None
-        hits = self.dense.similarity_search_with_score(query, k=CANDIDATES)
+        hits = self.dense.similarity_search_with_score(query, k=2 * CANDIDATES)
         return [(document, 1.0 - float(distance)) for document, distance in hits]
 
     def search(self, query: str, k: int = 3) -> SearchResult:
-        rankings = [[chunk for chunk, _ in self.lexical.search(query, CANDIDATES)]]
+        # Twice the candidates: the questions of the cards take places the documents keep.
+        rankings = [[chunk for chunk, _ in self.lexical.search(query, 2 * CANDIDATES)]]
         notice = self.notice
         similarity: dict[str, float] | None = None
         if self.dense is not None:
             try:
                 hits = self._dense(query)
                 rankings.append([chunk for chunk, _ in hits])
-                similarity = {_key(chunk): value for chunk, value in hits}
+                similarity = {}
+                for chunk, value in hits:  # best first: a card's best chunk sets its similarity
+                    similarity.setdefault(_key(chunk), value)
             except Exception as error:  # a server that went away mid-session
                 notice = f"O índice não respondeu ({type(error).__name__}). {FALLBACK_NOTICE}"
                 log.warning(notice)
-        scores, chunks = _scores(query, rankings)
-        card_ranks = [_card_ranks(ranking) for ranking in rankings]
+        # Documents are ranked as before the cards had question chunks; cards by their best chunk.
+        documents = [
+            [chunk for chunk in ranking if chunk.metadata.get("kind") != CARD_QUESTION][:CANDIDATES]
+            for ranking in rankings
+        ]
+        scores, chunks = _scores(query, documents)
         passages = [
             passage if kind == "texto" else self._prose(passage)
             for passage, kind in _documents(scores, chunks, k)
         ]
+        card_rankings = [_distinct(ranking) for ranking in rankings]
+        scores, chunks = _scores(query, card_rankings)
+        card_ranks = [_card_ranks(ranking) for ranking in card_rankings]
         return SearchResult(
             passages=passages,
             fallback=notice is not None,
@@ -193,7 +204,25 @@ def _warmed(dense: Any) -> Any:
 
 
 def _key(chunk: Document) -> str:
+    """A chunk's identity in the rankings; all the chunks of one answer card are that card."""
+    if _is_card(chunk):
+        return f"cartao:{chunk.metadata['card']}"
     return chunk.id or chunk.page_content
+
+
+def _is_card(chunk: Document) -> bool:
+    return chunk.metadata.get("kind") in ("cartao", CARD_QUESTION)
+
+
+def _distinct(ranking: Iterable[Document]) -> list[Document]:
+    """A ranking with each card once, at the place of its best chunk."""
+    seen: set[str] = set()
+    kept = []
+    for chunk in ranking:
+        if (key := _key(chunk)) not in seen:
+            seen.add(key)
+            kept.append(chunk)
+    return kept
 
 
 def _words(text: str) -> str:
@@ -219,7 +248,7 @@ def _scores(
 
 
 def _card_ranks(ranking: list[Document]) -> dict[str, int]:
-    cards = [_key(chunk) for chunk in ranking if chunk.metadata.get("kind") == "cartao"]
+    cards = [_key(chunk) for chunk in ranking if _is_card(chunk)]
     return {key: rank for rank, key in enumerate(cards)}
 
 
@@ -231,7 +260,7 @@ def _cards(
     exact: str | None,
 ) -> list[CardMatch]:
     """The best three answer cards by fused score, the card asked word for word first."""
-    keys = [key for key in scores if chunks[key].metadata.get("kind") == "cartao"]
+    keys = [key for key in scores if _is_card(chunks[key])]
     best = sorted(keys, key=lambda key: (key == exact, scores[key]), reverse=True)[:3]
     lexical, dense = ranks[0], ranks[1] if len(ranks) > 1 else None
     return [

@@ -262,6 +262,9 @@ class Assistant:
         if sure and guess.label == "injection" and not (slots.keys() - {"budget_brl"}):
             reply = Reply(answer=composer.INJECTION, intent="out_of_scope", actions=[ACTION_QUOTE])
             return self._finish(state, text, reply)
+        kind_choice = cues.KIND_CHOICE.search(folded) and "?" in text and not has_job
+        if kind_choice and not wants_price and not slots.keys() - _SIZE_SLOTS - {"kind"}:
+            return self._answer(state, text)  # "vale a pena TPU pra um BERT base?"
         # A change to the job on the table: "e com QLoRA?", "os dados não podem sair do Brasil";
         # a question that merely mentions GPUs or TPUs is still a question.
         asks = "?" in text and bool(cues.QUESTION.match(folded)) and guess.label == "question"
@@ -399,9 +402,10 @@ class Assistant:
         return {"question": question, "result": result}
 
     def _answer(self, state: ConversationState, text: str) -> Reply:
+        query = _in_context(state, text)
         lexical = self.retriever.lexical
-        relevant = bool(cues.DOMAIN.search(fold(text))) or lexical.coverage(text) >= MIN_COVERAGE
-        guidance = self.answer_chain.invoke(text) if relevant else GuidanceAnswer()
+        relevant = bool(cues.DOMAIN.search(fold(query))) or lexical.coverage(text) >= MIN_COVERAGE
+        guidance = self.answer_chain.invoke(query) if relevant else GuidanceAnswer()
         used, notice = guidance.used, guidance.notice
         if not used and guidance.options:
             unsure = Reply(
@@ -433,6 +437,20 @@ class Assistant:
         if self.llm is None:
             return draft
         return phrase(self.llm, question, draft) or draft
+
+
+# Words up to which a message that opens like a follow-up ("e a T4?", "e se eu não quiser trocar de
+# máquina?") continues the client's previous question.
+FOLLOW_UP_WORDS = 8
+
+
+def _in_context(state: ConversationState, text: str) -> str:
+    """The question to search for: a short follow-up is read with the client's previous message,
+    which says what it is about ("Vale a pena A100 pra um modelo pequeno?" -> "e a T4?")."""
+    if len(text.split()) > FOLLOW_UP_WORDS or not cues.FOLLOW_UP.match(fold(text)):
+        return text
+    previous = next((turn.text for turn in reversed(state.history) if turn.role == "cliente"), None)
+    return f"{previous} {text}" if previous else text
 
 
 def _storable(slots: dict[str, Any]) -> dict[str, Any]:

@@ -28,6 +28,16 @@ _PAYMENT = re.compile(
     r"condic\w+ de pagamento|prazo (de|para) pagamento|aceita\w* (pix|boleto|cartao)|"
     r"pagar (com|no|por|via|em) (pix|boleto|cartao|transferencia)|parcela|how (do|can) i pay"
 )
+_DISCOUNT = re.compile(
+    r"\bdesconto|\bdiscount|preco especial|condic\w+ especia|"
+    r"contrato (anual|de longo prazo|de um ano|de 12 meses)"
+)
+# Not ours to answer from the data file: spot and reserved instances are the clouds' discounts (a
+# guidance question), and a discount to discuss with someone is a handoff.
+_NOT_OUR_DISCOUNT = re.compile(
+    r"spot|preempt|interromp|reservad|reserved|committed|"
+    r"\b(com|with) (alguem|uma pessoa|o comercial|um vendedor|a equipe|voces|someone)"
+)
 _SETUP = re.compile(r"taxa\w* (de )?(configuracao|setup|instalacao|fixa)|setup fee")
 _IDENTITY = re.compile(
     r"\bcnpj\b|razao social|endereco (de voces|da empresa)|(telefone|e-?mail|contato) (de voces|"
@@ -69,6 +79,13 @@ def _setup(company: Company) -> str:
     return (
         f"A taxa de configuração ({format_brl(company.setup_fee_brl)}) é o "
         f"{company.setup_fee.short}. {company.setup_fee.detail}"
+    )
+
+
+def _discount(company: Company) -> str:
+    return (
+        "Descontos (por volume, contrato mais longo ou uso recorrente) são negociados caso a caso "
+        "pela nossa equipe comercial e entram na proposta, já no total. " + _contact(company)
     )
 
 
@@ -120,6 +137,10 @@ _TOPICS: list[tuple[Callable[[str, Company], bool], Callable[[Company], str]]] =
     (lambda folded, _: bool(_PAYMENT.search(folded)), _payment),
     (lambda folded, _: bool(_VALIDITY.search(folded)), _validity),
     (lambda folded, _: bool(_IDENTITY.search(folded)), _identity),
+    (
+        lambda folded, _: bool(_DISCOUNT.search(folded) and not _NOT_OUR_DISCOUNT.search(folded)),
+        _discount,
+    ),
 ]
 
 

@@ -6,18 +6,34 @@ import re
 HANDOFF = re.compile(
     r"(falar|conversar|atendimento) com (um |uma |o |a )?(humano|pessoa|vendedor|vendedora|"
     r"atendente|especialista|consultor|gente de verdade)|\bhumano\b|talk to (a )?(human|person|"
-    r"sales)|/especialista"
+    r"sales)|/especialista|quero (falar com )?(um |uma )?(pessoa|atendente|humano)\b|"
+    r"(pessoa|gente) de verdade|(real|actual) (person|human)"
 )
 INJECTION = re.compile(
     r"ignor\w* (as |todas as |suas )?(instruc|regras|prompt)|ignore (all |the )?(previous |prior )?"
     r"instructions|system prompt|prompt do sistema|voce agora e|finja que|me (de|da) r\$|"
-    r"desconto de 100|de graca|jailbreak|developer mode"
+    r"desconto de 100|de graca|jailbreak|developer mode|"
+    r"esquec\w* (tudo|todas as|as |suas )(instruc|regras|que te (falaram|disseram|passaram))|"
+    r"forget (all|everything|your|previous)|"
+    r"(passa|mostra|revela|envia|manda|diga|diz|fala)\w* (o |a |seu |sua |me )?(token|senha|"
+    r"chave|api key|credencia|segredo)|"
+    r"(desativ|deslig|remov|burl|pul)\w* (a |o |as |os |sua |seu )?(verificac|validac|"
+    r"checagem|filtro|regras|trava)|"
+    r"diga que (o |a )?(meu |minha )?[a-z ]{0,30}\b(custa|sai|e gratis)\b"
 )
-GREETING = re.compile(
-    r"^(oi+|ola+|bom dia|boa tarde|boa noite|e ai|hello|hi|hey|/start|/ajuda|ajuda|help|"
-    r"tudo bem|opa)( there)?[\s!?.,]*(tudo bem|td bem|como vai)?[\s!?.,]*(infrabot)?"
-    r"[\s!?.,]*[^\w\s]*$"
+# A message made only of greetings, pleasantries, whom they address and "what do you do?": the
+# reply says what the infrabot does.
+_GREETING_WORDS = (
+    r"oi+e?|ola+|opa|e ?ai|salve|fala ai|bom dia|boa tarde|boa noite|hello|hi|hey|howdy|"
+    r"good (?:morning|afternoon|evening)|/start|/ajuda|ajuda|help|"
+    r"(?:tudo|td) (?:bem|bom|certo|joia|tranquilo|ok|beleza|em ordem)|beleza|blz|"
+    r"(?:como|com) (?:vai|vao|voce|voces|vc|vcs|estao|esta)(?: (?:voce|voces|vc|vcs))?|"
+    r"how are (?:you|u)|(?:is )?any ?one there|alguem ai|"
+    r"com (?:voce|voces|vc|vcs)|pessoal|galera|equipe|time|gente|infrabot|there|"
+    r"quem (?:e|eh) (?:voce|vc)|o que (?:voce|vc) faz|como (?:isso |voce |vc )?funciona|"
+    r"como (?:voce|voces|vc|vcs) (?:pode|podem) me ajudar|what (?:can|do) you do"
 )
+GREETING = re.compile(rf"^(?:(?:{_GREETING_WORDS})\b[^\w]*)+$")
 PRICE = re.compile(
     r"quanto (custa|sai|fica|cobra|cobram|vai custar|vai sair)|quero (uma |um )?(cotacao|orcamento|"
     r"preco)|(me )?(passa|manda|da|faz|fazer) (uma |um )?(cotacao|orcamento|preco)|\bcotar\b|"
@@ -36,7 +52,15 @@ FOLLOW_UP = re.compile(r"^\s*(e|and|agora|entao|refaz\w*|what about|com|sem|em|e
 DOMAIN = re.compile(
     r"gpu|tpu|fine.?tun|treina|trein|modelo|llm|lora|nuvem|cloud|vram|memoria|oom|cuda|nvidia|"
     r"infra|maquina|servidor|spot|lgpd|dados|dataset|epoca|token|inferencia|imposto|iof|cambio|"
-    r"dolar|cotac|preco|custo|placa|pytorch|tensorflow|jax|hugging|h100|a100|\bt4\b|\bl4\b"
+    r"dolar|cotac|preco|custo|placa|pytorch|tensorflow|jax|hugging|h100|a100|\bt4\b|\bl4\b|"
+    r"\btrain|\bai\b|machine learning|hardware|\brent|budget"
+)
+# "vale a pena TPU pra um BERT?", "modelinho de 3B, TPU ou GPU?": asking which kind of accelerator
+# suits, a guidance question even when it names a model.
+KIND_CHOICE = re.compile(
+    r"\b(tpu ou gpu|gpu ou tpu|tpu or gpu|gpu or tpu|tpu x gpu|gpu x tpu|tpu vs\.? gpu|"
+    r"gpu vs\.? tpu)\b|(vale a pena|compensa|faz sentido|worth) (usar |alugar |uma |a |using |a )*"
+    r"tpus?\b|\btpus? (e|eh|seria|vale|faz|serve|is)( uma| a)? (boa|bom|a pena|sentido|good|worth)"
 )
 # "minha máquina só tem vídeo onboard, consigo ajustar um LLM nela?": asking whether something can
 # be done, anywhere in a message, makes it a question even when it does not start like one.

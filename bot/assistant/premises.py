@@ -5,7 +5,7 @@ import re
 from typing import Any
 
 _ABROAD = re.compile(
-    r"pode(m)? (ser|ficar|rodar|sair|ir|processar)\w*( os dados)?( processad\w+)? "
+    r"pode(m)? (ser|ficar|rodar|sair|ir|processar)\w*( os dados)?( processad\w+)? (pra |para )?"
     r"(fora( do (brasil|pais))?|no exterior|em outro pais|nos (eua|estados unidos))|"
     r"nao precisa(m)? (ficar|ser processad\w+) no (brasil|pais)|fora do (brasil|pais),? "
     r"(tudo bem|sem problema|pode|ok)|(qualquer|outra) regiao|sem restricao de (regiao|pais)|"
@@ -26,7 +26,8 @@ _ANY_CLOUD = re.compile(
 _CHEAPEST = re.compile(
     r"mais barat[oa] possivel|menor (preco|custo) possivel|o mais em conta|quanto mais barato "
     r"melhor|o que (for|sair) mais barato|(the )?cheapest (option|possible|one)|"
-    r"as cheap as possible"
+    r"as cheap as possible|qual (sai|fica|seria|e|eh) (o |a )?mais barat[oa]|"
+    r"(quero|prefiro) (o |a )mais barat[oa]"
 )
 
 

@@ -129,6 +129,38 @@ def test_the_cheapest_possible_wins_over_every_preference(assistant: Assistant) 
     assert all(total <= alternative["total_brl"] for alternative in reply.quote["alternatives"])
 
 
+def test_asking_for_the_cheapest_after_a_quote_requotes_it(assistant: Assistant) -> None:
+    reply = talk(assistant, f"{JOB}, os dados ficam no Brasil", "qual sai mais barato?")
+    assert job_of(reply)["cheapest"] is True
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "na verdade os dados podem ir pra fora do Brasil, tudo anonimizado",
+        "os dados podem ir para fora do país",
+    ],
+)
+def test_data_allowed_abroad_changes_the_job(assistant: Assistant, message: str) -> None:
+    reply = talk(assistant, f"{JOB}, dados de saúde", message)
+    assert job_of(reply)["data_residency"] == "any"
+
+
+@pytest.mark.parametrize(
+    ("message", "field", "value"),
+    [
+        ("preciso até amanhã", "deadline_hours", 24),
+        ("llama 3 8b, lora, 12 mil exemplos, 3 épocas, 2 dias", "deadline_hours", 48),
+        ("gemma 2 9b lora, 70 mil ex., 2 epocas", "examples", 70000),
+    ],
+)
+def test_a_job_as_clients_write_it(
+    assistant: Assistant, message: str, field: str, value: float
+) -> None:
+    job = job_of(talk(assistant, JOB, message))
+    assert float(str(job[field])) == pytest.approx(value, abs=1)
+
+
 @pytest.mark.parametrize(
     "message",
     [

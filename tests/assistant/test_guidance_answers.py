@@ -101,6 +101,76 @@ def test_out_of_memory_gets_what_to_do(assistant: Assistant) -> None:
     assert sources == ["corpus/oom-falta-de-memoria.md"]
 
 
+@pytest.mark.parametrize(
+    ("question", "facts"),
+    [
+        ("vale a pena TPU pra um bert base?", [("não",), ("GPU",)]),
+        ("sou uma PME com um modelinho de 3B, TPU ou GPU?", [("GPU",)]),
+        ("Quero testar uma arquitetura experimental nova. TPU é uma boa?", [("GPU",)]),
+    ],
+)
+def test_asking_which_accelerator_suits_gets_guidance_not_a_quote(
+    assistant: Assistant, question: str, facts: list[tuple[str, ...]]
+) -> None:
+    answer, _, intent = _ask(assistant, question)
+    assert intent == "question", answer
+    for wordings in facts:
+        assert any(w.lower() in answer.lower() for w in wordings), f"faltou {wordings}: {answer}"
+
+
+@pytest.mark.parametrize(
+    ("question", "facts"),
+    [
+        ("Is renting hardware better for our budget, financially?", [("OPEX",)]),
+        ("How do I stop wasting money on idle GPUs?", [("deslig",), ("automat",)]),
+    ],
+)
+def test_questions_in_english_find_the_portuguese_card(
+    assistant: Assistant, question: str, facts: list[tuple[str, ...]]
+) -> None:
+    answer, _, intent = _ask(assistant, question)
+    assert intent == "question", answer
+    for wordings in facts:
+        assert any(w.lower() in answer.lower() for w in wordings), f"faltou {wordings}: {answer}"
+
+
+@pytest.mark.parametrize(
+    ("first", "follow_up", "fact"),
+    [
+        ("Estourou a memória da GPU no treino, como resolvo?", "e sem mudar de placa?", "batch"),
+        ("Vale a pena usar H100 pra um modelo pequeno?", "e a L4?", "custo-benefício"),
+    ],
+)
+def test_a_short_follow_up_is_read_with_the_previous_question(
+    assistant: Assistant, first: str, follow_up: str, fact: str
+) -> None:
+    conversation = f"teste-{uuid.uuid4().hex}"
+    assistant.reply(conversation, first)
+    reply = assistant.reply(conversation, follow_up)
+    assert reply.intent == "question", reply.answer
+    assert fact.lower() in reply.answer.lower(), reply.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "fact"),
+    [
+        ("Um servidor comum serve pra fazer fine-tuning?", "paralelo"),
+        ("Por que um computador comum não dá conta de treinar um modelo?", "paralelo"),
+    ],
+)
+def test_colloquial_words_find_the_card_that_answers(
+    assistant: Assistant, question: str, fact: str
+) -> None:
+    answer, _, intent = _ask(assistant, question)
+    assert intent == "question", answer
+    assert fact in answer.lower(), answer
+
+
+def test_a_card_is_found_by_one_of_its_questions_reworded(assistant: Assistant) -> None:
+    answer, _, _ = _ask(assistant, "O que é uma TPU?")
+    assert "Google" in answer and "chip" in answer, answer
+
+
 def test_the_direct_answer_comes_first(assistant: Assistant) -> None:
     answer, _, _ = _ask(assistant, "Dá pra treinar no chip gráfico do meu notebook?")
     assert answer.startswith("Não recomendamos"), answer

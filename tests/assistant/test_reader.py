@@ -71,9 +71,9 @@ def test_budgets_are_exact_decimals() -> None:
 
 
 def test_deadlines_count_from_the_clients_clock() -> None:
-    """02:30 UTC on Friday is 23:30 on Thursday in São Paulo: 'amanhã' is Friday, a day ahead."""
+    """02:30 UTC on Friday is 23:30 on Thursday in São Paulo: 'sexta' ends a day ahead."""
     late = datetime(2026, 12, 4, 2, 30, tzinfo=ZoneInfo("UTC"))
-    hours = read_job("pronto até amanhã", late).slots["deadline_hours"]
+    hours = read_job("pronto até sexta", late).slots["deadline_hours"]
     assert hours == pytest.approx(24.5, abs=0.1)
 
 

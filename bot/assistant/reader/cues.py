@@ -18,8 +18,24 @@ def negated(text: str, start: int) -> bool:
     return bool(_NEGATION.search(text[max(0, start - 30) : start]))
 
 
+# "LoRA... na verdade não, quero o ajuste completo": what follows a correction replaces what came
+# before it.
+_CORRECTION = re.compile(
+    r"\b(?:na verdade|pensando bem|alias|quer dizer|melhor dizendo|corrigindo|correcao|"
+    r"actually|i mean)\b"
+)
+
+
 def first(text: str, choices: list[tuple[re.Pattern[str], str]]) -> str | None:
-    """The value of the leftmost cue that is not negated."""
+    """The value of the leftmost cue that is not negated; after a correction ("na verdade"), the
+    leftmost one that follows it."""
+    corrections = [match.end() for match in _CORRECTION.finditer(text)]
+    if corrections and (corrected := _leftmost(text[corrections[-1] :], choices)):
+        return corrected
+    return _leftmost(text, choices)
+
+
+def _leftmost(text: str, choices: list[tuple[re.Pattern[str], str]]) -> str | None:
     found = [
         (match.start(), value)
         for pattern, value in choices
@@ -78,7 +94,10 @@ CHEAPEST = re.compile(
     r"(?:o |a )?mais barat[oa]s?(?: possivel| que (?:der|tiver|puder))|o mais em conta|"
     r"menor (?:custo|preco) possivel|cheapest|as cheap as possible|economizar o maximo|"
     r"gastar o minimo|gastar pouco|o menor preco|prioridade (?:e|eh) (?:o )?(?:preco|custo)|"
-    r"custo minimo|sem pressa,? (?:o )?mais barat|baratinh[oa]"
+    r"custo minimo|sem pressa,? (?:o )?mais barat|baratinh[oa]|"
+    # "..., o mais barato" / "quero a mais barata mesmo": the phrase ends there.
+    r"(?:^|[,;.]\s*|quero |prefiro |escolhe |pode ser )(?:o |a )mais barat[oa]s?(?: mesmo)?"
+    r"\s*(?:[,;.!]|$)"
 )
 
 # Cards clients own; "só temos uma 4090" limits device memory to the card's.
@@ -140,10 +159,10 @@ def relative_deadline(text: str, now: datetime) -> tuple[float, int, int] | None
         today = now.replace(hour=23, minute=59, second=0, microsecond=0)
         if match["today"]:
             end = today
-        elif match["tomorrow"]:
-            end = today + timedelta(days=1)
-        elif match["after"]:
-            end = today + timedelta(days=2)
+        elif match["tomorrow"] or match["after"]:
+            # "Pronto até amanhã" is met by this time tomorrow, not by tomorrow's midnight: the
+            # client's working day may start before the job would end.
+            end = now + timedelta(days=1 if match["tomorrow"] else 2)
         elif match["weekday"]:
             ahead = (_WEEKDAYS[match["weekday"]] - now.weekday()) % 7
             end = today + timedelta(days=ahead or (7 if "que vem" in match[0] else 0))

@@ -65,7 +65,7 @@ RECORD_NOUNS = words(
     "perguntas respostas instrucoes tweets posts noticias relatorios atendimentos receitas "
     "questoes casos fichas manuais pareceres decisoes acordaos sentencas resumos redacoes "
     "descricoes produtos anuncios interacoes chats logs entradas itens items records pairs "
-    "documents conversations sentences tickets reviews instructions questions answers"
+    "documents conversations sentences tickets reviews instructions questions answers ex exs"
 )
 _RECORD = "|".join(sorted(set(RECORD_NOUNS), key=len, reverse=True))
 # Plural words after a number that are not records (units, machines, people, time).
@@ -117,6 +117,8 @@ _DEADLINE_BEFORE = re.compile(
     r"(?:\bem|\bate|prazo|dentro de|within|\bin|\bno maximo|deadline|entregar|entrega|pronto|"
     r"terminar|termine|acabar|precis\w+|for|nos proximos|next)\b[^.;!?\d]{0,30}$"
 )
+_LISTED_BEFORE = re.compile(r"[,;]\s*$")
+_LISTED_AFTER = re.compile(r"^\s*(?:[,;.!]|$)")
 _AUDIO_AFTER = re.compile(r"^\s*(?:de\s+)?(?:horas?|h|hours?)\s+(?:de\s+)?(?:audio|gravac\w*|fala|"
                           r"voz|ligac\w*|podcasts?|speech|recordings?)")  # fmt: skip
 _EPOCHS_AFTER = re.compile(r"^\s*(?:de\s+)?(?:epocas?|epochs?|passadas|passes)\b")
@@ -228,7 +230,10 @@ def _tag(text: str, match: re.Match[str], value: float) -> tuple[Tag, float, int
             else 720 if unit.startswith(("mes", "month"))
             else 1
         )  # fmt: skip
-        tag: Tag = "deadline" if _DEADLINE_BEFORE.search(before) else "duration"
+        # "..., 3 épocas, 2 dias": a duration listed on its own among the job's facts is its
+        # deadline.
+        listed = _LISTED_BEFORE.search(before) and _LISTED_AFTER.match(after[found.end() :])
+        tag: Tag = "deadline" if _DEADLINE_BEFORE.search(before) or listed else "duration"
         return tag, hours, end + found.end(), ""
     if found := _IMAGES_AFTER.match(after):
         return "images", value, end + found.end(), ""
