@@ -12,8 +12,8 @@ from typing import Any, Literal
 from langchain_core.language_models import BaseChatModel
 from langchain_core.runnables import Runnable, RunnableLambda
 
-from bot.assistant import composer, cues
-from bot.assistant.commercial import SOURCE_FILE, SOURCE_TITLE, commercial_answer
+from bot.assistant import composer, cues, fixed_replies
+from bot.assistant.commercial import commercial_answer
 from bot.assistant.followups import (
     as_field,
     bare_field,
@@ -45,7 +45,7 @@ from knowledge.lexical import fold
 from knowledge.retriever import KnowledgeRetriever
 from quoting.errors import InvalidJob, QuotingError
 from quoting.jobspec import JobSpec, normalize
-from quoting.quote import Quote, build_quote, other_options
+from quoting.quote import Quote, build_quote
 from quoting.recommend import NoViableOffer
 
 MAX_CHARS = 4000
@@ -59,62 +59,6 @@ CLASSIFIER_MARGIN = 0.3
 
 _SIZE_SLOTS = {"model", "params"}
 _JOB_SLOTS = {"model", "params", "dataset_tokens", "examples", "tokens_per_example"}
-# Engine fields as a client reads them in chat (the engine names them by their CLI flags).
-_FIELD_LABELS = {
-    "--model": "Modelo",
-    "--params": "Tamanho do modelo",
-    "--method": "Método",
-    "--precision": "Precisão",
-    "--lora-rank": "Rank do LoRA",
-    "--seq-len": "Tamanho da sequência",
-    "--batch-size": "Batch",
-    "--dataset-tokens": "Total de tokens",
-    "--examples": "Número de exemplos",
-    "--tokens-per-example": "Tokens por exemplo",
-    "--epochs": "Épocas",
-    "--deadline-hours": "Prazo",
-    "--budget-brl": "Orçamento",
-    "--max-device-memory-gb": "Memória da placa",
-}
-
-
-def _invalid(error: InvalidJob) -> "Reply":
-    label = _FIELD_LABELS.get(error.field, error.field)
-    message = composer.without_flags(error.message)
-    return Reply(answer=f"{label}: {message}. Pode corrigir?", intent="error")
-
-
-def _commercial(answer: str) -> "Reply":
-    """A commercial question answered from the company's data file."""
-    return Reply(
-        answer=answer,
-        intent="question",
-        sources=[Source(title=SOURCE_TITLE, source=SOURCE_FILE, score=1.0)],
-        actions=[ACTION_QUOTE, ACTION_HUMAN],
-    )
-
-
-def _alternatives(state: "ConversationState") -> "Reply":
-    """The "Ver alternativas" option: machines the last quote did not already show."""
-    if state.last_quote is None:
-        return Reply(
-            answer="Ainda não há cotação nesta conversa. Descreva o job para eu cotar.",
-            intent="clarify",
-            actions=[ACTION_QUOTE, ACTION_HUMAN],
-        )
-    quote = Quote.model_validate(state.last_quote)
-    try:
-        others = other_options(normalize(JobSpec(**_spec_slots(state.slots))), quote)
-    except InvalidJob:  # the job on the table changed since, and is not valid as it stands
-        others = []
-    return Reply(
-        answer=composer.other_options_text(quote, others),
-        intent="quote",
-        quote=state.last_quote,
-        actions=[ACTION_HUMAN],
-    )
-
-
 def _clean(text: str) -> str:
     """Drop control characters (keeping line breaks) and surrounding blanks."""
     kept = "".join(
@@ -175,7 +119,7 @@ class Assistant:
 
     def job_spec(self, conversation_id: str) -> JobSpec:
         """The job the conversation has on the table (the one its last quote priced)."""
-        return JobSpec(**_spec_slots(self.store.load(conversation_id).slots))
+        return JobSpec(**fixed_replies.spec_slots(self.store.load(conversation_id).slots))
 
     def forget(self, conversation_id: str) -> bool:
         """Delete everything kept about a conversation (LGPD)."""
@@ -224,12 +168,12 @@ class Assistant:
                 ),
             )
         if (commercial := commercial_answer(folded)) is not None:
-            return self._finish(state, text, _commercial(commercial))
+            return self._finish(state, text, fixed_replies.commercial(commercial))
         if cues.ALTERNATIVES.match(folded):
-            return self._finish(state, text, _alternatives(state))
+            return self._finish(state, text, fixed_replies.alternatives(state))
         if asks_rent_or_buy(text) and _SIZE_SLOTS & state.slots.keys():
             # "vale a pena comprar uma GPU?" with a job on the table: its numbers, not the card.
-            job = normalize(JobSpec(**_spec_slots(state.slots)))
+            job = normalize(JobSpec(**fixed_replies.spec_slots(state.slots)))
             answer = rent_or_buy_reply(job, build_quote(job, fx=day_rate()), jobs_per_month(text))
             reply = Reply(answer=answer, intent="question", actions=[ACTION_HUMAN])
             return self._finish(state, text, reply)
@@ -310,11 +254,12 @@ class Assistant:
         return reply
 
     def _clarify(self, state: ConversationState, text: str, slots: dict[str, Any]) -> Reply:
-        merged = {**state.slots, **_storable(slots)}
+        merged = {**state.slots, **fixed_replies.storable(slots)}
         try:
-            assumed = normalize(JobSpec(**{**_spec_slots(merged), "params": 7e9})).assumptions[1:7]
+            sized = {**fixed_replies.spec_slots(merged), "params": 7e9}
+            assumed = normalize(JobSpec(**sized)).assumptions[1:7]
         except InvalidJob as error:
-            return _invalid(error)
+            return fixed_replies.invalid_field(error)
         state.slots = merged
         state.last_field = "params"
         return self._finish(
@@ -344,15 +289,15 @@ class Assistant:
         if "dataset_tokens" in slots:
             merged.pop("examples", None)
             merged.pop("tokens_per_example", None)
-        merged.update(_storable(slots))
+        merged.update(fixed_replies.storable(slots))
         if not _SIZE_SLOTS & merged.keys():
             return self._clarify(state, text, slots)
         if "model" in merged and "params" in merged:  # the newer of the two names the size
             merged.pop("params" if "model" in slots else "model")
         try:
-            job = normalize(JobSpec(**_spec_slots(merged)))
+            job = normalize(JobSpec(**fixed_replies.spec_slots(merged)))
         except InvalidJob as error:
-            return _invalid(error)
+            return fixed_replies.invalid_field(error)
         try:
             quote = build_quote(job, fx=day_rate())
         except NoViableOffer as problem:
@@ -451,12 +396,3 @@ def _in_context(state: ConversationState, text: str) -> str:
         return text
     previous = next((turn.text for turn in reversed(state.history) if turn.role == "cliente"), None)
     return f"{previous} {text}" if previous else text
-
-
-def _storable(slots: dict[str, Any]) -> dict[str, Any]:
-    """Slots as JSON-safe values for the database (Decimal budgets as text)."""
-    return {key: str(value) if key == "budget_brl" else value for key, value in slots.items()}
-
-
-def _spec_slots(slots: dict[str, Any]) -> dict[str, Any]:
-    return {key: value for key, value in slots.items() if key in JobSpec.model_fields}
