@@ -16,6 +16,9 @@ import pytest
 from quoting.catalog import load_catalog
 from quoting.pricing import load_pricing
 
+# Also for the processes that module-scoped fixtures start before any test's own pin applies
+# (the Slack and Telegram apps): they must never reach the Banco Central either.
+os.environ["INFRABOT_BCB_API_URL"] = "http://127.0.0.1:9/"
 
 @pytest.fixture(autouse=True)
 def _pinned_environment(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
