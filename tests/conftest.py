@@ -20,6 +20,7 @@ from quoting.pricing import load_pricing
 # (the Slack and Telegram apps): they must never reach the Banco Central either.
 os.environ["INFRABOT_BCB_API_URL"] = "http://127.0.0.1:9/"
 
+
 @pytest.fixture(autouse=True)
 def _pinned_environment(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     for name in (
