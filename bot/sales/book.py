@@ -115,10 +115,20 @@ def _aware(moment: datetime) -> datetime:
 
 
 def _with_discount(quote: Quote, discount_pct: Decimal) -> Quote:
-    """The engine's quote with a commercial discount as its own line, total re-added."""
+    """The engine's quote with a commercial discount as its own line. The discount comes off the
+    price before the company's own output taxes, which are then due on the discounted invoice (an
+    unconditional discount lowers their base): the tax lines shrink with it and still add up."""
     if not discount_pct:
         return quote
-    discount = -round_brl(quote.total_brl * discount_pct / 100)
+    own_taxes = [tax for tax in quote.taxes if tax.applies_to == "invoice"]
+    tax_lines = {
+        tax.name: next(i for i in quote.line_items if i.description.startswith(f"{tax.name} ("))
+        for tax in own_taxes
+    }
+    taxed = [line.description for line in tax_lines.values()]
+    priced = [item for item in quote.line_items if item.description not in taxed]
+    before_taxes = sum((item.total_brl for item in priced), Decimal(0))
+    discount = -round_brl(before_taxes * discount_pct / 100)
     line = LineItem(
         description=f"Desconto comercial ({percent(discount_pct)})",
         quantity=Decimal(1),
@@ -126,11 +136,29 @@ def _with_discount(quote: Quote, discount_pct: Decimal) -> Quote:
         unit_price_brl=discount,
         total_brl=discount,
     )
-    items = [*quote.line_items, line]
+    invoice = (before_taxes + discount) / (1 - sum((tax.rate for tax in own_taxes), Decimal(0)))
+    amounts = {tax.name: round_brl(invoice * tax.rate) for tax in own_taxes}
+    items = [
+        *priced,
+        line,
+        *(
+            tax_lines[name].model_copy(update={"unit_price_brl": amount, "total_brl": amount})
+            for name, amount in amounts.items()
+        ),
+    ]
+    taxes = [
+        tax.model_copy(update={"total_brl": amounts[tax.name]}) if tax.name in amounts else tax
+        for tax in quote.taxes
+    ]
     total = sum((item.total_brl for item in items), Decimal(0))
     recommendation = quote.recommendation.model_copy(update={"total_brl": total})
     return quote.model_copy(
-        update={"line_items": items, "total_brl": total, "recommendation": recommendation}
+        update={
+            "line_items": items,
+            "taxes": taxes,
+            "total_brl": total,
+            "recommendation": recommendation,
+        }
     )
 
 

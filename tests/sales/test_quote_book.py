@@ -116,7 +116,21 @@ def test_discounts_follow_roles(book: QuoteBook) -> None:
     discounted = book.revise(record.number, "ana", discount_pct=Decimal(15))
     assert discounted.total_brl == sum(i.total_brl for i in discounted.quote.line_items)
     assert discounted.total_brl < record.total_brl
-    assert discounted.quote.line_items[-1].description == "Desconto comercial (15%)"
+    # The discount comes off the price before the company's own taxes, which are then due on the
+    # discounted invoice: 15% off the pre-tax subtotal, each own tax its rate on the new invoice.
+    items = discounted.quote.line_items
+    descriptions = [item.description for item in items]
+    at = descriptions.index("Desconto comercial (15%)")
+    own = [tax for tax in discounted.quote.taxes if tax.applies_to == "invoice"]
+    assert own and len(items) == at + 1 + len(own)
+    subtotal = sum((item.total_brl for item in items[:at]), Decimal(0))
+    assert items[at].total_brl == -(subtotal * Decimal("0.15")).quantize(Decimal("0.01"))
+    invoice = discounted.total_brl
+    for tax, item in zip(own, items[at + 1 :], strict=True):
+        assert item.description.startswith(tax.name) and item.total_brl == tax.total_brl
+        assert abs(tax.total_brl - invoice * tax.rate) <= Decimal("0.02")
+    undiscounted = [t.total_brl for t in record.quote.taxes if t.applies_to == "invoice"]
+    assert sum(t.total_brl for t in own) < sum(undiscounted)
 
 
 def test_people_outside_the_staff_are_refused(book: QuoteBook) -> None:
