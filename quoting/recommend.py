@@ -21,7 +21,7 @@ from quoting.jobspec import FRAMEWORK_NAMES, Job
 from quoting.memory import MemoryEstimate, estimate_memory, trainable_params
 from quoting.pricing import Pricing, price, storage_gb
 from quoting.timing import TimeEstimate, estimate_time, train_flops
-from quoting.units import format_brl, format_number
+from quoting.units import aside, format_brl, format_number
 
 # Keep 10% of device memory free on top of the estimate's own overhead: fragmentation spikes and
 # framework versions vary, and the guidance names the out-of-memory failure as the one to avoid.
@@ -75,10 +75,8 @@ class Candidate(BaseModel):
         return self.memory.total <= self.accelerator.memory_gb * HEADROOM
 
     def headline(self) -> str:
-        return (
-            f"{self.devices}x {self.accelerator.name} ({self.offer.instance_type}, "
-            f"{self.offer.provider} {self.offer.region})"
-        )
+        where = f"{self.offer.instance_type}, {self.offer.provider} {self.offer.region}"
+        return aside(f"{self.devices}x {self.accelerator.name}", where)
 
 
 class Recommendation(BaseModel):

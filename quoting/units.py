@@ -69,6 +69,12 @@ def format_number(value: float | Decimal, decimals: int = 1) -> str:
     return f"{value:,.{decimals}f}".translate(_PT_BR_SEPARATORS)
 
 
+def aside(text: str, detail: str) -> str:
+    """'text (detail)', or 'text, detail' when the text already ends in brackets ("Google TPU
+    v6e (Trillium)", "GPT-2 (124M)"): never ") (" in a row."""
+    return f"{text}, {detail}" if text.endswith(")") else f"{text} ({detail})"
+
+
 def plural(count: float | Decimal, one: str, many: str) -> str:
     """'1 cotação', '3 cotações', '0,5 job', '0 jobs': the count and its noun, singular between
     0 and 2 as pt-BR says it (never "cotação(ões)")."""

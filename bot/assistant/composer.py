@@ -13,7 +13,7 @@ from knowledge.retriever import Passage
 from quoting.jobspec import METHOD_NAMES, Job, JobSpec, normalize
 from quoting.pricing import LineItem
 from quoting.quote import Option, Quote
-from quoting.units import format_brl, format_date, format_number, plural
+from quoting.units import aside, format_brl, format_date, format_number, plural
 
 MAX_SENTENCES = 3
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
@@ -125,9 +125,9 @@ def _millions(tokens: float) -> str:
 
 def option_text(option: Option) -> str:
     """One machine offer in a line: count and accelerator, where, hours and total."""
+    where = f"{_PROVIDERS.get(option.provider, option.provider)} {option.region}"
     return (
-        f"{option.count}x {option.accelerator_name} "
-        f"({_PROVIDERS.get(option.provider, option.provider)} {option.region}), "
+        f"{aside(f'{option.count}x {option.accelerator_name}', where)}, "
         f"{format_number(option.hours, 1)} h, {format_brl(option.total_brl)}"
         + (" (sem BF16: treina em FP16)" if option.fp16_fallback else "")
     )
@@ -254,7 +254,8 @@ def quote_text(quote: Quote, job: Job, previous: Quote | None = None) -> str:
     if comparison:
         lines += [comparison, ""]
     lines += [
-        f"Recomendo {rec.kind.upper()}: {machine} ({rec.instance_type}, {provider} {rec.region}).",
+        f"Recomendo {rec.kind.upper()}: "
+        f"{aside(machine, f'{rec.instance_type}, {provider} {rec.region}')}.",
         f"Job: {job.model_name}, {METHOD_NAMES[job.method]}, {_dataset(job)}.",
         f"Tempo estimado: {format_number(rec.hours, 1)} h · Total: {format_brl(quote.total_brl)} "
         f"(válido até {format_date(quote.valid_until)}).",

@@ -11,7 +11,7 @@ from quoting.jobspec import METHOD_NAMES, Job
 from quoting.memory import MemoryEstimate, MemoryParts
 from quoting.quote import Option, Quote
 from quoting.tax_choice import tax_profile_name, tax_profile_note
-from quoting.units import format_brl, format_date, format_number, plural
+from quoting.units import aside, format_brl, format_date, format_number, plural
 
 _MEMORY_PARTS = (
     ("weights", "Pesos"),
@@ -25,7 +25,7 @@ _MEMORY_PARTS = (
 
 def _job_line(job: Job) -> str:
     return (
-        f"{job.model_name} ({format_number(job.params / 1e9, 2)} bi de parâmetros), "
+        f"{aside(job.model_name, f'{format_number(job.params / 1e9, 2)} bi de parâmetros')}, "
         f"{METHOD_NAMES[job.method]}, {job.precision}, "
         f"{format_number(job.total_tokens / 1e6, 2)} mi de tokens de treino "
         f"({plural(job.epochs, 'época', 'épocas')})"
@@ -56,7 +56,7 @@ def _machine(option: Option) -> str:
     """The machine in two short lines: what it is, then where (wraps, never truncates)."""
     fp16 = " · FP16 (sem BF16)" if option.fp16_fallback else ""
     return (
-        f"{option.count}x {option.accelerator_name} ({option.kind.upper()}){fp16}\n"
+        f"{aside(f'{option.count}x {option.accelerator_name}', option.kind.upper())}{fp16}\n"
         f"{option.instance_type} · {option.provider} {option.region}"
     )
 

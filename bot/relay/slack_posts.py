@@ -5,7 +5,7 @@ from typing import Any
 
 from bot.sales.book import QuoteRecord
 from quoting.quote import Quote
-from quoting.units import format_brl, format_number
+from quoting.units import aside, format_brl, format_number
 
 Block = dict[str, Any]
 # Slack drops a button whose value is longer than this.
@@ -41,8 +41,11 @@ def summary_fields(quote: Quote) -> Block:
             {"type": "mrkdwn", "text": f"*Escolha*\n{rec.kind.upper()}"},
             {
                 "type": "mrkdwn",
-                "text": f"*Máquina*\n{rec.count}x {escape(rec.accelerator_name)} "
-                f"({escape(rec.instance_type)}, {rec.provider} {rec.region})",
+                "text": "*Máquina*\n"
+                + aside(
+                    f"{rec.count}x {escape(rec.accelerator_name)}",
+                    f"{escape(rec.instance_type)}, {rec.provider} {rec.region}",
+                ),
             },
             {"type": "mrkdwn", "text": f"*Horas*\n{format_number(rec.hours, 1)} h"},
             {"type": "mrkdwn", "text": f"*Total*\n{format_brl(quote.total_brl)}"},

@@ -16,7 +16,7 @@ from bot.sales.launch import plan_file_name, plan_for_record
 from quoting.jobspec import FRAMEWORK_NAMES, METHOD_NAMES
 from quoting.launch_plan import PlanError
 from quoting.tax_choice import tax_profile_name, tax_profile_note
-from quoting.units import format_brl, format_date, format_number
+from quoting.units import aside, format_brl, format_date, format_number
 
 BRASILIA = ZoneInfo("America/Sao_Paulo")
 PROVIDERS = {"aws": "AWS", "gcp": "Google Cloud", "azure": "Azure"}
@@ -274,9 +274,12 @@ def write_proposal(record: QuoteRecord, path: Path) -> None:
         story.append(para("Outras opções consideradas", "Heading3"))
         story += bullets(
             [
-                f"{a.label.capitalize()}: {a.count}x {a.accelerator_name} "
-                f"({PROVIDERS.get(a.provider, a.provider)} {a.region}), "
-                f"{format_number(a.hours, 1)} h, {format_brl(a.total_brl)}"
+                f"{a.label.capitalize()}: "
+                + aside(
+                    f"{a.count}x {a.accelerator_name}",
+                    f"{PROVIDERS.get(a.provider, a.provider)} {a.region}",
+                )
+                + f", {format_number(a.hours, 1)} h, {format_brl(a.total_brl)}"
                 + (" (sem BF16: treina em FP16)" if a.fp16_fallback else "")
                 for a in quote.alternatives
             ]

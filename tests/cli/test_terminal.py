@@ -233,3 +233,16 @@ def test_one_epoch_is_singular_in_the_quote_and_the_estimate() -> None:
         assert result.returncode == 0, result.stderr
         flat = " ".join(result.stdout.split())
         assert "(1 época)" in flat and "1 épocas" not in flat
+
+
+def test_names_with_brackets_never_get_a_second_pair_right_after() -> None:
+    """'GPT-2 (124M), 0,12 bi de parâmetros' and 'Google TPU v6e (Trillium), TPU', not ') ('."""
+    for job in (
+        ("--model", "gpt2", "--examples", "5000"),
+        ("--model", "llama-3-8b", "--examples", "20000", "--kind", "tpu", "--framework", "jax"),
+    ):
+        result = run("quote", *job)
+        assert result.returncode == 0, result.stderr
+        flat = " ".join(result.stdout.split())
+        assert ") (" not in flat
+    assert "Trillium), TPU" in flat
