@@ -3,24 +3,9 @@ take is sent again; a button nobody knows is answered; the guided form asks agai
 cannot use instead of failing at its last step."""
 
 import time
-from collections.abc import Iterator
-
-import pytest
 
 from tests.fakes.fake_telegram import FakeTelegram
 from tests.telegram.test_telegram import Bot
-
-
-@pytest.fixture(scope="module")
-def telegram(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[FakeTelegram, Bot]]:
-    # An empty home: answers come from the packaged corpus (BM25), no index to build.
-    home = tmp_path_factory.mktemp("home")
-    fake = FakeTelegram()
-    bot = Bot(fake, home, f"sqlite:///{home / 'bot.db'}")
-    bot.start()
-    yield fake, bot
-    bot.stop()
-    fake.close()
 
 
 def test_edits_and_channel_posts_get_no_error(telegram: tuple[FakeTelegram, Bot]) -> None:

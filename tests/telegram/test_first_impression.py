@@ -5,27 +5,12 @@ deadline into the quote; "Ver alternativas" that adds something; their own quote
 
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from bot.assistant.reply import Reply
 from bot.telegram.views import to_html
 from tests.fakes.fake_telegram import FakeTelegram
 from tests.telegram.test_telegram import Bot
-
-
-@pytest.fixture(scope="module")
-def telegram(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[FakeTelegram, Bot]]:
-    # An empty home: answers come from the packaged corpus (BM25), no index to build.
-    home = tmp_path_factory.mktemp("home")
-    fake = FakeTelegram()
-    bot = Bot(fake, home, f"sqlite:///{home / 'bot.db'}")
-    bot.start()
-    yield fake, bot
-    bot.stop()
-    fake.close()
 
 
 def _chat() -> int:

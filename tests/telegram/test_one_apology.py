@@ -2,17 +2,12 @@
 Telegram refuses too is logged, not raised."""
 
 import asyncio
-from pathlib import Path
 from typing import Any
 
-import pytest
 from telegram import Update
 from telegram.error import NetworkError
 
-from bot.assistant.assistant import Assistant
-from bot.assistant.state import ConversationStore
 from bot.telegram.delivery import TelegramChannel
-from knowledge.retriever import KnowledgeRetriever
 
 
 class _Bot:
@@ -40,14 +35,6 @@ def _update(update_id: int) -> Update:
         "from": {"id": 77, "is_bot": False, "first_name": "C"},
     }
     return Update.de_json({"update_id": update_id, "message": message}, None)  # type: ignore[arg-type]
-
-
-@pytest.fixture
-def channel(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> TelegramChannel:
-    monkeypatch.setenv("INFRABOT_HOME", str(tmp_path))
-    monkeypatch.delenv("INFRABOT_CHROMA_URL", raising=False)
-    store = ConversationStore(f"sqlite:///{tmp_path / 'c.db'}")
-    return TelegramChannel(Assistant(KnowledgeRetriever.load(dense="off"), store))
 
 
 def test_three_failing_groups_one_apology(channel: TelegramChannel) -> None:

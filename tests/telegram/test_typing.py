@@ -2,16 +2,12 @@
 way: each typing action takes a place in Telegram's 30 sends per second that a reply needs."""
 
 import asyncio
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import bot.telegram.delivery as delivery
-from bot.assistant.assistant import Assistant
-from bot.assistant.state import ConversationStore
 from bot.telegram.delivery import TelegramChannel
-from knowledge.retriever import KnowledgeRetriever
 
 
 class _Bot:
@@ -22,14 +18,6 @@ class _Bot:
     async def send_chat_action(self, chat_id: int, action: str, **_: Any) -> None:
         self.actions.append((chat_id, action))
         self.typed.set()
-
-
-@pytest.fixture
-def channel(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> TelegramChannel:
-    monkeypatch.setenv("INFRABOT_HOME", str(tmp_path))
-    monkeypatch.delenv("INFRABOT_CHROMA_URL", raising=False)
-    store = ConversationStore(f"sqlite:///{tmp_path / 'c.db'}")
-    return TelegramChannel(Assistant(KnowledgeRetriever.load(dense="off"), store))
 
 
 def test_a_reply_that_takes_a_while_shows_typing(
