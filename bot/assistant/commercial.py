@@ -104,13 +104,13 @@ def no_team_online(now: datetime | None = None) -> str:
     identity, hours = company.identity, company.hours
     moment = now or datetime.now(UTC)
     when = (
-        "e responde nesse horário"
+        "respondemos nesse horário"
         if hours.is_open(moment)
-        else f"e responde a partir de {hours.when(hours.next_opening(moment), moment)}"
+        else f"respondemos a partir de {hours.when(hours.next_opening(moment), moment)}"
     )
     return (
         f"No momento não há uma pessoa da equipe neste chat. Nossa equipe atende {hours.text}: "
-        f"escreva para {identity.email} (ou ligue {identity.phone}) {when}. Enquanto isso, "
+        f"escreva para {identity.email} (ou ligue {identity.phone}); {when}. Enquanto isso, "
         "posso continuar ajudando aqui: descreva o job ou faça uma pergunta."
     )
 
