@@ -59,6 +59,8 @@ CLASSIFIER_MARGIN = 0.3
 
 _SIZE_SLOTS = {"model", "params"}
 _JOB_SLOTS = {"model", "params", "dataset_tokens", "examples", "tokens_per_example"}
+
+
 def _clean(text: str) -> str:
     """Drop control characters (keeping line breaks) and surrounding blanks."""
     kept = "".join(
@@ -167,6 +169,12 @@ class Assistant:
                     actions=[ACTION_QUOTE, ACTION_HUMAN],
                 ),
             )
+        if cues.CLOSING.match(folded):  # "obrigado!", "valeu, tchau", "ok, entendi"
+            said = composer.closing(
+                bool(cues.THANKS.search(folded)), bool(cues.GOODBYE.search(folded))
+            )
+            reply = Reply(answer=said, intent="greeting", actions=[ACTION_QUOTE])
+            return self._finish(state, text, reply)
         if (commercial := commercial_answer(folded)) is not None:
             return self._finish(state, text, fixed_replies.commercial(commercial))
         if cues.ALTERNATIVES.match(folded):

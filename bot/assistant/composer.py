@@ -310,6 +310,18 @@ GREETING = (
     "de um modelo, quanto tempo leva e quanto custa em reais, e explico o porquê. Descreva o job "
     '(ex.: "LoRA de um Llama 3 8B com 20 mil exemplos") ou faça uma pergunta.'
 )
+_CLOSING = (
+    "Quando quiser, descreva outro job para eu cotar ou mande uma dúvida sobre GPU, TPU ou custos "
+    "de fine-tuning."
+)
+
+
+def closing(thanked: bool, leaving: bool) -> str:
+    """The reply to thanks, a goodbye or an "ok": no request in it, so nothing more to do."""
+    lead = "Por nada!" if thanked else "Até mais!" if leaving else "Combinado!"
+    return f"{lead} {_CLOSING}"
+
+
 HANDOFF = (
     "Certo! Vou chamar um especialista da nossa equipe para continuar esta conversa com você. "
     "Enquanto isso, se quiser, descreva o job para adiantarmos a cotação."

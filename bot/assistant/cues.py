@@ -30,10 +30,26 @@ _GREETING_WORDS = (
     r"(?:como|com) (?:vai|vao|voce|voces|vc|vcs|estao|esta)(?: (?:voce|voces|vc|vcs))?|"
     r"how are (?:you|u)|(?:is )?any ?one there|alguem ai|"
     r"com (?:voce|voces|vc|vcs)|pessoal|galera|equipe|time|gente|infrabot|there|"
-    r"quem (?:e|eh) (?:voce|vc)|o que (?:voce|vc) faz|como (?:isso |voce |vc )?funciona|"
-    r"como (?:voce|voces|vc|vcs) (?:pode|podem) me ajudar|what (?:can|do) you do"
+    r"quem (?:e|eh|sao) (?:voce|vc|voces|vcs)|o que (?:voce|vc|voces|vcs) (?:faz|fazem)|"
+    r"(?:voce|vc|voces|vcs) (?:faz|fazem) o que(?: exatamente)?|"
+    r"como (?:isso |voce |vc |o bot |esse bot |este bot )?funciona|"
+    r"(?:como )?(?:voce|voces|vc|vcs) (?:pode|podem) me ajudar|me ajuda|"
+    r"(?:gostaria de|queria|quero|preciso de) (?:uma |umas )?(?:informac(?:ao|oes)|ajuda)|"
+    r"(?:e a )?primeira vez aqui|"
+    r"what (?:can|do) you do|what is this(?: bot)?|who are you"
 )
 GREETING = re.compile(rf"^(?:(?:{_GREETING_WORDS})\b[^\w]*)+$")
+# Thanks, goodbyes and acknowledgements, alone or with greetings: a closing, not a request.
+THANKS = re.compile(
+    r"(?:muito |mto )?(?:obrigad[oa]s?|brigad[oa]|valeu|vlw|agradecid[oa]|grat[oa])|"
+    r"(?:pela|pelas) (?:ajuda|atencao|informac(?:ao|oes))|ajudou (?:muito|bastante)|"
+    r"thanks?(?: you)?|thx"
+)
+GOODBYE = re.compile(r"tchau|ate (?:mais|logo|amanha|breve)|abracos?|abs|bye")
+_ACKNOWLEDGED = r"ok|okay|certo|entendi|entendido|combinado|show|perfeito|otimo|legal|got it"
+CLOSING = re.compile(
+    rf"^(?:(?:{THANKS.pattern}|{GOODBYE.pattern}|{_ACKNOWLEDGED}|{_GREETING_WORDS})\b[^\w]*)+$"
+)
 PRICE = re.compile(
     r"quanto (custa|sai|fica|cobra|cobram|vai custar|vai sair)|quero (uma |um )?(cotacao|orcamento|"
     r"preco)|(me )?(passa|manda|da|faz|fazer) (uma |um )?(cotacao|orcamento|preco)|\bcotar\b|"
