@@ -230,7 +230,9 @@ def normalize(spec: JobSpec) -> Job:
         ("method", "lora"),
         ("precision", "bf16"),
         ("optimizer", "adamw"),
-        ("framework", "pytorch"),
+        # Whoever insists on TPU and names no framework is read as a TPU-native team (JAX);
+        # the quote says so, and a PyTorch team corrects it in one word.
+        ("framework", "jax" if str(spec.kind).lower() == "tpu" else "pytorch"),
         ("attention", "sdpa"),
         ("data_residency", "any"),
         ("cloud", "none"),
@@ -326,7 +328,11 @@ _ASSUMPTION_TEXT: dict[str, Callable[[dict[str, object]], str]] = {
     "method": lambda j: f"Método {METHOD_NAMES[str(j['method'])]}.",
     "precision": lambda j: f"Precisão mista {j['precision']}.",
     "optimizer": lambda j: "Otimizador AdamW.",
-    "framework": lambda j: "Código em PyTorch.",
+    "framework": lambda j: (
+        "Código em PyTorch."
+        if j["framework"] == "pytorch"
+        else "Código em JAX, nativo da TPU (se for PyTorch, avise: em TPU ele exige PyTorch/XLA)."
+    ),
     "attention": lambda j: "Atenção eficiente em memória (SDPA/FlashAttention).",
     "data_residency": lambda j: "Os dados podem ser processados fora do Brasil.",
     "cloud": lambda j: "Sem preferência de provedor de nuvem.",

@@ -90,6 +90,30 @@ class Registry:
     def find(self, name: str) -> ModelEntry | None:
         return self._by_key.get(normalize_name(name))
 
+    @property
+    def families(self) -> frozenset[str]:
+        return frozenset(entry.family for entry in self.entries)
+
+    def sized(self, family: str, params: float, like: str = "") -> ModelEntry | None:
+        """The model of `family` whose size is within 30% of `params` ("o Llama de 8B"), the
+        closest first; among equals, the one whose id shares most with `like` (the same
+        generation as the model the client had)."""
+        near = [
+            entry
+            for entry in self.entries
+            if entry.family == family and abs(entry.params / params - 1) <= 0.3
+        ]
+        if not near:
+            return None
+
+        def shared(entry: ModelEntry) -> int:
+            return next(
+                (i for i, (a, b) in enumerate(zip(entry.id, like, strict=False)) if a != b),
+                min(len(entry.id), len(like)),
+            )
+
+        return min(near, key=lambda entry: (abs(entry.params / params - 1), -shared(entry)))
+
     def suggestions(self, name: str, limit: int = 3) -> list[str]:
         keys = difflib.get_close_matches(normalize_name(name), self._by_key, n=limit * 3)
         ids = dict.fromkeys(self._by_key[key].id for key in keys)

@@ -19,6 +19,7 @@ from bot.assistant.followups import (
     bare_field,
     last_field,
     only_a_number,
+    same_family,
     unclear_number,
     which_field,
 )
@@ -154,7 +155,7 @@ class Assistant:
                 text,
                 Reply(answer=composer.INJECTION, intent="out_of_scope", actions=[ACTION_QUOTE]),
             )
-        if cues.HANDOFF.search(folded):
+        if cues.HANDOFF.search(folded) and not cues.GREETING.match(folded):
             state.handoff = True
             return self._finish(
                 state, text, Reply(answer=composer.HANDOFF, intent="handoff", handoff=True)
@@ -289,6 +290,11 @@ class Assistant:
         changed: str | None = None,
     ) -> Reply:
         merged = dict(state.slots)
+        bare_size = slots.keys() & _SIZE_SLOTS == {"params"} and not re.search(
+            r"\bmodel", fold(text)
+        )
+        if bare_size and (sibling := same_family(merged.get("model"), float(slots["params"]))):
+            slots = {**{k: v for k, v in slots.items() if k != "params"}, "model": sibling}
         if _SIZE_SLOTS & slots.keys():  # a new model replaces the old one, its size too
             merged.pop("model", None)
             merged.pop("params", None)

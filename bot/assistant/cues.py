@@ -26,7 +26,12 @@ INJECTION = re.compile(
 _GREETING_WORDS = (
     r"oi+e?|ola+|opa|e ?ai|salve|fala ai|bom dia|boa tarde|boa noite|hello|hi|hey|howdy|"
     r"good (?:morning|afternoon|evening)|/start|/ajuda|ajuda|help|"
-    r"(?:tudo|td) (?:bem|bom|certo|joia|tranquilo|ok|beleza|em ordem)|beleza|blz|"
+    r"(?:tudo|td) (?:bem|bom|certo|joia|tranquilo|ok|beleza|em ordem)(?: por (?:ai|aqui|la))?|"
+    r"beleza|blz|"
+    # "vc é um robô ou uma pessoa?": who answers, not a request for a person
+    r"(?:voce|vc|voces|vcs) (?:e|eh|sao) (?:um |uma )?(?:robos?|bots?|ias?|humanos?|pessoas?)"
+    r"(?: ou (?:um |uma )?(?:robos?|bots?|ias?|humanos?|pessoas?)(?: de verdade)?)?|"
+    r"are you a (?:bot|human)|"
     r"(?:como|com) (?:vai|vao|voce|voces|vc|vcs|estao|esta)(?: (?:voce|voces|vc|vcs))?|"
     r"how are (?:you|u)|(?:is )?any ?one there|alguem ai|"
     r"com (?:voce|voces|vc|vcs)|pessoal|galera|equipe|time|gente|infrabot|there|"
@@ -67,7 +72,8 @@ ALTERNATIVES = re.compile(
 FOLLOW_UP = re.compile(r"^\s*(e|and|agora|entao|refaz\w*|what about|com|sem|em|e se)\b")
 DOMAIN = re.compile(
     r"gpu|tpu|fine.?tun|treina|trein|modelo|llm|lora|nuvem|cloud|vram|memoria|oom|cuda|nvidia|"
-    r"infra|maquina|servidor|spot|lgpd|dados|dataset|epoca|token|inferencia|imposto|iof|cambio|"
+    r"infra|maquina|servidor|spot|lgpd|dados|dataset|epoca|token|inferencia|iof|cambio|"
+    r"imposto(?! de renda)|"
     r"dolar|cotac|preco|custo|placa|pytorch|tensorflow|jax|hugging|h100|a100|\bt4\b|\bl4\b|"
     r"\btrain|\bai\b|machine learning|hardware|\brent|budget"
 )

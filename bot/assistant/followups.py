@@ -1,4 +1,5 @@
-"""Follow-ups made of a bare number ("e com 1.500?"): the job field it changes, and how it reads."""
+"""Follow-ups made of a bare number ("e com 1.500?") or a bare size ("e se for o 8B?"): the job
+field it changes, and how it reads."""
 
 import re
 from typing import Any
@@ -7,6 +8,7 @@ from bot.assistant.reader import Reading
 from bot.assistant.reader.spans import words
 from bot.assistant.reply import ACTION_HUMAN, Reply
 from bot.assistant.state import ConversationState
+from quoting.registry import load_registry
 from quoting.units import format_number
 
 # Fields a bare number can change, and how the number reads for each.
@@ -77,3 +79,12 @@ def as_field(field: str, value: float) -> Any:
 def last_field(reading: Reading) -> str | None:
     numeric = [name for name in reading.order if name in _NUMERIC_FIELDS or name == "model"]
     return numeric[-1] if numeric else None
+
+
+def same_family(previous: str | None, params: float) -> str | None:
+    """The model a bare size means after another model of its family: "e se for o 8B?" after a
+    Llama 3.1 70B is the Llama 3.1 8B, not an anonymous 8B."""
+    registry = load_registry()
+    entry = registry.find(previous) if previous else None
+    sibling = registry.sized(entry.family, params, like=entry.id) if entry else None
+    return sibling.id if sibling else None

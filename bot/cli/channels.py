@@ -178,8 +178,6 @@ def chat() -> None:
             break
         if text.strip().lower() in EXIT_WORDS:
             break
-        reply = no_one_to_call(
-            assistant.reply(conversation_id, chosen_action(text, reply.actions))
-        )
+        reply = no_one_to_call(assistant.reply(conversation_id, chosen_action(text, reply.actions)))
         show_reply(console, reply, numbered=True)
     console.print("Até logo!")

@@ -23,6 +23,7 @@ def _yours(count: int) -> str:
         return "Sua cotação fica"
     return f"Suas {plural(count, 'cotação', 'cotações')} ficam"
 
+
 NOT_YOURS = "Este botão não é seu (ou é antigo). Para apagar os seus dados, use /apagar_meus_dados."
 
 

@@ -76,7 +76,7 @@ def read_job(text: str, now: datetime | None = None) -> Reading:
     if deadline:
         rest = rest[: deadline[1]] + " " * (deadline[2] - deadline[1]) + rest[deadline[2] :]
     spans = tag_numbers(rest)
-    _size(reading, spans)
+    _size(reading, spans, rest)
     _data(reading, spans)
     _numbers(reading, spans)
     if deadline and "deadline_hours" not in reading.slots:
@@ -87,11 +87,16 @@ def read_job(text: str, now: datetime | None = None) -> Reading:
     return reading
 
 
-def _size(reading: Reading, spans: list[Span]) -> None:
+def _size(reading: Reading, spans: list[Span], text: str) -> None:
     params = _first(spans, "params")
     if params is None:
         return
     model = reading.slots.get("model")
+    family = cues.family_named(text) if model is None and not params.negative else None
+    # "sete bilhões de parâmetros (o mistral)": the family and the size name the model.
+    if family and (entry := load_registry().sized(family, params.value)):
+        reading.set("model", entry.id, params.start)
+        return
     if model is not None and not params.negative:
         entry = load_registry().find(model)
         if entry and abs(params.value / entry.params - 1) <= SIZE_AGREEMENT:

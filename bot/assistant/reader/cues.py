@@ -72,7 +72,10 @@ CLOUDS = [
     (re.compile(r"\bazure\b|microsoft cloud"), "azure"),
 ]
 PRECISIONS = [(re.compile(rf"\b{p}\b"), p) for p in ("bf16", "fp16", "fp32")]
-_KIND_LEAD = r"(?:\b(?:em|na|numa|com|on|in|de|uma|usar|using|use)\s+(?:uma\s+)?|^\s*|,\s*)"
+_KIND_LEAD = (
+    r"(?:\b(?:em|na|numa|com|on|in|de|uma|usar|using|use|ser|only|so|apenas|be)\s+(?:uma\s+)?|"
+    r"^\s*|,\s*)"
+)
 KINDS = [
     (re.compile(rf"{_KIND_LEAD}tpus?\b"), "tpu"),
     (re.compile(rf"{_KIND_LEAD}gpus?\b"), "gpu"),
@@ -83,7 +86,14 @@ RESIDENCY = re.compile(
     r"(?:brasil|pais)|dados de saude|dados medicos|prontuario|dados bancarios|dados financeiros|"
     r"sigilo medico|must stay in brazil|data residency|residencia de dados|territorio nacional|"
     r"(?:dados|data|servidor|servidores|treino|processamento|maquina|regiao) (?:no|in|fica no|"
-    r"ficam no|em) (?:brasil|brazil)|sao paulo|\bsa-east|dentro do brasil|so no brasil"
+    r"ficam no|em) (?:brasil|brazil)|sao paulo|\bsa-east|dentro do brasil|so no brasil|"
+    # "hospedagem obrigatoriamente no Brasil", "os dados ficam no BR", "só em datacenter
+    # nacional", "the data cannot leave Brazil", "data residency in Brazil is required"
+    r"obrigatori\w* (?:no|em) (?:brasil|br\b|territorio)|\bno br\b (?:obrigatori|sempre|apenas)|"
+    r"(?:ficar|ficam|fica|fique|fiquem|stay|stays|kept|hosted|stored) (?:aqui )?(?:no|in) "
+    r"(?:br|brazil)\b|(?:data ?center|datacenter|nuvem|servidores?|hospedagem|regiao) "
+    r"(?:nacional|brasileir[oa]|no pais)|(?:cannot|can't|can not|must not|may not|mustn't) "
+    r"leave (?:brazil|the country)|(?:residency|hosted|stored|processed) in brazil"
 )
 SPOT = re.compile(r"\bspot\b|preemptiv|interrompiv|preemptible")
 ON_DEMAND = re.compile(
@@ -191,6 +201,13 @@ def relative_deadline(text: str, now: datetime) -> tuple[float, int, int] | None
 def _next_month(moment: datetime) -> datetime:
     year, month = (moment.year + 1, 1) if moment.month == 12 else (moment.year, moment.month + 1)
     return moment.replace(year=year, month=month)
+
+
+def family_named(text: str) -> str | None:
+    """A model family the client names without its size ("o mistral", "um llama")."""
+    families = "|".join(sorted(load_registry().families, key=len, reverse=True))
+    match = re.search(rf"\b({families})\b", text)
+    return match[1] if match else None
 
 
 def find_models(text: str) -> list[tuple[str, int, int]]:

@@ -65,7 +65,10 @@ RECORD_NOUNS = words(
     "perguntas respostas instrucoes tweets posts noticias relatorios atendimentos receitas "
     "questoes casos fichas manuais pareceres decisoes acordaos sentencas resumos redacoes "
     "descricoes produtos anuncios interacoes chats logs entradas itens items records pairs "
-    "documents conversations sentences tickets reviews instructions questions answers ex exs"
+    "documents conversations sentences tickets reviews instructions questions answers ex exs "
+    "notes clips audios gravacoes ligacoes transcripts recordings messages emails articles "
+    "papers abstracts reports contracts chats dialogues dialogs prompts completions summaries "
+    "paragraphs passages utterances calls threads"
 )
 _RECORD = "|".join(sorted(set(RECORD_NOUNS), key=len, reverse=True))
 # Plural words after a number that are not records (units, machines, people, time).
@@ -133,7 +136,8 @@ _DEVICE_AFTER = re.compile(
 _DATA_NEAR = re.compile(r"texto|textos|dados|dataset|corpus|arquivos?|jsonl|csv|txt|base de|data\b")
 _IMAGES_AFTER = re.compile(r"^\s*(?:de\s+)?(?:imagens|fotos|images|photos|figuras|radiografias|"
                            r"tomografias|exames de imagem|frames)\b")  # fmt: skip
-_RECORD_AFTER = re.compile(rf"^\s*(?:de\s+|of\s+)?(?:\w+\s+)?({_RECORD})\b")
+# "12k medical notes", "40k Portuguese audio clips": up to two describing words before the noun.
+_RECORD_AFTER = re.compile(rf"^\s*(?:de\s+|of\s+)?(?:[a-z-]+\s+){{0,2}}({_RECORD})\b")
 _RECORD_NEXT = re.compile(rf"^\s*(?:de\s+|of\s+)?({_RECORD})\b")
 _PLURAL_AFTER = re.compile(r"^\s*(?:de\s+)?([a-z][a-z-]{2,}s)\b")
 _PARAMS_SHORT = re.compile(r"^(?:\s?(b|bi|m)\b)(?!\s*(?:de\s+)?(?:tokens|exemplos|reais))")
