@@ -307,7 +307,7 @@ def _constraints(
         constraints.deadline_line(job, chosen.time.hours),
         constraints.residency_line(job),
         constraints.spot_line(job, chosen.pricing.spot),
-        constraints.device_line(job, chosen.accelerator.name, chosen.accelerator.memory_gb),
+        constraints.device_line(job, chosen.accelerator, chosen.devices, chosen.memory.total),
         constraints.cloud_line(
             job, chosen.offer.provider, _cheapest(home) if home else None, chosen
         ),
