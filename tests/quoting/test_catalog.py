@@ -21,7 +21,7 @@ AWS_PRICES = {
     ("us-east-1", "p4de.24xlarge"): ("a100-80gb", 8, "27.447"),
     ("us-east-1", "p5en.48xlarge"): ("h200", 8, "63.296"),
     # Multi-card machines for sharding under a card-size limit, and the 12 GB half L4
-    # (instances.vantage.sh figures of January 2026, see catalog.toml).
+    # (instances.vantage.sh figures of 2026-01-21, see catalog.toml).
     ("sa-east-1", "g4dn.12xlarge"): ("t4", 4, "6.649"),
     ("sa-east-1", "g4dn.metal"): ("t4", 8, "13.298"),
     ("sa-east-1", "g5.48xlarge"): ("a10g", 8, "27.686"),
