@@ -6,6 +6,7 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Protocol
 
+from quoting.catalog import Accelerator
 from quoting.jobspec import Job
 from quoting.pricing import load_pricing
 from quoting.units import format_brl, format_number
@@ -98,12 +99,14 @@ def spot_line(job: Job, spot_priced: bool) -> str | None:
     return None
 
 
-def device_line(job: Job, name: str, memory_gb: float) -> str | None:
+def device_line(job: Job, card: Accelerator, devices: int, used_gb: float) -> str | None:
+    """The card limit kept, with the memory the job uses on each card (it may run on theirs)."""
     if job.max_device_memory_gb is None:
         return None
     return (
         f"Placas de até {format_number(job.max_device_memory_gb, 0)} GB: respeitado "
-        f"({name}, {format_number(memory_gb, 0)} GB)."
+        f"({devices}x {card.name} de {format_number(card.memory_gb, 0)} GB; o job usa cerca de "
+        f"{format_number(used_gb)} GB em cada)."
     )
 
 

@@ -1,5 +1,6 @@
-"""What a recommendation tells the client beyond the constraints: the hours billed, split, and the
-notices (spot asked where no spot price exists)."""
+"""What a recommendation tells the client beyond the constraints: the hours billed, split, how
+the job is divided across the devices, a micro-batch lowered to fit, and the notices (spot asked
+where no spot price exists)."""
 
 from typing import TYPE_CHECKING
 
@@ -30,3 +31,32 @@ def notices(job: Job, chosen: "Candidate") -> list[str]:
             "no catálogo. Cotamos sob demanda, sem o tempo extra de interrupções."
         ]
     return []
+
+
+def sharding_reason(job: Job, chosen: "Candidate") -> str | None:
+    """What ZeRO-3/FSDP divides across the devices when one full copy does not fit on each."""
+    if not chosen.memory.sharded:
+        return None
+    where = f"as {chosen.devices} {'placas' if chosen.accelerator.kind == 'gpu' else 'TPUs'}"
+    if job.method == "full":
+        return (
+            f"Pesos, gradientes e otimizador divididos entre {where} (FSDP/ZeRO-3); cada uma "
+            "guarda só as suas ativações."
+        )
+    base = "em 4 bits " if job.method == "qlora" else ""
+    tool = "FSDP-QLoRA" if job.method == "qlora" else "FSDP"
+    return (
+        f"Pesos do modelo base {base}divididos entre {where} ({tool}), com os adaptadores, "
+        "seus gradientes e o otimizador; cada uma guarda só as suas ativações."
+    )
+
+
+def micro_batch_reason(job: Job, assumed_batch: int) -> str | None:
+    """Why the micro-batch is smaller than our default, when the engine lowered it to fit."""
+    if job.batch_size == assumed_batch:
+        return None
+    return (
+        f"Micro-batch de {job.batch_size} por dispositivo (em vez de {assumed_batch}), com "
+        "acumulação de gradiente para manter o mesmo batch por passo: com ele o job cabe na "
+        "memória destas placas, ao custo de um treino um pouco mais lento."
+    )

@@ -36,7 +36,7 @@ from quoting.launch_recipes import (
 )
 from quoting.memory import MemoryEstimate, estimate_memory, trainable_params
 from quoting.pricing import storage_gb
-from quoting.quote import Option, Quote
+from quoting.quote import Option, Quote, priced_job
 from quoting.recommend import HEADROOM
 from quoting.units import format_number, plural
 
@@ -146,6 +146,7 @@ def build_plan(
 ) -> LaunchPlan:
     """The SkyPilot task for the quote's recommendation (choice 0) or one of its alternatives."""
     option = choose_option(quote, choice)
+    job = priced_job(job, quote)
     cloud = CLOUDS.get(option.provider)
     if cloud is None:
         raise PlanError(

@@ -17,6 +17,7 @@ GPUS: dict[str, tuple[str, bool]] = {
     "v100": ("V100", False),
     "a10g": ("A10G", True),
     "l4": ("L4", True),
+    "l4-half": ("L4", True),  # g6f: half an L4 through vGPU, pinned by instance type
     "l40s": ("L40S", True),
     "a100-40gb": ("A100", True),
     "a100-80gb": ("A100-80GB", True),

@@ -25,7 +25,10 @@ The byte counts follow what PyTorch + Hugging Face Transformers/PEFT keep alive 
   keeps its fp32 log-softmax and gradient: 12 bytes per token per vocabulary entry.
 * Runtime overhead: CUDA context and cuBLAS workspaces (1 GB) plus allocator fragmentation.
 * Sharding (ZeRO-3/FSDP) divides weights, gradients and optimizer states by the device count
-  and adds the two blocks gathered at a time (the one running and the one prefetched).
+  and adds the two blocks gathered at a time (the one running and the one prefetched). ZeRO-3
+  replaces ZeRO-2's fixed buckets by one reduce bucket of hidden_size^2 16-bit elements, the
+  Hugging Face "auto" value (https://huggingface.co/docs/transformers/deepspeed, ZeRO-3 config);
+  FSDP keeps none beyond the gathered blocks.
 """
 
 from pydantic import BaseModel
@@ -146,7 +149,10 @@ def estimate_memory(job: Job, devices: int = 1, sharded: bool = False) -> Memory
     trainable_weights = trainable * ADAPTER_BYTES if job.trains_adapters else 0.0
     mixed_full = job.method == "full" and job.precision != "fp32"
     gradients = trainable * (MIXED_GRADIENT_BYTES if mixed_full else 4)
-    buckets = ZERO_BUCKET_BYTES if mixed_full else 0.0
+    buckets = 0.0
+    if mixed_full:
+        hidden = job.architecture.hidden_size
+        buckets = hidden * hidden * 2 if sharded and devices > 1 else ZERO_BUCKET_BYTES
     optimizer = trainable * OPTIMIZER_BYTES[job.optimizer]
     states_divisor = devices if sharded else 1
     gathered = 0.0

@@ -191,6 +191,7 @@ def build_quote(
     created = now or datetime.now(UTC)
     fx = fx or reference_rate(created.date())
     result = recommend(job, catalog, fx)
+    job = result.job  # the micro-batch the quote assumed
     chosen = result.chosen
     _check_plausible(chosen, [candidate for _, candidate in result.alternatives])
     rules = load_pricing()
@@ -234,6 +235,14 @@ def quote(spec: JobSpec, catalog: Catalog | None = None, fx: FxRate | None = Non
     return build_quote(normalize(spec), catalog, fx=fx)
 
 
+def priced_job(job: Job, quote: Quote) -> Job:
+    """The job with the micro-batch its quote assumed: the engine may have lowered our default
+    to fit the machine, and a plan or another option must run what was priced."""
+    if "batch_size" not in job.assumed:
+        return job
+    return job.model_copy(update={"batch_size": int(quote.job["batch_size"])})
+
+
 def other_options(
     job: Job, quote: Quote, catalog: Catalog | None = None, limit: int = 3
 ) -> list[Option]:
@@ -252,7 +261,7 @@ def other_options(
         manual=quote.fx.manual,
     )
     best: dict[tuple[str, str], Candidate] = {}
-    for candidate in candidates(job, catalog or load_catalog(), fx):
+    for candidate in candidates(priced_job(job, quote), catalog or load_catalog(), fx):
         key = (candidate.accelerator.id, candidate.offer.region)
         if (
             (candidate.offer.instance_type, candidate.offer.region, candidate.instances) in shown

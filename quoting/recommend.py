@@ -15,7 +15,7 @@ from pydantic import BaseModel
 from quoting import constraints
 from quoting.catalog import Accelerator, Catalog, Offer, Region, load_catalog
 from quoting.errors import QuotingError
-from quoting.explain import notices, time_reason
+from quoting.explain import micro_batch_reason, notices, sharding_reason, time_reason
 from quoting.fx import FxRate, reference_rate
 from quoting.jobspec import FRAMEWORK_NAMES, Job
 from quoting.memory import MemoryEstimate, estimate_memory, trainable_params
@@ -80,6 +80,7 @@ class Candidate(BaseModel):
 
 
 class Recommendation(BaseModel):
+    job: Job  # as priced: an assumed micro-batch may have been lowered to fit (_smaller_batch)
     chosen: Candidate
     alternatives: list[tuple[str, Candidate]]
     # The client's constraints first (budget, deadline, residency...), then the engine's reasons.
@@ -223,7 +224,11 @@ def _tpu_refusal(job: Job, catalog: Catalog, fx: FxRate) -> NoViableOffer | None
 def recommend(job: Job, catalog: Catalog | None = None, fx: FxRate | None = None) -> Recommendation:
     catalog = catalog or load_catalog()
     fx = fx or reference_rate(date.today())
+    assumed_batch = job.batch_size
     fitting = list(candidates(job, catalog, fx))
+    if not fitting:
+        smaller, fitting = _smaller_batch(job, catalog, fx)
+        job = smaller if fitting else job
     if not fitting and job.kind == "tpu" and (refusal := _tpu_refusal(job, catalog, fx)):
         raise refusal
     if not fitting:
@@ -253,13 +258,30 @@ def recommend(job: Job, catalog: Catalog | None = None, fx: FxRate | None = None
         if job.cloud != "none":
             chosen = _preferred(chosen, home, HOME_CLOUD_TOLERANCE)
     limits = _constraints(job, catalog, chosen, cheapest, home, fx)
+    explained = [sharding_reason(job, chosen), micro_batch_reason(job, assumed_batch)]
     return Recommendation(
+        job=job,
         chosen=chosen,
         alternatives=_alternatives(job, chosen, cheapest, on_time),
-        reasons=[*limits, *_reasons(job, chosen, cheapest), time_reason(chosen)],
+        reasons=[
+            *limits,
+            *_reasons(job, chosen, cheapest),
+            *filter(None, explained),
+            time_reason(chosen),
+        ],
         constraints=limits,
         notices=notices(job, chosen),
     )
+
+
+def _smaller_batch(job: Job, catalog: Catalog, fx: FxRate) -> tuple[Job, list[Candidate]]:
+    """When nothing fits and the micro-batch was our default, halve it down to 1: gradient
+    accumulation keeps the batch per optimizer step, so memory falls and only speed changes."""
+    fitting: list[Candidate] = []
+    while not fitting and "batch_size" in job.assumed and job.batch_size > 1:
+        job = job.model_copy(update={"batch_size": job.batch_size // 2})
+        fitting = list(candidates(job, catalog, fx))
+    return job, fitting
 
 
 def _constraints(
@@ -285,7 +307,7 @@ def _constraints(
         constraints.deadline_line(job, chosen.time.hours),
         constraints.residency_line(job),
         constraints.spot_line(job, chosen.pricing.spot),
-        constraints.device_line(job, chosen.accelerator.name, chosen.accelerator.memory_gb),
+        constraints.device_line(job, chosen.accelerator, chosen.devices, chosen.memory.total),
         constraints.cloud_line(
             job, chosen.offer.provider, _cheapest(home) if home else None, chosen
         ),
@@ -360,9 +382,8 @@ def _reasons(job: Job, chosen: Candidate, cheapest: Candidate) -> list[str]:
             f"{framework} roda em GPU sem adaptação e, neste caso, a GPU sai mais barata."
         )
     memory = chosen.memory
-    sharding = " com o modelo fatiado entre os dispositivos (ZeRO-3/FSDP)" if memory.sharded else ""
     reasons.append(
-        f"O job precisa de cerca de {format_number(memory.total)} GB por dispositivo{sharding}; "
+        f"O job precisa de cerca de {format_number(memory.total)} GB por dispositivo; "
         f"cada {accelerator.name} tem {format_number(accelerator.memory_gb, 0)} GB, e deixamos "
         f"{100 - HEADROOM * 100:.0f}% de folga contra falta de memória (OOM)."
     )

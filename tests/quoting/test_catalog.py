@@ -20,6 +20,15 @@ AWS_PRICES = {
     ("us-east-1", "g6e.xlarge"): ("l40s", 1, "1.861"),
     ("us-east-1", "p4de.24xlarge"): ("a100-80gb", 8, "27.447"),
     ("us-east-1", "p5en.48xlarge"): ("h200", 8, "63.296"),
+    # Multi-card machines for sharding under a card-size limit, and the 12 GB half L4
+    # (instances.vantage.sh figures of 2026-01-21, see catalog.toml).
+    ("sa-east-1", "g4dn.12xlarge"): ("t4", 4, "6.649"),
+    ("sa-east-1", "g4dn.metal"): ("t4", 8, "13.298"),
+    ("sa-east-1", "g5.48xlarge"): ("a10g", 8, "27.686"),
+    ("sa-east-1", "g6.48xlarge"): ("l4", 8, "22.693"),
+    ("sa-east-1", "g6f.4xlarge"): ("l4-half", 1, "1.615"),
+    ("us-east-1", "p3.8xlarge"): ("v100", 4, "12.24"),
+    ("us-east-1", "p3.16xlarge"): ("v100", 8, "24.48"),
 }
 
 

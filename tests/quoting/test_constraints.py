@@ -1,5 +1,6 @@
-"""The client's constraints in the engine: the cheapest on request, a device-memory limit, no
-QLoRA on TPU, residency never offered as a fix, and each constraint said first."""
+"""The client's constraints in the engine: the cheapest on request, a device-memory limit (met by
+sharding over several cards or a smaller assumed micro-batch when needed), no QLoRA on TPU,
+residency never offered as a fix, and each constraint said first."""
 
 from datetime import UTC, datetime
 
@@ -38,11 +39,43 @@ def test_a_device_limit_excludes_bigger_cards() -> None:
 
 
 def test_a_device_limit_nothing_fits_says_the_limit_and_the_fix() -> None:
-    job = normalize(JobSpec(model="llama-3-8b", method="lora", max_device_memory_gb=16))
+    # No offer has a card of 8 GB or less, sharded or not.
+    job = normalize(JobSpec(model="llama-3-8b", method="lora", max_device_memory_gb=8))
     with pytest.raises(NoViableOffer) as raised:
         recommend(job)
-    assert "até 16 GB" in str(raised.value)
+    assert "até 8 GB" in str(raised.value)
     assert any("mais memória" in tip for tip in raised.value.suggestions)
+
+
+def test_a_full_fine_tune_over_the_card_limit_is_sharded_across_several_cards() -> None:
+    job = normalize(
+        JobSpec(
+            model="phi-3-mini",
+            method="full",
+            examples=10_000,
+            tokens_per_example=1024,
+            max_device_memory_gb=16,
+        )
+    )
+    result = recommend(job)
+    chosen = result.chosen
+    assert chosen.accelerator.memory_gb <= 16 and chosen.devices >= 4
+    assert chosen.memory.sharded and chosen.fits
+    assert any(f"divididos entre as {chosen.devices} placas" in r for r in result.reasons)
+
+
+def test_an_assumed_micro_batch_is_lowered_when_only_that_fits_the_limit() -> None:
+    job = normalize(
+        JobSpec(model="mistral-7b", method="qlora", examples=40_000, max_device_memory_gb=12)
+    )
+    result = recommend(job)
+    assert result.chosen.accelerator.memory_gb <= 12 and result.chosen.fits
+    assert result.job.batch_size < job.batch_size
+    assert any("Micro-batch de 1" in reason for reason in result.reasons)
+    # A micro-batch the client chose is never changed.
+    stated = job.model_copy(update={"assumed": [f for f in job.assumed if f != "batch_size"]})
+    with pytest.raises(NoViableOffer):
+        recommend(stated)
 
 
 def test_qlora_never_gets_a_tpu() -> None:

@@ -123,8 +123,17 @@ def test_an_alternative_can_be_planned_and_out_of_range_is_refused() -> None:
         build_plan(quote, job, "x", choice=len(quote.alternatives) + 1)
 
 
+def test_a_plan_runs_the_micro_batch_the_quote_lowered_to_fit() -> None:
+    spec = JobSpec(model="mistral-7b", method="qlora", examples=40_000, max_device_memory_gb=12)
+    quote = build_quote(normalize(spec))
+    plan = build_plan(quote, normalize(spec), "x")
+    assert plan.settings.micro_batch == quote.job["batch_size"] == 1
+    assert plan.settings.memory_per_device_gb <= 12 * HEADROOM
+
+
 def test_a_plan_that_would_not_match_the_quote_is_refused() -> None:
-    job = normalize(JobSpec(model="llama-3-8b", method="lora"))
+    # The client's own micro-batch: the plan never swaps it for the quote's.
+    job = normalize(JobSpec(model="llama-3-8b", method="lora", batch_size=2))
     quote = build_quote(job)
     bigger = job.model_copy(update={"batch_size": job.batch_size * 64})
     with pytest.raises(PlanError, match="cotação"):
