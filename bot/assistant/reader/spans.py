@@ -131,7 +131,7 @@ _BYTES_AFTER = re.compile(r"^\s*(kb|mb|gb|tb|megas?|gigas?|teras?)\b")
 _DEVICE_NEAR = re.compile(r"gpus?|placas?|vram|memoria|card|cards|device|\bpc\b|notebook")
 _DEVICE_AFTER = re.compile(
     r"^\s*(?:de\s+)?(?:vram|memoria (?:de video|da gpu|na gpu|de gpu)|de memoria de video|"
-    r"memory|of vram|na placa|por gpu|por placa)"
+    r"memory|of vram|na placa|por gpu|por placa|cards?|gpus?)"
 )
 _DATA_NEAR = re.compile(r"texto|textos|dados|dataset|corpus|arquivos?|jsonl|csv|txt|base de|data\b")
 _IMAGES_AFTER = re.compile(r"^\s*(?:de\s+)?(?:imagens|fotos|images|photos|figuras|radiografias|"
