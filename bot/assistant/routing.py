@@ -1,7 +1,7 @@
 """Routes that the job reader's slots would get wrong: a question about a guidance topic (whether to
 use a TPU, whether a machine is enough, what to do after an error, whether buying hardware makes
-sense) is answered from the cards even when it names a model size, and a request for a pick "for my case" that says nothing
-about the job gets the clarifying question instead of a generic answer."""
+sense) is answered from the cards even when it names a model size, and a request for a pick "for
+my case" that says nothing about the job gets the clarifying question, not a generic answer."""
 
 import re
 from typing import Any
