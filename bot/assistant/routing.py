@@ -39,7 +39,8 @@ PROBLEM = re.compile(
 # Words that open a clause asking something, beyond cues.QUESTION's first words of a message.
 _ASKING = re.compile(
     r"^(e agora|devemos|deveria|deveriamos|faz sentido|compensa|seria|sera|e melhor|e bom|"
-    r"e viavel|precisamos|precisa|tem jeito|troco|trocamos|uso|usamos|vou|vamos)\b"
+    r"e viavel|precisamos|precisa|tenho que|temos que|tem jeito|troco|trocamos|uso|usamos|"
+    r"vou|vamos)\b"
 )
 # "pro meu caso", "pra minha empresa", "for us": whom a pick is for, the job left unsaid.
 _FOR_US = re.compile(
