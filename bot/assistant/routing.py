@@ -76,9 +76,12 @@ def asks_guidance(folded: str, text: str, slots: dict[str, Any], wants_price: bo
         return False
     if cues.KIND_CHOICE.search(folded) and "?" in text:  # "vale a pena TPU pra um BERT base?"
         return True
+    # Advice is what the question itself asks ("..., vale a pena pagar TPU?"); an error or buying
+    # hardware can be told before it ("deu OOM no treino, preciso trocar de máquina?").
+    asked = " ".join(question_clauses(folded))
     topic = (
-        ADVICE.search(folded)
-        or CAPABLE.search(folded)
+        ADVICE.search(asked)
+        or CAPABLE.search(asked)
         or PROBLEM.search(folded)
         or asks_rent_or_buy(text)
     )
