@@ -12,7 +12,7 @@ from typing import Any, Literal
 from langchain_core.language_models import BaseChatModel
 from langchain_core.runnables import Runnable, RunnableLambda
 
-from bot.assistant import composer, cues, fixed_replies
+from bot.assistant import composer, cues, fixed_replies, routing
 from bot.assistant.commercial import commercial_answer
 from bot.assistant.followups import (
     as_field,
@@ -215,9 +215,10 @@ class Assistant:
         if sure and guess.label == "injection" and not (slots.keys() - {"budget_brl"}):
             reply = Reply(answer=composer.INJECTION, intent="out_of_scope", actions=[ACTION_QUOTE])
             return self._finish(state, text, reply)
-        kind_choice = cues.KIND_CHOICE.search(folded) and "?" in text and not has_job
-        if kind_choice and not wants_price and not slots.keys() - _SIZE_SLOTS - {"kind"}:
-            return self._answer(state, text)  # "vale a pena TPU pra um BERT base?"
+        if not has_job and routing.asks_guidance(folded, text, slots, wants_price):
+            return self._answer(state, text)  # "meu modelo tem 1B, vale a pena pagar TPU?"
+        if not has_job and routing.asks_pick_for_us(folded, slots):
+            return self._clarify(state, text, slots)  # "qual servidor pro meu caso?"
         # A change to the job on the table: "e com QLoRA?", "os dados não podem sair do Brasil";
         # a question that merely mentions GPUs or TPUs is still a question.
         asks = "?" in text and bool(cues.QUESTION.match(folded)) and guess.label == "question"

@@ -1,0 +1,96 @@
+"""Routes that the job reader's slots would get wrong: a question about a guidance topic (whether to
+use a TPU, whether a machine is enough, what to do after an error, whether buying hardware makes
+sense) is answered from the cards even when it names a model size, and a request for a pick "for
+my case" that says nothing about the job gets the clarifying question, not a generic answer."""
+
+import re
+from typing import Any
+
+from bot.assistant import cues
+from bot.assistant.rent_buy import asks_rent_or_buy
+
+# Slots that describe the data or the terms of a job to price: with one of them, a question is about
+# that job ("vale a pena spot pra 20 mil exemplos?" is quoted with spot), not about the guidance.
+_PRICED = {
+    "examples",
+    "dataset_tokens",
+    "tokens_per_example",
+    "epochs",
+    "budget_brl",
+    "deadline_hours",
+}
+# Asking for advice on a decision: should we, is it worth it, does it make sense, is it needed
+# ("qual GPU é melhor pro Llama 3 8B?" is not one: it asks for the pick a quote makes).
+ADVICE = re.compile(
+    r"\b(vale a pena|vale mais|compensa|faz sentido|devo|devemos|deveria|deveriamos|"
+    r"(e|seria) (recomendavel|viavel|necessario|uma boa)|preciso mesmo|precisa mesmo|"
+    r"precisamos mesmo|worth|should (i|we)|makes? sense|do (i|we) (really )?need)\b"
+)
+# Asking whether something is enough for the job: "um servidor comum serve pra fazer fine-tuning?".
+CAPABLE = re.compile(
+    r"\b(serve|servem|serviria|atende|atendem|da conta|dao conta|aguenta|aguentam|"
+    r"e suficiente|sao suficientes|basta|enough)\b"
+)
+# A problem in a training run: the question is what to do about it.
+PROBLEM = re.compile(
+    r"\b(erro|errou|error|oom|out of memory|estour\w*|trav\w*|crash\w*|falh\w*|"
+    r"lent[oa]|gargalo|caiu|deu pau|nao (roda|rodou|cabe|coube))\b"
+)
+# Words that open a clause asking something, beyond cues.QUESTION's first words of a message.
+_ASKING = re.compile(
+    r"^(e agora|devemos|deveria|deveriamos|faz sentido|compensa|seria|sera|e melhor|e bom|"
+    r"e viavel|precisamos|precisa|tenho que|temos que|tem jeito|troco|trocamos|uso|usamos|"
+    r"vou|vamos)\b"
+)
+# "pro meu caso", "pra minha empresa", "for us": whom a pick is for, the job left unsaid.
+_FOR_US = re.compile(
+    r"\b(no|pro|pra|para o|para a|para|pela|na) (meu|minha|nosso|nossa) (caso|projeto|empresa|"
+    r"uso|negocio|time|equipe|necessidade)\b|\b(pra|para|pro) (mim|gente|nos)\b|\bfor (me|us)\b"
+)
+_PICK = re.compile(r"\b(recomend\w*|indic\w*|suger\w*|sugest\w*|recommend\w*|suggest\w*)\b")
+
+
+def question_clauses(folded: str) -> list[str]:
+    """The clauses that question marks close: "meu modelo é pequeno, uns 1B, vale a pena pagar
+    tpu?" -> ["vale a pena pagar tpu"]."""
+    return [clause.strip() for clause in re.findall(r"([^.!?;,:]*)\?", folded)]
+
+
+def worded_as_question(folded: str) -> bool:
+    """A clause that ends in a question mark opens like a question, or asks whether something can
+    be done, is worth it or is enough ("alguém falou que TPU é mais moderno, devemos usar?")."""
+    return any(
+        cues.QUESTION.match(clause)
+        or _ASKING.match(clause)
+        or cues.CAN.search(clause)
+        or ADVICE.search(clause)
+        or CAPABLE.search(clause)
+        for clause in question_clauses(folded)
+    )
+
+
+def asks_guidance(folded: str, text: str, slots: dict[str, Any], wants_price: bool) -> bool:
+    """A question whose subject is a guidance topic, answered from the cards even when it names a
+    model or its size; not when it asks for a price or gives the data of a job to price."""
+    if wants_price or _PRICED & slots.keys():
+        return False
+    if cues.KIND_CHOICE.search(folded) and "?" in text:  # "vale a pena TPU pra um BERT base?"
+        return True
+    # Advice is what the question itself asks ("..., vale a pena pagar TPU?"); an error or buying
+    # hardware can be told before it ("deu OOM no treino, preciso trocar de máquina?").
+    asked = " ".join(question_clauses(folded))
+    topic = (
+        ADVICE.search(asked)
+        or CAPABLE.search(asked)
+        or PROBLEM.search(folded)
+        or asks_rent_or_buy(text)
+    )
+    return bool(topic) and worded_as_question(folded)
+
+
+def asks_pick_for_us(folded: str, slots: dict[str, Any]) -> bool:
+    """A pick that depends on a job the message does not describe ("qual servidor vocês
+    recomendam pro meu caso?"): the clarifying question asks for it."""
+    if slots or ADVICE.search(folded) or CAPABLE.search(folded) or PROBLEM.search(folded):
+        return False
+    return bool(_PICK.search(folded) and _FOR_US.search(folded))

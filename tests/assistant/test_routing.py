@@ -1,0 +1,69 @@
+"""Routing of questions that name a model size, a server or an error: the guidance answers them,
+a pick "for our project" with no job gets the question about the model, and a question that gives
+the data of a job or asks its price is still quoted."""
+
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from bot.assistant.assistant import Assistant
+from bot.assistant.cues import PRICE
+from bot.assistant.reader import read_job
+from bot.assistant.reader.text import normalize
+from bot.assistant.routing import asks_guidance
+from bot.assistant.state import ConversationStore
+from knowledge.retriever import KnowledgeRetriever
+
+
+@pytest.fixture
+def assistant(indexed_home: Path, use_home: Callable[[Path], None], tmp_path: Path) -> Assistant:
+    use_home(indexed_home)
+    store = ConversationStore(f"sqlite:///{tmp_path / 'conversas.db'}")
+    return Assistant(KnowledgeRetriever.load(dense="now"), store)
+
+
+@pytest.mark.parametrize(
+    ("message", "intent"),
+    [
+        ("temos um modelo de 3B, vale a pena contratar TPU?", "question"),
+        (
+            "nosso time tem um modelo de 8B e leu que TPU é mais rápida, deveríamos migrar?",
+            "question",
+        ),
+        ("deu CUDA out of memory no treino do meu modelo de 7B, o que eu faço?", "question"),
+        ("queremos montar um servidor com GPU aqui na empresa, faz sentido?", "question"),
+        ("vou montar uma máquina com duas placas pra treinar, compensa?", "question"),
+        ("um servidor comum dá conta de ajustar um modelo de 1B?", "question"),
+        ("qual GPU vocês recomendam pro nosso projeto?", "clarify"),
+    ],
+)
+def test_the_route_follows_what_the_message_asks(
+    assistant: Assistant, message: str, intent: str
+) -> None:
+    reply = assistant.reply(f"rota-{uuid.uuid4().hex}", message)
+    assert reply.intent == intent, reply.answer
+
+
+@pytest.mark.parametrize(
+    ("message", "guidance"),
+    [
+        ("temos um modelo de 3B, vale a pena contratar TPU?", True),
+        ("deu out of memory no llama 3 8b com lora, e agora?", True),
+        ("um servidor comum dá conta de ajustar um modelo de 1B?", True),
+        ("quanto fica um LoRA do qwen 2.5 7b com 15 mil exemplos, vale a pena usar spot?", False),
+        ("quero saber quanto custa ajustar um llama 3 8b, compensa TPU?", False),
+        (
+            "deu out of memory, dá pra cotar um mistral 7b com 10 mil exemplos numa placa maior?",
+            False,
+        ),
+        ("qual GPU é melhor pro llama 3 8b?", False),
+    ],
+)
+def test_a_question_with_the_data_or_the_price_of_a_job_is_not_guidance(
+    message: str, guidance: bool
+) -> None:
+    folded = normalize(message)
+    wants_price = bool(PRICE.search(folded))
+    assert asks_guidance(folded, message, read_job(message).slots, wants_price) is guidance
