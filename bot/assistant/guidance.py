@@ -5,7 +5,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from bot.assistant import composer
+from bot.assistant import card_choice, composer
 from knowledge.retriever import CardMatch, Passage, SearchResult
 
 # When the best answer card is trusted: its dense similarity (mean cosine of the two packaged
@@ -47,9 +47,10 @@ def compose_answer(retrieved: dict[str, Any]) -> GuidanceAnswer:
         text, used = composer.answer_from_passages(retrieved["question"], passages)
         if text:
             return GuidanceAnswer(text=text, used=used, notice=result.notice)
-    card = result.cards[0] if result.cards else None
+    cards = card_choice.reordered(retrieved["question"], result.cards)
+    card = cards[0] if cards else None
     if card and _trusted(card):
         score = next((p.score for p in passages if p.source == card.source), 0.0)
         cited = Passage(title=card.title, source=card.source, text=card.text, score=score)
         return GuidanceAnswer(text=card.text, used=[cited], notice=result.notice)
-    return GuidanceAnswer(notice=result.notice, options=[c.asked for c in result.cards])
+    return GuidanceAnswer(notice=result.notice, options=[c.asked for c in cards])

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, cast
 
-from bot.assistant.intent_weights import Weights, fit, load_or_fit
+from bot.assistant import card_choice
+from bot.assistant.intent_weights import SavedClassifier, Weights
 from bot.assistant.reader.text import normalize
-from bot.ops.paths import home
 
 Label = Literal[
     "question", "job", "change", "vague", "off_topic", "injection", "handoff", "greeting"
@@ -42,18 +42,16 @@ def load_examples(path: Path = DATA_FILE) -> list[tuple[Label, str]]:
     return examples
 
 
-_lock = threading.Lock()
-_trained: list[Weights] = []
-
-
 def warm_up(then: Callable[[], None] | None = None) -> None:
-    """Load the classifier in the background (or fit it, when its weights are missing or stale)
-    so that a start does not wait for it; then run `then` in the same thread (work the first
-    message does not need, started after the work it does need instead of competing with it)."""
+    """Load the classifiers in the background (or fit them, when their weights are missing or
+    stale) so that a start does not wait for them; then run `then` in the same thread (work the
+    first message does not need, started after the work it does need instead of competing with
+    it)."""
 
     def train() -> None:
         try:
             classifier()
+            card_choice.classifier()
         finally:  # a classifier that fails to load must not also keep the dense half away
             if then is not None:
                 then()
@@ -62,8 +60,8 @@ def warm_up(then: Callable[[], None] | None = None) -> None:
 
 
 def trained() -> bool:
-    """Whether the classifier is ready (a message now would not wait for it)."""
-    return bool(_trained)
+    """Whether the classifiers are ready (a message now would not wait for them)."""
+    return _CLASSIFIER.ready() and card_choice.ready()
 
 
 def _training_set() -> tuple[list[str], list[str]]:
@@ -71,23 +69,20 @@ def _training_set() -> tuple[list[str], list[str]]:
     return [normalize(text) for _, text in examples], [label for label, _ in examples]
 
 
+# A linear SVM on character n-grams: the best 5-fold accuracy on the data file among those tried
+# (logistic regression, SGD, word n-grams added), and 300 times faster to train than logistic
+# regression.
+_CLASSIFIER = SavedClassifier(_training_set, WEIGHTS_FILE)
+
+
 def build() -> None:
-    """Fit the classifier and save its weights (`infrabot index`): scikit-learn is imported here,
-    never by a bot that finds weights fitted on the current data."""
-    fit(*_training_set(), home() / WEIGHTS_FILE)
+    """Fit the intent and answer-card classifiers and save their weights (`infrabot index`)."""
+    _CLASSIFIER.build()
+    card_choice.build()
 
 
 def classifier() -> Weights:
-    """Loaded once per process in milliseconds; fitted first (about 1.5 s with the import of
-    scikit-learn) when the saved weights are missing or were fitted on other data. A linear SVM
-    on character n-grams: the best 5-fold accuracy on the data file among those tried (logistic
-    regression, SGD, word n-grams added), and 300 times faster to train than logistic regression."""
-    if _trained:  # every message comes here: no lock once loaded
-        return _trained[0]
-    with _lock:
-        if not _trained:
-            _trained.append(load_or_fit(*_training_set(), home() / WEIGHTS_FILE))
-        return _trained[0]
+    return _CLASSIFIER.weights()
 
 
 def classify(text: str) -> Guess:

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bot.assistant.card_choice import WEIGHTS_FILE as CARD_WEIGHTS_FILE
 from bot.assistant.intent import WEIGHTS_FILE
 
 INFRABOT = Path(sys.executable).with_name("infrabot")
@@ -181,6 +182,7 @@ def test_index_and_search_commands(tmp_path: Path) -> None:
     assert "Ignorado:" in first.stdout and "ruim.pdf" in first.stdout
     assert "adicionados" in first.stdout
     assert (tmp_path / "home" / WEIGHTS_FILE).exists()  # no bot start fits the classifier
+    assert (tmp_path / "home" / CARD_WEIGHTS_FILE).exists()
     again = cli("index", str(extra))
     assert "0 embutidos" in again.stdout and "0 adicionados" in again.stdout
     found = cli("search", "o que é OOM?", "--json")
