@@ -215,6 +215,11 @@ class Assistant:
         if sure and guess.label == "injection" and not (slots.keys() - {"budget_brl"}):
             reply = Reply(answer=composer.INJECTION, intent="out_of_scope", actions=[ACTION_QUOTE])
             return self._finish(state, text, reply)
+        # Sure it is about something else, with no word of ours and nothing of a job in it: "me
+        # ajuda com meu TCC?", "best pizza place in São Paulo?" are not questions for the cards.
+        off_topic = guess.label == "off_topic" and sure and not cues.DOMAIN.search(folded)
+        if off_topic and not slots:
+            return self._out_of_scope(state, text)
         if not has_job and routing.asks_guidance(folded, text, slots, wants_price):
             return self._answer(state, text)  # "meu modelo tem 1B, vale a pena pagar TPU?"
         if not has_job and routing.asks_pick_for_us(folded, slots):
@@ -250,12 +255,13 @@ class Assistant:
             vague = guess.margin >= 2 * CLASSIFIER_MARGIN
         if wants_price or vague:
             return self._clarify(state, text, slots)  # nothing to price yet: ask for the size
-        if guess.label == "off_topic" and sure and not cues.DOMAIN.search(folded):
-            off_topic = Reply(
-                answer=composer.OUT_OF_SCOPE, intent="out_of_scope", actions=[ACTION_QUOTE]
-            )
-            return self._finish(state, text, off_topic)
+        if off_topic:
+            return self._out_of_scope(state, text)
         return self._answer(state, text)
+
+    def _out_of_scope(self, state: ConversationState, text: str) -> Reply:
+        reply = Reply(answer=composer.OUT_OF_SCOPE, intent="out_of_scope", actions=[ACTION_QUOTE])
+        return self._finish(state, text, reply)
 
     def _finish(self, state: ConversationState, text: str, reply: Reply) -> Reply:
         state.remember("cliente", text)
@@ -376,10 +382,7 @@ class Assistant:
             )
             return self._finish(state, text, unsure)
         if not used:
-            off_topic = Reply(
-                answer=composer.OUT_OF_SCOPE, intent="out_of_scope", actions=[ACTION_QUOTE]
-            )
-            return self._finish(state, text, off_topic)
+            return self._out_of_scope(state, text)
         draft = f"{guidance.text}\n\n{composer.cite(used)}"
         return self._finish(
             state,
