@@ -1,6 +1,7 @@
 """The terminal chat's options: numbered, and picked by their number or their words."""
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -20,9 +21,19 @@ def test_a_number_picks_the_option_and_anything_else_is_kept() -> None:
     assert chosen_action("2", []) == "2"
 
 
-def test_chat_numbers_the_options_and_answers_the_number(tmp_path: Path) -> None:
-    env = {**os.environ, "INFRABOT_HOME": str(tmp_path)}
+def _chat_env(indexed_home: Path, tmp_path: Path) -> dict[str, str]:
+    """A home with the index already built: building it is not what these tests are about."""
+    home = tmp_path / "home"
+    shutil.copytree(indexed_home, home)
+    env = {**os.environ, "INFRABOT_HOME": str(home)}
     env.pop("INFRABOT_CHROMA_URL", None)
+    return env
+
+
+def test_chat_numbers_the_options_and_answers_the_number(
+    indexed_home: Path, tmp_path: Path
+) -> None:
+    env = _chat_env(indexed_home, tmp_path)
     result = subprocess.run(
         [str(INFRABOT), "chat"],
         input="QLoRA do llama 3 8b com 5 mil exemplos\n1\nVer alternativas\n/sair\n",
@@ -38,9 +49,10 @@ def test_chat_numbers_the_options_and_answers_the_number(tmp_path: Path) -> None
     assert "Fonte" not in result.stdout
 
 
-def test_asking_for_a_person_in_the_terminal_says_when_the_team_answers(tmp_path: Path) -> None:
-    env = {**os.environ, "INFRABOT_HOME": str(tmp_path)}
-    env.pop("INFRABOT_CHROMA_URL", None)
+def test_asking_for_a_person_in_the_terminal_says_when_the_team_answers(
+    indexed_home: Path, tmp_path: Path
+) -> None:
+    env = _chat_env(indexed_home, tmp_path)
     result = subprocess.run(
         [str(INFRABOT), "chat"],
         input="quero falar com um especialista\n/sair\n",
