@@ -98,6 +98,8 @@ class Registry:
         """The model of `family` whose size is within 30% of `params` ("o Llama de 8B"), the
         closest first; among equals, the one whose id shares most with `like` (the same
         generation as the model the client had)."""
+        if params <= 0:  # "um llama de 0B": no model has that size; the engine says why
+            return None
         near = [
             entry
             for entry in self.entries
