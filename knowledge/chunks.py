@@ -2,9 +2,10 @@
 
 import hashlib
 import json
+from functools import cache
+from typing import Any
 
 from langchain_core.documents import Document
-from langchain_text_splitters import MarkdownHeaderTextSplitter, RecursiveCharacterTextSplitter
 
 from knowledge.sources import SourceDocument
 
@@ -13,8 +14,18 @@ CHUNK_OVERLAP = 120
 # A chunk of one question an answer card is asked with: it finds the card, not the document.
 CARD_QUESTION = "cartao-pergunta"
 _HEADERS = [("#", "h1"), ("##", "h2"), ("###", "h3")]
-_markdown = MarkdownHeaderTextSplitter(headers_to_split_on=_HEADERS, strip_headers=True)
-_recursive = RecursiveCharacterTextSplitter(chunk_size=CHUNK_SIZE, chunk_overlap=CHUNK_OVERLAP)
+
+
+@cache
+def _splitters() -> tuple[Any, Any]:
+    """The markdown and character splitters, built on first use: importing LangChain's splitters
+    takes ~0.4 s, which a process that only answers from a built index never needs."""
+    from langchain_text_splitters import MarkdownHeaderTextSplitter, RecursiveCharacterTextSplitter
+
+    return (
+        MarkdownHeaderTextSplitter(headers_to_split_on=_HEADERS, strip_headers=True),
+        RecursiveCharacterTextSplitter(chunk_size=CHUNK_SIZE, chunk_overlap=CHUNK_OVERLAP),
+    )
 
 
 def chunk_id(text: str, metadata: dict[str, str]) -> str:
@@ -40,10 +51,10 @@ def split(document: SourceDocument) -> list[Document]:
     card and one per question it is asked with (a short question matches a client's question far
     better than the card's whole text, whose embedding averages all of it)."""
     if document.markdown:
-        sections = _markdown.split_text(document.text)
+        sections = _splitters()[0].split_text(document.text)
     else:
         sections = [Document(page_content=document.text)]
-    pieces = _recursive.split_documents(sections)
+    pieces = _splitters()[1].split_documents(sections)
     chunks: list[Document] = []
     for piece in pieces:
         section = piece.metadata.get("h2") or piece.metadata.get("h1") or ""

@@ -9,6 +9,7 @@ from pathlib import Path
 from langchain_core.documents import Document
 from pydantic import BaseModel
 
+from knowledge import snapshot
 from knowledge.catalog_docs import catalog_documents
 from knowledge.chunks import split
 from knowledge.embeddings import load_embeddings
@@ -48,6 +49,7 @@ def build_index(
     start = time.perf_counter()
     wanted, skipped = desired_chunks(paths)
     store = store or KnowledgeStore.open()
+    snapshot.forget()
     if store.other_model is not None:  # built with another embedding model: embed everything
         store.reset()
     # Only roots indexed in this run are reconciled: files indexed earlier from another folder
@@ -86,5 +88,6 @@ def build_index(
     summary.chunks_embedded = len(new_chunks)
     summary.chunks_deleted = len(stale)
     summary.chunks_total = store.count()
+    snapshot.save(store.records())
     summary.seconds = time.perf_counter() - start
     return summary

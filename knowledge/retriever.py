@@ -9,14 +9,12 @@ import threading
 from collections.abc import Iterable
 from typing import Any, Literal
 
-from langchain_core.callbacks import CallbackManagerForRetrieverRun
 from langchain_core.documents import Document
-from langchain_core.retrievers import BaseRetriever
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel
 
+from knowledge import snapshot
 from knowledge.catalog_docs import catalog_documents
 from knowledge.chunks import CARD_QUESTION, split
-from knowledge.embeddings import load_embeddings
 from knowledge.errors import KnowledgeUnavailable
 from knowledge.lexical import LexicalIndex, fold
 from knowledge.sources import load_corpus
@@ -71,6 +69,14 @@ def _local_chunks() -> list[Document]:
     return [chunk for doc in [*load_corpus(), *catalog_documents()] for chunk in split(doc)]
 
 
+def _vector_store(store: KnowledgeStore) -> Any:
+    """The dense half. Imported on use: the embeddings' LangChain base pulls in its callback
+    stack (~0.2 s), which a one-shot answer from BM25 never needs."""
+    from knowledge.embeddings import load_embeddings
+
+    return store.vector_store(load_embeddings())
+
+
 class KnowledgeRetriever:
     """Search over the knowledge base; build it once and reuse it (it holds the models)."""
 
@@ -98,7 +104,15 @@ class KnowledgeRetriever:
     def load(cls, dense: Literal["now", "background", "off"] = "now") -> "KnowledgeRetriever":
         """Open the index. `background` answers with BM25 at once and adds the dense half when
         its model has loaded (importing sentence-transformers takes several seconds); `off`
-        loads it only when asked (`attach_in_background`; never, for one-shot commands)."""
+        loads it only when asked (`attach_in_background`; never, for one-shot commands). Both
+        start from the chunks' copy beside an embedded index, when there is one, and open Chroma
+        only when the dense half joins."""
+        copied = snapshot.load() if dense != "now" else None
+        if copied:
+            retriever = cls(LexicalIndex(copied), None)
+            if dense == "background":
+                retriever.attach_in_background()
+            return retriever
         try:
             store = KnowledgeStore.open()
             records = store.records()
@@ -117,20 +131,24 @@ class KnowledgeRetriever:
             return cls(LexicalIndex(_local_chunks()), None, notice)
         retriever = cls(LexicalIndex(records), None, store=store)
         if dense == "now":
-            retriever.dense = store.vector_store(load_embeddings())
+            retriever.dense = _vector_store(store)
         elif dense == "background":
             retriever.attach_in_background()
         return retriever
 
     def attach_in_background(self) -> None:
         """Load and warm the dense half in a thread; BM25 answers alone until it joins. Nothing
-        to do without an index (the fallback) or when it is already there."""
-        store = self.store
-        if store is None or self.dense is not None:
+        to do on the corpus fallback (no index) or when it is already there."""
+        if self.notice is not None or self.dense is not None:
             return
 
         def attach() -> None:
-            self.dense = _warmed(store.vector_store(load_embeddings()))
+            try:
+                self.store = self.store or KnowledgeStore.open()
+            except KnowledgeUnavailable as error:
+                log.warning("%s Sigo só com a busca por palavras.", error)
+                return
+            self.dense = _warmed(_vector_store(self.store))
 
         threading.Thread(target=attach, name="infrabot-embeddings", daemon=True).start()
 
@@ -322,29 +340,3 @@ def _documents(
         )
         for source in best
     ]
-
-
-class GuidanceRetriever(BaseRetriever):
-    """The knowledge base as a LangChain retriever, for the assistant's chains."""
-
-    model_config = ConfigDict(arbitrary_types_allowed=True)
-    knowledge: KnowledgeRetriever
-    k: int = 3
-
-    def _get_relevant_documents(
-        self, query: str, *, run_manager: CallbackManagerForRetrieverRun
-    ) -> list[Document]:
-        result = self.knowledge.search(query, self.k)
-        return [
-            Document(
-                page_content=p.text,
-                metadata={
-                    "title": p.title,
-                    "source": p.source,
-                    "score": p.score,
-                    "fallback": result.fallback,
-                    "notice": result.notice,
-                },
-            )
-            for p in result.passages
-        ]

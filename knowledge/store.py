@@ -1,13 +1,15 @@
 """The Chroma collection that holds the chunks: embedded under INFRABOT_HOME, or a Chroma server
 when INFRABOT_CHROMA_URL is set."""
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from langchain_core.documents import Document
-from langchain_core.embeddings import Embeddings
 
 from knowledge.errors import KnowledgeUnavailable
 from knowledge.settings import COLLECTION, chroma_path, chroma_server, embedding_model
+
+if TYPE_CHECKING:
+    from langchain_core.embeddings import Embeddings
 
 
 def _client() -> Any:
@@ -67,7 +69,7 @@ class KnowledgeStore:
                 "Rode 'infrabot index' para recriá-lo."
             ) from error
 
-    def vector_store(self, embeddings: Embeddings) -> Any:
+    def vector_store(self, embeddings: "Embeddings") -> Any:
         from langchain_chroma import Chroma
 
         return Chroma(client=self.client, collection_name=COLLECTION, embedding_function=embeddings)

@@ -7,10 +7,7 @@ engine, and keeps the conversation's slots in the database.
 
 import re
 import unicodedata
-from typing import Any, Literal
-
-from langchain_core.language_models import BaseChatModel
-from langchain_core.runnables import Runnable, RunnableLambda
+from typing import TYPE_CHECKING, Any, Literal
 
 from bot.assistant import composer, cues, fixed_replies, routing
 from bot.assistant.commercial import commercial_answer
@@ -49,6 +46,9 @@ from quoting.jobspec import JobSpec, normalize
 from quoting.quote import Quote, build_quote
 from quoting.recommend import NoViableOffer
 
+if TYPE_CHECKING:
+    from langchain_core.language_models import BaseChatModel
+
 MAX_CHARS = 4000
 # Share of a message's words that the knowledge base uses, under which a message with no domain
 # word is about something else (measured on the assistant test set: off-topic questions score
@@ -75,18 +75,12 @@ class Assistant:
         self,
         retriever: KnowledgeRetriever,
         store: ConversationStore,
-        llm: BaseChatModel | None = None,
+        llm: "BaseChatModel | None" = None,
         dense_in_background: bool = False,
     ) -> None:
         self.retriever = retriever
         self.store = store
         self.llm = llm
-        # Retrieval and composition as a LangChain pipeline: question -> passages -> answer.
-        # Retriever and composer as one LangChain pipeline. The retriever runs inline rather than
-        # in a RunnableParallel: the thread hop doubled the p95 of answers (bench/assistant.py).
-        self.answer_chain: Runnable[str, GuidanceAnswer] = RunnableLambda(
-            self._retrieve
-        ) | RunnableLambda(compose_answer)
         # The first message needs the classifier, not the embedding model: the dense half of
         # retrieval loads after the classifier trains instead of slowing it down.
         warm_up(retriever.attach_in_background if dense_in_background else None)
@@ -371,7 +365,7 @@ class Assistant:
         query = _in_context(state, text)
         lexical = self.retriever.lexical
         relevant = bool(cues.DOMAIN.search(fold(query))) or lexical.coverage(text) >= MIN_COVERAGE
-        guidance = self.answer_chain.invoke(query) if relevant else GuidanceAnswer()
+        guidance = compose_answer(self._retrieve(query)) if relevant else GuidanceAnswer()
         used, notice = guidance.used, guidance.notice
         if not used and guidance.options:
             unsure = Reply(

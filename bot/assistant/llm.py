@@ -10,12 +10,14 @@ import re
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from langchain_core.language_models import BaseChatModel
-from langchain_core.output_parsers import PydanticOutputParser, StrOutputParser
-from langchain_core.prompts import ChatPromptTemplate
 from pydantic import BaseModel
+
+# LangChain's chat models, prompts and parsers import its tracing stack (~0.6 s): they load only
+# when INFRABOT_LLM names a model, so that a process without one answers sooner.
+if TYPE_CHECKING:
+    from langchain_core.language_models import BaseChatModel
 
 TIMEOUT_SECONDS = 4.0
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
@@ -23,7 +25,7 @@ _MONEY = re.compile(r"R\$\s*\d+(?:[.,]\d+)*")
 _pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="infrabot-llm")
 
 
-def load_chat_model() -> BaseChatModel | None:
+def load_chat_model() -> "BaseChatModel | None":
     """The model named in INFRABOT_LLM ("provider:model", e.g. "openai:gpt-4o-mini" or
     "ollama:llama3.1"), through LangChain's chat model initialisation; None when unset."""
     name = os.environ.get("INFRABOT_LLM")
@@ -51,28 +53,24 @@ class ExtractedJob(BaseModel):
     cloud: str | None = None
 
 
-_EXTRACT = ChatPromptTemplate.from_messages(
-    [
-        (
-            "system",
-            "Extraia do texto do cliente os dados de um job de fine-tuning. Responda só com "
-            "JSON.\n{format}\nDeixe nulo o que o texto não disser. Nunca invente números.",
-        ),
-        ("human", "{text}"),
-    ]
-)
-_PHRASE = ChatPromptTemplate.from_messages(
-    [
-        (
-            "system",
-            "Você reescreve respostas de um assistente de vendas de infraestrutura de IA em "
-            "português do Brasil, de forma clara e cordial. Use somente as informações do "
-            "rascunho. Copie todos os números e valores exatamente como estão; não acrescente "
-            "nenhum número.",
-        ),
-        ("human", "Pergunta do cliente: {question}\n\nRascunho:\n{draft}"),
-    ]
-)
+_EXTRACT = [
+    (
+        "system",
+        "Extraia do texto do cliente os dados de um job de fine-tuning. Responda só com "
+        "JSON.\n{format}\nDeixe nulo o que o texto não disser. Nunca invente números.",
+    ),
+    ("human", "{text}"),
+]
+_PHRASE = [
+    (
+        "system",
+        "Você reescreve respostas de um assistente de vendas de infraestrutura de IA em "
+        "português do Brasil, de forma clara e cordial. Use somente as informações do "
+        "rascunho. Copie todos os números e valores exatamente como estão; não acrescente "
+        "nenhum número.",
+    ),
+    ("human", "Pergunta do cliente: {question}\n\nRascunho:\n{draft}"),
+]
 
 
 def _with_timeout(call: Any, payload: dict[str, Any]) -> Any:
@@ -84,10 +82,13 @@ def _with_timeout(call: Any, payload: dict[str, Any]) -> Any:
         raise
 
 
-def extract_with_model(model: BaseChatModel, text: str) -> dict[str, Any]:
+def extract_with_model(model: "BaseChatModel", text: str) -> dict[str, Any]:
     """Slots the model read from the text; {} on any failure."""
+    from langchain_core.output_parsers import PydanticOutputParser
+    from langchain_core.prompts import ChatPromptTemplate
+
     parser: PydanticOutputParser[ExtractedJob] = PydanticOutputParser(pydantic_object=ExtractedJob)
-    chain = _EXTRACT | model | parser
+    chain = ChatPromptTemplate.from_messages(_EXTRACT) | model | parser
     try:
         result: ExtractedJob = _with_timeout(
             chain, {"text": text, "format": parser.get_format_instructions()}
@@ -129,12 +130,14 @@ def guard(draft: str, candidate: str) -> bool:
     return money <= draft_money and _numbers(rest) <= _numbers(draft_rest) | draft_money
 
 
-def phrase(model: BaseChatModel, question: str, draft: str) -> str | None:
+def phrase(model: "BaseChatModel", question: str, draft: str) -> str | None:
     """The model's rewording of the draft, or None when it failed or changed a figure."""
+    from langchain_core.output_parsers import StrOutputParser
+    from langchain_core.prompts import ChatPromptTemplate
+
+    chain = ChatPromptTemplate.from_messages(_PHRASE) | model | StrOutputParser()
     try:
-        text = _with_timeout(
-            _PHRASE | model | StrOutputParser(), {"question": question, "draft": draft}
-        )
+        text = _with_timeout(chain, {"question": question, "draft": draft})
     except Exception:
         return None
     return text if isinstance(text, str) and guard(draft, text) else None

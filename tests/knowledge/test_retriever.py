@@ -7,7 +7,10 @@ import pytest
 
 from bench.retrieval import evaluate, load_eval
 from knowledge.indexer import build_index
-from knowledge.retriever import GuidanceRetriever, KnowledgeRetriever
+from knowledge.langchain_retriever import GuidanceRetriever
+from knowledge.lexical import LexicalIndex
+from knowledge.retriever import KnowledgeRetriever
+from knowledge.store import KnowledgeStore
 
 
 def test_evaluation_set_is_large_and_varied() -> None:
@@ -46,6 +49,28 @@ def test_named_accelerator_brings_its_catalog_document(
     use_home(indexed_home)
     result = KnowledgeRetriever.load().search("quanto custa a hora da L4?", k=3)
     assert "catalogo/l4.md" in [p.source for p in result.passages]
+
+
+def test_one_shot_answers_read_the_chunks_copy_and_find_what_the_index_finds(
+    indexed_home: Path, use_home: Callable[[Path], None]
+) -> None:
+    use_home(indexed_home)
+    from_copy = KnowledgeRetriever.load(dense="off")
+    assert from_copy.store is None and from_copy.notice is None  # Chroma was not opened
+    from_chroma = KnowledgeRetriever(LexicalIndex(KnowledgeStore.open().records()), None)
+    for question in ("o que é OOM?", "TPU serve pra quem usa PyTorch?", "quanto custa a L4?"):
+        assert [p.source for p in from_copy.search(question).passages] == [
+            p.source for p in from_chroma.search(question).passages
+        ]
+
+
+def test_a_copy_made_with_another_embedding_model_is_not_used(
+    indexed_home: Path, use_home: Callable[[Path], None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    use_home(indexed_home)
+    monkeypatch.setenv("INFRABOT_EMBEDDING_MODEL", "outro-modelo")
+    retriever = KnowledgeRetriever.load(dense="off")
+    assert retriever.notice and "outro modelo" in retriever.notice
 
 
 def test_langchain_retriever_returns_documents(

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from langchain_core.embeddings import Embeddings
 
+import knowledge.embeddings as embeddings_module
 import knowledge.retriever as retriever_module
 from bot.assistant.state import ConversationStore
 from bot.ops.health import readiness
@@ -42,7 +43,7 @@ def test_not_ready_until_a_warm_up_query_has_run(
 ) -> None:
     use_home(indexed_home)
     model = HeldFirstQuery()
-    monkeypatch.setattr(retriever_module, "load_embeddings", lambda: model)
+    monkeypatch.setattr(embeddings_module, "load_embeddings", lambda: model)
     engine = ConversationStore(f"sqlite:///{tmp_path / 'bot.db'}").engine
     retriever = KnowledgeRetriever.load(dense="background")
     assert wait_for(lambda: model.queries, 30), "nenhuma consulta de aquecimento"
