@@ -6,7 +6,8 @@ expected intent and, by kind, the job fields the client stated or the key facts 
 The `heldout` part is never used for tuning: its failures are counted here but their details are
 printed only with --show-heldout, so that nobody tunes on them by accident.
 
-Run: python -m bench.assistant_eval [--show-heldout]   (builds the index in a temporary home)
+Run: python -m bench.assistant_eval [--show-heldout] [--cases FILE] [--home DIR]
+(builds the index in a temporary home, or updates the one in DIR; conversations start fresh)
 Target: held-out pass rate >= 95%.
 """
 
@@ -113,8 +114,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--show-heldout", action="store_true")
     parser.add_argument("--cases", type=Path, default=CASES)
+    parser.add_argument(
+        "--home",
+        type=Path,
+        help="an INFRABOT_HOME to index into and keep (an unchanged index updates in seconds)",
+    )
     arguments = parser.parse_args()
-    with tempfile.TemporaryDirectory() as home:
+    with tempfile.TemporaryDirectory() as scratch:
+        home = str(arguments.home or scratch)
         os.environ["INFRABOT_HOME"] = home
         os.environ.pop("INFRABOT_CHROMA_URL", None)
         from bot.assistant.assistant import Assistant
@@ -124,7 +131,7 @@ def main() -> None:
 
         build_index([])
         assistant = Assistant(
-            KnowledgeRetriever.load(dense="now"), ConversationStore(f"sqlite:///{home}/eval.db")
+            KnowledgeRetriever.load(dense="now"), ConversationStore(f"sqlite:///{scratch}/eval.db")
         )
         passed: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
         failures: list[tuple[Case, list[str], str]] = []

@@ -12,16 +12,17 @@ from typing import TYPE_CHECKING, Any, Literal
 from bot.assistant import composer, cues, fixed_replies, routing
 from bot.assistant.commercial import commercial_answer
 from bot.assistant.followups import (
-    as_field,
     bare_field,
+    example_length,
     last_field,
     only_a_number,
     same_family,
+    scaled_field,
     unclear_number,
     which_field,
 )
 from bot.assistant.guidance import GuidanceAnswer, compose_answer
-from bot.assistant.intent import classify, warm_up
+from bot.assistant.intent import Guess, classify, warm_up
 from bot.assistant.llm import extract_with_model, load_chat_model, phrase
 from bot.assistant.premises import premise_changes
 from bot.assistant.reader import read_job
@@ -60,6 +61,8 @@ CLASSIFIER_MARGIN = 0.3
 
 _SIZE_SLOTS = {"model", "params"}
 _JOB_SLOTS = {"model", "params", "dataset_tokens", "examples", "tokens_per_example"}
+# Terms any purchase has: with nothing else, they do not make a message about a job.
+_TERMS_ONLY = {"budget_brl", "deadline_hours"}
 
 
 def _clean(text: str) -> str:
@@ -194,11 +197,13 @@ class Assistant:
         wants_price = bool(cues.PRICE.search(folded))
         guess = classify(text)
         sure = guess.margin >= CLASSIFIER_MARGIN
-        field = bare_field(state, folded) if reading.bare and not slots else None
-        value = as_field(field, reading.bare[-1]) if field else None
-        if field and value is not None:
-            # "e com 1.500?" after "tenho só 150 reais": the number is for the field on the table.
-            return self._quote(state, text, {field: value}, reading.notes, field)
+        # "e com 1.500?" after "tenho só 150 reais": the number is for the field on the table;
+        # "e se for metade disso?" scales it.
+        bare = bare_field(state, folded, reading.bare[-1]) if reading.bare and not slots else None
+        if has_job and not slots and not bare:
+            bare = scaled_field(state, folded)
+        if bare:
+            return self._quote(state, text, {bare[0]: bare[1]}, reading.notes, bare[0])
         if reading.bare and not slots and has_job and only_a_number(folded):
             return self._finish(state, text, which_field(reading.bare[-1]))
         if sure and guess.label == "handoff" and not slots:
@@ -210,9 +215,12 @@ class Assistant:
             reply = Reply(answer=composer.INJECTION, intent="out_of_scope", actions=[ACTION_QUOTE])
             return self._finish(state, text, reply)
         # Sure it is about something else, with no word of ours and nothing of a job in it: "me
-        # ajuda com meu TCC?", "best pizza place in São Paulo?" are not questions for the cards.
-        off_topic = guess.label == "off_topic" and sure and not cues.DOMAIN.search(folded)
-        if off_topic and not slots:
+        # ajuda com meu TCC?", "best pizza place in São Paulo?" are not questions for the cards;
+        # far surer, even with one of our words ("qual a cotação do bitcoin hoje?").
+        off_topic = guess.label == "off_topic" and (
+            guess.margin >= 4 * CLASSIFIER_MARGIN or (sure and not cues.DOMAIN.search(folded))
+        )
+        if off_topic and not (slots.keys() - _TERMS_ONLY):  # "celular até 2 mil reais?"
             return self._out_of_scope(state, text)
         if not has_job and routing.asks_guidance(folded, text, slots, wants_price):
             return self._answer(state, text)  # "meu modelo tem 1B, vale a pena pagar TPU?"
@@ -226,6 +234,11 @@ class Assistant:
             and has_job
             and (bool(cues.FOLLOW_UP.match(folded)) or len(text.split()) <= 4 or not asks)
         )
+        # A request with nothing of a job in it ("qual máquina vcs indicam?", "me ajuda com um
+        # fine-tuning?") gets a question back before any card: a card would answer something
+        # the client did not ask. Worded as a question, it needs a surer guess.
+        if self._vague(guess, folded, slots, has_job):
+            return self._clarify(state, text, slots)
         # Worded as a question by its first word, by asking whether something can be done, or by
         # the classifier.
         worded_as_question = "?" in text and (
@@ -243,8 +256,12 @@ class Assistant:
             if _SIZE_SLOTS & slots.keys() and len(slots) > 1 and not cues.FOLLOW_UP.match(folded):
                 state.slots = {}  # a new job described in full replaces the one on the table
             return self._quote(state, text, slots, reading.notes, last_field(reading))
-        # A vague request gets a question back; one worded as a question needs a surer guess.
-        vague = guess.label in ("vague", "job") and not has_job and sure
+        # Terms of a job with nothing to size it, told not asked: "precisamos de uma GPU pra
+        # semana que vem".
+        if slots and not has_job and "?" not in text and guess.label in ("vague", "job"):
+            return self._clarify(state, text, slots)
+        # Job-like with nothing to price ("quero treinar um chatbot"): ask for the size.
+        vague = guess.label == "job" and not has_job and sure
         if vague and cues.QUESTION.match(folded):
             vague = guess.margin >= 2 * CLASSIFIER_MARGIN
         if wants_price or vague:
@@ -252,6 +269,13 @@ class Assistant:
         if off_topic:
             return self._out_of_scope(state, text)
         return self._answer(state, text)
+
+    @staticmethod
+    def _vague(guess: Guess, folded: str, slots: dict[str, Any], has_job: bool) -> bool:
+        if guess.label != "vague" or has_job or _SIZE_SLOTS & slots.keys():
+            return False
+        needed = 2 * CLASSIFIER_MARGIN if "?" in folded else CLASSIFIER_MARGIN
+        return guess.margin >= needed
 
     def _out_of_scope(self, state: ConversationState, text: str) -> Reply:
         reply = Reply(answer=composer.OUT_OF_SCOPE, intent="out_of_scope", actions=[ACTION_QUOTE])
@@ -291,6 +315,7 @@ class Assistant:
         changed: str | None = None,
     ) -> Reply:
         merged = dict(state.slots)
+        slots = example_length(slots, merged)
         bare_size = slots.keys() & _SIZE_SLOTS == {"params"} and not re.search(
             r"\bmodel", fold(text)
         )

@@ -7,11 +7,18 @@ HANDOFF = re.compile(
     r"(falar|conversar|atendimento) com (um |uma |o |a )?(humano|pessoa|vendedor|vendedora|"
     r"atendente|especialista|consultor|gente de verdade)|\bhumano\b|talk to (a )?(human|person|"
     r"sales)|/especialista|quero (falar com )?(um |uma )?(pessoa|atendente|humano)\b|"
-    r"(pessoa|gente) de verdade|(real|actual) (person|human)"
+    r"(pessoa|gente) de verdade|(real|actual) (person|human)|"
+    r"\b(consultor|vendedor|atendente|especialista)\w* (que )?(possa|pode|poderia) (me )?"
+    r"(ligar|telefonar|atender|chamar)|"
+    r"\b(me )?(liga|ligue|ligar|telefone|telefonar) (pra|para) mim|"
+    r"\b(alguem|voces|vcs) (pode|podem|poderia|poderiam) me (ligar|telefonar)|call me\b"
 )
 INJECTION = re.compile(
     r"ignor\w* (as |todas as |suas )?(instruc|regras|prompt)|ignore (all |the )?(previous |prior )?"
-    r"instructions|system prompt|prompt do sistema|voce agora e|finja que|me (de|da) r\$|"
+    r"instructions|system prompt|prompt do sistema|voce agora e|finj\w* que|fing\w* que|"
+    r"pretend (to be|you are)|"
+    r"(aprov\w*|autoriz\w*|liber\w*) (um |uma |o |a )?(orcamento|cotacao|proposta|desconto)\b"
+    r"[^.?!]{0,20}(de )?(zero|0|gratis)|me (de|da) r\$|"
     r"desconto de 100|de graca|jailbreak|developer mode|"
     r"esquec\w* (tudo|todas as|as |suas )(instruc|regras|que te (falaram|disseram|passaram))|"
     r"forget (all|everything|your|previous)|"
@@ -59,7 +66,9 @@ PRICE = re.compile(
     r"quanto (custa|sai|fica|cobra|cobram|vai custar|vai sair)|quero (uma |um )?(cotacao|orcamento|"
     r"preco)|(me )?(passa|manda|da|faz|fazer) (uma |um )?(cotacao|orcamento|preco)|\bcotar\b|"
     r"how much|price (for|of)|quote (me|for)|qual (o|e o) (preco|valor)|"
-    r"^(preco|cotacao|orcamento)\W*$"
+    r"^(preco|cotacao|orcamento)\W*$|(tabela|lista) de precos|price list|\bpricing\b|"
+    r"\b(saber|ver|conhecer) (os |uns )?(valores|precos)\b|"
+    r"\b(envia\w*|mand\w*|faz\w*|prepar\w*) (pra nos |para nos |nos |me )?(uma |a )?proposta\b"
 )
 QUESTION = re.compile(
     r"^(posso|pode|podem|como|qual|quais|o que|oque|por que|porque|pq|quando|onde|quanto tempo|"

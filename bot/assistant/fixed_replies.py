@@ -70,7 +70,10 @@ def alternatives(state: ConversationState) -> Reply:
 
 def storable(slots: dict[str, Any]) -> dict[str, Any]:
     """Slots as JSON-safe values for the database (Decimal budgets as text)."""
-    return {key: str(value) if key == "budget_brl" else value for key, value in slots.items()}
+    return {
+        key: str(value) if key == "budget_brl" and value is not None else value
+        for key, value in slots.items()
+    }
 
 
 def spec_slots(slots: dict[str, Any]) -> dict[str, Any]:

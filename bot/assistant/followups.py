@@ -21,26 +21,60 @@ _FILLER = frozenset(
     words(
         "e se eu a gente o a os as com pra para por de uns umas tipo so apenas fosse for forem "
         "fossem sao seria mudar muda aumentar aumenta aumentando diminuir diminui subir sobe "
-        "baixar baixa colocar coloca botar bota trocar troca que tal and what about with if it was"
+        "baixar baixa colocar coloca botar bota trocar troca reduzir reduz cortar corta passar "
+        "passa que tal and what about with if it was"
     )
 )
 _SCALES = frozenset(words("mil k milhao milhoes mi bi bilhao bilhoes"))
+# Words that correct a number already given: "pera, na verdade são uns 100 mil".
+_CORRECTING = frozenset(
+    words("pera perai ops opa na verdade quer dizer corrigindo desculpa entao ah acho actually")
+)
+# Fields of the data: a count that cannot be one of them is the number of examples.
+_DATA_FIELDS = frozenset({"examples", "tokens_per_example", "dataset_tokens", "epochs", "seq_len"})
+MIN_EXAMPLES = 100  # a bare number below this is not a count of examples
+# The largest value a bare number can have in a field: longer examples than the longest
+# contexts, more epochs than any fine-tuning runs, more memory than any card.
+_CEILINGS = {
+    "tokens_per_example": 32_768, "seq_len": 32_768, "epochs": 100,
+    "max_device_memory_gb": 288,
+}  # fmt: skip
+_FACTORS = [
+    (re.compile(r"\bmetade\b|\bhalf\b|\bpela metade\b"), 0.5),
+    (re.compile(r"\bdobr\w*|\bdouble\b|\bduas vezes\b|\btwice\b"), 2.0),
+    (re.compile(r"\btripl\w*|\btres vezes\b"), 3.0),
+]
 
 
 def only_a_number(folded: str) -> bool:
     tokens = re.findall(r"[-\d][\d.,]*|[a-z]+", folded)
-    rest = [t for t in tokens if t not in _FILLER and t not in _SCALES]
+    rest = [t for t in tokens if t not in _FILLER | _SCALES | _CORRECTING]
     return len(rest) == 1 and bool(re.fullmatch(r"-?\d[\d.,]*", rest[0]))
 
 
-def bare_field(state: ConversationState, folded: str) -> str | None:
-    """The field a message made of a number only ("e com 1.500?") changes, if any."""
-    field = state.last_field
-    if field == "model":
-        field = "params"
-    if field not in _NUMERIC_FIELDS or not only_a_number(folded):
+def bare_field(state: ConversationState, folded: str, value: float) -> tuple[str, Any] | None:
+    """The field a message made of a number only ("e com 1.500?") changes, and its new value: the
+    field last stated or asked about, or, when the number cannot be that one ("50 mil" tokens per
+    example, 800 epochs), the examples."""
+    if not only_a_number(folded):
         return None
-    return field
+    last = "params" if state.last_field == "model" else state.last_field
+    if last in _NUMERIC_FIELDS and (read := as_field(last, value)) is not None:
+        return last, read
+    if last in _DATA_FIELDS and value >= MIN_EXAMPLES and float(value).is_integer():
+        return "examples", value
+    return None
+
+
+def scaled_field(state: ConversationState, folded: str) -> tuple[str, Any] | None:
+    """ "e se for metade disso?", "e o dobro?": the field last stated or asked about, scaled."""
+    factor = next((factor for said, factor in _FACTORS if said.search(folded)), None)
+    field = state.last_field
+    current = state.slots.get(field) if field in _NUMERIC_FIELDS else None
+    if factor is None or field is None or current is None or field == "params":
+        return None
+    value = as_field(field, float(current) * factor)
+    return (field, value) if value is not None else None
 
 
 def which_field(value: float) -> "Reply":
@@ -66,7 +100,10 @@ def unclear_number(raw: str) -> Reply:
 
 
 def as_field(field: str, value: float) -> Any:
-    """A bare number as the value of `field`; None when it cannot be one (a size of 1,500)."""
+    """A bare number as the value of `field`; None when it cannot be one (a size of 1,500, 50
+    thousand tokens in one example, 500 epochs)."""
+    if value > _CEILINGS.get(field, float("inf")):
+        return None
     if field == "budget_brl":
         return str(round(value, 2))
     if field == "params":  # "13" after asking for the size means 13B; a count is not a size
@@ -74,6 +111,18 @@ def as_field(field: str, value: float) -> Any:
     if field in ("seq_len", "batch_size", "lora_rank"):
         return int(value)
     return value
+
+
+def example_length(slots: dict[str, Any], on_table: dict[str, Any]) -> dict[str, Any]:
+    """ "e se cortar pra 1024 tokens?" with examples on the table: a token count too small to be a
+    dataset is the length of each example."""
+    tokens = slots.get("dataset_tokens")
+    if tokens is None or tokens > _CEILINGS["tokens_per_example"]:
+        return slots
+    if not {"examples", "tokens_per_example"} & on_table.keys():
+        return slots
+    kept = {key: value for key, value in slots.items() if key != "dataset_tokens"}
+    return {**kept, "tokens_per_example": tokens}
 
 
 def last_field(reading: Reading) -> str | None:

@@ -9,8 +9,21 @@ _ABROAD = re.compile(
     r"(fora( do (brasil|pais))?|no exterior|em outro pais|nos (eua|estados unidos))|"
     r"nao precisa(m)? (ficar|ser processad\w+) no (brasil|pais)|fora do (brasil|pais),? "
     r"(tudo bem|sem problema|pode|ok)|(qualquer|outra) regiao|sem restricao de (regiao|pais)|"
-    r"(dados|data) (can|may) leave brazil|any region"
+    r"(dados|data) (can|may) leave brazil|any region|"
+    r"(?<!nao )(pode|podem|puder|puderem|podendo) sair do (brasil|pais)"
 )
+# "esquece o orçamento", "sem limite de prazo": a term the client takes back.
+_DROPPED = {
+    "budget_brl": re.compile(
+        r"(esquec\w*|esquece|ignor\w*|tir\w*|remov\w*|desconsider\w*) (o |a )?(orcamento|verba|"
+        r"limite de (gasto|custo|preco))|sem (limite de )?(orcamento|verba)|forget the budget|"
+        r"no budget"
+    ),
+    "deadline_hours": re.compile(
+        r"(esquec\w*|esquece|ignor\w*|tir\w*|remov\w*|desconsider\w*) (o |a )?prazo|"
+        r"sem (limite de )?prazo|sem pressa|nao (tenho|temos) pressa|no deadline|no rush"
+    ),
+}
 _SPOT_OFF = re.compile(
     r"sem spot|nao (quero|use|usar|pode ser|usa)( \w+)? spot|tir\w+ (o )?spot|\bsob demanda|"
     r"on[- ]demand|no spot"
@@ -44,4 +57,5 @@ def premise_changes(folded: str) -> dict[str, Any]:
         changes["cloud"] = "none"
     if _CHEAPEST.search(folded):
         changes["cheapest"] = True
+    changes.update({field: None for field, said in _DROPPED.items() if said.search(folded)})
     return changes

@@ -64,6 +64,54 @@ def test_a_bare_number_changes_the_field_last_asked_or_changed(
     assert float(str(job[field])) == value
 
 
+@pytest.mark.parametrize(
+    ("messages", "field", "value"),
+    [
+        # 80 thousand tokens per example is no example anyone trains on: it is the examples.
+        ((f"{JOB} de 512 tokens", "e se forem 80 mil?"), "examples", 80000),
+        ((JOB, "ops, na verdade são uns 35 mil"), "examples", 35000),
+        ((JOB, "e o dobro?"), "examples", 40000),
+        (("LoRA do Llama 3 8B, 2 GB de texto", "e se for a metade?"), "dataset_tokens", 250e6),
+        ((JOB, "orçamento de R$ 800", "e com a metade disso?"), "budget_brl", 400),
+    ],
+)
+def test_a_number_or_a_share_of_the_last_one_changes_the_job(
+    assistant: Assistant, messages: tuple[str, ...], field: str, value: float
+) -> None:
+    job = job_of(talk(assistant, *messages))
+    assert float(str(job[field])) == value
+
+
+def test_a_token_count_too_small_for_a_dataset_is_the_length_of_each_example(
+    assistant: Assistant,
+) -> None:
+    job = job_of(
+        talk(assistant, "Mistral 7B QLoRA, 6 mil exemplos de 4096 tokens", "e se reduzir pra 2048?")
+    )
+    assert (job["examples"], job["tokens_per_example"]) == (6000, 2048)
+    job = job_of(
+        talk(
+            assistant,
+            "Mistral 7B QLoRA, 6 mil exemplos de 4096 tokens",
+            "e se cortar os textos pra 1024 tokens?",
+        )
+    )
+    assert (job["examples"], job["tokens_per_example"]) == (6000, 1024)
+
+
+@pytest.mark.parametrize(
+    ("message", "field"),
+    [
+        ("pode esquecer o orçamento", "budget_brl"),
+        ("sem limite de orçamento, quero o melhor", "budget_brl"),
+        ("não temos pressa, tira o prazo", "deadline_hours"),
+    ],
+)
+def test_a_term_taken_back_leaves_the_job(assistant: Assistant, message: str, field: str) -> None:
+    job = job_of(talk(assistant, f"{JOB}, orçamento de R$ 900, prazo de 48 horas", message))
+    assert job[field] is None
+
+
 def test_a_bare_number_that_fits_no_field_gets_a_question(assistant: Assistant) -> None:
     reply = talk(assistant, "Quanto custa um fine-tuning de um llama 3 8b?", "e com 1.500?")
     assert reply.intent == "clarify", reply.answer
@@ -139,11 +187,17 @@ def test_asking_for_the_cheapest_after_a_quote_requotes_it(assistant: Assistant)
     [
         "na verdade os dados podem ir pra fora do Brasil, tudo anonimizado",
         "os dados podem ir para fora do país",
+        "e se puderem sair do país? o jurídico liberou",
     ],
 )
 def test_data_allowed_abroad_changes_the_job(assistant: Assistant, message: str) -> None:
     reply = talk(assistant, f"{JOB}, dados de saúde", message)
     assert job_of(reply)["data_residency"] == "any"
+
+
+def test_data_that_cannot_leave_the_country_stays(assistant: Assistant) -> None:
+    reply = talk(assistant, JOB, "esqueci: os dados não podem sair do país")
+    assert job_of(reply)["data_residency"] == "br"
 
 
 @pytest.mark.parametrize(
@@ -215,6 +269,10 @@ def test_a_question_that_mentions_data_is_answered(assistant: Assistant) -> None
         "preciso de uma GPU",
         "quero treinar um modelo",
         "qto custa treinar o meu modelo proprietário?",
+        "qual servidor vcs sugerem?",
+        "me manda a tabela de preços",
+        "precisamos de GPU pro mês que vem",
+        "we need GPUs to fine-tune, what do you offer?",
     ],
 )
 def test_vague_requests_and_prices_without_a_size_get_a_question_back(

@@ -42,8 +42,15 @@ def _leftmost(text: str, choices: list[tuple[re.Pattern[str], str]]) -> str | No
         for match in pattern.finditer(text)
         if not negated(text, match.start())
         and not negated(text, text.rfind(" ", match.start(), match.end() - 1) + 1)
+        and not _REFUSED_AFTER.match(text, match.end())
     ]
     return min(found)[1] if found else None
+
+
+# "TPU nem pensar", "LoRA jamais", "TPU não, só GPU": refused by the words right after it.
+_REFUSED_AFTER = re.compile(
+    r"\W{0,3}(?:nem pensar|de jeito nenhum|jamais|nunca|no way|never)\b|\W{0,3}nao\s*(?:[,.;!]|$)"
+)
 
 
 METHODS = [
@@ -73,8 +80,8 @@ CLOUDS = [
 ]
 PRECISIONS = [(re.compile(rf"\b{p}\b"), p) for p in ("bf16", "fp16", "fp32")]
 _KIND_LEAD = (
-    r"(?:\b(?:em|na|numa|com|on|in|de|uma|usar|using|use|ser|only|so|apenas|be)\s+(?:uma\s+)?|"
-    r"^\s*|,\s*)"
+    r"(?:\b(?:em|na|numa|com|on|in|de|uma|usar|using|use|ser|only|so|apenas|be|quero|queremos|"
+    r"prefiro|preferimos|exijo|exigimos|want|need)\s+(?:uma\s+)?|^\s*|[,.:;!]\s*)"
 )
 KINDS = [
     (re.compile(rf"{_KIND_LEAD}tpus?\b"), "tpu"),
@@ -153,6 +160,8 @@ _RELATIVE = re.compile(
     r"(?P<date>\d{1,2})/(?P<date_month>\d{1,2}))"
     r"\b"
 )
+# "(hoje é terça)": the client's today, for the weekday their deadline names.
+_TODAY_IS = re.compile(rf"\b(?:hoje (?:e|eh)|today is) (?:uma? )?(?P<weekday>{_WEEKDAY})\b")
 _DEADLINE_CONTEXT = re.compile(
     r"\b(?:ate|para|pra|em|by|until|before|prazo|entregar|entrega|pronto|pronta|terminar|termine|"
     r"acabar|precis\w+|deadline|due|tem que|tenho que|temos que)\b"
@@ -162,7 +171,11 @@ _DEADLINE_CONTEXT = re.compile(
 def relative_deadline(text: str, now: datetime) -> tuple[float, int, int] | None:
     """Hours from `now` to the end of the day the client names ("até sexta", "amanhã"), and where
     the words are; None when the message names no day as a deadline."""
+    said = _TODAY_IS.search(text)
+    weekday = _WEEKDAYS[said["weekday"]] if said else now.weekday()
     for match in _RELATIVE.finditer(text):
+        if said and said.start() <= match.start() < said.end():
+            continue
         context = text[max(0, match.start() - 40) : match.end()]
         if not _DEADLINE_CONTEXT.search(context) or negated(text, match.start()):
             continue
@@ -174,7 +187,7 @@ def relative_deadline(text: str, now: datetime) -> tuple[float, int, int] | None
             # client's working day may start before the job would end.
             end = now + timedelta(days=1 if match["tomorrow"] else 2)
         elif match["weekday"]:
-            ahead = (_WEEKDAYS[match["weekday"]] - now.weekday()) % 7
+            ahead = (_WEEKDAYS[match["weekday"]] - weekday) % 7
             end = today + timedelta(days=ahead or (7 if "que vem" in match[0] else 0))
         elif match["week"]:
             end = today + timedelta(days=7)

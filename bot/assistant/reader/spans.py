@@ -118,8 +118,10 @@ _DURATION_AFTER = re.compile(
 )
 _DEADLINE_BEFORE = re.compile(
     r"(?:\bem|\bate|prazo|dentro de|within|\bin|\bno maximo|deadline|entregar|entrega|pronto|"
-    r"terminar|termine|acabar|precis\w+|for|nos proximos|next)\b[^.;!?\d]{0,30}$"
+    r"terminar|termine|acabar|precis\w+|for|nos proximos|next|daqui(?: a)?)\b[^.;!?\d]{0,30}$"
 )
+# "2 dias de prazo", "48h of deadline": the duration names the deadline after it.
+_DEADLINE_AFTER = re.compile(r"^\s*(?:de\s+|of\s+)?(?:prazo|deadline)\b")
 _LISTED_BEFORE = re.compile(r"[,;]\s*$")
 _LISTED_AFTER = re.compile(r"^\s*(?:[,;.!]|$)")
 _AUDIO_AFTER = re.compile(r"^\s*(?:de\s+)?(?:horas?|h|hours?)\s+(?:de\s+)?(?:audio|gravac\w*|fala|"
@@ -237,7 +239,8 @@ def _tag(text: str, match: re.Match[str], value: float) -> tuple[Tag, float, int
         # "..., 3 épocas, 2 dias": a duration listed on its own among the job's facts is its
         # deadline.
         listed = _LISTED_BEFORE.search(before) and _LISTED_AFTER.match(after[found.end() :])
-        tag: Tag = "deadline" if _DEADLINE_BEFORE.search(before) or listed else "duration"
+        deadline = _DEADLINE_BEFORE.search(before) or _DEADLINE_AFTER.match(after[found.end() :])
+        tag: Tag = "deadline" if deadline or listed else "duration"
         return tag, hours, end + found.end(), ""
     if found := _IMAGES_AFTER.match(after):
         return "images", value, end + found.end(), ""
