@@ -90,7 +90,8 @@ DOMAIN = re.compile(
 # suits, a guidance question even when it names a model.
 KIND_CHOICE = re.compile(
     r"\b(tpu ou gpu|gpu ou tpu|tpu or gpu|gpu or tpu|tpu x gpu|gpu x tpu|tpu vs\.? gpu|"
-    r"gpu vs\.? tpu)\b|(vale a pena|compensa|faz sentido|worth) (usar |alugar |uma |a |using |a )*"
+    r"gpu vs\.? tpu)\b|(vale a pena|vale|compensa|faz sentido|worth) (usar |alugar |pagar |por |"
+    r"uma |a |using |paying for )*"
     r"tpus?\b|\btpus? (e|eh|seria|vale|faz|serve|is)( uma| a)? (boa|bom|a pena|sentido|good|worth)"
 )
 # "minha máquina só tem vídeo onboard, consigo ajustar um LLM nela?": asking whether something can
