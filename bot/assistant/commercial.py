@@ -1,5 +1,6 @@
 """Commercial questions a Brazilian client asks (nota fiscal, validity, payment, the set-up fee,
-who we are), matched by explicit rules and answered from the company's data file."""
+the contract, business hours, who we are), matched by explicit rules and answered from the
+company's data file; every answer ends by pointing to the commercial team."""
 
 import re
 from collections.abc import Callable
@@ -39,6 +40,19 @@ _NOT_OUR_DISCOUNT = re.compile(
     r"\b(com|with) (alguem|uma pessoa|o comercial|um vendedor|a equipe|voces|someone)"
 )
 _SETUP = re.compile(r"taxa\w* (de )?(configuracao|setup|instalacao|fixa)|setup fee")
+# "preciso assinar contrato?"; not the client's own contracts ("treinar com nossos contratos").
+_CONTRACT = re.compile(
+    r"\bassina\w* (um |o |algum )?contrato|\bcontrato assinado|"
+    r"\bprecis\w* (de )?(um |algum )?contrato\b|"
+    r"\b(tem|ha|existe) (um |algum )?contrato (com|de) voces|"
+    r"\b(fechar|firmar) (um |o )?contrato\b|sign (a|the) contract"
+)
+_HOURS = re.compile(
+    r"\bhorario (de )?(atendimento|funcionamento|expediente|trabalho)|\bexpediente\b|"
+    r"\b(que|qual) horas? (voces |a equipe |o suporte )?(atendem|atende|abrem|fecham|funcionam)|"
+    r"\b(atendem|funcionam) (aos |no |nos |em )?(sabado|domingo|fim de semana|feriado)|"
+    r"\b(business|opening|support) hours"
+)
 _IDENTITY = re.compile(
     r"\bcnpj\b|razao social|endereco (de voces|da empresa)|(telefone|e-?mail|contato) (de voces|"
     r"da empresa|comercial)|como (falo|entro em contato) com (voces|a empresa|o comercial)"
@@ -48,7 +62,7 @@ _IDENTITY = re.compile(
 def _invoice(company: Company) -> str:
     invoice = company.invoice
     if not invoice.issued:
-        return "Não emitimos nota fiscal. " + _contact(company)
+        return "Não emitimos nota fiscal."
     return (
         f"Sim. A {company.identity.legal_name}, CNPJ {company.identity.cnpj_text}, emite "
         f"{invoice.kind} {invoice.when}."
@@ -82,19 +96,34 @@ def _setup(company: Company) -> str:
     )
 
 
-def _discount(company: Company) -> str:
+def _discount(_: Company) -> str:
     return (
         "Descontos (por volume, contrato mais longo ou uso recorrente) são negociados caso a caso "
-        "pela nossa equipe comercial e entram na proposta, já no total. " + _contact(company)
+        "pela nossa equipe comercial e entram na proposta, já no total."
+    )
+
+
+def _contract(company: Company) -> str:
+    """What the product knows of the contract: the proposal's signed acceptance and the payment
+    terms; anything beyond that is for the commercial team."""
+    return (
+        "A contratação se formaliza com o aceite da proposta: ela traz um campo de aceite para o "
+        f"responsável da sua empresa assinar, e o pagamento é {company.payment.terms}. Um contrato "
+        "próprio da sua empresa, se for preciso, é combinado caso a caso."
+    )
+
+
+def _hours(company: Company) -> str:
+    return (
+        f"Nossa equipe atende {company.hours.text}, exceto feriados; fora desse horário, ela "
+        "responde no próximo expediente, e neste chat eu respondo a qualquer hora."
     )
 
 
 def _contact(company: Company) -> str:
+    """The line every commercial answer ends with."""
     identity = company.identity
-    return (
-        f"Fale com a equipe comercial por {identity.email} ou {identity.phone}, "
-        f"{company.hours.text}."
-    )
+    return f"Para mais detalhes, fale com a equipe comercial: {identity.email} ou {identity.phone}."
 
 
 def no_team_online(now: datetime | None = None) -> str:
@@ -119,7 +148,7 @@ def _identity(company: Company) -> str:
     identity = company.identity
     return (
         f"{identity.legal_name} ({identity.trade_name}), CNPJ {identity.cnpj_text}, "
-        f"{identity.address}. {_contact(company)}"
+        f"{identity.address}. Atendemos {company.hours.text}."
     )
 
 
@@ -137,6 +166,8 @@ _TOPICS: list[tuple[Callable[[str, Company], bool], Callable[[Company], str]]] =
     (lambda folded, _: bool(_PAYMENT.search(folded)), _payment),
     (lambda folded, _: bool(_VALIDITY.search(folded)), _validity),
     (lambda folded, _: bool(_IDENTITY.search(folded)), _identity),
+    (lambda folded, _: bool(_CONTRACT.search(folded)), _contract),
+    (lambda folded, _: bool(_HOURS.search(folded)), _hours),
     (
         lambda folded, _: bool(_DISCOUNT.search(folded) and not _NOT_OUR_DISCOUNT.search(folded)),
         _discount,
@@ -145,7 +176,8 @@ _TOPICS: list[tuple[Callable[[str, Company], bool], Callable[[Company], str]]] =
 
 
 def commercial_answer(folded: str) -> str | None:
-    """The answer to a commercial question (text already folded), or None when it is not one."""
+    """The answer to a commercial question (text already folded), ending with the commercial
+    team's contact, or None when it is not one."""
     company = load_company()
     answers = [answer(company) for matches, answer in _TOPICS if matches(folded, company)]
-    return " ".join(answers) if answers else None
+    return " ".join([*answers, _contact(company)]) if answers else None

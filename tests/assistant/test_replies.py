@@ -292,6 +292,8 @@ def test_the_validity_date_is_in_brasilia_time() -> None:
         ("o que é essa taxa de R$ 350?", "preparo único"),
         ("pra que serve a taxa de configuração?", "preparo único"),
         ("qual o CNPJ de vocês?", "(provisório)"),
+        ("preciso assinar algum contrato?", "aceite da proposta"),
+        ("qual o horário de atendimento de vocês?", "das 9h às 18h"),
     ],
 )
 def test_commercial_questions_are_answered_from_the_company_file(
@@ -300,6 +302,9 @@ def test_commercial_questions_are_answered_from_the_company_file(
     reply = _last(assistant, question)
     assert reply.intent == "question"
     assert fact in reply.answer
+    assert reply.answer.endswith(
+        f"equipe comercial: {load_company().identity.email} ou {load_company().identity.phone}."
+    )
     assert [source.source for source in reply.sources] == ["bot/sales/data/company.toml"]
 
 
