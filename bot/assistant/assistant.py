@@ -139,7 +139,9 @@ class Assistant:
                 intent="error",
             )
         folded = normalize_text(text)  # folded, "qto"/"vc" spelled out, number words as digits
-        if not re.search(r"[a-z0-9]", folded):
+        # Punctuation alone says nothing; an emoji alone ("👋", "👍") is a hello or an "ok".
+        emoji = any(unicodedata.category(char) == "So" for char in text)
+        if not re.search(r"[a-z0-9]", folded) and not emoji:
             return Reply(
                 answer="Não entendi. Pode escrever com palavras o que você precisa?",
                 intent="clarify",
@@ -157,7 +159,9 @@ class Assistant:
             return self._finish(
                 state, text, Reply(answer=composer.HANDOFF, intent="handoff", handoff=True)
             )
-        if cues.GREETING.match(folded):
+        # Only emoji or punctuation ("👋", "👍"): hello to open a chat, an acknowledgement after.
+        wordless = not re.search(r"[a-z0-9]", folded)
+        if cues.GREETING.match(folded) or (wordless and not state.history):
             return self._finish(
                 state,
                 text,
@@ -167,7 +171,7 @@ class Assistant:
                     actions=[ACTION_QUOTE, ACTION_HUMAN],
                 ),
             )
-        if cues.CLOSING.match(folded):  # "obrigado!", "valeu, tchau", "ok, entendi"
+        if cues.CLOSING.match(folded) or wordless:  # "obrigado!", "valeu, tchau", "ok, entendi"
             said = composer.closing(
                 bool(cues.THANKS.search(folded)), bool(cues.GOODBYE.search(folded))
             )

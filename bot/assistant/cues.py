@@ -58,7 +58,10 @@ THANKS = re.compile(
     r"thanks?(?: you)?|thx"
 )
 GOODBYE = re.compile(r"tchau|ate (?:mais|logo|amanha|breve)|abracos?|abs|bye")
-_ACKNOWLEDGED = r"ok|okay|certo|entendi|entendido|combinado|show|perfeito|otimo|legal|got it"
+_ACKNOWLEDGED = (
+    r"ok|okay|certo|entendi|entendido|combinado|show|perfeito|otimo|legal|got it|top|massa|joia|"
+    r"bacana|excelente|maravilha|fechado|ta bom|beleza|k{2,}|rs+|(?:ha){2,}|(?:he){2,}|great|cool"
+)
 CLOSING = re.compile(
     rf"^(?:(?:{THANKS.pattern}|{GOODBYE.pattern}|{_ACKNOWLEDGED}|{_GREETING_WORDS})\b[^\w]*)+$"
 )
