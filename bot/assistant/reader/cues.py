@@ -60,7 +60,10 @@ METHODS = [
         re.compile(
             r"ajuste completo|fine[- ]?tuning completo|full(?: fine[- ]?tun\w*| ft)?\b|"
             r"treino completo|treinamento completo|todos os pesos|all (?:the )?weights|"
-            r"\bcompleto\b|pesos inteiros"
+            r"\bcompleto\b|pesos inteiros|"
+            # Training from scratch updates every weight: priced as the full method.
+            r"(?:treinar|treino|treinamento|train\w*) (?:\w+ ){0,6}do (?:zero|0)\b|from scratch|"
+            r"pre-?trein\w*|pre-?train\w*"
         ),
         "full",
     ),

@@ -83,7 +83,7 @@ _NOT_RECORDS = frozenset(
 )
 
 _PER_EXAMPLE_AFTER = re.compile(
-    r"^\s*(?:de\s+)?(?:tokens?|tks?)\s*(?:(?:por|cada|per|each|/)\s*(?:exemplo|amostra|example|"
+    r"^\s*(?:de\s+)?(?:tokens?|toks?|tks?)\s*(?:(?:por|cada|per|each|/)\s*(?:exemplo|amostra|example|"
     rf"sample|registro|{_RECORD})|cada|each|em media|on average)"
 )
 _PER_EXAMPLE_BEFORE = re.compile(
@@ -128,7 +128,7 @@ _AUDIO_AFTER = re.compile(r"^\s*(?:de\s+)?(?:horas?|h|hours?)\s+(?:de\s+)?(?:aud
                           r"voz|ligac\w*|podcasts?|speech|recordings?)")  # fmt: skip
 _EPOCHS_AFTER = re.compile(r"^\s*(?:de\s+)?(?:epocas?|epochs?|passadas|passes)\b")
 _PARAMS_AFTER = re.compile(r"^\s*(?:de\s+)?(?:parametros|params?|parameters)\b")
-_TOKENS_AFTER = re.compile(r"^\s*(?:de\s+)?(?:tokens?|tks?)\b")
+_TOKENS_AFTER = re.compile(r"^\s*(?:de\s+)?(?:tokens?|toks?|tks?)\b")
 _BYTES_AFTER = re.compile(r"^\s*(kb|mb|gb|tb|megas?|gigas?|teras?)\b")
 _DEVICE_NEAR = re.compile(r"gpus?|placas?|vram|memoria|card|cards|device|\bpc\b|notebook")
 _DEVICE_AFTER = re.compile(
