@@ -9,7 +9,9 @@ import tomllib
 import unicodedata
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import Any
 
+import numpy as np
 import snowballstemmer
 from langchain_core.documents import Document
 from pydantic import BaseModel
@@ -89,6 +91,7 @@ class LexicalIndex:
         self._bm25 = (
             BM25Okapi([analyze(chunk.page_content) for chunk in chunks]) if chunks else None
         )
+        self._postings = _postings(self._bm25) if self._bm25 is not None else {}
 
     def coverage(self, query: str) -> float:
         """Share of the query's own words (no glossary) that the indexed texts use at all: low
@@ -102,6 +105,28 @@ class LexicalIndex:
         terms = analyze(expand(query))
         if self._bm25 is None or not terms:
             return []
-        scores = self._bm25.get_scores(terms)
-        ranked = sorted(range(len(scores)), key=lambda i: scores[i], reverse=True)[:k]
-        return [(self.chunks[i], float(scores[i])) for i in ranked if scores[i] > 0]
+        scores = np.zeros(len(self.chunks))
+        for term in terms:
+            if (posting := self._postings.get(term)) is not None:
+                scores[posting[0]] += posting[1]
+        top = np.argsort(-scores, kind="stable")[:k]
+        return [(self.chunks[i], float(scores[i])) for i in top if scores[i] > 0]
+
+
+def _postings(bm25: BM25Okapi) -> dict[str, tuple[Any, Any]]:
+    """Per term, the chunks that hold it and its Okapi BM25 weight in each (rank_bm25's idf, k1,
+    b and lengths): a query then adds a few arrays instead of rank_bm25 walking every chunk per
+    term in Python (5 ms of each search with 1,500 chunks)."""
+    lengths = np.asarray(bm25.doc_len, dtype=float)
+    norm = bm25.k1 * (1 - bm25.b + bm25.b * lengths / bm25.avgdl)
+    found: dict[str, tuple[list[int], list[float]]] = {}
+    for index, frequencies in enumerate(bm25.doc_freqs):
+        for term, count in frequencies.items():
+            chunks, counts = found.setdefault(term, ([], []))
+            chunks.append(index)
+            counts.append(count)
+    postings = {}
+    for term, (chunks, counts) in found.items():
+        where, tf = np.asarray(chunks), np.asarray(counts, dtype=float)
+        postings[term] = (where, bm25.idf[term] * tf * (bm25.k1 + 1) / (tf + norm[where]))
+    return postings
