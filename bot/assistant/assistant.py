@@ -139,9 +139,9 @@ class Assistant:
                 intent="error",
             )
         folded = normalize_text(text)  # folded, "qto"/"vc" spelled out, number words as digits
-        # Punctuation alone says nothing; an emoji alone ("👋", "👍") is a hello or an "ok".
-        emoji = any(unicodedata.category(char) == "So" for char in text)
-        if not re.search(r"[a-z0-9]", folded) and not emoji:
+        # Punctuation alone says nothing; emoji alone ("👋", "👍") are a hello or an "ok" below.
+        wordless = not re.search(r"[a-z0-9]", folded)
+        if wordless and not any(unicodedata.category(char) == "So" for char in text):
             return Reply(
                 answer="Não entendi. Pode escrever com palavras o que você precisa?",
                 intent="clarify",
@@ -159,8 +159,7 @@ class Assistant:
             return self._finish(
                 state, text, Reply(answer=composer.HANDOFF, intent="handoff", handoff=True)
             )
-        # Only emoji or punctuation ("👋", "👍"): hello to open a chat, an acknowledgement after.
-        wordless = not re.search(r"[a-z0-9]", folded)
+        # Emoji alone: a hello to open a chat, an acknowledgement after one.
         if cues.GREETING.match(folded) or (wordless and not state.history):
             return self._finish(
                 state,
