@@ -35,8 +35,10 @@ def _check(code: int, err: str) -> None:
     assert code in (0, 2), err
     assert "Traceback" not in err
     if code == 2:
-        lines = err.strip().splitlines()
-        assert len(lines) == 1 and lines[0].startswith("Erro: "), err
+        # One line of error; a job nothing can run (a deadline of 0.1 h) may add what would fix it.
+        first, *fixes = err.strip().splitlines()
+        assert first.startswith("Erro: "), err
+        assert all(line.lstrip().startswith("• ") for line in fixes), err
 
 
 @pytest.mark.parametrize(
@@ -61,6 +63,13 @@ def test_non_numbers_and_absurd_values_are_one_line_errors(
     code, err = _run([*base, flag, value], capsys)
     assert code == 2, err
     _check(code, err)
+
+
+def test_a_deadline_nothing_meets_says_what_would(capsys: pytest.CaptureFixture[str]) -> None:
+    code, err = _run([*BASE, "--deadline-hours", ".1"], capsys)
+    assert code == 2
+    _check(code, err)
+    assert "Nenhuma opção termina em 0,1 h" in err and "Ampliar o prazo" in err
 
 
 def test_a_plausible_rate_still_quotes(capsys: pytest.CaptureFixture[str]) -> None:
