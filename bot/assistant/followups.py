@@ -40,7 +40,7 @@ _CEILINGS = {
     "max_device_memory_gb": 288,
 }  # fmt: skip
 _FACTORS = [
-    (re.compile(r"\bmetade\b|\bhalf\b|\bpela metade\b"), 0.5),
+    (re.compile(r"\bmetade\b|\bhalf\b"), 0.5),
     (re.compile(r"\bdobr\w*|\bdouble\b|\bduas vezes\b|\btwice\b"), 2.0),
     (re.compile(r"\btripl\w*|\btres vezes\b"), 3.0),
 ]
@@ -70,8 +70,8 @@ def scaled_field(state: ConversationState, folded: str) -> tuple[str, Any] | Non
     """ "e se for metade disso?", "e o dobro?": the field last stated or asked about, scaled."""
     factor = next((factor for said, factor in _FACTORS if said.search(folded)), None)
     field = state.last_field
-    current = state.slots.get(field) if field in _NUMERIC_FIELDS else None
-    if factor is None or field is None or current is None or field == "params":
+    current = state.slots.get(field) if field in _NUMERIC_FIELDS and field != "params" else None
+    if factor is None or field is None or current is None:
         return None
     value = as_field(field, float(current) * factor)
     return (field, value) if value is not None else None

@@ -13,15 +13,15 @@ _ABROAD = re.compile(
     r"(?<!nao )(pode|podem|puder|puderem|podendo) sair do (brasil|pais)"
 )
 # "esquece o orçamento", "sem limite de prazo": a term the client takes back.
+_TAKE_BACK = r"(esquec\w*|ignor\w*|tir\w*|remov\w*|desconsider\w*) (o |a )?"
 _DROPPED = {
     "budget_brl": re.compile(
-        r"(esquec\w*|esquece|ignor\w*|tir\w*|remov\w*|desconsider\w*) (o |a )?(orcamento|verba|"
-        r"limite de (gasto|custo|preco))|sem (limite de )?(orcamento|verba)|forget the budget|"
-        r"no budget"
+        rf"{_TAKE_BACK}(orcamento|verba|limite de (gasto|custo|preco))|"
+        r"sem (limite de )?(orcamento|verba)|forget the budget|no budget"
     ),
     "deadline_hours": re.compile(
-        r"(esquec\w*|esquece|ignor\w*|tir\w*|remov\w*|desconsider\w*) (o |a )?prazo|"
-        r"sem (limite de )?prazo|sem pressa|nao (tenho|temos) pressa|no deadline|no rush"
+        rf"{_TAKE_BACK}prazo|sem (limite de )?prazo|sem pressa|nao (tenho|temos) pressa|"
+        r"no deadline|no rush"
     ),
 }
 _SPOT_OFF = re.compile(
