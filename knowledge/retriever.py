@@ -150,7 +150,9 @@ class KnowledgeRetriever:
                 return
             self.dense = _warmed(_vector_store(self.store))
 
-        threading.Thread(target=attach, name="infrabot-embeddings", daemon=True).start()
+        # Not a daemon: a daemon thread cut off mid-import of torch or Chroma at interpreter exit
+        # kills the process (SIGSEGV) when someone quits right after the first answer.
+        threading.Thread(target=attach, name="infrabot-embeddings").start()
 
     def index_problem(self) -> str | None:
         """Why the vector index cannot answer now (None when it can): for readiness checks."""

@@ -56,7 +56,8 @@ def warm_up(then: Callable[[], None] | None = None) -> None:
             if then is not None:
                 then()
 
-    threading.Thread(target=train, name="intent-warm-up", daemon=True).start()
+    # Not a daemon, for the reason the embeddings' loader is not one (knowledge/retriever.py).
+    threading.Thread(target=train, name="intent-warm-up").start()
 
 
 def trained() -> bool:
