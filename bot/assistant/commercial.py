@@ -16,6 +16,12 @@ _INVOICE = re.compile(
     r"nota fiscal|notas fiscais|\bnfs?-?e\b|\bnf\b|\binvoice|"
     r"\b(da|dao|emite|emitem|tem|fornece\w*|mandam) (a )?nota\b"
 )
+# Invoices a client trains on ("8 mil notas fiscais", "imagens de notas fiscais") are data.
+_INVOICES_AS_DATA = re.compile(
+    r"(?:\d|\bmil|\bmilhao|\bmilhoes|\bmi|\bk)\s+(?:de\s+)?notas? fisca\w*|"
+    r"\b(?:imagens?|fotos?|pdfs?|documentos?|arquivos?|xmls?|scans?|dataset|base|corpus|"
+    r"textos?|exemplos?|digitaliza\w*|escane\w*)\s+(?:de |das |com )?notas? fisca\w*"
+)
 _VALIDITY = re.compile(
     r"(quanto tempo|ate quando|por quantos dias|qual (e )?a validade|prazo de validade)\b.*"
     r"\b(cotacao|orcamento|proposta|preco)|\b(cotacao|orcamento|proposta|preco)\b.*"
@@ -179,5 +185,6 @@ def commercial_answer(folded: str) -> str | None:
     """The answer to a commercial question (text already folded), ending with the commercial
     team's contact, or None when it is not one."""
     company = load_company()
+    folded = _INVOICES_AS_DATA.sub("", folded)
     answers = [answer(company) for matches, answer in _TOPICS if matches(folded, company)]
     return " ".join([*answers, _contact(company)]) if answers else None
