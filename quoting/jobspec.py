@@ -264,7 +264,7 @@ def normalize(spec: JobSpec) -> Job:
             _check_range("lora_rank", spec.lora_rank, 1, min(1024, arch.hidden_size))
             job["lora_rank"] = spec.lora_rank
 
-    _dataset(spec, job, assumed)
+    _dataset(spec, job, assumed, arch)
 
     if spec.seq_len is None:
         wanted = 512 if arch.architecture == "encoder" else 2048
@@ -354,7 +354,9 @@ _ASSUMPTION_TEXT: dict[str, Callable[[dict[str, object]], str]] = {
 }
 
 
-def _dataset(spec: JobSpec, job: dict[str, object], assumed: list[str]) -> None:
+def _dataset(
+    spec: JobSpec, job: dict[str, object], assumed: list[str], arch: Architecture
+) -> None:
     if spec.dataset_tokens is not None:
         if spec.examples is not None or spec.tokens_per_example is not None:
             raise InvalidJob(
@@ -370,7 +372,7 @@ def _dataset(spec: JobSpec, job: dict[str, object], assumed: list[str]) -> None:
     _check_range("examples", examples, 1, 1e10, " exemplos")
     per_example = spec.tokens_per_example
     if per_example is None:
-        per_example = float(DEFAULT_TOKENS_PER_EXAMPLE)
+        per_example = float(arch.max_context if arch.fixed_input else DEFAULT_TOKENS_PER_EXAMPLE)
         assumed.append("tokens_per_example")
     _check_range("tokens_per_example", per_example, 1, 1e6, " tokens")
     job.update(

@@ -38,6 +38,9 @@ class Architecture(BaseModel):
     vocab_size: int = Field(ge=1)
     max_context: int = Field(ge=1)
     tied_embeddings: bool = False
+    # Every example fills the whole context: Whisper pads audio to 30 s windows, a ViT reads a
+    # fixed number of patches. A job that does not say its tokens per example uses the context.
+    fixed_input: bool = False
 
     @property
     def embedding_params(self) -> float:

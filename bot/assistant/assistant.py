@@ -242,6 +242,10 @@ class Assistant:
         # the client did not ask. Worded as a question, it needs a surer guess.
         if self._vague(guess, folded, slots, has_job):
             return self._clarify(state, text, slots)
+        # "tenho 3 mil, qual máquina?": terms of a purchase and a pick, nothing to size it.
+        sizeless = not has_job and not _SIZE_SLOTS & slots.keys()
+        if sizeless and (slots or wants_price) and cues.WHICH_MACHINE.search(folded):
+            return self._clarify(state, text, slots)
         # Worded as a question by its first word, by asking whether something can be done, or by
         # the classifier.
         worded_as_question = "?" in text and (

@@ -71,7 +71,14 @@ PRICE = re.compile(
     r"how much|price (for|of)|quote (me|for)|qual (o|e o) (preco|valor)|"
     r"^(preco|cotacao|orcamento)\W*$|(tabela|lista) de precos|price list|\bpricing\b|"
     r"\b(saber|ver|conhecer) (os |uns )?(valores|precos)\b|"
-    r"\b(envia\w*|mand\w*|faz\w*|prepar\w*) (pra nos |para nos |nos |me )?(uma |a )?proposta\b"
+    r"\b(envia\w*|mand\w*|faz\w*|prepar\w*) (pra nos |para nos |nos |me )?(uma |a )?proposta\b|"
+    r"\b(receber|solicit\w*|gostari\w* de|pedir|peco|pedimos|aguardo) (um |uma |o |a |nosso |seu )?"
+    r"(cotacao|orcamento|proposta)\b"
+)
+# "qual máquina?", "qual a gpu mais barata?": a pick that needs the job's size first.
+WHICH_MACHINE = re.compile(
+    r"(\b(qual|quais|which)|(^|[,.;!?]) *que) (a |o |as |os )?"
+    r"(maquina|gpu|placa|servidor|instancia|configurac\w*|machine|instance)s?\b"
 )
 QUESTION = re.compile(
     r"^(posso|pode|podem|como|qual|quais|o que|oque|por que|porque|pq|quando|onde|quanto tempo|"
@@ -81,7 +88,9 @@ QUESTION = re.compile(
 ALTERNATIVES = re.compile(
     r"^(ver |mostra\w* |quais (sao )?(as )?|e as )?(alternativas|outras opcoes)\W*$"
 )
-FOLLOW_UP = re.compile(r"^\s*(e|and|agora|entao|refaz\w*|what about|com|sem|em|e se)\b")
+FOLLOW_UP = re.compile(
+    r"^\s*(e|and|agora|entao|refaz\w*|what about|what if|how about|com|sem|em|e se|pode ser)\b"
+)
 DOMAIN = re.compile(
     r"gpu|tpu|fine.?tun|treina|trein|modelo|llm|lora|nuvem|cloud|vram|memoria|oom|cuda|nvidia|"
     r"infra|maquina|servidor|spot|lgpd|dados|dataset|epoca|token|inferencia|iof|cambio|"

@@ -293,3 +293,42 @@ def test_buying_asked_after_a_quote_compares_with_that_job(assistant: Assistant)
     assert "por mês" in reply.answer and "R$" in reply.answer
     alone = talk(assistant, "vale a pena comprar uma GPU?")
     assert alone.answer != reply.answer  # with no job on the table: the guidance, not numbers
+
+
+@pytest.mark.parametrize(
+    ("message", "field", "value"),
+    [
+        ("What if we do 4 epochs instead?", "epochs", 4.0),
+        ("pode ser na azure? é onde a gente ta", "cloud", "azure"),
+        ("esquece o lora, quero qlora", "method", "qlora"),
+    ],
+)
+def test_a_change_worded_as_a_question_or_in_english_changes_the_job(
+    assistant: Assistant, message: str, field: str, value: object
+) -> None:
+    assert job_of(talk(assistant, JOB, message))[field] == value
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "tenho uns 3 mil reais, da pra treinar um modelo de linguagem com isso? qual maquina?",
+        "qual a gpu mais barata possivel pra fazer fine tuning?",
+        "Prezados, gostaríamos de receber um orçamento para o treinamento de um modelo com os "
+        "dados da nossa empresa. Fico no aguardo.",
+    ],
+)
+def test_a_pick_or_a_price_without_a_model_asks_for_its_size(
+    assistant: Assistant, message: str
+) -> None:
+    reply = talk(assistant, message)
+    assert reply.intent == "clarify", reply.answer
+    assert "qual modelo" in reply.answer
+
+
+def test_invoices_a_client_trains_on_are_data_not_a_question_about_ours(
+    assistant: Assistant,
+) -> None:
+    job = job_of(talk(assistant, "QLoRA do llama 3 8b com 8 mil notas fiscais"))
+    assert job["examples"] == 8000
+    assert "NFS-e" in talk(assistant, "vocês emitem nota fiscal?").answer

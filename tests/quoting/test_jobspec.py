@@ -28,6 +28,17 @@ def test_a_size_alone_gets_a_derived_architecture() -> None:
     assert any("Arquitetura estimada" in text for text in job.assumptions)
 
 
+@pytest.mark.parametrize(
+    ("model", "positions"), [("whisper-small", 1500), ("vit-base-patch16-224", 197)]
+)
+def test_a_model_with_fixed_inputs_fills_its_context_with_every_example(
+    model: str, positions: int
+) -> None:
+    job = normalize(JobSpec(model=model, examples=30_000))
+    assert job.tokens_per_example == positions
+    assert f"{positions:,} tokens por exemplo".replace(",", ".") in " ".join(job.assumptions)
+
+
 def test_long_examples_raise_the_default_sequence_length() -> None:
     assert normalize(JobSpec(model="llama-3-8b", tokens_per_example=3000)).seq_len == 4096
 

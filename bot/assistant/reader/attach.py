@@ -66,9 +66,10 @@ def read_job(text: str, now: datetime | None = None) -> Reading:
     now = (now or datetime.now(CLIENT_ZONE)).astimezone(CLIENT_ZONE)
     folded = normalize(text)
     reading = Reading()
-    models = [m for m in cues.find_models(folded) if not cues.negated(folded, m[1])]
+    found = cues.find_models(folded)
+    models = [m for m in found if not cues.negated(folded, m[1])]
     rest = folded
-    for _, start, end in cues.find_models(folded):  # a model's own digits are not quantities
+    for _, start, end in found:  # a model's own digits are not quantities
         rest = rest[:start] + " " * (end - start) + rest[end:]
     if models:
         reading.set("model", models[0][0], models[0][1])
@@ -118,9 +119,10 @@ def _data(reading: Reading, spans: list[Span]) -> None:
     images = _first(spans, "images")
     audio = _first(spans, "audio_hours")
     data_bytes = _first(spans, "data_bytes")
+    model = load_registry().find(str(reading.slots.get("model", "")))
     if examples is None and images is not None:
         examples = images
-        if per_example is None:
+        if per_example is None and not (model and model.fixed_input):  # a ViT's own patches
             reading.set("tokens_per_example", float(IMAGE_TOKENS))
             reading.notes.append(
                 f"Imagens: considerei cada uma como {IMAGE_TOKENS} tokens (336 px em blocos de "

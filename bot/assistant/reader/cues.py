@@ -9,7 +9,10 @@ from quoting.registry import load_registry, normalize_name
 _NEGATION = re.compile(
     r"(?:em vez d[eoa]s?|ao inves d[eoa]s?|no lugar d[eoa]s?|instead of|rather than|"
     r"\bsem\b|\bnao\b(?:\s+\w+){0,2}|\bnada de|\bnot\b|\bnem\b|\bwithout\b|"
-    r"\bevitar|\bfora\b)\s*(?:o |a |os |as |um |uma |the |a )?$"
+    r"\bevitar|\bfora\b|"
+    # "esquece o QLoRA, quero LoRA": what the client takes back.
+    r"\besquec\w*|\bignor\w*|\bdesconsider\w*|\bforget|\bdrop|\btroc\w*|\bsubstitu\w*|\btir[ae]\w*)"
+    r"\s*(?:o |a |os |as |um |uma |the |a )?$"
 )
 
 
@@ -59,6 +62,7 @@ METHODS = [
     (
         re.compile(
             r"ajuste completo|fine[- ]?tuning completo|full(?: fine[- ]?tun\w*| ft)?\b|"
+            r"fully (?:fine[- ]?tun\w*|train\w*|tun\w*)|full[- ]parameter|"
             r"treino completo|treinamento completo|todos os pesos|all (?:the )?weights|"
             r"\bcompleto\b|pesos inteiros|"
             # Training from scratch updates every weight: priced as the full method.
@@ -103,7 +107,11 @@ RESIDENCY = re.compile(
     r"(?:ficar|ficam|fica|fique|fiquem|stay|stays|kept|hosted|stored) (?:aqui )?(?:no|in) "
     r"(?:br|brazil)\b|(?:data ?center|datacenter|nuvem|servidores?|hospedagem|regiao) "
     r"(?:nacional|brasileir[oa]|no pais)|(?:cannot|can't|can not|must not|may not|mustn't) "
-    r"leave (?:brazil|the country)|(?:residency|hosted|stored|processed) in brazil"
+    r"leave (?:brazil|the country)|(?:residency|hosted|stored|processed) in brazil|"
+    # "dados hospedados apenas no Brasil", "que o processamento ocorra no Brasil"
+    r"(?:hospedad\w+|armazenad\w+|processad\w+|ocorr\w+|rodar|rode|rodem|executad\w+|feito|"
+    r"feita|realizad\w+|mantid\w+) (?:apenas |somente |so |exclusivamente |sempre |aqui )?"
+    r"(?:no|em) (?:brasil|territorio nacional|solo brasileiro)"
 )
 SPOT = re.compile(r"\bspot\b|preemptiv|interrompiv|preemptible")
 ON_DEMAND = re.compile(
@@ -115,6 +123,8 @@ CHEAPEST = re.compile(
     r"menor (?:custo|preco) possivel|cheapest|as cheap as possible|economizar o maximo|"
     r"gastar o minimo|gastar pouco|o menor preco|prioridade (?:e|eh) (?:o )?(?:preco|custo)|"
     r"custo minimo|sem pressa,? (?:o )?mais barat|baratinh[oa]|"
+    # "qual a máquina mais barata pra treinar...": the client asks for the cheapest machine.
+    r"(?:maquina|opcao|gpu|placa|instancia|configuracao|alternativa|forma|jeito) mais barat[oa]|"
     # "..., o mais barato" / "quero a mais barata mesmo": the phrase ends there.
     r"(?:^|[,;.]\s*|quero |prefiro |escolhe |pode ser )(?:o |a )mais barat[oa]s?(?: mesmo)?"
     r"\s*(?:[,;.!]|$)"

@@ -87,9 +87,10 @@ _PER_EXAMPLE_AFTER = re.compile(
     rf"sample|registro|{_RECORD})|cada|each|em media|on average)"
 )
 _PER_EXAMPLE_BEFORE = re.compile(
-    rf"(?:(?:{_RECORD})\s+(?:de|com|of|with|tem|tendo|having)\s+(?:cerca de |uns |umas |ate |"
-    r"em media |~|media de |about |around |up to )?|(?:media|average|tamanho medio|cada (?:um|uma|"
-    r"exemplo|registro)|each)\s+(?:de\s+|of\s+|tem\s+|has\s+|com\s+)?(?:cerca de |uns |~)?)$"
+    rf"(?:(?:{_RECORD})\s+(?:(?:de|com|of|with|tem|tendo|having)\s+|\(\s*)"
+    r"(?:cerca de |uns |umas |ate |em media |~|media de |about |around |up to )?|"
+    r"(?:media|average|tamanho medio|cada (?:um|uma|exemplo|registro)|each)\s+"
+    r"(?:de\s+|of\s+|tem\s+|has\s+|com\s+)?(?:cerca de |uns |~)?)$"
 )
 _SEQ_BEFORE = re.compile(
     r"(?:contexto|janela(?: de contexto)?|sequencias?|seq(?:uence)?[ _-]?len(?:gth)?|"
@@ -112,6 +113,7 @@ _BUDGET_BEFORE = re.compile(
     r"(?:orcamento|verba|budget|gastar|gasto|pagar|investir|teto|limite de|custo maximo)\b"
     r"[^.;!?\d]{0,25}$"
 )
+_BUDGET_AFTER = re.compile(r"^\s*(?:de|em|of)\s+(?:orcamento|verba|budget|teto)\b")
 _DURATION_AFTER = re.compile(
     r"^\s*(?:de\s+)?(horas?|hrs?|h|dias?|dias uteis|semanas?|meses|mes|hours?|days?|weeks?|"
     r"months?)\b"
@@ -139,7 +141,7 @@ _DATA_NEAR = re.compile(r"texto|textos|dados|dataset|corpus|arquivos?|jsonl|csv|
 _IMAGES_AFTER = re.compile(r"^\s*(?:de\s+)?(?:imagens|fotos|images|photos|figuras|radiografias|"
                            r"tomografias|exames de imagem|frames)\b")  # fmt: skip
 # "12k medical notes", "40k Portuguese audio clips": up to two describing words before the noun.
-_RECORD_AFTER = re.compile(rf"^\s*(?:de\s+|of\s+)?(?:[a-z-]+\s+){{0,2}}({_RECORD})\b")
+_RECORD_AFTER = re.compile(rf"^\s*(?:de\s+|of\s+)?(?:[a-z&/-]+\s+){{0,2}}({_RECORD})\b")
 _RECORD_NEXT = re.compile(rf"^\s*(?:de\s+|of\s+)?({_RECORD})\b")
 _PLURAL_AFTER = re.compile(r"^\s*(?:de\s+)?([a-z][a-z-]{2,}s)\b")
 _PARAMS_SHORT = re.compile(r"^(?:\s?(b|bi|m)\b)(?!\s*(?:de\s+)?(?:tokens|exemplos|reais))")
@@ -254,6 +256,8 @@ def _tag(text: str, match: re.Match[str], value: float) -> tuple[Tag, float, int
         return "examples", value, end + found.end(), found[1]
     if _BUDGET_BEFORE.search(before) and value >= 10 and not re.match(r"^\s*[a-z]", after):
         return "budget", value, end, ""
+    if value >= 10 and (found := _BUDGET_AFTER.match(after)):  # "3 mil de budget"
+        return "budget", value, end + found.end(), ""
     return "bare", value, end, ""
 
 
