@@ -220,9 +220,11 @@ class Assistant:
         # Sure it is about something else, with no word of ours and nothing of a job in it: "me
         # ajuda com meu TCC?", "best pizza place in São Paulo?" are not questions for the cards;
         # far surer, even with one of our words ("qual a cotação do bitcoin hoje?").
-        off_topic = guess.label == "off_topic" and (
-            guess.margin >= 4 * CLASSIFIER_MARGIN or (sure and not cues.DOMAIN.search(folded))
-        )
+        # Games and stocks share our words ("placa", "Nvidia"), not our trade.
+        off_topic = (
+            guess.label == "off_topic"
+            and (guess.margin >= 4 * CLASSIFIER_MARGIN or (sure and not cues.DOMAIN.search(folded)))
+        ) or bool(cues.NOT_OUR_TRADE.search(folded) and not cues.TRAINING.search(folded))
         if off_topic and not (slots.keys() - _TERMS_ONLY):  # "celular até 2 mil reais?"
             return self._out_of_scope(state, text)
         if not has_job and routing.asks_guidance(folded, text, slots, wants_price):

@@ -4,6 +4,8 @@ spot on or off, any cloud, the cheapest offer. These override what the job reade
 import re
 from typing import Any
 
+from bot.assistant.reader.cues import RESIDENCY
+
 _ABROAD = re.compile(
     r"pode(m)? (ser|ficar|rodar|sair|ir|processar)\w*( os dados)?( processad\w+)? (pra |para )?"
     r"(fora( do (brasil|pais))?|no exterior|em outro pais|nos (eua|estados unidos))|"
@@ -47,7 +49,8 @@ _CHEAPEST = re.compile(
 def premise_changes(folded: str) -> dict[str, Any]:
     """Job fields this message changes by saying so in words (text already folded)."""
     changes: dict[str, Any] = {}
-    if _ABROAD.search(folded):
+    # "nada pode sair do país" says "pode sair do país" too: a requirement wins over a release.
+    if _ABROAD.search(folded) and not RESIDENCY.search(folded):
         changes["data_residency"] = "any"
     if _SPOT_OFF.search(folded):
         changes["spot"] = False

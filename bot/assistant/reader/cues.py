@@ -95,7 +95,8 @@ KINDS = [
     (re.compile(rf"{_KIND_LEAD}gpus?\b"), "gpu"),
 ]
 RESIDENCY = re.compile(
-    r"lgpd|dados? sensive(?:is|l)|sensitive data|nao (?:podem|pode) sair do (?:brasil|pais)|"
+    r"lgpd|dados? sensive(?:is|l)|sensitive data|"
+    r"(?:nao|nada|nenhum \w+) (?:podem|pode) sair do (?:brasil|pais)|"
     r"(?:ficar|ficam|fique|fiquem|permanecer|permanecam|hospedad\w+|armazenad\w+) (?:aqui )?no "
     r"(?:brasil|pais)|dados de saude|dados medicos|prontuario|dados bancarios|dados financeiros|"
     r"sigilo medico|must stay in brazil|data residency|residencia de dados|territorio nacional|"
@@ -121,6 +122,7 @@ ON_DEMAND = re.compile(
 CHEAPEST = re.compile(
     r"(?:o |a )?mais barat[oa]s?(?: possivel| que (?:der|tiver|puder))|o mais em conta|"
     r"menor (?:custo|preco) possivel|cheapest|as cheap as possible|economizar o maximo|"
+    r"(?:sair|sai|for|seja|ficar) mais em conta|"
     r"gastar o minimo|gastar pouco|o menor preco|prioridade (?:e|eh) (?:o )?(?:preco|custo)|"
     r"custo minimo|sem pressa,? (?:o )?mais barat|baratinh[oa]|"
     # "qual a máquina mais barata pra treinar...": the client asks for the cheapest machine.

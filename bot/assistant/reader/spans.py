@@ -78,7 +78,8 @@ _NOT_RECORDS = frozenset(
         "semanas "
         "minutos segundos epocas epochs reais dolares centavos parametros params tokens camadas "
         "layers cabecas heads bits bytes gigas megas teras vcpus cpus nucleos cores instancias "
-        "usuarios clientes funcionarios vagas modelos versoes etapas fases passos steps"
+        "usuarios clientes funcionarios vagas modelos versoes etapas fases passos steps graus "
+        "watts volts metros quilometros"
     )
 )
 
@@ -132,7 +133,9 @@ _EPOCHS_AFTER = re.compile(r"^\s*(?:de\s+)?(?:epocas?|epochs?|passadas|passes)\b
 _PARAMS_AFTER = re.compile(r"^\s*(?:de\s+)?(?:parametros|params?|parameters)\b")
 _TOKENS_AFTER = re.compile(r"^\s*(?:de\s+)?(?:tokens?|toks?|tks?)\b")
 _BYTES_AFTER = re.compile(r"^\s*(kb|mb|gb|tb|megas?|gigas?|teras?)\b")
-_DEVICE_NEAR = re.compile(r"gpus?|placas?|vram|memoria|card|cards|device|\bpc\b|notebook")
+_DEVICE_NEAR = re.compile(
+    r"gpus?|placas?|vram|memoria|card|cards|device|\bpc\b|notebook|maquinas?|instancias?"
+)
 _DEVICE_AFTER = re.compile(
     r"^\s*(?:de\s+)?(?:vram|memoria (?:de video|da gpu|na gpu|de gpu)|de memoria de video|"
     r"memory|of vram|na placa|por gpu|por placa|cards?|gpus?)"
