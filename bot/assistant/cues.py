@@ -83,10 +83,19 @@ _ACKNOWLEDGED = (
     r"bacana|excelente|maravilha|fechado|ta bom|beleza|k{2,}|rs+|(?:ha){2,}|(?:he){2,}|great|cool|"
     # "valeu, era isso", "depois eu volto", "that's all I needed": the client is done for now.
     r"(?:era|e) (?:so )?isso|so isso|depois (?:eu )?volto|volto (?:depois|mais tarde)|"
-    r"vou (?:pensar|analisar|avaliar)|te aviso|that'?s all(?: i needed)?|that is all"
+    r"vou (?:pensar|analisar|avaliar)(?: (?:a|essa|sua) (?:proposta|cotacao))?|"
+    r"(?:te |lhe |vos )?(?:retorno|aviso|falo)(?: (?:depois|em breve|mais tarde|amanha))?|"
+    r"vou (?:ver|conversar|falar|levar|passar|mostrar) (?:isso )?(?:com|pro|pra|para|ao|a) "
+    r"(?:o |a )?(?:meu |minha |nosso |nossa )?(?:chefe|time|equipe|diretoria|socio|gestor|gestora|"
+    r"financeiro|cliente)s?|"
+    r"qualquer (?:coisa|duvida),? (?:eu )?(?:volto|chamo|falo|aviso|retorno)|ate a proxima|"
+    r"bom trabalho|(?:tenha )?(?:um )?(?:bom|otimo) (?:dia|fim de semana|final de semana)|"
+    r"boa semana|por (?:enquanto|ora|agora) (?:e )?(?:so|isso)|nada mais|tudo certo|resolvido|"
+    r"anotado|that'?s all(?: i needed)?|that is all|will get back to you|talk (?:to you )?later"
 )
 CLOSING = re.compile(
-    rf"^[^\w]*(?:(?:{THANKS.pattern}|{GOODBYE.pattern}|{_ACKNOWLEDGED}|{_GREETING_WORDS})\b[^\w]*)+$"
+    rf"^[^\w]*(?:(?:e |and )?(?:{THANKS.pattern}|{GOODBYE.pattern}|{_ACKNOWLEDGED}|"
+    rf"{_GREETING_WORDS})\b[^\w]*)+$"
 )
 PRICE = re.compile(
     r"quanto (custa|sai|fica|cobra|cobram|vai custar|vai sair)|quero (uma |um )?(cotacao|orcamento|"
