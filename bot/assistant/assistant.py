@@ -16,6 +16,7 @@ from bot.assistant.followups import (
     example_length,
     last_field,
     only_a_number,
+    other_family,
     same_family,
     scaled_field,
     unclear_number,
@@ -26,6 +27,7 @@ from bot.assistant.intent import Guess, classify, warm_up
 from bot.assistant.llm import extract_with_model, load_chat_model, phrase
 from bot.assistant.premises import premise_changes
 from bot.assistant.reader import read_job
+from bot.assistant.reader.cues import family_named
 from bot.assistant.reader.text import normalize as normalize_text
 from bot.assistant.rent_buy import asks_rent_or_buy, jobs_per_month, rent_or_buy_reply
 from bot.assistant.reply import (
@@ -195,6 +197,12 @@ class Assistant:
         changes = premise_changes(folded)
         slots.update(changes)
         has_job = bool(_SIZE_SLOTS & state.slots.keys())
+        # "e com o mistral?": another family at the size of the model on the table.
+        short = bool(cues.FOLLOW_UP.match(folded)) or len(folded.split()) <= 5
+        if has_job and short and not _SIZE_SLOTS & slots.keys():
+            family = family_named(folded)
+            if family and (model := other_family(state.slots, family)):
+                slots["model"] = model
         if changes and has_job:  # "pode ser fora do Brasil?" changes the job, asked or not
             return self._quote(state, text, slots)
         wants_price = bool(cues.PRICE.search(folded))

@@ -1,6 +1,7 @@
 """Follow-ups made of a bare number ("e com 1.500?") or a bare size ("e se for o 8B?"): the job
 field it changes, and how it reads."""
 
+import math
 import re
 from typing import Any
 
@@ -137,3 +138,15 @@ def same_family(previous: str | None, params: float) -> str | None:
     entry = registry.find(previous) if previous else None
     sibling = registry.sized(entry.family, params, like=entry.id) if entry else None
     return sibling.id if sibling else None
+
+
+def other_family(slots_on_table: dict[str, Any], family: str) -> str | None:
+    """The model "e com o mistral?" means with a job on the table: that family's model nearest
+    in size to the one being quoted."""
+    registry = load_registry()
+    current = registry.find(str(slots_on_table.get("model", "")))
+    params = current.params if current else float(slots_on_table.get("params") or 0)
+    candidates = [entry for entry in registry.entries if entry.family == family]
+    if not candidates or params <= 0:
+        return None
+    return min(candidates, key=lambda entry: abs(math.log(entry.params / params))).id

@@ -42,7 +42,9 @@ _CHEAPEST = re.compile(
     r"mais barat[oa] possivel|menor (preco|custo) possivel|o mais em conta|quanto mais barato "
     r"melhor|o que (for|sair) mais barato|(the )?cheapest (option|possible|one)|"
     r"as cheap as possible|qual (sai|fica|seria|e|eh) (o |a )?mais barat[oa]|"
-    r"(quero|prefiro) (o |a )mais barat[oa]"
+    r"(quero|prefiro) (o |a )mais barat[oa]|"
+    r"(tem como|da pra|da para|teria como|consegue|conseguem) (ficar|sair|fazer|deixar)"
+    r"( isso| o job| o treino)? mais (barato|em conta)"
 )
 
 

@@ -301,6 +301,8 @@ def test_buying_asked_after_a_quote_compares_with_that_job(assistant: Assistant)
         ("What if we do 4 epochs instead?", "epochs", 4.0),
         ("pode ser na azure? é onde a gente ta", "cloud", "azure"),
         ("esquece o lora, quero qlora", "method", "qlora"),
+        ("e com o mistral?", "model", "mistral-7b-v0-3"),
+        ("tem como ficar mais barato?", "cheapest", True),
     ],
 )
 def test_a_change_worded_as_a_question_or_in_english_changes_the_job(
