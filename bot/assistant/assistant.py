@@ -222,7 +222,14 @@ class Assistant:
             return self._finish(
                 state, text, Reply(answer=composer.HANDOFF, intent="handoff", handoff=True)
             )
-        if sure and guess.label == "injection" and not (slots.keys() - {"budget_brl"}):
+        # "esquece o limite de orçamento, o diretor liberou" takes a term back: not an injection.
+        taken_back = has_job and bool(changes)
+        if (
+            sure
+            and guess.label == "injection"
+            and not (slots.keys() - {"budget_brl"})
+            and not taken_back
+        ):
             reply = Reply(answer=composer.INJECTION, intent="out_of_scope", actions=[ACTION_QUOTE])
             return self._finish(state, text, reply)
         # Sure it is about something else, with no word of ours and nothing of a job in it: "me

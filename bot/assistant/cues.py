@@ -15,7 +15,9 @@ HANDOFF = re.compile(
     # "agendar uma call com o time comercial", "schedule a call with sales"
     r"\bagend\w* (uma |um )?(call|reuniao|conversa|ligacao|chamada|videochamada)|"
     r"\bschedule (a )?(call|meeting)|"
-    r"falar com (o |a )?(time|equipe|setor|area|pessoal) (comercial|de vendas)"
+    r"falar com (o |a )?(time|equipe|setor|area|pessoal) (comercial|de vendas)|"
+    r"\b(passa|passar|transfer\w*|encaminh\w*) (me )?(pra|para) (alguem|uma pessoa|o comercial|"
+    r"a equipe|um vendedor|um humano|um especialista)|alguem do (comercial|vendas|time)"
 )
 INJECTION = re.compile(
     r"ignor\w* (as |todas as |suas )?(instruc|regras|prompt)|ignore (all |the )?(previous |prior )?"
@@ -42,14 +44,14 @@ NOT_OUR_TRADE = re.compile(
     r"\bacao da|\bacoes (da|de)|bolsa de valores|\bstocks?\b|criptomoeda|\bbitcoin"
 )
 TRAINING = re.compile(
-    r"fine.?tun|trein|\btrain|\blora\b|qlora|\bllm|dataset|\bepoca|\btoken|cotac|inferencia|"
+    r"fine.?tun|trein|\btrain|\blora\b|qlora|\bllm|dataset|\bepoca|\btoken|inferencia|"
     r"\bmodelo (de (ia|linguagem)|grande)|\bia\b|\bai\b|\bgpus?\b|\btpus?\b|machine learning|"
     r"deep learning|redes? neura"
 )
 # A message made only of greetings, pleasantries, whom they address and "what do you do?": the
 # reply says what the infrabot does.
 _GREETING_WORDS = (
-    r"oi+e*|ola+|opa|e ?ai|salve|fala ai|bom dia|boa tarde|boa noite|hello|hi|hey|howdy|"
+    r"oi+e*|ola+|opa|e ?ai|eae|eai|salve|fala ai|bom dia|boa tarde|boa noite|hello|hi|hey|howdy|"
     r"good (?:morning|afternoon|evening)|/start|/ajuda|ajuda|help|"
     r"(?:tudo|td) (?:bem|bom|certo|joia|tranquilo|ok|beleza|em ordem)(?: por (?:ai|aqui|la))?|"
     r"beleza|blz|"
@@ -65,14 +67,17 @@ _GREETING_WORDS = (
     r"como (?:isso |voce |vc |o bot |esse bot |este bot )?funciona|"
     r"(?:como )?(?:voce|voces|vc|vcs) (?:pode|podem) me ajudar|me ajuda|"
     r"(?:gostaria de|queria|quero|preciso de) (?:uma |umas )?(?:informac(?:ao|oes)|ajuda)|"
-    r"(?:e a )?primeira vez aqui|"
+    r"(?:e a )?primeira vez aqui|prazer|muito prazer|"
+    # "meu nome é Juliana, sou da área de dados da Construtora X": an introduction.
+    r"(?:meu nome (?:e|eh)|me chamo|aqui (?:e|eh)|sou (?:o|a)) [a-z]+(?: [a-z]+)?|"
+    r"(?:sou|falo|trabalho) (?:da|do|na|no) [a-z ]{3,60}|"
     r"what (?:can|do) you do|what is this(?: bot)?|who are you"
 )
 GREETING = re.compile(rf"^[^\w]*(?:(?:{_GREETING_WORDS})\b[^\w]*)+$")
 # Thanks, goodbyes and acknowledgements, alone or with greetings: a closing, not a request.
 THANKS = re.compile(
     r"(?:muito |mto )?(?:obrigad[oa]s?|brigad(?:[oa]|ao|inh[oa])|obg|valeu|vlw|agradecid[oa]|"
-    r"grat[oa])(?: demais| mesmo)?|"
+    r"grat[oa])(?: demais| mesmo| a lot| so much)?|tmj|cheers|"
     r"(?:pela|pelas|pelo) (?:ajuda|atencao|informac(?:ao|oes)|cotac(?:ao|oes)|proposta|resposta|"
     r"explicac(?:ao|oes)|retorno|orcamento)|ajudou (?:muito|bastante)|"
     r"thanks?(?: you)?(?: (?:so much|a lot))?|thx"
@@ -83,11 +88,12 @@ _ACKNOWLEDGED = (
     r"bacana|excelente|maravilha|fechado|ta bom|beleza|k{2,}|rs+|(?:ha){2,}|(?:he){2,}|great|cool|"
     # "valeu, era isso", "depois eu volto", "that's all I needed": the client is done for now.
     r"(?:era|e) (?:so )?isso|so isso|depois (?:eu )?volto|volto (?:depois|mais tarde)|"
+    r"show de bola|fechou|fechado|that'?s all for now|"
     r"vou (?:pensar|analisar|avaliar)(?: (?:a|essa|sua) (?:proposta|cotacao))?|"
-    r"(?:te |lhe |vos )?(?:retorno|aviso|falo)(?: (?:depois|em breve|mais tarde|amanha))?|"
+    r"(?:te |lhe |vos )?(?:retorno|aviso|falo)(?: (?:depois|em breve|mais tarde|amanha))?|obg|"
     r"vou (?:ver|conversar|falar|levar|passar|mostrar) (?:isso )?(?:com|pro|pra|para|ao|a) "
     r"(?:o |a )?(?:meu |minha |nosso |nossa )?(?:chefe|time|equipe|diretoria|socio|gestor|gestora|"
-    r"financeiro|cliente)s?|"
+    r"financeiro|cliente|socio|socia|reuniao(?: de [a-z-]+)?)s?|"
     r"qualquer (?:coisa|duvida),? (?:eu )?(?:volto|chamo|falo|aviso|retorno)|ate a proxima|"
     r"bom trabalho|(?:tenha )?(?:um )?(?:bom|otimo) (?:dia|fim de semana|final de semana)|"
     r"boa semana|por (?:enquanto|ora|agora) (?:e )?(?:so|isso)|nada mais|tudo certo|resolvido|"
@@ -99,7 +105,8 @@ CLOSING = re.compile(
 )
 PRICE = re.compile(
     r"quanto (custa|sai|fica|cobra|cobram|vai custar|vai sair)|quero (uma |um )?(cotacao|orcamento|"
-    r"preco)|(me )?(passa|manda|da|faz|fazer) (uma |um )?(cotacao|orcamento|preco)|\bcotar\b|"
+    r"preco)|(me )?(passa|manda|da|faz|fazer) (uma |um |o |os )?(cotacao|orcamento|precos?|valor)|"
+    r"\bcotar\b|quanto (ta|esta|e|eh) (a hora|o preco|o valor)|"
     r"how much|price (for|of)|quote (me|for)|qual (o|e o) (preco|valor)|"
     r"^(preco|cotacao|orcamento)\W*$|(tabela|lista) de precos|price list|\bpricing\b|"
     r"\b(saber|ver|conhecer) (os |uns )?(valores|precos)\b|"
@@ -134,7 +141,8 @@ DOMAIN = re.compile(
 # suits, a guidance question even when it names a model.
 KIND_CHOICE = re.compile(
     r"\b(tpu ou gpu|gpu ou tpu|tpu or gpu|gpu or tpu|tpu x gpu|gpu x tpu|tpu vs\.? gpu|"
-    r"gpu vs\.? tpu)\b|(vale a pena|vale|compensa|faz sentido|worth) (usar |alugar |pagar |por |"
+    r"gpu vs\.? tpu)\b|\b(preciso|precisa|precisamos|necessito) (mesmo )?(de )?(uma )?tpus?\b|"
+    r"(vale a pena|vale|compensa|faz sentido|worth) (usar |alugar |pagar |por |"
     r"uma |a |using |paying for )*"
     r"tpus?\b|\btpus? (e|eh|seria|vale|faz|serve|is)( uma| a)? (boa|bom|a pena|sentido|good|worth)"
 )

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from bot.assistant.reader import Reading
-from bot.assistant.reader.spans import words
+from bot.assistant.reader.spans import RECORD_PATTERN, words
 from bot.assistant.reply import ACTION_HUMAN, Reply
 from bot.assistant.state import ConversationState
 from quoting.registry import load_registry
@@ -23,7 +23,8 @@ _FILLER = frozenset(
         "e se eu a gente o a os as com pra para por de uns umas tipo so apenas fosse for forem "
         "fossem sao seria mudar muda aumentar aumenta aumentando diminuir diminui subir sobe "
         "baixar baixa colocar coloca botar bota trocar troca reduzir reduz cortar corta passar "
-        "passa que tal and what about with if it was"
+        "passa que tal and what about with if it was consigo conseguimos consegue da dar fazer "
+        "faz fica sai rola"
     )
 )
 _SCALES = frozenset(words("mil k milhao milhoes mi bi bilhao bilhoes"))
@@ -40,6 +41,9 @@ _CEILINGS = {
     "tokens_per_example": 32_768, "seq_len": 32_768, "epochs": 100,
     "max_device_memory_gb": 288,
 }  # fmt: skip
+_OF_RECORDS = re.compile(
+    rf"\b(?:metade|dobro|triplo|half|double)\s+(?:d[oa]s?|de|of(?: the)?)\s+(?:{RECORD_PATTERN})\b"
+)
 _FACTORS = [
     (re.compile(r"\bmetade\b|\bhalf\b"), 0.5),
     (re.compile(r"\bdobr\w*|\bdouble\b|\bduas vezes\b|\btwice\b"), 2.0),
@@ -70,7 +74,8 @@ def bare_field(state: ConversationState, folded: str, value: float) -> tuple[str
 def scaled_field(state: ConversationState, folded: str) -> tuple[str, Any] | None:
     """ "e se for metade disso?", "e o dobro?": the field last stated or asked about, scaled."""
     factor = next((factor for said, factor in _FACTORS if said.search(folded)), None)
-    field = state.last_field
+    # "metade dos tickets", "o dobro de frases": the records named are the examples.
+    field = "examples" if _OF_RECORDS.search(folded) else state.last_field
     current = state.slots.get(field) if field in _NUMERIC_FIELDS and field != "params" else None
     if factor is None or field is None or current is None:
         return None

@@ -18,8 +18,12 @@ _ABROAD = re.compile(
 _TAKE_BACK = r"(esquec\w*|ignor\w*|tir\w*|remov\w*|desconsider\w*) (o |a )?"
 _DROPPED = {
     "budget_brl": re.compile(
-        rf"{_TAKE_BACK}(orcamento|verba|limite de (gasto|custo|preco))|"
+        rf"{_TAKE_BACK}(orcamento|verba|teto|limite de (gasto|custo|preco|orcamento|verba))|"
         r"sem (limite de )?(orcamento|verba)|forget the budget|no budget"
+    ),
+    "max_device_memory_gb": re.compile(
+        r"sem limite de (memoria|vram|placa)|(pode ser|aceito|aceitamos) (uma )?placa maior|"
+        r"qualquer (placa|tamanho de placa|gpu)|no memory limit"
     ),
     "deadline_hours": re.compile(
         rf"{_TAKE_BACK}prazo|sem (limite de )?prazo|sem pressa|nao (tenho|temos) pressa|"
@@ -27,7 +31,8 @@ _DROPPED = {
     ),
 }
 _SPOT_OFF = re.compile(
-    r"sem spot|nao (quero|use|usar|pode ser|usa)( \w+)? spot|tir\w+ (o )?spot|\bsob demanda|"
+    r"sem spot|(esquec\w*|ignor\w*|desconsider\w*) (o |a )?(spot|instancia spot)|"
+    r"nao (quero|use|usar|pode ser|usa)( \w+)? spot|tir\w+ (o )?spot|\bsob demanda|"
     r"on[- ]demand|no spot"
 )
 _SPOT_ON = re.compile(
@@ -37,6 +42,11 @@ _SPOT_ON = re.compile(
 _ANY_CLOUD = re.compile(
     r"qualquer (nuvem|provedor|cloud)|tanto faz (a nuvem|o provedor)|nao precisa ser (na|no) "
     r"(aws|gcp|azure|google)|any cloud"
+)
+# "não precisa ser o mais barato, o cliente quer rápido": the cheapest offer no longer leads.
+_NOT_CHEAPEST = re.compile(
+    r"nao precisa (ser )?(o |a )?mais barat|(quer|quero|queremos|prefiro|preferimos) (o mais )?"
+    r"rapid|o mais rapido possivel|doesn'?t have to be the cheapest"
 )
 _CHEAPEST = re.compile(
     r"mais barat[oa] possivel|menor (preco|custo) possivel|o mais em conta|quanto mais barato "
@@ -60,7 +70,9 @@ def premise_changes(folded: str) -> dict[str, Any]:
         changes["spot"] = True
     if _ANY_CLOUD.search(folded):
         changes["cloud"] = "none"
-    if _CHEAPEST.search(folded):
+    if _NOT_CHEAPEST.search(folded):
+        changes["cheapest"] = False
+    elif _CHEAPEST.search(folded):
         changes["cheapest"] = True
     changes.update({field: None for field, said in _DROPPED.items() if said.search(folded)})
     return changes

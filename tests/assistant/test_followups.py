@@ -334,3 +334,38 @@ def test_invoices_a_client_trains_on_are_data_not_a_question_about_ours(
     job = job_of(talk(assistant, "QLoRA do llama 3 8b com 8 mil notas fiscais"))
     assert job["examples"] == 8000
     assert "NFS-e" in talk(assistant, "vocês emitem nota fiscal?").answer
+
+
+@pytest.mark.parametrize(
+    ("messages", "field", "value"),
+    [
+        (
+            ("qlora mistral 7b, 10k tickets, 2 epocas", "na verdade metade dos tickets"),
+            "examples",
+            5000,
+        ),
+        (("bert base com 200k frases, 3 epocas", "e o dobro de frases?"), "examples", 400000),
+        (
+            (f"{JOB}, pode ser spot", "esquece o spot, não pode cair no meio do treino"),
+            "spot",
+            False,
+        ),
+        (
+            (f"{JOB}, placa de no máximo 24gb", "pode ser placa maior, sem limite de memória"),
+            "max_device_memory_gb",
+            None,
+        ),
+        (
+            (
+                f"{JOB}, o mais barato possível",
+                "na vdd o cliente quer rápido, não precisa ser o mais barato",
+            ),
+            "cheapest",
+            False,
+        ),
+    ],
+)
+def test_a_follow_up_names_the_field_it_scales_or_takes_back(
+    assistant: Assistant, messages: tuple[str, ...], field: str, value: object
+) -> None:
+    assert job_of(talk(assistant, *messages))[field] == value

@@ -22,6 +22,9 @@ AUDIO_WINDOW_SECONDS = 30
 AUDIO_POSITIONS = 1500
 # One image as a vision-language model sees it: 336 px in 14 px patches (LLaVA-1.5) = 576 tokens.
 IMAGE_TOKENS = 576
+# "Llama 3 8B lora 15k", "prontuários, são 60 mil": in a message that names the model, a count
+# this large with no noun is the number of examples (below it, it could be hours or epochs).
+MIN_BARE_EXAMPLES = 1000
 
 
 @dataclass
@@ -83,9 +86,23 @@ def read_job(text: str, now: datetime | None = None) -> Reading:
     if deadline and "deadline_hours" not in reading.slots:
         reading.set("deadline_hours", deadline[0], deadline[1])
     _categories(reading, rest)
+    _bare_count(reading, spans)
     reading.bare = [_value(s) for s in spans if s.tag == "bare"]
     reading.unclear = [s.noun for s in spans if s.tag == "unclear"]
     return reading
+
+
+def _bare_count(reading: Reading, spans: list[Span]) -> None:
+    if not {"model", "params"} & reading.slots.keys():
+        return
+    if {"examples", "dataset_tokens"} & reading.slots.keys():
+        return
+    count = next((s for s in spans if s.tag == "bare" and s.value >= MIN_BARE_EXAMPLES), None)
+    if count is None:
+        return
+    spans.remove(count)
+    reading.set("examples", _value(count), count.start)
+    reading.notes.append(f"Considerei {_short(count.value)} como o número de exemplos.")
 
 
 def _size(reading: Reading, spans: list[Span], text: str) -> None:

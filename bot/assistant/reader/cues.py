@@ -112,7 +112,7 @@ RESIDENCY = re.compile(
     # "dados hospedados apenas no Brasil", "que o processamento ocorra no Brasil"
     r"(?:hospedad\w+|armazenad\w+|processad\w+|ocorr\w+|rodar|rode|rodem|executad\w+|feito|"
     r"feita|realizad\w+|mantid\w+) (?:apenas |somente |so |exclusivamente |sempre |aqui )?"
-    r"(?:no|em) (?:brasil|territorio nacional|solo brasileiro)"
+    r"(?:no|em) (?:brasil|br|territorio nacional|solo brasileiro)\b"
 )
 SPOT = re.compile(r"\bspot\b|preemptiv|interrompiv|preemptible")
 ON_DEMAND = re.compile(

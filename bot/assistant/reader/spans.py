@@ -68,9 +68,12 @@ RECORD_NOUNS = words(
     "documents conversations sentences tickets reviews instructions questions answers ex exs "
     "notes clips audios gravacoes ligacoes transcripts recordings messages emails articles "
     "papers abstracts reports contracts chats dialogues dialogs prompts completions summaries "
-    "paragraphs passages utterances calls threads"
+    "paragraphs passages utterances calls threads requests commits issues prs snippets queries "
+    "consultas pedidos transacoes faturas boletos recibos cupons sinistros apolices curriculos "
+    "editais atas ementas exames bulas solicitacoes reclamacoes historicos licitacoes"
 )
 _RECORD = "|".join(sorted(set(RECORD_NOUNS), key=len, reverse=True))
+RECORD_PATTERN = _RECORD
 # Plural words after a number that are not records (units, machines, people, time).
 _NOT_RECORDS = frozenset(
     words(
@@ -114,7 +117,11 @@ _BUDGET_BEFORE = re.compile(
     r"(?:orcamento|verba|budget|gastar|gasto|pagar|investir|teto|limite de|custo maximo)\b"
     r"[^.;!?\d]{0,25}$"
 )
-_BUDGET_AFTER = re.compile(r"^\s*(?:de|em|of)\s+(?:orcamento|verba|budget|teto)\b")
+_BUDGET_AFTER = re.compile(
+    r"^\s*(?:(?:de|em|of)\s+(?:orcamento|verba|budget|teto)|(?:pra|para) (?:gastar|investir))\b"
+)
+# "..., no máximo 2k": a ceiling in thousands with nothing after it is money.
+_CEILING_BEFORE = re.compile(r"(?:no maximo|teto de|limite de|at most)\s*$")
 _DURATION_AFTER = re.compile(
     r"^\s*(?:de\s+)?(horas?|hrs?|h|dias?|dias uteis|semanas?|meses|mes|hours?|days?|weeks?|"
     r"months?)\b"
@@ -129,7 +136,7 @@ _LISTED_BEFORE = re.compile(r"[,;]\s*$")
 _LISTED_AFTER = re.compile(r"^\s*(?:[,;.!]|$)")
 _AUDIO_AFTER = re.compile(r"^\s*(?:de\s+)?(?:horas?|h|hours?)\s+(?:de\s+)?(?:audio|gravac\w*|fala|"
                           r"voz|ligac\w*|podcasts?|speech|recordings?)")  # fmt: skip
-_EPOCHS_AFTER = re.compile(r"^\s*(?:de\s+)?(?:epocas?|epochs?|passadas|passes)\b")
+_EPOCHS_AFTER = re.compile(r"^\s*(?:de\s+)?(?:epocas?|epochs?|eps?|passadas|passes)\b")
 _PARAMS_AFTER = re.compile(r"^\s*(?:de\s+)?(?:parametros|params?|parameters)\b")
 _TOKENS_AFTER = re.compile(r"^\s*(?:de\s+)?(?:tokens?|toks?|tks?)\b")
 _BYTES_AFTER = re.compile(r"^\s*(kb|mb|gb|tb|megas?|gigas?|teras?)\b")
@@ -261,6 +268,9 @@ def _tag(text: str, match: re.Match[str], value: float) -> tuple[Tag, float, int
         return "budget", value, end, ""
     if value >= 10 and (found := _BUDGET_AFTER.match(after)):  # "3 mil de budget"
         return "budget", value, end + found.end(), ""
+    ends = re.match(r"^\s*(?:[,.;!?]|$)", after)
+    if scale in ("mil", "k") and _CEILING_BEFORE.search(before) and ends:
+        return "budget", value, end, ""
     return "bare", value, end, ""
 
 
