@@ -450,10 +450,19 @@ class Assistant:
 FOLLOW_UP_WORDS = 8
 
 
+def _without_trailing_remark(text: str) -> str:
+    """ "o que é fine-tuning? meu chefe fica falando disso": what follows the last question is
+    a remark, and its words pulled the search away from the question."""
+    asked, mark, remark = text.rpartition("?")
+    if not mark or not remark.strip() or len(asked.split()) < 3:
+        return text
+    return asked + mark
+
+
 def _in_context(state: ConversationState, text: str) -> str:
     """The question to search for: a short follow-up is read with the client's previous message,
     which says what it is about ("Vale a pena A100 pra um modelo pequeno?" -> "e a T4?")."""
     if len(text.split()) > FOLLOW_UP_WORDS or not cues.FOLLOW_UP.match(fold(text)):
-        return text
+        return _without_trailing_remark(text)
     previous = next((turn.text for turn in reversed(state.history) if turn.role == "cliente"), None)
     return f"{previous} {text}" if previous else text

@@ -22,6 +22,8 @@ AUDIO_WINDOW_SECONDS = 30
 AUDIO_POSITIONS = 1500
 # One image as a vision-language model sees it: 336 px in 14 px patches (LLaVA-1.5) = 576 tokens.
 IMAGE_TOKENS = 576
+# Portuguese text runs at about 1.5 tokens per word in the Llama and Qwen tokenizers.
+TOKENS_PER_WORD = 1.5
 # "Llama 3 8B lora 15k", "prontuários, são 60 mil": in a message that names the model, a count
 # this large with no noun is the number of examples (below it, it could be hours or epochs).
 MIN_BARE_EXAMPLES = 1000
@@ -92,12 +94,20 @@ def read_job(text: str, now: datetime | None = None) -> Reading:
     return reading
 
 
+def _year(span: Span) -> bool:
+    """ "dados de 2024": a year, not a count."""
+    return 1900 <= span.value <= 2100 and span.value.is_integer()
+
+
 def _bare_count(reading: Reading, spans: list[Span]) -> None:
     if not {"model", "params"} & reading.slots.keys():
         return
     if {"examples", "dataset_tokens"} & reading.slots.keys():
         return
-    count = next((s for s in spans if s.tag == "bare" and s.value >= MIN_BARE_EXAMPLES), None)
+    count = next(
+        (s for s in spans if s.tag == "bare" and s.value >= MIN_BARE_EXAMPLES and not _year(s)),
+        None,
+    )
     if count is None:
         return
     spans.remove(count)
@@ -157,6 +167,14 @@ def _data(reading: Reading, spans: list[Span]) -> None:
         )
     if examples is not None:
         reading.set("examples", _value(examples), examples.start)
+    words = _first(spans, "words_per_example")
+    if per_example is None and words is not None:
+        reading.set("tokens_per_example", float(round(words.value * TOKENS_PER_WORD)), words.start)
+        reading.notes.append(
+            f"Considerei {format_number(TOKENS_PER_WORD, 1)} token por palavra: "
+            f"{_short(words.value)} palavras ≈ {_short(words.value * TOKENS_PER_WORD)} tokens "
+            "por exemplo."
+        )
     if per_example is not None:
         reading.set("tokens_per_example", _value(per_example), per_example.start)
     if tokens is not None:

@@ -88,7 +88,8 @@ CLOUDS = [
 PRECISIONS = [(re.compile(rf"\b{p}\b"), p) for p in ("bf16", "fp16", "fp32")]
 _KIND_LEAD = (
     r"(?:\b(?:em|na|numa|com|on|in|de|uma|usar|using|use|ser|only|so|apenas|be|quero|queremos|"
-    r"prefiro|preferimos|exijo|exigimos|want|need)\s+(?:uma\s+)?|^\s*|[,.:;!]\s*)"
+    r"prefiro|preferimos|exijo|exigimos|want|need|alugam|aluga|alugar|oferecem|rent)\s+(?:uma\s+)?|"
+    r"^\s*|[,.:;!]\s*)"
 )
 KINDS = [
     (re.compile(rf"{_KIND_LEAD}tpus?\b"), "tpu"),

@@ -8,6 +8,7 @@ Tag = Literal[
     "params",
     "tokens",
     "tokens_per_example",
+    "words_per_example",
     "examples",
     "images",
     "audio_hours",
@@ -82,7 +83,7 @@ _NOT_RECORDS = frozenset(
         "minutos segundos epocas epochs reais dolares centavos parametros params tokens camadas "
         "layers cabecas heads bits bytes gigas megas teras vcpus cpus nucleos cores instancias "
         "usuarios clientes funcionarios vagas modelos versoes etapas fases passos steps graus "
-        "watts volts metros quilometros"
+        "watts volts metros quilometros palavras words"
     )
 )
 
@@ -131,11 +132,14 @@ _DEADLINE_BEFORE = re.compile(
     r"terminar|termine|acabar|precis\w+|for|nos proximos|next|daqui(?: a)?)\b[^.;!?\d]{0,30}$"
 )
 # "2 dias de prazo", "48h of deadline": the duration names the deadline after it.
-_DEADLINE_AFTER = re.compile(r"^\s*(?:de\s+|of\s+)?(?:prazo|deadline)\b")
+_DEADLINE_AFTER = re.compile(
+    r"^\s*(?:(?:de\s+|of\s+)?(?:prazo|deadline)|no maximo|at most|tops)\b"
+)
 _LISTED_BEFORE = re.compile(r"[,;]\s*$")
 _LISTED_AFTER = re.compile(r"^\s*(?:[,;.!]|$)")
 _AUDIO_AFTER = re.compile(r"^\s*(?:de\s+)?(?:horas?|h|hours?)\s+(?:de\s+)?(?:audio|gravac\w*|fala|"
                           r"voz|ligac\w*|podcasts?|speech|recordings?)")  # fmt: skip
+_WORDS_AFTER = re.compile(r"^\s*(?:de\s+)?(?:palavras?|words?)\b")
 _EPOCHS_AFTER = re.compile(r"^\s*(?:de\s+)?(?:epocas?|epochs?|eps?|passadas|passes)\b")
 _PARAMS_AFTER = re.compile(r"^\s*(?:de\s+)?(?:parametros|params?|parameters)\b")
 _TOKENS_AFTER = re.compile(r"^\s*(?:de\s+)?(?:tokens?|toks?|tks?)\b")
@@ -227,6 +231,8 @@ def _tag(text: str, match: re.Match[str], value: float) -> tuple[Tag, float, int
         if _DATA_NEAR.search(tail) or _DATA_NEAR.search(head):
             return "data_bytes", size, end + found.end(), ""
         return None
+    if (found := _WORDS_AFTER.match(after)) and _PER_EXAMPLE_BEFORE.search(before):
+        return "words_per_example", value, end + found.end(), ""
     if found := _PER_EXAMPLE_AFTER.match(after):
         return "tokens_per_example", value, end + found.end(), ""
     if found := _TOKENS_AFTER.match(after):

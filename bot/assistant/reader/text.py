@@ -97,6 +97,14 @@ def _words_to_digits(text: str, pattern: re.Pattern[str], language: str) -> str:
     return pattern.sub(convert, text)
 
 
+# "entre 2 e 3 mil", "de 10 a 20 mil exemplos": a range is read at its upper end, the limit a
+# budget or a deadline cannot pass and the size a quote must not under-estimate.
+_RANGE = re.compile(
+    r"\b(?:entre|between|de|from) \d+(?:[.,]\d+)?(?: ?(?:mil|k|mi|milhoes|milhao))? "
+    r"(?:e|a|and|to|-) (?P<high>\d+(?:[.,]\d+)?)\b"
+)
+
+
 def normalize(text: str) -> str:
     """Folded text with chat abbreviations expanded and number words written as digits."""
     folded = fold(text)
@@ -107,4 +115,5 @@ def normalize(text: str) -> str:
     folded = re.sub(r"(?<![\d\w])(?<!\d )(mil|thousand)\b", r"1 \1", folded)
     for pattern, replacement in _HALF:
         folded = pattern.sub(replacement, folded)
+    folded = _RANGE.sub(r"ate \g<high>", folded)
     return re.sub(r"[ \t]+", " ", folded)
