@@ -91,6 +91,7 @@ class KnowledgeRetriever:
         self.dense = dense
         self.notice = notice
         self.store = store
+        self.loader: threading.Thread | None = None
         self._by_id = {chunk.id: chunk for chunk in lexical.chunks if chunk.id}
         # A query that is one of a card's own questions gets that card, whatever the rankings say.
         self.asked = {
@@ -150,9 +151,16 @@ class KnowledgeRetriever:
                 return
             self.dense = _warmed(_vector_store(self.store))
 
-        # Not a daemon: a daemon thread cut off mid-import of torch or Chroma at interpreter exit
-        # kills the process (SIGSEGV) when someone quits right after the first answer.
-        threading.Thread(target=attach, name="infrabot-embeddings").start()
+        # A daemon, so that a command that fails early exits at once; one that ends normally
+        # waits for it first (`settle`).
+        self.loader = threading.Thread(target=attach, name="infrabot-embeddings", daemon=True)
+        self.loader.start()
+
+    def settle(self, timeout: float) -> None:
+        """Wait for the dense half to finish loading: a process that exits while the loader is
+        inside torch's or Chroma's native code can die of SIGSEGV instead of exiting."""
+        if self.loader is not None:
+            self.loader.join(timeout)
 
     def index_problem(self) -> str | None:
         """Why the vector index cannot answer now (None when it can): for readiness checks."""

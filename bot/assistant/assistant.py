@@ -27,7 +27,6 @@ from bot.assistant.intent import Guess, classify, warm_up
 from bot.assistant.llm import extract_with_model, load_chat_model, phrase
 from bot.assistant.premises import premise_changes
 from bot.assistant.reader import read_job
-from bot.assistant.reader.cues import family_named
 from bot.assistant.reader.text import normalize as normalize_text
 from bot.assistant.rent_buy import asks_rent_or_buy, jobs_per_month, rent_or_buy_reply
 from bot.assistant.reply import (
@@ -39,6 +38,7 @@ from bot.assistant.reply import (
     Reply,
     Source,
 )
+from bot.assistant.search_query import search_query
 from bot.assistant.state import ConversationState, ConversationStore
 from bot.ops.metrics import ERRORS, RETRIEVAL_SECONDS
 from bot.sales.ptax import day_rate
@@ -88,7 +88,7 @@ class Assistant:
         self.llm = llm
         # The first message needs the classifier, not the embedding model: the dense half of
         # retrieval loads after the classifier trains instead of slowing it down.
-        warm_up(retriever.attach_in_background if dense_in_background else None)
+        self._warm_up = warm_up(retriever.attach_in_background if dense_in_background else None)
 
     @classmethod
     def from_environment(
@@ -102,6 +102,11 @@ class Assistant:
             load_chat_model(),
             dense_in_background=background,
         )
+
+    def settle(self, timeout: float = 60.0) -> None:
+        """Let the background loading finish before exit (see KnowledgeRetriever.settle)."""
+        self._warm_up.join(timeout)
+        self.retriever.settle(timeout)
 
     def reply(self, conversation_id: str, text: str) -> Reply:
         try:
@@ -199,10 +204,9 @@ class Assistant:
         has_job = bool(_SIZE_SLOTS & state.slots.keys())
         # "e com o mistral?": another family at the size of the model on the table.
         short = bool(cues.FOLLOW_UP.match(folded)) or len(folded.split()) <= 5
-        if has_job and short and not _SIZE_SLOTS & slots.keys():
-            family = family_named(folded)
-            if family and (model := other_family(state.slots, family)):
-                slots["model"] = model
+        swap = other_family(state.slots, folded) if has_job and short else None
+        if swap and not _SIZE_SLOTS & slots.keys():
+            slots["model"] = swap
         if changes and has_job:  # "pode ser fora do Brasil?" changes the job, asked or not
             return self._quote(state, text, slots)
         wants_price = bool(cues.PRICE.search(folded))
@@ -411,7 +415,7 @@ class Assistant:
         return {"question": question, "result": result}
 
     def _answer(self, state: ConversationState, text: str) -> Reply:
-        query = _in_context(state, text)
+        query = search_query(state, text)
         lexical = self.retriever.lexical
         relevant = bool(cues.DOMAIN.search(fold(query))) or lexical.coverage(text) >= MIN_COVERAGE
         guidance = compose_answer(self._retrieve(query)) if relevant else GuidanceAnswer()
@@ -443,26 +447,3 @@ class Assistant:
         if self.llm is None:
             return draft
         return phrase(self.llm, question, draft) or draft
-
-
-# Words up to which a message that opens like a follow-up ("e a T4?", "e se eu não quiser trocar de
-# máquina?") continues the client's previous question.
-FOLLOW_UP_WORDS = 8
-
-
-def _without_trailing_remark(text: str) -> str:
-    """ "o que é fine-tuning? meu chefe fica falando disso": what follows the last question is
-    a remark, and its words pulled the search away from the question."""
-    asked, mark, remark = text.rpartition("?")
-    if not mark or not remark.strip() or len(asked.split()) < 3:
-        return text
-    return asked + mark
-
-
-def _in_context(state: ConversationState, text: str) -> str:
-    """The question to search for: a short follow-up is read with the client's previous message,
-    which says what it is about ("Vale a pena A100 pra um modelo pequeno?" -> "e a T4?")."""
-    if len(text.split()) > FOLLOW_UP_WORDS or not cues.FOLLOW_UP.match(fold(text)):
-        return _without_trailing_remark(text)
-    previous = next((turn.text for turn in reversed(state.history) if turn.role == "cliente"), None)
-    return f"{previous} {text}" if previous else text

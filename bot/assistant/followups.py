@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from bot.assistant.reader import Reading
+from bot.assistant.reader.cues import family_named
 from bot.assistant.reader.spans import RECORD_PATTERN, words
 from bot.assistant.reply import ACTION_HUMAN, Reply
 from bot.assistant.state import ConversationState
@@ -145,9 +146,12 @@ def same_family(previous: str | None, params: float) -> str | None:
     return sibling.id if sibling else None
 
 
-def other_family(slots_on_table: dict[str, Any], family: str) -> str | None:
-    """The model "e com o mistral?" means with a job on the table: that family's model nearest
-    in size to the one being quoted."""
+def other_family(slots_on_table: dict[str, Any], folded: str) -> str | None:
+    """The model "e com o mistral?" means with a job on the table: the family named, at the size
+    nearest to the one being quoted."""
+    family = family_named(folded)
+    if family is None:
+        return None
     registry = load_registry()
     current = registry.find(str(slots_on_table.get("model", "")))
     params = current.params if current else float(slots_on_table.get("params") or 0)

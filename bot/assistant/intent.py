@@ -42,7 +42,7 @@ def load_examples(path: Path = DATA_FILE) -> list[tuple[Label, str]]:
     return examples
 
 
-def warm_up(then: Callable[[], None] | None = None) -> None:
+def warm_up(then: Callable[[], None] | None = None) -> threading.Thread:
     """Load the classifiers in the background (or fit them, when their weights are missing or
     stale) so that a start does not wait for them; then run `then` in the same thread (work the
     first message does not need, started after the work it does need instead of competing with
@@ -56,8 +56,10 @@ def warm_up(then: Callable[[], None] | None = None) -> None:
             if then is not None:
                 then()
 
-    # Not a daemon, for the reason the embeddings' loader is not one (knowledge/retriever.py).
-    threading.Thread(target=train, name="intent-warm-up").start()
+    # A daemon, like the embeddings' loader (knowledge/retriever.py): Assistant.settle waits.
+    thread = threading.Thread(target=train, name="intent-warm-up", daemon=True)
+    thread.start()
+    return thread
 
 
 def trained() -> bool:

@@ -70,6 +70,7 @@ def ask(
             sys.stdout.flush()
         else:  # the JSON keeps `handoff` for an integration that has its own team to call
             show_reply(Console(), no_one_to_call(reply))
+    assistant.settle()
 
 
 def show_reply(console: Console, reply: "Reply", numbered: bool = False) -> None:
@@ -181,3 +182,4 @@ def chat() -> None:
         reply = no_one_to_call(assistant.reply(conversation_id, chosen_action(text, reply.actions)))
         show_reply(console, reply, numbered=True)
     console.print("Até logo!")
+    assistant.settle()
