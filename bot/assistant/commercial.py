@@ -19,7 +19,7 @@ _INVOICE = re.compile(
 # Invoices a client trains on ("8 mil notas fiscais", "imagens de notas fiscais") are data.
 _INVOICES_AS_DATA = re.compile(
     r"(?:\d|\bmil|\bmilhao|\bmilhoes|\bmi|\dk)\s+(?:de\s+)?notas? fisca\w*|"
-    r"\b(?:nossas|minhas|suas|das|de) notas? fisca\w*|"
+    r"\b(?:nossas|minhas|suas) notas? fisca\w*|"
     r"\b(?:imagens?|fotos?|pdfs?|documentos?|arquivos?|xmls?|scans?|dataset|base|corpus|"
     r"textos?|exemplos?|digitaliza\w*|escane\w*)\s+(?:de |das |com )?notas? fisca\w*"
 )

@@ -273,6 +273,10 @@ def test_a_question_that_mentions_data_is_answered(assistant: Assistant) -> None
         "me manda a tabela de preços",
         "precisamos de GPU pro mês que vem",
         "we need GPUs to fine-tune, what do you offer?",
+        "tenho uns 3 mil reais, da pra treinar um modelo de linguagem com isso? qual maquina?",
+        "qual a gpu mais barata possivel pra fazer fine tuning?",
+        "Prezados, gostaríamos de receber um orçamento para o treinamento de um modelo com os "
+        "dados da nossa empresa. Fico no aguardo.",
     ],
 )
 def test_vague_requests_and_prices_without_a_size_get_a_question_back(
@@ -311,29 +315,13 @@ def test_a_change_worded_as_a_question_or_in_english_changes_the_job(
     assert job_of(talk(assistant, JOB, message))[field] == value
 
 
-@pytest.mark.parametrize(
-    "message",
-    [
-        "tenho uns 3 mil reais, da pra treinar um modelo de linguagem com isso? qual maquina?",
-        "qual a gpu mais barata possivel pra fazer fine tuning?",
-        "Prezados, gostaríamos de receber um orçamento para o treinamento de um modelo com os "
-        "dados da nossa empresa. Fico no aguardo.",
-    ],
-)
-def test_a_pick_or_a_price_without_a_model_asks_for_its_size(
-    assistant: Assistant, message: str
-) -> None:
-    reply = talk(assistant, message)
-    assert reply.intent == "clarify", reply.answer
-    assert "qual modelo" in reply.answer
-
-
 def test_invoices_a_client_trains_on_are_data_not_a_question_about_ours(
     assistant: Assistant,
 ) -> None:
     job = job_of(talk(assistant, "QLoRA do llama 3 8b com 8 mil notas fiscais"))
     assert job["examples"] == 8000
     assert "NFS-e" in talk(assistant, "vocês emitem nota fiscal?").answer
+    assert "NFS-e" in talk(assistant, "vcs fazem emissão de notas fiscais pra empresa?").answer
 
 
 @pytest.mark.parametrize(
