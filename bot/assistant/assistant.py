@@ -38,7 +38,7 @@ from bot.assistant.reply import (
     Reply,
     Source,
 )
-from bot.assistant.search_query import search_query
+from bot.assistant.search_query import continues_ours, search_query
 from bot.assistant.state import ConversationState, ConversationStore
 from bot.ops.metrics import ERRORS, RETRIEVAL_SECONDS
 from bot.sales.ptax import day_rate
@@ -215,8 +215,12 @@ class Assistant:
         # "e com 1.500?" after "tenho só 150 reais": the number is for the field on the table;
         # "e se for metade disso?" scales it.
         bare = bare_field(state, folded, reading.bare[-1]) if reading.bare and not slots else None
-        if has_job and not slots and not bare:
-            bare = scaled_field(state, folded)
+        if has_job and not bare and "examples" not in slots:
+            scaled = scaled_field(state, folded, records_only=bool(slots))
+            if scaled and slots:  # "faz lora e dobra os exemplos": one change among others
+                slots[scaled[0]] = scaled[1]
+            else:
+                bare = scaled
         if bare:
             return self._quote(state, text, {bare[0]: bare[1]}, reading.notes, bare[0])
         if reading.bare and not slots and has_job and only_a_number(folded):
@@ -227,13 +231,8 @@ class Assistant:
                 state, text, Reply(answer=composer.HANDOFF, intent="handoff", handoff=True)
             )
         # "esquece o limite de orçamento, o diretor liberou" takes a term back: not an injection.
-        taken_back = has_job and bool(changes)
-        if (
-            sure
-            and guess.label == "injection"
-            and not (slots.keys() - {"budget_brl"})
-            and not taken_back
-        ):
+        injection = sure and guess.label == "injection" and not (slots.keys() - {"budget_brl"})
+        if injection and not (has_job and changes):
             reply = Reply(answer=composer.INJECTION, intent="out_of_scope", actions=[ACTION_QUOTE])
             return self._finish(state, text, reply)
         # Sure it is about something else, with no word of ours and nothing of a job in it: "me
@@ -244,6 +243,7 @@ class Assistant:
             guess.label == "off_topic"
             and (guess.margin >= 4 * CLASSIFIER_MARGIN or (sure and not cues.DOMAIN.search(folded)))
         ) or bool(cues.NOT_OUR_TRADE.search(folded) and not cues.TRAINING.search(folded))
+        off_topic = off_topic and not continues_ours(state, folded)
         if off_topic and not (slots.keys() - _TERMS_ONLY):  # "celular até 2 mil reais?"
             return self._out_of_scope(state, text)
         if not has_job and routing.asks_guidance(folded, text, slots, wants_price):

@@ -41,7 +41,8 @@ INJECTION = re.compile(
 # Leisure and investing: "placa-mãe pra jogos", "ação da Nvidia" share our words, not our trade.
 NOT_OUR_TRADE = re.compile(
     r"\b(jogos?|jogar|jogo|games?|gamer|gaming|fps|playstation|xbox|steam|minecraft|fortnite)\b|"
-    r"\bacao da|\bacoes (da|de)|bolsa de valores|\bstocks?\b|criptomoeda|\bbitcoin"
+    r"\bacao da|\bacoes (da|de)|bolsa de valores|\bstocks?\b|criptomoeda|\bbitcoin|"
+    r"\b(futebol|placar|campeonato|brasileirao|libertadores|copa do mundo|escalacao)\b"
 )
 TRAINING = re.compile(
     r"fine.?tun|trein|\btrain|\blora\b|qlora|\bllm|dataset|\bepoca|\btoken|inferencia|"
@@ -97,7 +98,9 @@ _ACKNOWLEDGED = (
     r"qualquer (?:coisa|duvida),? (?:eu )?(?:volto|chamo|falo|aviso|retorno)|ate a proxima|"
     r"bom trabalho|(?:tenha )?(?:um )?(?:bom|otimo) (?:dia|fim de semana|final de semana)|"
     r"boa semana|por (?:enquanto|ora|agora) (?:e )?(?:so|isso)|nada mais|tudo certo|resolvido|"
-    r"anotado|that'?s all(?: i needed)?|that is all|will get back to you|talk (?:to you )?later"
+    r"anotado|that'?s all(?: i needed)?|that is all|will get back to you|talk (?:to you )?later|"
+    # "..., bom fim de semana pra vcs": whom the closing is for.
+    r"(?:pra|para|pro) (?:vcs|voces|vc|voce|todos|galera)(?: ai)?|pessoal|galera|a todos"
 )
 CLOSING = re.compile(
     rf"^[^\w]*(?:(?:e |and )?(?:{THANKS.pattern}|{GOODBYE.pattern}|{_ACKNOWLEDGED}|"
@@ -105,10 +108,12 @@ CLOSING = re.compile(
 )
 PRICE = re.compile(
     r"quanto (custa|sai|fica|cobra|cobram|vai custar|vai sair)|quero (uma |um )?(cotacao|orcamento|"
-    r"preco)|(me )?(passa|manda|da|faz|fazer) (uma |um |o |os )?(cotacao|orcamento|precos?|valor)|"
+    r"preco)|(me )?(passa|manda|da|faz|fazem|fazer) (uma |um |o |os )?"
+    r"(cotacao|orcamento|precos?|valor)|"
     r"\bcotar\b|quanto (ta|esta|e|eh) (a hora|o preco|o valor)|"
     r"how much|price (for|of)|quote (me|for)|qual (o|e o) (preco|valor)|"
-    r"^(preco|cotacao|orcamento)\W*$|(tabela|lista) de precos|price list|\bpricing\b|"
+    r"\bquanto (e|eh)\W*$|what are (the |your )?(prices|rates)|"
+    r"^(preco|cotacao|orcamento)\W*$|(tabela|lista) de precos|price list|(?<!spot )\bpricing\b|"
     r"\b(saber|ver|conhecer) (os |uns )?(valores|precos)\b|"
     r"\b(envia\w*|mand\w*|faz\w*|prepar\w*) (pra nos |para nos |nos |me )?(uma |a )?proposta\b|"
     r"\b(receber|solicit\w*|gostari\w* de|pedir|peco|pedimos|aguardo) (um |uma |o |a |nosso |seu )?"

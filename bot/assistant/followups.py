@@ -31,7 +31,11 @@ _FILLER = frozenset(
 _SCALES = frozenset(words("mil k milhao milhoes mi bi bilhao bilhoes"))
 # Words that correct a number already given: "pera, na verdade são uns 100 mil".
 _CORRECTING = frozenset(
-    words("pera perai ops opa na verdade quer dizer corrigindo desculpa entao ah acho actually")
+    words(
+        "pera perai ops opa na verdade quer dizer corrigindo desculpa entao ah acho actually "
+        # "o cliente mudou o escopo, agora são 100k": the count changed since the quote.
+        "agora cliente mudou escopo mudaram virou viraram aumentou aumentaram now changed"
+    )
 )
 # Fields of the data: a count that cannot be one of them is the number of examples.
 _DATA_FIELDS = frozenset({"examples", "tokens_per_example", "dataset_tokens", "epochs", "seq_len"})
@@ -43,7 +47,8 @@ _CEILINGS = {
     "max_device_memory_gb": 288,
 }  # fmt: skip
 _OF_RECORDS = re.compile(
-    rf"\b(?:metade|dobro|triplo|half|double)\s+(?:d[oa]s?|de|of(?: the)?)\s+(?:{RECORD_PATTERN})\b"
+    r"\b(?:metade|dobro|triplo|half|double|dobr[ae]r?|tripl[ae]r?)\s+(?:d[oa]s?|de|of(?: the)?|"
+    rf"[oa]s|the)\s+(?:{RECORD_PATTERN})\b"
 )
 _FACTORS = [
     (re.compile(r"\bmetade\b|\bhalf\b"), 0.5),
@@ -72,11 +77,17 @@ def bare_field(state: ConversationState, folded: str, value: float) -> tuple[str
     return None
 
 
-def scaled_field(state: ConversationState, folded: str) -> tuple[str, Any] | None:
-    """ "e se for metade disso?", "e o dobro?": the field last stated or asked about, scaled."""
+def scaled_field(
+    state: ConversationState, folded: str, records_only: bool = False
+) -> tuple[str, Any] | None:
+    """ "e se for metade disso?", "e o dobro?": the field last stated or asked about, scaled.
+    With `records_only` (the message changes other fields too), only "dobra os exemplos"."""
     factor = next((factor for said, factor in _FACTORS if said.search(folded)), None)
     # "metade dos tickets", "o dobro de frases": the records named are the examples.
-    field = "examples" if _OF_RECORDS.search(folded) else state.last_field
+    records = bool(_OF_RECORDS.search(folded))
+    if records_only and not records:
+        return None
+    field = "examples" if records else state.last_field
     current = state.slots.get(field) if field in _NUMERIC_FIELDS and field != "params" else None
     if factor is None or field is None or current is None:
         return None

@@ -25,7 +25,7 @@ ADVICE = re.compile(
     r"\b(vale a pena|vale mais|compensa|faz sentido|devo|devemos|deveria|deveriamos|"
     r"(e|seria) (recomendavel|viavel|necessario|uma boa)|preciso mesmo|precisa mesmo|"
     r"precisamos mesmo|worth|should (i|we)|makes? sense|do (i|we) (really )?need|exagero|"
-    r"exagerad\w*|overkill)\b"
+    r"exagerad\w*|overkill|(a |uma )?(good|bad) idea|(uma )?boa ideia)\b"
 )
 # Asking whether something is enough for the job: "um servidor comum serve pra fazer fine-tuning?".
 CAPABLE = re.compile(

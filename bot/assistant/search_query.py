@@ -1,10 +1,18 @@
 """What the guidance search looks for: the client's question, read with the previous one when it
 is a short follow-up, without a remark that trails it."""
 
+import re
+
 from bot.assistant import cues
 from bot.assistant.state import ConversationState
 from knowledge.lexical import fold
 
+# "e fora isso, o que mais...?", "além disso...": a question that continues the previous one
+# whatever its length.
+_CONTINUES = re.compile(
+    r"^(e )?(fora isso|alem disso|tirando isso|o que mais|oq mais|que mais|e tambem|besides that|"
+    r"other than that|what else)\b"
+)
 # Words up to which a message that opens like a follow-up ("e a T4?", "e se eu não quiser trocar de
 # máquina?") continues the client's previous question.
 FOLLOW_UP_WORDS = 8
@@ -22,7 +30,22 @@ def _without_trailing_remark(text: str) -> str:
 def search_query(state: ConversationState, text: str) -> str:
     """The question to search for: a short follow-up is read with the client's previous message,
     which says what it is about ("Vale a pena A100 pra um modelo pequeno?" -> "e a T4?")."""
-    if len(text.split()) > FOLLOW_UP_WORDS or not cues.FOLLOW_UP.match(fold(text)):
+    short = len(text.split()) <= FOLLOW_UP_WORDS and cues.FOLLOW_UP.match(fold(text))
+    previous = _previous(state)
+    if not previous or not (short or continues(fold(text))):
         return _without_trailing_remark(text)
-    previous = next((turn.text for turn in reversed(state.history) if turn.role == "cliente"), None)
-    return f"{previous} {text}" if previous else text
+    return f"{previous} {text}"
+
+
+def continues(folded: str) -> bool:
+    return bool(_CONTINUES.match(folded))
+
+
+def _previous(state: ConversationState) -> str | None:
+    return next((turn.text for turn in reversed(state.history) if turn.role == "cliente"), None)
+
+
+def continues_ours(state: ConversationState, folded: str) -> bool:
+    """A continuation ("e fora isso, o que mais...?") of a question about our trade."""
+    previous = _previous(state)
+    return continues(folded) and previous is not None and bool(cues.DOMAIN.search(fold(previous)))

@@ -97,7 +97,7 @@ KINDS = [
 ]
 RESIDENCY = re.compile(
     r"lgpd|dados? sensive(?:is|l)|sensitive data|"
-    r"(?:nao|nada|nenhum \w+) (?:podem|pode) sair do (?:brasil|pais)|"
+    r"(?:nao|nada|nenhum \w+) (?:podem|pode) sair do (?:brasil|pais|br\b)|"
     r"(?:ficar|ficam|fique|fiquem|permanecer|permanecam|hospedad\w+|armazenad\w+) (?:aqui )?no "
     r"(?:brasil|pais)|dados de saude|dados medicos|prontuario|dados bancarios|dados financeiros|"
     r"sigilo medico|must stay in brazil|data residency|residencia de dados|territorio nacional|"
