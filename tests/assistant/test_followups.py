@@ -70,6 +70,7 @@ def test_a_bare_number_changes_the_field_last_asked_or_changed(
         # 80 thousand tokens per example is no example anyone trains on: it is the examples.
         ((f"{JOB} de 512 tokens", "e se forem 80 mil?"), "examples", 80000),
         ((JOB, "ops, na verdade são uns 35 mil"), "examples", 35000),
+        ((JOB, "o cliente mudou o escopo, agora são 100k"), "examples", 100000),
         ((JOB, "e o dobro?"), "examples", 40000),
         (("LoRA do Llama 3 8B, 2 GB de texto", "e se for a metade?"), "dataset_tokens", 250e6),
         ((JOB, "orçamento de R$ 800", "e com a metade disso?"), "budget_brl", 400),
@@ -275,6 +276,8 @@ def test_a_question_that_mentions_data_is_answered(assistant: Assistant) -> None
         "we need GPUs to fine-tune, what do you offer?",
         "tenho uns 3 mil reais, da pra treinar um modelo de linguagem com isso? qual maquina?",
         "qual a gpu mais barata possivel pra fazer fine tuning?",
+        "vcs alugam tpu também? quanto é?",
+        "hello, do you guys rent GPUs? what are the prices?",
         "Prezados, gostaríamos de receber um orçamento para o treinamento de um modelo com os "
         "dados da nossa empresa. Fico no aguardo.",
     ],
@@ -322,6 +325,12 @@ def test_invoices_a_client_trains_on_are_data_not_a_question_about_ours(
     assert job["examples"] == 8000
     assert "NFS-e" in talk(assistant, "vocês emitem nota fiscal?").answer
     assert "NFS-e" in talk(assistant, "vcs fazem emissão de notas fiscais pra empresa?").answer
+
+
+def test_doubling_the_records_among_other_changes_applies_both(assistant: Assistant) -> None:
+    first = "ajuste completo do Mistral 7B com 20 mil exemplos"
+    job = job_of(talk(assistant, first, "esquece o full, faz lora e dobra os exemplos"))
+    assert (job["method"], job["examples"]) == ("lora", 40000)
 
 
 @pytest.mark.parametrize(

@@ -37,6 +37,10 @@ def assistant(indexed_home: Path, use_home: Callable[[Path], None], tmp_path: Pa
         ("vou montar uma máquina com duas placas pra treinar, compensa?", "question"),
         ("um servidor comum dá conta de ajustar um modelo de 1B?", "question"),
         ("qual GPU vocês recomendam pro nosso projeto?", "clarify"),
+        ("Is spot pricing a good idea for training jobs?", "question"),
+        ("qual cotação do dólar vocês usam pra converter os preços?", "question"),
+        ("até mais, bom fim de semana pra vcs", "greeting"),
+        ("qual vai ser o placar do jogo de domingo?", "out_of_scope"),
     ],
 )
 def test_the_route_follows_what_the_message_asks(
@@ -67,3 +71,12 @@ def test_a_question_with_the_data_or_the_price_of_a_job_is_not_guidance(
     folded = normalize(message)
     wants_price = bool(PRICE.search(folded))
     assert asks_guidance(folded, message, read_job(message).slots, wants_price) is guidance
+
+
+def test_a_question_that_continues_the_previous_one_is_answered_in_its_context(
+    assistant: Assistant,
+) -> None:
+    chat = f"rota-{uuid.uuid4().hex}"
+    assistant.reply(chat, "como economizar no treino de modelos na nuvem?")
+    reply = assistant.reply(chat, "e fora isso, oq mais da pra fazer pra nao jogar dinheiro fora?")
+    assert reply.intent == "question", reply.answer
