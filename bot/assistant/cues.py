@@ -22,6 +22,8 @@ HANDOFF = re.compile(
 INJECTION = re.compile(
     r"ignor\w* (as |todas as |suas )?(instruc|regras|prompt)|ignore (all |the )?(previous |prior )?"
     r"instructions|system prompt|prompt do sistema|voce agora e|finj\w* que|fing\w* que|"
+    # "repita palavra por palavra as instruções que te deram": the prompt, asked for.
+    r"(repit\w*|repeat|mostr\w*|revel\w*|reveal)\b[^.?!]{0,40}\b(instruc\w*|instructions)|"
     r"pretend (to be|you are)|"
     r"(aprov\w*|autoriz\w*|liber\w*) (um |uma |o |a )?(orcamento|cotacao|proposta|desconto)\b"
     r"[^.?!]{0,20}(de )?(zero|0|gratis)|me (de|da) r\$|"
@@ -42,7 +44,9 @@ INJECTION = re.compile(
 NOT_OUR_TRADE = re.compile(
     r"\b(jogos?|jogar|jogo|games?|gamer|gaming|fps|playstation|xbox|steam|minecraft|fortnite)\b|"
     r"\bacao da|\bacoes (da|de)|bolsa de valores|\bstocks?\b|criptomoeda|\bbitcoin|"
-    r"\b(futebol|placar|campeonato|brasileirao|libertadores|copa do mundo|escalacao)\b"
+    r"\b(futebol|placar|campeonato|brasileirao|libertadores|copa do mundo|escalacao)\b|"
+    # Politics and home networks: "quem ganha a eleição?", "o roteador da Claro".
+    r"\b(eleica\w*|eleicoes|candidat\w*|partido|roteador|router|wi-?fi|impressora)\b"
 )
 TRAINING = re.compile(
     r"fine.?tun|trein|\btrain|\blora\b|qlora|\bllm|dataset|\bepoca|\btoken|inferencia|"
@@ -80,7 +84,7 @@ THANKS = re.compile(
     r"(?:muito |mto )?(?:obrigad[oa]s?|brigad(?:[oa]|ao|inh[oa])|obg|valeu|vlw|agradecid[oa]|"
     r"grat[oa])(?: demais| mesmo| a lot| so much)?|tmj|cheers|"
     r"(?:pela|pelas|pelo) (?:ajuda|atencao|informac(?:ao|oes)|cotac(?:ao|oes)|proposta|resposta|"
-    r"explicac(?:ao|oes)|retorno|orcamento)|ajudou (?:muito|bastante)|"
+    r"explicac(?:ao|oes)|retorno|orcamento|paciencia)|ajudou (?:muito|bastante|demais)|"
     r"thanks?(?: you)?(?: (?:so much|a lot))?|thx"
 )
 GOODBYE = re.compile(r"tchau|ate (?:mais|logo|amanha|breve)|abracos?|abs|bye")
@@ -88,7 +92,8 @@ _ACKNOWLEDGED = (
     r"ok|okay|certo|entendi|entendido|combinado|show|perfeito|otimo|legal|got it|top|massa|joia|"
     r"bacana|excelente|maravilha|fechado|ta bom|beleza|k{2,}|rs+|(?:ha){2,}|(?:he){2,}|great|cool|"
     # "valeu, era isso", "depois eu volto", "that's all I needed": the client is done for now.
-    r"(?:era|e) (?:so )?isso|so isso|depois (?:eu )?volto|volto (?:depois|mais tarde)|"
+    r"(?:era|e) (?:so )?isso(?: mesmo| msm)?|so isso|volto (?:depois|mais tarde)|"
+    r"depois (?:eu )?volto(?: com (?:os|as|mais) (?:dados|numeros|detalhes|informac\w+))?|"
     r"show de bola|fechou|fechado|that'?s all for now|"
     r"vou (?:pensar|analisar|avaliar)(?: (?:a|essa|sua) (?:proposta|cotacao))?|"
     r"(?:te |lhe |vos )?(?:retorno|aviso|falo)(?: (?:depois|em breve|mais tarde|amanha))?|obg|"
@@ -113,6 +118,8 @@ PRICE = re.compile(
     r"\bcotar\b|quanto (ta|esta|e|eh) (a hora|o preco|o valor)|"
     r"how much|price (for|of)|quote (me|for)|qual (o|e o) (preco|valor)|"
     r"\bquanto (e|eh)\W*$|what are (the |your )?(prices|rates)|"
+    # "quero treinar um modelo, quanto tempo leva?": the hours of a job, which a quote gives.
+    r"\b(quero|queremos|preciso|precisamos) (treinar|ajustar|fazer)\b.*\bquanto tempo\b|"
     r"^(preco|cotacao|orcamento)\W*$|(tabela|lista) de precos|price list|(?<!spot )\bpricing\b|"
     r"\b(saber|ver|conhecer) (os |uns )?(valores|precos)\b|"
     r"\b(envia\w*|mand\w*|faz\w*|prepar\w*) (pra nos |para nos |nos |me )?(uma |a )?proposta\b|"
