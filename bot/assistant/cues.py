@@ -117,7 +117,8 @@ PRICE = re.compile(
     r"(cotacao|orcamento|precos?|valor)|"
     r"\bcotar\b|quanto (ta|esta|e|eh) (a hora|o preco|o valor)|"
     r"how much|price (for|of)|quote (me|for)|qual (o|e o) (preco|valor)|"
-    r"\bquanto (e|eh)\W*$|what are (the |your )?(prices|rates)|"
+    r"\bquanto (e|eh)\W*$|what are (the |your )?(prices|rates)|\bprices\W*$|"
+    r"what (would|will|does) it cost|\bquanto (por|a) hora\b|"
     # "quero treinar um modelo, quanto tempo leva?": the hours of a job, which a quote gives.
     r"\b(quero|queremos|preciso|precisamos) (treinar|ajustar|fazer)\b.*\bquanto tempo\b|"
     r"^(preco|cotacao|orcamento)\W*$|(tabela|lista) de precos|price list|(?<!spot )\bpricing\b|"
@@ -129,7 +130,8 @@ PRICE = re.compile(
 # "qual máquina?", "qual a gpu mais barata?": a pick that needs the job's size first.
 WHICH_MACHINE = re.compile(
     r"(\b(qual|quais|which)|(^|[,.;!?]) *que) (a |o |as |os )?"
-    r"(maquina|gpu|placa|servidor|instancia|configurac\w*|machine|instance)s?\b"
+    r"(maquina|gpu|placa|servidor|instancia|configurac\w*|machine|instance|infraestrutura|infra)"
+    r"s?\b"
 )
 QUESTION = re.compile(
     r"^(posso|pode|podem|como|qual|quais|o que|oque|por que|porque|pq|quando|onde|quanto tempo|"

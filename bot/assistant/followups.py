@@ -46,11 +46,19 @@ _CEILINGS = {
     "tokens_per_example": 32_768, "seq_len": 32_768, "epochs": 100,
     "max_device_memory_gb": 288,
 }  # fmt: skip
-_OF_RECORDS = re.compile(
-    r"\b(?:metade|dobro|triplo|half|double|dobr[ae]r?|tripl[ae]r?)\s+(?:d[oa]s?|de|of(?: the)?|"
-    rf"[oa]s|the)\s+(?:{RECORD_PATTERN})\b"
+# "metade dos tickets", "dobrar o número de épocas", "um terço das mensagens": the field named.
+_SCALED_NOUN = re.compile(
+    r"\b(?:metade|dobro|triplo|quarto|terco|half|double|dobr[ae]r?|tripl[ae]r?)\s+"
+    r"(?:(?:d[oa]s?|de|of(?: the)?|[oa]s?|the)\s+)?(?:(?:numero|quantidade) de\s+)?"
+    rf"(?P<noun>{RECORD_PATTERN}|epocas?|epochs?|orcamento|budget|prazo|deadline)\b"
 )
+_NOUN_FIELDS = [
+    ("epoc", "epochs"), ("epoch", "epochs"), ("orcamento", "budget_brl"), ("budget", "budget_brl"),
+    ("prazo", "deadline_hours"), ("deadline", "deadline_hours"),
+]  # fmt: skip
 _FACTORS = [
+    (re.compile(r"\bum quarto\b|\b1/4\b|\ba quarter\b"), 0.25),
+    (re.compile(r"\bum terco\b|\b1/3\b|\ba third\b"), 1 / 3),
     (re.compile(r"\bmetade\b|\bhalf\b"), 0.5),
     (re.compile(r"\bdobr\w*|\bdouble\b|\bduas vezes\b|\btwice\b"), 2.0),
     (re.compile(r"\btripl\w*|\btres vezes\b"), 3.0),
@@ -81,13 +89,15 @@ def scaled_field(
     state: ConversationState, folded: str, records_only: bool = False
 ) -> tuple[str, Any] | None:
     """ "e se for metade disso?", "e o dobro?": the field last stated or asked about, scaled.
-    With `records_only` (the message changes other fields too), only "dobra os exemplos"."""
+    With `records_only` (the message changes other fields too), only a field it names."""
     factor = next((factor for said, factor in _FACTORS if said.search(folded)), None)
-    # "metade dos tickets", "o dobro de frases": the records named are the examples.
-    records = bool(_OF_RECORDS.search(folded))
-    if records_only and not records:
+    named = _SCALED_NOUN.search(folded)
+    if records_only and not named:
         return None
-    field = "examples" if records else state.last_field
+    field = state.last_field
+    if named:  # the records named are the examples
+        noun = named["noun"]
+        field = next((f for stem, f in _NOUN_FIELDS if noun.startswith(stem)), "examples")
     current = state.slots.get(field) if field in _NUMERIC_FIELDS and field != "params" else None
     if factor is None or field is None or current is None:
         return None

@@ -9,7 +9,7 @@ from bot.assistant.reader.cues import RESIDENCY
 _ABROAD = re.compile(
     r"pode(m)? (ser|ficar|rodar|sair|ir|processar)\w*( os dados)?( processad\w+)? (pra |para )?"
     r"(fora( do (brasil|pais))?|no exterior|em outro pais|nos (eua|estados unidos))|"
-    r"nao precisa(m)? (ficar|ser processad\w+) no (brasil|pais)|fora do (brasil|pais),? "
+    r"nao precisa(m|r|rem)? (ficar|ser processad\w+) no (brasil|pais)|fora do (brasil|pais),? "
     r"(tudo bem|sem problema|pode|ok)|(qualquer|outra) regiao|sem restricao de (regiao|pais)|"
     r"(dados|data) (can|may) leave brazil|any region|"
     r"(?<!nao )(pode|podem|puder|puderem|podendo) sair do (brasil|pais)"
@@ -61,8 +61,12 @@ _CHEAPEST = re.compile(
 def premise_changes(folded: str) -> dict[str, Any]:
     """Job fields this message changes by saying so in words (text already folded)."""
     changes: dict[str, Any] = {}
-    # "nada pode sair do país" says "pode sair do país" too: a requirement wins over a release.
-    if _ABROAD.search(folded) and not RESIDENCY.search(folded):
+    # "nada pode sair do país" says "pode sair do país" too: a requirement wins over a release,
+    # unless it is the release's own words ("não precisa ficar no Brasil").
+    if (abroad := _ABROAD.search(folded)) and not any(
+        not abroad.start() <= required.start() < required.end() <= abroad.end()
+        for required in RESIDENCY.finditer(folded)
+    ):
         changes["data_residency"] = "any"
     if _SPOT_OFF.search(folded):
         changes["spot"] = False

@@ -71,6 +71,8 @@ def test_a_bare_number_changes_the_field_last_asked_or_changed(
         ((f"{JOB} de 512 tokens", "e se forem 80 mil?"), "examples", 80000),
         ((JOB, "ops, na verdade são uns 35 mil"), "examples", 35000),
         ((JOB, "o cliente mudou o escopo, agora são 100k"), "examples", 100000),
+        ((JOB, "e se for só um quarto dos exemplos?"), "examples", 5000),
+        ((f"{JOB}, 2 épocas, orçamento de R$ 900", "e se dobrar o número de épocas?"), "epochs", 4),
         ((JOB, "e o dobro?"), "examples", 40000),
         (("LoRA do Llama 3 8B, 2 GB de texto", "e se for a metade?"), "dataset_tokens", 250e6),
         ((JOB, "orçamento de R$ 800", "e com a metade disso?"), "budget_brl", 400),
@@ -189,6 +191,7 @@ def test_asking_for_the_cheapest_after_a_quote_requotes_it(assistant: Assistant)
         "na verdade os dados podem ir pra fora do Brasil, tudo anonimizado",
         "os dados podem ir para fora do país",
         "e se puderem sair do país? o jurídico liberou",
+        "e se não precisar ficar no brasil? o cliente liberou",
     ],
 )
 def test_data_allowed_abroad_changes_the_job(assistant: Assistant, message: str) -> None:
@@ -346,6 +349,11 @@ def test_doubling_the_records_among_other_changes_applies_both(assistant: Assist
             (f"{JOB}, pode ser spot", "esquece o spot, não pode cair no meio do treino"),
             "spot",
             False,
+        ),
+        (
+            (f"{JOB}, só temos uma placa de 12 GB", "conseguimos uma de 24 GB emprestada"),
+            "max_device_memory_gb",
+            24,
         ),
         (
             (f"{JOB}, placa de no máximo 24gb", "pode ser placa maior, sem limite de memória"),

@@ -88,7 +88,10 @@ CLOUDS = [
 PRECISIONS = [(re.compile(rf"\b{p}\b"), p) for p in ("bf16", "fp16", "fp32")]
 _KIND_LEAD = (
     r"(?:\b(?:em|na|numa|com|on|in|de|uma|usar|using|use|ser|only|so|apenas|be|quero|queremos|"
-    r"prefiro|preferimos|exijo|exigimos|want|need|alugam|aluga|alugar|oferecem|rent)\s+(?:uma\s+)?|"
+    r"prefiro|preferimos|exijo|exigimos|want|need|alugam|aluga|alugar|oferecem|rent|melhor)"
+    r"\s+(?:uma\s+)?|"
+    # "gemma 2b full no TPU", "rodar no tpu": Portuguese "no", not English "no TPU please".
+    r"\b(?:rodar|roda|rodando|treinar|treino|full|lora|qlora|ajuste|tuning)\s+no\s+|"
     r"^\s*|[,.:;!]\s*)"
 )
 KINDS = [
@@ -97,9 +100,16 @@ KINDS = [
 ]
 RESIDENCY = re.compile(
     r"lgpd|dados? sensive(?:is|l)|sensitive data|"
-    r"(?:nao|nada|nenhum \w+) (?:podem|pode) sair do (?:brasil|pais|br\b)|"
+    # "não podem deixar o território nacional", "n podem ir pra fora do país", "não saem do
+    # país": the negation is part of the cue (leaving is what is denied).
+    r"(?:nao|nada|nenhum \w+|\bn) (?:podem |pode |devem |deve )?(?:sair|deixar|ir pra fora|"
+    r"ir para fora|sai|saem|vao pra fora)(?: d[oe])? (?:o |do )?(?:brasil|pais|br\b|territorio)|"
+    r"(?:regiao|servidor|servidores|datacenter|data center|nuvem|hospedagem) (?:tem que|precisa|"
+    r"deve|tem q) ser (?:brasileir[oa]|nacional|no brasil)|restrit\w* ao (?:brasil|pais)|"
+    r"solo (?:brasileiro|nacional)|brazil south|so (?:servidor|datacenter|nuvem) nacional|"
     r"(?:ficar|ficam|fique|fiquem|permanecer|permanecam|hospedad\w+|armazenad\w+) (?:aqui )?no "
-    r"(?:brasil|pais)|dados de saude|dados medicos|prontuario|dados bancarios|dados financeiros|"
+    r"(?:brasil|pais)|(?:servidor|servidores|datacenters?|data centers?) (?:localizad\w+|situad\w+|"
+    r"sediad\w+) no (?:brasil|pais)|dados de saude|dados medicos|prontuario|dados bancarios|dados financeiros|"
     r"sigilo medico|must stay in brazil|data residency|residencia de dados|territorio nacional|"
     r"(?:dados|data|servidor|servidores|treino|processamento|maquina|regiao) (?:no|in|fica no|"
     r"ficam no|em) (?:brasil|brazil)|sao paulo|\bsa-east|dentro do brasil|so no brasil|"
@@ -118,7 +128,9 @@ RESIDENCY = re.compile(
 SPOT = re.compile(r"\bspot\b|preemptiv|interrompiv|preemptible")
 ON_DEMAND = re.compile(
     r"sob demanda|on[- ]demand|sem spot|nao (?:pode|podemos|quero|queremos) (?:ser |usar )?"
-    r"(?:interromp|spot)|no spot|without spot"
+    r"(?:interromp|spot)|no spot|without spot|"
+    r"\b(?:tira|tirar|tire|remove|remova|drop|esquece|esquecer) (?:o |a |the )?"
+    r"(?:spot|preemptiv\w*)"
 )
 CHEAPEST = re.compile(
     r"(?:o |a )?mais barat[oa]s?(?: possivel| que (?:der|tiver|puder))|o mais em conta|"

@@ -148,7 +148,8 @@ _DEVICE_NEAR = re.compile(
     r"gpus?|placas?|vram|memoria|card|cards|device|\bpc\b|notebook|maquinas?|instancias?|"
     # "uma rtx 3060 de 12gb", "só uma A100 40GB": the card's own memory, stated with its name.
     r"\b(?:rtx|gtx|geforce|radeon|quadro|a100|h100|h200|a10g?|l4|l40s?|t4|v100|a[4-6]000|"
-    r"[1-5]0[5-9]0(?: ti)?)\b"
+    r"[1-5]0[5-9]0(?: ti)?)\b|"
+    r"\buma de\s*$"  # "conseguimos uma de 24 GB": a card, feminine like "placa"
 )
 _DEVICE_AFTER = re.compile(
     r"^\s*(?:de\s+)?(?:vram|memoria (?:de video|da gpu|na gpu|de gpu)|de memoria de video|"
@@ -273,7 +274,9 @@ def _tag(text: str, match: re.Match[str], value: float) -> tuple[Tag, float, int
         return "rank", value, end, ""
     if (found := _PLURAL_AFTER.match(after)) and found[1] not in _NOT_RECORDS and value >= 50:
         return "examples", value, end + found.end(), found[1]
-    if _BUDGET_BEFORE.search(before) and value >= 10 and not re.match(r"^\s*[a-z]", after):
+    # "orçamento para 6 mil e o prazo...": a clause that follows, not a unit.
+    unit_after = re.match(r"^\s*(?!e\b|and\b)[a-z]", after)
+    if _BUDGET_BEFORE.search(before) and value >= 10 and not unit_after:
         return "budget", value, end, ""
     if value >= 10 and (found := _BUDGET_AFTER.match(after)):  # "3 mil de budget"
         return "budget", value, end + found.end(), ""

@@ -108,6 +108,7 @@ _RANGE = re.compile(
 def normalize(text: str) -> str:
     """Folded text with chat abbreviations expanded and number words written as digits."""
     folded = fold(text)
+    folded = re.sub(r"\+\s*/?\s*-|±", " uns ", folded)  # "+- 900 tokens" is about 900, not -900
     folded = _ABBREVIATION.sub(lambda m: _ABBREVIATIONS[m.group(1)], folded)
     folded = _words_to_digits(folded, _PT_RUN, "pt")
     folded = _words_to_digits(folded, _EN_RUN, "en")
