@@ -110,13 +110,26 @@ def _excluded(job: Job, offer: Offer, accelerator: Accelerator, region: Region) 
     return False
 
 
-def _fit(job: Job, offer: Offer, accelerator: Accelerator, instances: int) -> MemoryEstimate:
-    """Plain data parallelism when a full replica fits, else ZeRO-3/FSDP sharding."""
+def _fit(
+    job: Job,
+    offer: Offer,
+    accelerator: Accelerator,
+    instances: int,
+    known: dict[tuple[int, bool], MemoryEstimate],
+) -> MemoryEstimate:
+    """Plain data parallelism when a full replica fits, else ZeRO-3/FSDP sharding. `known`
+    holds the job's estimates by (devices, sharded): most offers share a device count."""
     devices = offer.device_count * instances
-    replicated = estimate_memory(job, devices=devices, sharded=False)
+
+    def estimate(sharded: bool) -> MemoryEstimate:
+        if (devices, sharded) not in known:
+            known[devices, sharded] = estimate_memory(job, devices=devices, sharded=sharded)
+        return known[devices, sharded]
+
+    replicated = estimate(False)
     if devices == 1 or replicated.total <= accelerator.memory_gb * HEADROOM:
         return replicated
-    return estimate_memory(job, devices=devices, sharded=True)
+    return estimate(True)
 
 
 def candidates(job: Job, catalog: Catalog, fx: FxRate | None = None) -> Iterator[Candidate]:
@@ -125,6 +138,7 @@ def candidates(job: Job, catalog: Catalog, fx: FxRate | None = None) -> Iterator
     fx = fx or reference_rate(date.today())  # once, not per offer
     trainable = trainable_params(job)
     storage = storage_gb(job, trainable)
+    memories: dict[tuple[int, bool], MemoryEstimate] = {}
     for offer in catalog.offers_in_force():
         accelerator = catalog.accelerator_by_id(offer.accelerator)
         region = catalog.region_of(offer)
@@ -136,7 +150,7 @@ def candidates(job: Job, catalog: Catalog, fx: FxRate | None = None) -> Iterator
         )
         instances = 1
         while instances <= offer.max_instances:
-            memory = _fit(job, offer, accelerator, instances)
+            memory = _fit(job, offer, accelerator, instances, memories)
             if memory.total <= accelerator.memory_gb * HEADROOM:
                 time = estimate_time(
                     on_offer, accelerator, offer.device_count, instances, memory.sharded
