@@ -24,7 +24,7 @@ def time_reason(chosen: "Candidate") -> str:
 
 
 def notices(job: Job, chosen: "Candidate") -> list[str]:
-    if job.spot and not chosen.pricing.spot:
+    if job.spot and not chosen.cost.spot:
         return [
             f"Spot não está disponível para {chosen.offer.instance_type} "
             f"({chosen.offer.provider} {chosen.offer.region}): não há preço spot publicado "

@@ -5,6 +5,7 @@ at its end; the total is the sum of the rounded lines, so the lines add up to it
 """
 
 import math
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from functools import cache
@@ -21,6 +22,7 @@ from quoting.jobspec import Job
 from quoting.taxes import Company, TaxProfile, TaxRule, in_force, invoice_charges, profile_charges
 from quoting.units import format_date, format_number, round_brl
 
+ONE = Decimal(1)  # the quantity of a one-off charge
 HOURS_PER_MONTH = 730  # the providers' billing month for per-GB-month disk prices
 
 
@@ -124,14 +126,52 @@ def storage_gb(job: Job, trainable: float) -> int:
     return max(20, math.ceil((model + dataset + kept * checkpoint) / 1e9))
 
 
-def _line(description: str, quantity: Decimal, unit: str, unit_price: Decimal) -> LineItem:
-    # model_construct: every field is computed here, and a quote prices every candidate offer.
+@dataclass(frozen=True, slots=True)
+class Charge:
+    """One line's arithmetic: the unit price at full precision, the total rounded to centavos."""
+
+    quantity: Decimal
+    unit_price: Decimal
+    total_brl: Decimal
+
+
+def _charge(quantity: Decimal, unit_price: Decimal) -> Charge:
+    return Charge(quantity, unit_price, round_brl(quantity * unit_price))
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """A price's arithmetic without its wording: a quote ranks every candidate offer by its total
+    and words (`itemize`) only the few it shows. Charges are in the order of the line items."""
+
+    offer: Offer
+    instances: int
+    storage_gb: int
+    spot: bool
+    profile: TaxProfile
+    day: date
+    compute: Charge
+    disk: Charge
+    provider: list[tuple[TaxRule, Charge]]
+    fx_protection: Charge | None  # only on offers priced in dollars, while there is a buffer
+    setup: Charge
+    margin: Charge
+    invoice: list[tuple[TaxRule, Charge]]
+    total_brl: Decimal
+
+    @property
+    def billed_hours(self) -> Decimal:
+        return self.compute.quantity
+
+
+def _line(description: str, charge: Charge, unit: str = "un") -> LineItem:
+    # model_construct: every field comes from a Charge already computed.
     return LineItem.model_construct(
         description=description,
-        quantity=quantity,
+        quantity=charge.quantity,
         unit=unit,
-        unit_price_brl=round_brl(unit_price),
-        total_brl=round_brl(quantity * unit_price),
+        unit_price_brl=round_brl(charge.unit_price),
+        total_brl=charge.total_brl,
     )
 
 
@@ -166,7 +206,11 @@ def _expired_notice(rules: list[TaxRule], day: date) -> list[str]:
     ]
 
 
-def price(
+def _sum(charges: list[Charge]) -> Decimal:
+    return sum((charge.total_brl for charge in charges), Decimal(0))
+
+
+def cost(
     job: Job,
     offer: Offer,
     region: Region,
@@ -176,8 +220,8 @@ def price(
     profile_id: str | None = None,
     fx: FxRate | None = None,
     day: date | None = None,
-) -> Pricing:
-    """Line items, taxes and total for running the job for `hours` on `instances` of `offer`.
+) -> Cost:
+    """The charges and total for running the job for `hours` on `instances` of `offer`.
 
     Provider charges and their taxes (by who bills) are the cost; the margin is on the machine
     and storage only; the company's own output taxes are grossed up over the invoice."""
@@ -189,68 +233,113 @@ def price(
     spot = job.spot and offer.spot_per_hour is not None
     hourly = offer.spot_per_hour if spot and offer.spot_per_hour else offer.on_demand_per_hour
     billed = Decimal(math.ceil(hours * 10)) / 10  # providers bill by the second; quote tenths
-    kind = "spot" if spot else "sob demanda"
-    compute = _line(
-        f"{instances}x {offer.instance_type} ({offer.provider} {offer.region}, {kind})",
-        billed,
-        "h",
-        hourly * instances * rate,
-    )
+    compute = _charge(billed, hourly * instances * rate)
     # Disks are billed by the hour: the job's hours plus the stated retention of the results.
-    retention = rules.terms.storage_retention_days
-    months = (billed + retention * 24) / HOURS_PER_MONTH
-    disk = _line(
-        f"Armazenamento do modelo, dataset e checkpoints ({storage} GB durante o job e "
-        f"{retention} dias de retenção)",
+    months = (billed + rules.terms.storage_retention_days * 24) / HOURS_PER_MONTH
+    disk = _charge(
         round_brl(storage * months),  # GB-months to two decimals
-        "GB-mês",
         region.storage_per_gb_month * (fx.usd_brl if region.currency == "USD" else 1),
     )
-    cost = compute.total_brl + disk.total_brl
-    lines = [compute, disk]
+    spent = compute.total_brl + disk.total_brl
+    provider = [
+        (rule, _charge(ONE, amount))
+        for rule, amount in profile_charges(in_force(profile.tax, day), spent)
+    ]
+    charges = [compute, disk, *(charge for _, charge in provider)]
+    buffer = rules.fx.buffer
+    fx_protection = None
+    if offer.currency == "USD" and buffer > 0:
+        fx_protection = _charge(ONE, _sum(charges) * buffer)
+        charges.append(fx_protection)
+    setup = _charge(ONE, rules.terms.setup_fee_brl)
+    margin = _charge(ONE, spent * rules.terms.margin)
+    charges += [setup, margin]
+    invoice = [
+        (rule, _charge(ONE, amount))
+        for rule, amount in invoice_charges(in_force(rules.company.tax, day), _sum(charges))
+    ]
+    return Cost(
+        offer=offer,
+        instances=instances,
+        storage_gb=storage,
+        spot=spot,
+        profile=profile,
+        day=day,
+        compute=compute,
+        disk=disk,
+        provider=provider,
+        fx_protection=fx_protection,
+        setup=setup,
+        margin=margin,
+        invoice=invoice,
+        total_brl=_sum(charges + [charge for _, charge in invoice]),
+    )
+
+
+def itemize(cost: Cost) -> Pricing:
+    """The cost as the quote shows it: a described line per charge, and the taxes among them."""
+    rules = load_pricing()
+    offer = cost.offer
+    kind = "spot" if cost.spot else "sob demanda"
+    lines = [
+        _line(
+            f"{cost.instances}x {offer.instance_type} ({offer.provider} {offer.region}, {kind})",
+            cost.compute,
+            "h",
+        ),
+        _line(
+            f"Armazenamento do modelo, dataset e checkpoints ({cost.storage_gb} GB durante o job "
+            f"e {rules.terms.storage_retention_days} dias de retenção)",
+            cost.disk,
+            "GB-mês",
+        ),
+    ]
     taxes: list[Tax] = []
-    provider_rules = in_force(profile.tax, day)
-    for rule, amount in profile_charges(provider_rules, cost):
-        line = _line(f"{rule.name} ({_percent(rule.rate)})", Decimal(1), "un", amount)
+    for rule, charge in cost.provider:
+        line = _line(f"{rule.name} ({_percent(rule.rate)})", charge)
         lines.append(line)
         if rule.is_tax:
             taxes.append(_tax(rule, line, "provider"))
-    buffer = rules.fx.buffer
-    if offer.currency == "USD" and buffer > 0:
-        exposed = sum((line.total_brl for line in lines), Decimal(0))
+    if cost.fx_protection is not None:
         lines.append(
             _line(
-                f"Proteção cambial na validade da cotação ({_percent(buffer)})",
-                Decimal(1),
-                "un",
-                exposed * buffer,
+                f"Proteção cambial na validade da cotação ({_percent(rules.fx.buffer)})",
+                cost.fx_protection,
             )
         )
-    lines.append(
-        _line("Taxa de configuração do ambiente", Decimal(1), "un", rules.terms.setup_fee_brl)
-    )
-    margin = rules.terms.margin
+    lines.append(_line("Taxa de configuração do ambiente", cost.setup))
     lines.append(
         _line(
-            f"Gestão e suporte ({_percent(margin)} sobre máquina e armazenamento)",
-            Decimal(1),
-            "un",
-            cost * margin,
+            f"Gestão e suporte ({_percent(rules.terms.margin)} sobre máquina e armazenamento)",
+            cost.margin,
         )
     )
-    company_rules = in_force(rules.company.tax, day)
-    before_taxes = sum((line.total_brl for line in lines), Decimal(0))
-    for rule, amount in invoice_charges(company_rules, before_taxes):
-        line = _line(f"{rule.name} ({_percent(rule.rate)})", Decimal(1), "un", amount)
+    for rule, charge in cost.invoice:
+        line = _line(f"{rule.name} ({_percent(rule.rate)})", charge)
         lines.append(line)
         taxes.append(_tax(rule, line, "invoice"))
     return Pricing(
         line_items=lines,
         taxes=taxes,
-        total_brl=sum((line.total_brl for line in lines), Decimal(0)),
-        billed_hours=billed,
-        storage_gb=storage,
-        tax_profile=profile.id,
-        spot=spot,
-        notices=_expired_notice(provider_rules + company_rules, day),
+        total_brl=cost.total_brl,
+        billed_hours=cost.billed_hours,
+        storage_gb=cost.storage_gb,
+        tax_profile=cost.profile.id,
+        spot=cost.spot,
+        notices=_expired_notice([rule for rule, _ in cost.provider + cost.invoice], cost.day),
     )
+
+
+def price(
+    job: Job,
+    offer: Offer,
+    region: Region,
+    instances: int,
+    hours: float,
+    storage: int,
+    profile_id: str | None = None,
+    fx: FxRate | None = None,
+    day: date | None = None,
+) -> Pricing:
+    """Line items, taxes and total for running the job for `hours` on `instances` of `offer`."""
+    return itemize(cost(job, offer, region, instances, hours, storage, profile_id, fx, day))

@@ -64,11 +64,11 @@ class Option(Money):
             provider=candidate.offer.provider,
             region=candidate.offer.region,
             country=candidate.region.country,
-            hours=float(candidate.pricing.billed_hours),
+            hours=float(candidate.cost.billed_hours),
             total_brl=candidate.total_brl,
             memory_per_device_gb=round(candidate.memory.total, 2),
             device_memory_gb=candidate.accelerator.memory_gb,
-            spot=candidate.pricing.spot,
+            spot=candidate.cost.spot,
             fp16_fallback=candidate.fp16_fallback,
         )
 

@@ -9,6 +9,7 @@ and small models go to older, cheaper generations when they fit.
 from collections.abc import Iterator
 from datetime import date
 from decimal import Decimal
+from functools import cached_property
 
 from pydantic import BaseModel
 
@@ -19,7 +20,7 @@ from quoting.explain import micro_batch_reason, notices, sharding_reason, time_r
 from quoting.fx import FxRate, reference_rate
 from quoting.jobspec import FRAMEWORK_NAMES, Job
 from quoting.memory import MemoryEstimate, estimate_memory, trainable_params
-from quoting.pricing import Pricing, price, storage_gb
+from quoting.pricing import Cost, Pricing, cost, itemize, storage_gb
 from quoting.timing import TimeEstimate, estimate_time, train_flops
 from quoting.units import aside, format_brl, format_number
 
@@ -58,7 +59,7 @@ class Candidate(BaseModel):
     instances: int
     memory: MemoryEstimate
     time: TimeEstimate
-    pricing: Pricing
+    cost: Cost
     # The job asked for BF16 and this accelerator (a T4, a V100) lacks it: it trains in FP16.
     fp16_fallback: bool = False
 
@@ -68,7 +69,12 @@ class Candidate(BaseModel):
 
     @property
     def total_brl(self) -> Decimal:
-        return self.pricing.total_brl
+        return self.cost.total_brl
+
+    @cached_property
+    def pricing(self) -> Pricing:
+        # Worded only for the offers a quote shows; every candidate is ranked by its cost.
+        return itemize(self.cost)
 
     @property
     def fits(self) -> bool:
@@ -104,13 +110,26 @@ def _excluded(job: Job, offer: Offer, accelerator: Accelerator, region: Region) 
     return False
 
 
-def _fit(job: Job, offer: Offer, accelerator: Accelerator, instances: int) -> MemoryEstimate:
-    """Plain data parallelism when a full replica fits, else ZeRO-3/FSDP sharding."""
+def _fit(
+    job: Job,
+    offer: Offer,
+    accelerator: Accelerator,
+    instances: int,
+    known: dict[tuple[int, bool], MemoryEstimate],
+) -> MemoryEstimate:
+    """Plain data parallelism when a full replica fits, else ZeRO-3/FSDP sharding. `known`
+    holds the job's estimates by (devices, sharded): most offers share a device count."""
     devices = offer.device_count * instances
-    replicated = estimate_memory(job, devices=devices, sharded=False)
+
+    def estimate(sharded: bool) -> MemoryEstimate:
+        if (devices, sharded) not in known:
+            known[devices, sharded] = estimate_memory(job, devices=devices, sharded=sharded)
+        return known[devices, sharded]
+
+    replicated = estimate(False)
     if devices == 1 or replicated.total <= accelerator.memory_gb * HEADROOM:
         return replicated
-    return estimate_memory(job, devices=devices, sharded=True)
+    return estimate(True)
 
 
 def candidates(job: Job, catalog: Catalog, fx: FxRate | None = None) -> Iterator[Candidate]:
@@ -119,6 +138,7 @@ def candidates(job: Job, catalog: Catalog, fx: FxRate | None = None) -> Iterator
     fx = fx or reference_rate(date.today())  # once, not per offer
     trainable = trainable_params(job)
     storage = storage_gb(job, trainable)
+    memories: dict[tuple[int, bool], MemoryEstimate] = {}
     for offer in catalog.offers_in_force():
         accelerator = catalog.accelerator_by_id(offer.accelerator)
         region = catalog.region_of(offer)
@@ -130,12 +150,12 @@ def candidates(job: Job, catalog: Catalog, fx: FxRate | None = None) -> Iterator
         )
         instances = 1
         while instances <= offer.max_instances:
-            memory = _fit(job, offer, accelerator, instances)
+            memory = _fit(job, offer, accelerator, instances, memories)
             if memory.total <= accelerator.memory_gb * HEADROOM:
                 time = estimate_time(
                     on_offer, accelerator, offer.device_count, instances, memory.sharded
                 )
-                pricing = price(
+                charges = cost(
                     job, offer, region, instances, time.hours, storage, job.tax_profile, fx
                 )
                 yield Candidate(
@@ -145,7 +165,7 @@ def candidates(job: Job, catalog: Catalog, fx: FxRate | None = None) -> Iterator
                     instances=instances,
                     memory=memory,
                     time=time,
-                    pricing=pricing,
+                    cost=charges,
                     fp16_fallback=job.precision == "bf16" and not accelerator.bf16,
                 )
                 if job.deadline_hours is None or time.hours <= job.deadline_hours:
@@ -306,7 +326,7 @@ def _constraints(
         ),
         constraints.deadline_line(job, chosen.time.hours),
         constraints.residency_line(job),
-        constraints.spot_line(job, chosen.pricing.spot),
+        constraints.spot_line(job, chosen.cost.spot),
         constraints.device_line(job, chosen.accelerator, chosen.devices, chosen.memory.total),
         constraints.cloud_line(
             job, chosen.offer.provider, _cheapest(home) if home else None, chosen
