@@ -1,8 +1,8 @@
 """Assistant latency: warm replies to questions and to quotes, and process start to first answer.
 
 Run: python -m bench.assistant   (uses the index in INFRABOT_HOME; builds it if missing)
-Targets on a 2-core machine, offline composer: p95 under 100 ms (questions) and 150 ms (quotes);
-under 5 s from process start to the first answer.
+Targets on a 2-core machine, offline composer: p95 under 50 ms (questions) and 10 ms (quotes);
+under 3 s from process start to the first answer (issue 13).
 """
 
 import statistics

@@ -8,7 +8,7 @@ from quoting.jobspec import Job
 from quoting.units import format_number
 
 if TYPE_CHECKING:  # recommend imports this module; the type is only for annotations
-    from quoting.recommend import Candidate
+    from quoting.candidate import Candidate
 
 
 def time_reason(chosen: "Candidate") -> str:

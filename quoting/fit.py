@@ -4,10 +4,10 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from quoting.candidate import HEADROOM
 from quoting.catalog import Accelerator
 from quoting.jobspec import Job
 from quoting.memory import estimate_memory
-from quoting.recommend import HEADROOM
 from quoting.timing import estimate_time
 
 

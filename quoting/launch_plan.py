@@ -24,6 +24,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel
 
+from quoting.candidate import HEADROOM
 from quoting.errors import QuotingError
 from quoting.jobspec import METHOD_NAMES, Job
 from quoting.launch_recipes import (
@@ -37,7 +38,6 @@ from quoting.launch_recipes import (
 from quoting.memory import MemoryEstimate, estimate_memory, trainable_params
 from quoting.pricing import storage_gb
 from quoting.quote import Option, Quote, priced_job
-from quoting.recommend import HEADROOM
 from quoting.units import format_number, plural
 
 # SkyPilot cloud names of the catalog's providers; the company's own offers are not SkyPilot clouds.

@@ -7,13 +7,14 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, field_serializer
 
+from quoting.candidate import Candidate
 from quoting.catalog import Catalog, load_catalog
 from quoting.fx import FxRate, reference_rate
 from quoting.jobspec import Job, JobSpec, normalize
 from quoting.memory import MemoryEstimate, MemoryParts
 from quoting.price_list import stale_notice
 from quoting.pricing import LineItem, Tax, load_pricing
-from quoting.recommend import Candidate, NoViableOffer, candidates, recommend
+from quoting.recommend import NoViableOffer, candidates, recommend
 from quoting.timing import flops_per_token
 from quoting.units import format_brl, format_number
 

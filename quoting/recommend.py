@@ -9,24 +9,19 @@ and small models go to older, cheaper generations when they fit.
 from collections.abc import Iterator
 from datetime import date
 from decimal import Decimal
-from functools import cached_property
-
-from pydantic import BaseModel
 
 from quoting import constraints
+from quoting.candidate import HEADROOM, Candidate, Recommendation
 from quoting.catalog import Accelerator, Catalog, Offer, Region, load_catalog
 from quoting.errors import QuotingError
 from quoting.explain import micro_batch_reason, notices, sharding_reason, time_reason
 from quoting.fx import FxRate, reference_rate
 from quoting.jobspec import FRAMEWORK_NAMES, Job
 from quoting.memory import MemoryEstimate, estimate_memory, trainable_params
-from quoting.pricing import Cost, Pricing, cost, itemize, storage_gb
-from quoting.timing import TimeEstimate, estimate_time, train_flops
-from quoting.units import aside, format_brl, format_number
+from quoting.pricing import cost, storage_gb
+from quoting.timing import estimate_time, train_flops
+from quoting.units import format_brl, format_number
 
-# Keep 10% of device memory free on top of the estimate's own overhead: fragmentation spikes and
-# framework versions vary, and the guidance names the out-of-memory failure as the one to avoid.
-HEADROOM = 0.90
 # TPUs only for very large jobs: below this many training FLOPs a GPU finishes in hours anyway
 # (guidance FAQ 4: a small model does not need a TPU).
 TPU_MIN_FLOPS = 1e20
@@ -50,49 +45,6 @@ class NoViableOffer(QuotingError):
     def __init__(self, message: str, suggestions: list[str]) -> None:
         super().__init__(message)
         self.suggestions = suggestions
-
-
-class Candidate(BaseModel):
-    offer: Offer
-    accelerator: Accelerator
-    region: Region
-    instances: int
-    memory: MemoryEstimate
-    time: TimeEstimate
-    cost: Cost
-    # The job asked for BF16 and this accelerator (a T4, a V100) lacks it: it trains in FP16.
-    fp16_fallback: bool = False
-
-    @property
-    def devices(self) -> int:
-        return self.offer.device_count * self.instances
-
-    @property
-    def total_brl(self) -> Decimal:
-        return self.cost.total_brl
-
-    @cached_property
-    def pricing(self) -> Pricing:
-        # Worded only for the offers a quote shows; every candidate is ranked by its cost.
-        return itemize(self.cost)
-
-    @property
-    def fits(self) -> bool:
-        return self.memory.total <= self.accelerator.memory_gb * HEADROOM
-
-    def headline(self) -> str:
-        where = f"{self.offer.instance_type}, {self.offer.provider} {self.offer.region}"
-        return aside(f"{self.devices}x {self.accelerator.name}", where)
-
-
-class Recommendation(BaseModel):
-    job: Job  # as priced: an assumed micro-batch may have been lowered to fit (_smaller_batch)
-    chosen: Candidate
-    alternatives: list[tuple[str, Candidate]]
-    # The client's constraints first (budget, deadline, residency...), then the engine's reasons.
-    reasons: list[str]
-    notices: list[str] = []  # pt-BR warnings the reply must show
-    constraints: list[str] = []
 
 
 def _excluded(job: Job, offer: Offer, accelerator: Accelerator, region: Region) -> bool:

@@ -20,6 +20,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
 
+from quoting.candidate import HEADROOM
 from quoting.catalog import Accelerator, Catalog, load_catalog
 from quoting.datafiles import DATA_DIR, Sourced, load
 from quoting.errors import QuotingError
@@ -27,7 +28,6 @@ from quoting.jobspec import Job
 from quoting.memory import estimate_memory
 from quoting.pricing import load_pricing
 from quoting.quote import Money, Quote
-from quoting.recommend import HEADROOM
 from quoting.timing import estimate_time
 from quoting.units import format_number, round_brl
 

@@ -9,13 +9,14 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from bot.sales.launch import schema_errors
+from quoting.candidate import HEADROOM
 from quoting.catalog import Catalog, load_catalog
 from quoting.jobspec import Job, JobSpec, normalize
 from quoting.launch_plan import LaunchPlan, PlanError, build_plan
 from quoting.launch_recipes import GPUS
 from quoting.memory import estimate_memory
 from quoting.quote import Quote, build_quote
-from quoting.recommend import HEADROOM, NoViableOffer
+from quoting.recommend import NoViableOffer
 
 
 def validate(text: str) -> dict[str, Any]:

@@ -19,9 +19,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bench.measured_cases import MeasuredCase, load_cases
+from quoting.candidate import HEADROOM
 from quoting.jobspec import JobSpec, normalize
 from quoting.memory import GB, ZERO_BUCKET_BYTES, estimate_memory, trainable_params
-from quoting.recommend import HEADROOM
 
 COMPARABLE = [case for case in load_cases() if case.comparable]
 
