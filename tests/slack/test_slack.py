@@ -223,12 +223,15 @@ def test_ver_alternativas_shows_machines_the_quote_did_not_name(bridge: Bridge) 
 
 def _plan_button(bridge: Bridge, text: str, user: str) -> str:
     """/cotacao as `user`; the value of the "Plano de execução" button on the private answer."""
-    before = len(bridge.slack.recorded("chat.postEphemeral", user=user))
+    # Only answers with blocks: a text-only note from an earlier click (the "conversa direta"
+    # one) can still arrive while this command is answered.
+    def answers() -> list[dict[str, Any]]:
+        return [e for e in bridge.slack.recorded("chat.postEphemeral", user=user) if "blocks" in e]
+
+    before = len(answers())
     bridge.signer.command("/cotacao", text, user)
-    assert bridge.slack.wait_for(
-        lambda: len(bridge.slack.recorded("chat.postEphemeral", user=user)) > before
-    )
-    reply = bridge.slack.recorded("chat.postEphemeral", user=user)[-1]
+    assert bridge.slack.wait_for(lambda: len(answers()) > before)
+    reply = answers()[-1]
     button = next(
         e
         for b in reply["blocks"]
