@@ -216,9 +216,9 @@ class Assistant:
         # "e se for metade disso?" scales it.
         bare = bare_field(state, folded, reading.bare[-1]) if reading.bare and not slots else None
         if has_job and not bare and "examples" not in slots:
-            scaled = scaled_field(state, folded, records_only=bool(slots))
+            scaled = scaled_field(state, folded, named_only=bool(slots))
             if scaled and slots:  # "faz lora e dobra os exemplos": one change among others
-                slots[scaled[0]] = scaled[1]
+                slots.setdefault(*scaled)
             else:
                 bare = scaled
         if bare:

@@ -58,8 +58,9 @@ def reordered(question: str, cards: list[CardMatch]) -> list[CardMatch]:
 
 
 def _closest_in_meaning(cards: list[CardMatch]) -> list[CardMatch]:
+    if cards[0].similarity is None:  # no dense half to compare
+        return cards
     closest = max(cards, key=lambda card: card.similarity or 0.0)
-    lead = (closest.similarity or 0.0) - (cards[0].similarity or 0.0)
-    if cards[0].similarity is None or lead < DENSE_LEAD:
+    if (closest.similarity or 0.0) - cards[0].similarity < DENSE_LEAD:
         return cards
     return [closest, *(card for card in cards if card is not closest)]

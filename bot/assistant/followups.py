@@ -53,7 +53,7 @@ _SCALED_NOUN = re.compile(
     rf"(?P<noun>{RECORD_PATTERN}|epocas?|epochs?|orcamento|budget|prazo|deadline)\b"
 )
 _NOUN_FIELDS = [
-    ("epoc", "epochs"), ("epoch", "epochs"), ("orcamento", "budget_brl"), ("budget", "budget_brl"),
+    ("epoc", "epochs"), ("orcamento", "budget_brl"), ("budget", "budget_brl"),
     ("prazo", "deadline_hours"), ("deadline", "deadline_hours"),
 ]  # fmt: skip
 _FACTORS = [
@@ -86,16 +86,16 @@ def bare_field(state: ConversationState, folded: str, value: float) -> tuple[str
 
 
 def scaled_field(
-    state: ConversationState, folded: str, records_only: bool = False
+    state: ConversationState, folded: str, named_only: bool = False
 ) -> tuple[str, Any] | None:
     """ "e se for metade disso?", "e o dobro?": the field last stated or asked about, scaled.
-    With `records_only` (the message changes other fields too), only a field it names."""
+    With `named_only` (the message changes other fields too), only a field it names."""
     factor = next((factor for said, factor in _FACTORS if said.search(folded)), None)
     named = _SCALED_NOUN.search(folded)
-    if records_only and not named:
+    if named_only and not named:
         return None
     field = state.last_field
-    if named:  # the records named are the examples
+    if named:  # a record noun ("tickets", "laudos") names the examples
         noun = named["noun"]
         field = next((f for stem, f in _NOUN_FIELDS if noun.startswith(stem)), "examples")
     current = state.slots.get(field) if field in _NUMERIC_FIELDS and field != "params" else None

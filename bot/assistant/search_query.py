@@ -8,10 +8,10 @@ from bot.assistant.state import ConversationState
 from knowledge.lexical import fold
 
 # "e fora isso, o que mais...?", "além disso...": a question that continues the previous one
-# whatever its length.
+# whatever its length ("o que mais consome memória?" alone is a question of its own).
 _CONTINUES = re.compile(
-    r"^(e )?(fora isso|alem disso|tirando isso|o que mais|oq mais|que mais|e tambem|besides that|"
-    r"other than that|what else)\b"
+    r"^(e )?(fora isso|alem disso|tirando isso|besides that|other than that)\b|"
+    r"^e (o que|oq|que) mais\b|^(and )?what else\b"
 )
 # Words up to which a message that opens like a follow-up ("e a T4?", "e se eu não quiser trocar de
 # máquina?") continues the client's previous question.
