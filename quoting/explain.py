@@ -51,12 +51,20 @@ def sharding_reason(job: Job, chosen: "Candidate") -> str | None:
     )
 
 
-def micro_batch_reason(job: Job, assumed_batch: int) -> str | None:
-    """Why the micro-batch is smaller than our default, when the engine lowered it to fit."""
-    if job.batch_size == assumed_batch:
-        return None
-    return (
-        f"Micro-batch de {job.batch_size} por dispositivo (em vez de {assumed_batch}), com "
-        "acumulação de gradiente para manter o mesmo batch por passo: com ele o job cabe na "
-        "memória destas placas, ao custo de um treino um pouco mais lento."
-    )
+def fit_reasons(job: Job, assumed: Job) -> list[str]:
+    """Why the micro-batch or the sequence is shorter than our default, when the engine lowered
+    them to fit."""
+    reasons = []
+    if job.batch_size != assumed.batch_size:
+        reasons.append(
+            f"Micro-batch de {job.batch_size} por dispositivo (em vez de {assumed.batch_size}), "
+            "com acumulação de gradiente para manter o mesmo batch por passo: com ele o job cabe "
+            "na memória destas placas, ao custo de um treino um pouco mais lento."
+        )
+    if job.seq_len != assumed.seq_len:
+        reasons.append(
+            f"Sequências de {format_number(job.seq_len, 0)} tokens (em vez de "
+            f"{format_number(assumed.seq_len, 0)}), o tamanho dos seus exemplos, sem juntar "
+            "vários numa sequência: assim o job cabe na memória destas placas."
+        )
+    return reasons

@@ -354,6 +354,18 @@ _ASSUMPTION_TEXT: dict[str, Callable[[dict[str, object]], str]] = {
 }
 
 
+def lowered(job: Job, **update: int) -> Job:
+    """`job` with defaults the engine lowered to fit in memory (micro-batch, sequence length),
+    its list of assumptions restated."""
+    before, after = job.model_dump(), {**job.model_dump(), **update}
+    lines = list(job.assumptions)
+    for name in update.keys() & set(job.assumed):
+        old = _ASSUMPTION_TEXT[name](before)
+        if old in lines:
+            lines[lines.index(old)] = _ASSUMPTION_TEXT[name](after)
+    return job.model_copy(update={**update, "assumptions": lines})
+
+
 def _dataset(
     spec: JobSpec, job: dict[str, object], assumed: list[str], arch: Architecture
 ) -> None:

@@ -14,9 +14,9 @@ from quoting import constraints
 from quoting.candidate import HEADROOM, Candidate, Recommendation
 from quoting.catalog import Accelerator, Catalog, Offer, Region, load_catalog
 from quoting.errors import QuotingError
-from quoting.explain import micro_batch_reason, notices, sharding_reason, time_reason
+from quoting.explain import fit_reasons, notices, sharding_reason, time_reason
 from quoting.fx import FxRate, reference_rate
-from quoting.jobspec import FRAMEWORK_NAMES, Job
+from quoting.jobspec import FRAMEWORK_NAMES, Job, lowered
 from quoting.memory import MemoryEstimate, estimate_memory, trainable_params
 from quoting.pricing import cost, storage_gb
 from quoting.timing import estimate_time, train_flops
@@ -196,7 +196,7 @@ def _tpu_refusal(job: Job, catalog: Catalog, fx: FxRate) -> NoViableOffer | None
 def recommend(job: Job, catalog: Catalog | None = None, fx: FxRate | None = None) -> Recommendation:
     catalog = catalog or load_catalog()
     fx = fx or reference_rate(date.today())
-    assumed_batch = job.batch_size
+    assumed = job
     fitting = list(candidates(job, catalog, fx))
     if not fitting:
         smaller, fitting = _smaller_batch(job, catalog, fx)
@@ -204,12 +204,8 @@ def recommend(job: Job, catalog: Catalog | None = None, fx: FxRate | None = None
     if not fitting and job.kind == "tpu" and (refusal := _tpu_refusal(job, catalog, fx)):
         raise refusal
     if not fitting:
-        limit = job.max_device_memory_gb
         raise NoViableOffer(
-            f"Nenhuma placa de até {format_number(limit, 0)} GB comporta este job na memória."
-            if limit is not None
-            else "Nenhuma máquina do catálogo comporta este job na memória.",
-            suggest_fixes(job, catalog, memory_problem=True, fx=fx),
+            _memory_refusal(job, catalog), suggest_fixes(job, catalog, memory_problem=True, fx=fx)
         )
     on_time = [
         c for c in fitting if job.deadline_hours is None or c.time.hours <= job.deadline_hours
@@ -230,7 +226,7 @@ def recommend(job: Job, catalog: Catalog | None = None, fx: FxRate | None = None
         if job.cloud != "none":
             chosen = _preferred(chosen, home, HOME_CLOUD_TOLERANCE)
     limits = _constraints(job, catalog, chosen, cheapest, home, fx)
-    explained = [sharding_reason(job, chosen), micro_batch_reason(job, assumed_batch)]
+    explained = [sharding_reason(job, chosen), *fit_reasons(job, assumed)]
     return Recommendation(
         job=job,
         chosen=chosen,
@@ -246,12 +242,32 @@ def recommend(job: Job, catalog: Catalog | None = None, fx: FxRate | None = None
     )
 
 
+def _memory_refusal(job: Job, catalog: Catalog) -> str:
+    limit = job.max_device_memory_gb
+    if limit is None:
+        return "Nenhuma máquina do catálogo comporta este job na memória."
+    smallest = min(catalog.accelerator, key=lambda accelerator: accelerator.memory_gb)
+    if smallest.memory_gb > limit:  # "só temos uma placa de 8 GB": no card of ours is that small
+        return (
+            f"Não temos placa de até {format_number(limit, 0)} GB: a menor do catálogo é a "
+            f"{smallest.name}, de {format_number(smallest.memory_gb, 0)} GB."
+        )
+    return f"Nenhuma placa de até {format_number(limit, 0)} GB comporta este job na memória."
+
+
 def _smaller_batch(job: Job, catalog: Catalog, fx: FxRate) -> tuple[Job, list[Candidate]]:
     """When nothing fits and the micro-batch was our default, halve it down to 1: gradient
-    accumulation keeps the batch per optimizer step, so memory falls and only speed changes."""
+    accumulation keeps the batch per optimizer step, so memory falls and only speed changes. Then,
+    when the sequence length was ours too, cut it to the length of the client's examples (no
+    packing of several examples into one sequence)."""
     fitting: list[Candidate] = []
     while not fitting and "batch_size" in job.assumed and job.batch_size > 1:
-        job = job.model_copy(update={"batch_size": job.batch_size // 2})
+        job = lowered(job, batch_size=job.batch_size // 2)
+        fitting = list(candidates(job, catalog, fx))
+    per_example = int(job.tokens_per_example or job.seq_len)
+    shorter = 1 << max(per_example - 1, 1).bit_length()
+    if not fitting and "seq_len" in job.assumed and shorter < job.seq_len:
+        job = lowered(job, seq_len=shorter)
         fitting = list(candidates(job, catalog, fx))
     return job, fitting
 

@@ -56,7 +56,7 @@ TRAINING = re.compile(
 # A message made only of greetings, pleasantries, whom they address and "what do you do?": the
 # reply says what the infrabot does.
 _GREETING_WORDS = (
-    r"oi+e*|ola+|opa|e ?ai|eae|eai|salve|fala ai|bom dia|boa tarde|boa noite|hello|hi|hey|howdy|"
+    r"oi+e*|ola+|opa|e ?ai|eae|eai|salve|fala ai|bom dia+|boa tarde+|boa noite+|hello|hi|hey|howdy|"
     r"good (?:morning|afternoon|evening)|/start|/ajuda|ajuda|help|"
     r"(?:tudo|td) (?:bem|bom|certo|joia|tranquilo|ok|beleza|em ordem)(?: por (?:ai|aqui|la))?|"
     r"beleza|blz|"
@@ -81,7 +81,7 @@ _GREETING_WORDS = (
 GREETING = re.compile(rf"^[^\w]*(?:(?:{_GREETING_WORDS})\b[^\w]*)+$")
 # Thanks, goodbyes and acknowledgements, alone or with greetings: a closing, not a request.
 THANKS = re.compile(
-    r"(?:muito |mto )?(?:obrigad[oa]s?|brigad(?:[oa]|ao|inh[oa])|obg|valeu|vlw|agradecid[oa]|"
+    r"(?:muito |mto )?(?:o?brigad(?:[oa]s?|ao|inh[oa])|obg|valeu|vlw|agradecid[oa]|"
     r"grat[oa])(?: demais| mesmo| a lot| so much)?|tmj|cheers|"
     r"(?:pela|pelas|pelo) (?:ajuda|atencao|informac(?:ao|oes)|cotac(?:ao|oes)|proposta|resposta|"
     r"explicac(?:ao|oes)|retorno|orcamento|paciencia)|ajudou (?:muito|bastante|demais)|"
@@ -92,8 +92,9 @@ _ACKNOWLEDGED = (
     r"ok|okay|certo|entendi|entendido|combinado|show|perfeito|otimo|legal|got it|top|massa|joia|"
     r"bacana|excelente|maravilha|fechado|ta bom|beleza|k{2,}|rs+|(?:ha){2,}|(?:he){2,}|great|cool|"
     # "valeu, era isso", "depois eu volto", "that's all I needed": the client is done for now.
-    r"(?:era|e) (?:so )?isso(?: mesmo| msm)?|so isso|volto (?:depois|mais tarde)|"
-    r"depois (?:eu )?volto(?: com (?:os|as|mais) (?:dados|numeros|detalhes|informac\w+))?|"
+    r"(?:era|e) (?:so )?isso(?: mesmo| msm)?(?: que (?:eu )?(?:precisava|queria))?|so isso|"
+    r"volto (?:depois|mais tarde)|depois (?:eu )?volto(?: aqui)?"
+    r"(?: com (?:os|as|mais) (?:dados|numeros|detalhes|informac\w+))?|"
     r"show de bola|fechou|fechado|that'?s all for now|"
     r"vou (?:pensar|analisar|avaliar)(?: (?:a|essa|sua) (?:proposta|cotacao))?|"
     r"(?:te |lhe |vos )?(?:retorno|aviso|falo)(?: (?:depois|em breve|mais tarde|amanha))?|obg|"
@@ -112,15 +113,17 @@ CLOSING = re.compile(
     rf"{_GREETING_WORDS})\b[^\w]*)+$"
 )
 PRICE = re.compile(
-    r"quanto (custa|sai|fica|cobra|cobram|vai custar|vai sair)|quero (uma |um )?(cotacao|orcamento|"
+    r"quanto (voces |voce )?(custa|sai|fica|cobra|cobram|vai custar|vai sair)|qual seria o custo|"
+    r"\bcusto (mais ou menos|aproximado)|quero (uma |um )?(cotacao|orcamento|"
     r"preco)|(me )?(passa|manda|da|faz|fazem|fazer) (uma |um |o |os )?"
     r"(cotacao|orcamento|precos?|valor)|"
     r"\bcotar\b|quanto (ta|esta|e|eh) (a hora|o preco|o valor)|"
     r"how much|price (for|of)|quote (me|for)|qual (o|e o) (preco|valor)|"
     r"\bquanto (e|eh)\W*$|what are (the |your )?(prices|rates)|\bprices\W*$|"
     r"what (would|will|does) it cost|\bquanto (por|a) hora\b|"
-    # "quero treinar um modelo, quanto tempo leva?": the hours of a job, which a quote gives.
-    r"\b(quero|queremos|preciso|precisamos) (treinar|ajustar|fazer)\b.*\bquanto tempo\b|"
+    # "quero treinar um modelo, quanto tempo leva?", "..., é caro?": what a quote tells.
+    r"\b(quero|queremos|preciso|precisamos) (treinar|ajustar|fazer)\b.*"
+    r"\b(quanto tempo|(e|sai|fica|custa) caro)\b|"
     r"^(preco|cotacao|orcamento)\W*$|(tabela|lista) de precos|price list|(?<!spot )\bpricing\b|"
     r"\b(saber|ver|conhecer) (os |uns )?(valores|precos)\b|"
     r"\b(envia\w*|mand\w*|faz\w*|prepar\w*) (pra nos |para nos |nos |me )?(uma |a )?proposta\b|"

@@ -47,10 +47,13 @@ _CEILINGS = {
     "max_device_memory_gb": 288,
 }  # fmt: skip
 # "metade dos tickets", "dobrar o número de épocas", "um terço das mensagens": the field named.
+_FIELD_NOUN = rf"(?:{RECORD_PATTERN}|epocas?|epochs?|orcamento|budget|prazo|deadline)"
+# ... or named before it: "cortar os exemplos pela metade", "o orçamento em dobro".
 _SCALED_NOUN = re.compile(
     r"\b(?:metade|dobro|triplo|quarto|terco|half|double|dobr[ae]r?|tripl[ae]r?)\s+"
     r"(?:(?:d[oa]s?|de|of(?: the)?|[oa]s?|the)\s+)?(?:(?:numero|quantidade) de\s+)?"
-    rf"(?P<noun>{RECORD_PATTERN}|epocas?|epochs?|orcamento|budget|prazo|deadline)\b"
+    rf"(?P<noun>{_FIELD_NOUN})\b|"
+    rf"\b(?P<before>{_FIELD_NOUN})\s+(?:pela metade|ao meio|em dobro|in half|by half)\b"
 )
 _NOUN_FIELDS = [
     ("epoc", "epochs"), ("orcamento", "budget_brl"), ("budget", "budget_brl"),
@@ -96,7 +99,7 @@ def scaled_field(
         return None
     field = state.last_field
     if named:  # a record noun ("tickets", "laudos") names the examples
-        noun = named["noun"]
+        noun = named["noun"] or named["before"]
         field = next((f for stem, f in _NOUN_FIELDS if noun.startswith(stem)), "examples")
     current = state.slots.get(field) if field in _NUMERIC_FIELDS and field != "params" else None
     if factor is None or field is None or current is None:

@@ -32,6 +32,17 @@ CAPABLE = re.compile(
     r"\b(serve|servem|serviria|atende|atendem|da conta|dao conta|aguenta|aguentam|"
     r"e suficiente|sao suficientes|basta|enough)\b"
 )
+# How the job behaves rather than what it costs: what weighs on memory, what kind of card it
+# takes, whether one chip or a top card is needed, whether a plan is a bad one, how to spend less
+# ("o estado do otimizador pesa muito na memória?", "dá pra fazer um 70B numa TPU só?").
+HOW_IT_WORKS = re.compile(
+    r"\b(pesa|pesam|ocupa|ocupam|consome|consomem)\b[^?]*\b(memoria|vram)\b|"
+    r"\b(que|qual|what) (tipo|kind) (de |of )?(gpu|placa|maquina|hardware|infra\w*|card)|"
+    r"\b(numa?|em uma?|on (a|one)) (unic[oa] |single )(gpu|tpu|placa|chip|maquina)\b|"
+    r"\b(numa?|em uma?) (gpu|tpu|placa|chip|maquina) (so|unic[oa])\b|"
+    r"\b(precis\w*|need) (mesmo |really )?(de |a |an )?(uma |um )?(a100|h100|h200|b200|tpu)|"
+    r"\bfurada\b|\bvai dar certo\b|\b(estrategias?|dicas?|tips|strategies)\b"
+)
 # A problem in a training run: the question is what to do about it.
 PROBLEM = re.compile(
     r"\b(erro|errou|error|oom|out of memory|estour\w*|trav\w*|crash\w*|falh\w*|"
@@ -49,6 +60,11 @@ _FOR_US = re.compile(
     r"uso|negocio|time|equipe|necessidade)\b|\b(pra|para|pro) (mim|gente|nos)\b|\bfor (me|us)\b"
 )
 _PICK = re.compile(r"\b(recomend\w*|indic\w*|suger\w*|sugest\w*|recommend\w*|suggest\w*)\b")
+
+
+def question_sentences(folded: str) -> list[str]:
+    """The sentences that question marks close: "Is a TPU worth it for a small model, like 1B?"."""
+    return [sentence.strip() for sentence in re.findall(r"([^.!?;]*)\?", folded)]
 
 
 def question_clauses(folded: str) -> list[str]:
@@ -79,14 +95,11 @@ def asks_guidance(folded: str, text: str, slots: dict[str, Any], wants_price: bo
         return True
     # Advice is what the question itself asks ("..., vale a pena pagar TPU?"); an error or buying
     # hardware can be told before it ("deu OOM no treino, preciso trocar de máquina?").
-    asked = " ".join(question_clauses(folded))
-    topic = (
-        ADVICE.search(asked)
-        or CAPABLE.search(asked)
-        or PROBLEM.search(folded)
-        or asks_rent_or_buy(text)
-    )
-    return bool(topic) and worded_as_question(folded)
+    asked, sentences = " ".join(question_clauses(folded)), " ".join(question_sentences(folded))
+    if ADVICE.search(sentences) or HOW_IT_WORKS.search(sentences) or CAPABLE.search(asked):
+        return True
+    told = PROBLEM.search(folded) or asks_rent_or_buy(text)
+    return bool(told) and worded_as_question(folded)
 
 
 def asks_pick_for_us(folded: str, slots: dict[str, Any]) -> bool:

@@ -76,6 +76,7 @@ def test_a_bare_number_changes_the_field_last_asked_or_changed(
         ((JOB, "e o dobro?"), "examples", 40000),
         (("LoRA do Llama 3 8B, 2 GB de texto", "e se for a metade?"), "dataset_tokens", 250e6),
         ((JOB, "orçamento de R$ 800", "e com a metade disso?"), "budget_brl", 400),
+        ((f"{JOB}, 2 épocas", "e se eu cortar os exemplos pela metade?"), "examples", 10000),
     ],
 )
 def test_a_number_or_a_share_of_the_last_one_changes_the_job(

@@ -41,6 +41,34 @@ def assistant(indexed_home: Path, use_home: Callable[[Path], None], tmp_path: Pa
         ("qual cotação do dólar vocês usam pra converter os preços?", "question"),
         ("até mais, bom fim de semana pra vcs", "greeting"),
         ("qual vai ser o placar do jogo de domingo?", "out_of_scope"),
+        # How a job behaves, asked with a size: the guidance answers, no quote of a made-up job.
+        ("Is a TPU worth it for a small model, like something around 1B params?", "question"),
+        (
+            "vou fazer full de um 8b com adamw. o estado do otimizador pesa muito na memoria?",
+            "question",
+        ),
+        (
+            "se eu quiser treinar um modelo gigante tipo 70b full, que tipo de gpu precisa?",
+            "question",
+        ),
+        ("da pra fazer fine tuning de um 70b numa tpu só, num chip?", "question"),
+        ("fine tuning de modelo de 1b precisa de a100?", "question"),
+        (
+            "tenho uma RTX 4060 de 8 GB, um 13B com parte na RAM vai dar certo ou é furada?",
+            "question",
+        ),
+        # A price with nothing to size: the question about the model, not a card.
+        ("preciso treinar uma IA pro meu negócio, quanto vcs cobram?", "clarify"),
+        (
+            "queria uma IA que aprenda com os dados da empresa, qual seria o custo mais ou menos?",
+            "clarify",
+        ),
+        ("preciso treinar uma IA com uns documentos da empresa, é caro?", "clarify"),
+        # Thanks and goodbyes as clients write them.
+        ("valeu pela ajuda, obrigadão!", "greeting"),
+        ("valeu demais pela ajuda, depois eu volto aqui 👍", "greeting"),
+        ("obrigada! era isso mesmo que eu precisava, tenha um otimo dia", "greeting"),
+        ("bom diaa!! tudo bem por ai?", "greeting"),
     ],
 )
 def test_the_route_follows_what_the_message_asks(

@@ -72,10 +72,24 @@ def test_an_assumed_micro_batch_is_lowered_when_only_that_fits_the_limit() -> No
     assert result.chosen.accelerator.memory_gb <= 12 and result.chosen.fits
     assert result.job.batch_size < job.batch_size
     assert any("Micro-batch de 1" in reason for reason in result.reasons)
-    # A micro-batch the client chose is never changed.
-    stated = job.model_copy(update={"assumed": [f for f in job.assumed if f != "batch_size"]})
+    assert "Batch de 1 por dispositivo." in result.job.assumptions
+    # A micro-batch and a sequence length the client chose are never changed.
+    kept = {"batch_size", "seq_len"}
+    stated = job.model_copy(update={"assumed": [f for f in job.assumed if f not in kept]})
     with pytest.raises(NoViableOffer):
         recommend(stated)
+
+
+def test_an_assumed_sequence_is_cut_to_the_examples_when_only_that_fits_the_limit() -> None:
+    job = normalize(
+        JobSpec(model="mistral-7b", method="qlora", examples=40_000, max_device_memory_gb=12)
+    )
+    stated_batch = job.model_copy(update={"assumed": [f for f in job.assumed if f != "batch_size"]})
+    result = recommend(stated_batch)
+    assert result.chosen.accelerator.memory_gb <= 12 and result.chosen.fits
+    assert result.job.batch_size == job.batch_size and result.job.seq_len == 512
+    assert any("Sequências de 512 tokens (em vez de 2.048)" in r for r in result.reasons)
+    assert "Sequências de 512 tokens." in result.job.assumptions
 
 
 def test_qlora_never_gets_a_tpu() -> None:

@@ -85,6 +85,7 @@ def read_job(text: str, now: datetime | None = None) -> Reading:
     _size(reading, spans, rest)
     _data(reading, spans)
     _numbers(reading, spans)
+    _length_from_sequence(reading)
     if deadline and "deadline_hours" not in reading.slots:
         reading.set("deadline_hours", deadline[0], deadline[1])
     _categories(reading, rest)
@@ -223,6 +224,21 @@ def _numbers(reading: Reading, spans: list[Span]) -> None:
             reading.set("budget_brl", Decimal(str(round(value, 2))), span.start)
         elif span.tag == "device_memory":
             reading.set("max_device_memory_gb", value, span.start)
+
+
+def _length_from_sequence(reading: Reading) -> None:
+    """ "50k samples, 2048 seq length": counted examples with no length of their own are as long
+    as the sequence the client trains on (a quote must not under-estimate them)."""
+    slots = reading.slots
+    if "seq_len" not in slots or "examples" not in slots:
+        return
+    if {"tokens_per_example", "dataset_tokens"} & slots.keys():
+        return
+    reading.set("tokens_per_example", float(slots["seq_len"]), reading.positions["seq_len"])
+    reading.notes.append(
+        f"Considerei cada exemplo com {format_number(slots['seq_len'], 0)} tokens, o tamanho de "
+        "sequência informado."
+    )
 
 
 def _categories(reading: Reading, text: str) -> None:

@@ -124,12 +124,18 @@ RESIDENCY = re.compile(
     # "dados hospedados apenas no Brasil", "que o processamento ocorra no Brasil"
     r"(?:hospedad\w+|armazenad\w+|processad\w+|ocorr\w+|rodar|rode|rodem|executad\w+|feito|"
     r"feita|realizad\w+|mantid\w+) (?:apenas |somente |so |exclusivamente |sempre |aqui )?"
-    r"(?:no|em) (?:brasil|br|territorio nacional|solo brasileiro)\b"
+    r"(?:no|em) (?:brasil|br|territorio nacional|solo brasileiro)\b|"
+    # "temos que manter os dados no BR", "data must remain in Brazil"
+    r"(?:manter|mantem|mantenham?|keep|remain|remains)(?: (?:os |the )?(?:dados|data))? "
+    r"(?:aqui )?(?:no|in) (?:brasil|br|brazil|pais)\b"
 )
 SPOT = re.compile(r"\bspot\b|preemptiv|interrompiv|preemptible")
 ON_DEMAND = re.compile(
-    r"sob demanda|on[- ]demand|sem spot|nao (?:pode|podemos|quero|queremos) (?:ser |usar )?"
-    r"(?:interromp|spot)|no spot|without spot|"
+    r"sob demanda|on[- ]demand|nao (?:pode|podemos|quero|queremos) (?:ser |usar )?"
+    r"(?:interromp|spot)|"
+    # "nada de instância preemptiva", "sem máquina spot", "no spot instances"
+    r"\b(?:sem|nada de|no|without) (?:instancias? |maquinas? |vms? |instances? )?"
+    r"(?:spot|preemptiv|interrompiv)|"
     r"\b(?:tira|tirar|tire|remove|remova|drop|esquece|esquecer) (?:o |a |the )?"
     r"(?:spot|preemptiv\w*)"
 )

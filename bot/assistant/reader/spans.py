@@ -94,6 +94,9 @@ _PER_EXAMPLE_AFTER = re.compile(
 _PER_EXAMPLE_BEFORE = re.compile(
     rf"(?:(?:{_RECORD})\s+(?:(?:de|com|of|with|tem|tendo|having)\s+|\(\s*)"
     r"(?:cerca de |uns |umas |ate |em media |~|media de |about |around |up to )?|"
+    # "300 mil sequências de 128 tokens": counted sequences are the examples
+    r"\d\s*(?:mil|k|milhoes|milhao|mi|m|thousand|million)?\s+(?:sequencias|sequences)\s+(?:de|of)\s+"
+    r"(?:cerca de |uns |~|about |around )?|"
     r"(?:media|average|tamanho medio|cada (?:um|uma|exemplo|registro)|each)\s+"
     r"(?:de\s+|of\s+|tem\s+|has\s+|com\s+)?(?:cerca de |uns |~)?)$"
 )
@@ -102,7 +105,9 @@ _SEQ_BEFORE = re.compile(
     r"max[ _-]?len(?:gth)?|comprimento|context(?: length| window)?|max_seq_length)\s*"
     r"(?:de|of|=|:|maxim[oa] de)?\s*(?:ate\s+)?$"
 )
-_SEQ_AFTER = re.compile(r"^\s*(?:de\s+)?(?:tokens\s+)?(?:de\s+)?(?:contexto|context)\b")
+_SEQ_AFTER = re.compile(
+    r"^\s*(?:de\s+)?(?:tokens\s+)?(?:de\s+)?(?:contexto|context|seq(?:uence)?[ _-]?len(?:gth)?)\b"
+)
 _BATCH_BEFORE = re.compile(r"(?:batch(?:[ _-]?size)?|lote|micro[ -]?batch)\s*(?:de|of|=|:)?\s*$")
 _RANK_BEFORE = re.compile(r"(?:\brank|\bposto|\br)\s*(?:de|=|:)?\s*$")
 _CURRENCY_BEFORE = re.compile(r"r\s?\$\s*$|\bbrl\s*$")
@@ -115,7 +120,7 @@ _PER_HOUR = re.compile(
 )
 _HOURLY_BEFORE = re.compile(r"(?:hora|hour|/h)\b[^.;!?]{0,30}$")
 _BUDGET_BEFORE = re.compile(
-    r"(?:orcamento|verba|budget|gastar|gasto|pagar|investir|teto|limite de|custo maximo)\b"
+    r"(?:orcamento|verba|budget|grana|gastar|gasto|pagar|investir|teto|limite de|custo maximo)\b"
     r"[^.;!?\d]{0,25}$"
 )
 _BUDGET_AFTER = re.compile(
@@ -155,14 +160,25 @@ _DEVICE_AFTER = re.compile(
     r"^\s*(?:de\s+)?(?:vram|memoria (?:de video|da gpu|na gpu|de gpu)|de memoria de video|"
     r"memory|of vram|na placa|por gpu|por placa|cards?|gpus?)"
 )
+# "uma RTX 4060", "GTX 1080 Ti": the number names the card, it counts nothing.
+_CARD_NAME_BEFORE = re.compile(r"\b(?:rtx|gtx|rx|radeon|geforce|quadro|titan|arc)\s*$")
+# "16 GB de RAM": the computer's memory, neither the card's nor the data's.
+_SYSTEM_RAM_AFTER = re.compile(r"^\s*(?:de\s+)?(?:ram|memoria ram|system memory)\b")
 _DATA_NEAR = re.compile(r"texto|textos|dados|dataset|corpus|arquivos?|jsonl|csv|txt|base de|data\b")
 _IMAGES_AFTER = re.compile(r"^\s*(?:de\s+)?(?:imagens|fotos|images|photos|figuras|radiografias|"
                            r"tomografias|exames de imagem|frames)\b")  # fmt: skip
 # "12k medical notes", "40k Portuguese audio clips": up to two describing words before the noun.
 _RECORD_AFTER = re.compile(rf"^\s*(?:de\s+|of\s+)?(?:[a-z&/-]+\s+){{0,2}}({_RECORD})\b")
 _RECORD_NEXT = re.compile(rf"^\s*(?:de\s+|of\s+)?({_RECORD})\b")
+# "1M short sentences": describing words only, not a clause ("110M pra classificar tickets").
+_RECORD_DESCRIBED = re.compile(
+    r"^\s*(?:(?!(?:pra|para|por|com|to|for|and|e|em|in|no|na|de|of|with)\s)[a-z&/-]+\s+){0,2}"
+    rf"({_RECORD})\b"
+)
 _PLURAL_AFTER = re.compile(r"^\s*(?:de\s+)?([a-z][a-z-]{2,}s)\b")
-_PARAMS_SHORT = re.compile(r"^(?:\s?(b|bi|m)\b)(?!\s*(?:de\s+)?(?:tokens|exemplos|reais))")
+_PARAMS_SHORT = re.compile(
+    r"^(?:\s?(b|bi|m)\b)(?!\s*(?:de\s+)?(?:tokens?|exemplos|examples?|reais))"
+)
 
 
 # Larger than any count, price or duration a job can have: a number past it is a typo, and
@@ -215,13 +231,18 @@ def _tag(text: str, match: re.Match[str], value: float) -> tuple[Tag, float, int
         return None
     if _EXCHANGE_BEFORE.search(before):  # "o dólar a 5 reais" is a rate, not a budget
         return None
+    if _CARD_NAME_BEFORE.search(before):
+        return None
     currency = _CURRENCY_AFTER.match(after)
     if _CURRENCY_BEFORE.search(before) or currency:
         rest = after[currency.end() :] if currency else after
         hourly = _PER_HOUR.match(rest) or _PER_HOUR.match(after) or _HOURLY_BEFORE.search(before)
         return ("hourly_price" if hourly else "budget"), value, end, ""
-    short = scale in ("b", "bi", "m") and _PARAMS_SHORT.match(text[match.end("number") :])
-    if short and not _TOKENS_AFTER.match(after) and not _RECORD_NEXT.match(after):
+    # "um qwen 2.5 de três bilhões com lora": billions of nothing else are parameters
+    short = scale in ("bilhao", "bilhoes", "billion", "billions") or bool(
+        scale in ("b", "bi", "m") and _PARAMS_SHORT.match(text[match.end("number") :])
+    )
+    if short and not _TOKENS_AFTER.match(after) and not _RECORD_DESCRIBED.match(after):
         return "params", value, end, ""
     if found := _PARAMS_AFTER.match(after):
         return "params", value, end + found.end(), ""
@@ -230,6 +251,8 @@ def _tag(text: str, match: re.Match[str], value: float) -> tuple[Tag, float, int
     if found := _BYTES_AFTER.match(after):
         size = value * _BYTES[found[1]]
         tail, head = after[found.end() : found.end() + 30], before[-30:]
+        if _SYSTEM_RAM_AFTER.match(tail):
+            return None
         if _DEVICE_AFTER.match(tail) or (_DEVICE_NEAR.search(head) and not _DATA_NEAR.search(tail)):
             return "device_memory", size / 1e9, end + found.end(), ""
         if _DATA_NEAR.search(tail) or _DATA_NEAR.search(head):

@@ -117,4 +117,9 @@ def normalize(text: str) -> str:
     for pattern, replacement in _HALF:
         folded = pattern.sub(replacement, folded)
     folded = _RANGE.sub(r"ate \g<high>", folded)
+    # "dois ponto cinco" -> "2.5"; "a 2B-token dataset", "10k-example set": the unit, spaced
+    folded = re.sub(r"\b(\d+) (?:ponto|virgula|point) (\d+)\b", r"\1.\2", folded)
+    folded = re.sub(
+        r"(\d(?:k|m|b|mi|bi))-(tokens?|examples?|samples?|params?|parameters?)\b", r"\1 \2", folded
+    )
     return re.sub(r"[ \t]+", " ", folded)
