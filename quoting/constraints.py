@@ -79,6 +79,11 @@ def budget_line(job: Job, chosen: Priced, cheapest: Priced, best_for: BestFor) -
 def deadline_line(job: Job, hours: float) -> str | None:
     if job.deadline_hours is None:
         return None
+    if hours > job.deadline_hours:
+        return (
+            f"Prazo de {_hours(job.deadline_hours)}: não atendido; a opção mais rápida, esta, "
+            f"termina em cerca de {_hours(hours)}."
+        )
     return f"Prazo de {_hours(job.deadline_hours)}: atendido; termina em cerca de {_hours(hours)}."
 
 

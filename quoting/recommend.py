@@ -210,13 +210,9 @@ def recommend(job: Job, catalog: Catalog | None = None, fx: FxRate | None = None
     on_time = [
         c for c in fitting if job.deadline_hours is None or c.time.hours <= job.deadline_hours
     ]
-    if not on_time:
-        fastest = min(fitting, key=lambda c: c.time.hours)
-        raise NoViableOffer(
-            f"Nenhuma opção termina em {format_number(job.deadline_hours or 0)} h: a mais rápida "
-            f"({fastest.headline()}) leva cerca de {format_number(fastest.time.hours)} h.",
-            suggest_fixes(job, catalog, memory_problem=False, fx=fx),
-        )
+    late = not on_time
+    if late:  # a deadline nothing meets: the fastest option, said not to meet it, and what would
+        on_time = [min(fitting, key=lambda c: c.time.hours)]
     cheapest = _cheapest(on_time)
     home = [c for c in on_time if c.offer.provider == job.cloud]
     chosen = cheapest
@@ -226,11 +222,13 @@ def recommend(job: Job, catalog: Catalog | None = None, fx: FxRate | None = None
         if job.cloud != "none":
             chosen = _preferred(chosen, home, HOME_CLOUD_TOLERANCE)
     limits = _constraints(job, catalog, chosen, cheapest, home, fx)
+    if late:
+        limits += [f"Para cumprir o prazo: {fix}" for fix in _deadline_fixes(job, catalog, fx)]
     explained = [sharding_reason(job, chosen), *fit_reasons(job, assumed)]
     return Recommendation(
         job=job,
         chosen=chosen,
-        alternatives=_alternatives(job, chosen, cheapest, on_time),
+        alternatives=_alternatives(job, chosen, cheapest, fitting if late else on_time),
         reasons=[
             *limits,
             *_reasons(job, chosen, cheapest),
@@ -240,6 +238,12 @@ def recommend(job: Job, catalog: Catalog | None = None, fx: FxRate | None = None
         constraints=limits,
         notices=notices(job, chosen),
     )
+
+
+def _deadline_fixes(job: Job, catalog: Catalog, fx: FxRate) -> list[str]:
+    """The changes that would meet the deadline, the deadline itself aside (it is what is asked)."""
+    fixes = suggest_fixes(job, catalog, memory_problem=False, fx=fx)
+    return [fix[0].lower() + fix[1:] for fix in fixes if not fix.startswith("Ampliar o prazo")]
 
 
 def _memory_refusal(job: Job, catalog: Catalog) -> str:

@@ -65,11 +65,14 @@ def test_non_numbers_and_absurd_values_are_one_line_errors(
     _check(code, err)
 
 
-def test_a_deadline_nothing_meets_says_what_would(capsys: pytest.CaptureFixture[str]) -> None:
-    code, err = _run([*BASE, "--deadline-hours", ".1"], capsys)
-    assert code == 2
-    _check(code, err)
-    assert "Nenhuma opção termina em 0,1 h" in err and "Ampliar o prazo" in err
+def test_a_deadline_nothing_meets_is_quoted_and_said_missed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sys, "argv", ["infrabot", *BASE, "--deadline-hours", ".1"])
+        main()
+    out = capsys.readouterr().out
+    assert "Prazo de 0,1 h: não atendido" in out, out
 
 
 def test_a_plausible_rate_still_quotes(capsys: pytest.CaptureFixture[str]) -> None:

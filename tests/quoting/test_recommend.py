@@ -89,14 +89,26 @@ def test_nothing_fits_in_brazil_explains_and_suggests_what_would() -> None:
     assert any("QLoRA" in suggestion for suggestion in raised.value.suggestions)
 
 
-def test_an_impossible_deadline_says_how_fast_it_can_go() -> None:
+def test_an_impossible_deadline_quotes_the_fastest_and_says_it_is_missed() -> None:
     job = normalize(
         JobSpec(model="llama-3-8b", method="full", dataset_tokens=1e9, deadline_hours=0.5)
     )
-    with pytest.raises(NoViableOffer) as raised:
-        recommend(job)
-    assert "mais rápida" in str(raised.value)
-    assert raised.value.suggestions
+    result = recommend(job)
+    relaxed = recommend(job.model_copy(update={"deadline_hours": None}))
+    fastest = min(
+        [relaxed.chosen, *(c for _, c in relaxed.alternatives)], key=lambda c: c.time.hours
+    )
+    assert result.chosen.time.hours <= fastest.time.hours
+    assert result.constraints[0].startswith("Prazo de 0,5 h: não atendido")
+
+
+def test_a_deadline_a_change_would_meet_says_which() -> None:
+    job = normalize(
+        JobSpec(model="llama-3-8b", method="full", dataset_tokens=2e8, epochs=1, deadline_hours=1)
+    )
+    result = recommend(job)
+    fixes = [line for line in result.constraints if line.startswith("Para cumprir o prazo")]
+    assert "não atendido" in result.constraints[0] and fixes, result.constraints
 
 
 def test_a_tight_deadline_buys_more_devices() -> None:
