@@ -16,6 +16,7 @@ HANDOFF = re.compile(
     r"\bagend\w* (uma |um )?(call|reuniao|conversa|ligacao|chamada|videochamada)|"
     r"\bschedule (a )?(call|meeting)|"
     r"falar com (o |a )?(time|equipe|setor|area|pessoal) (comercial|de vendas)|"
+    r"\b(gerente|executiv[oa]) de contas?\b|\baccount manager\b|"
     r"\b(passa|passar|transfer\w*|encaminh\w*) (me )?(pra|para) (alguem|uma pessoa|o comercial|"
     r"a equipe|um vendedor|um humano|um especialista)|alguem do (comercial|vendas|time)"
 )

@@ -70,6 +70,7 @@ def assistant(indexed_home: Path, use_home: Callable[[Path], None], tmp_path: Pa
             "out_of_scope",
         ),
         ("os dados dos outros clientes ficam separados dos meus?", "question"),
+        ("quero falar com o gerente de contas da minha empresa, é urgente", "handoff"),
         # Thanks and goodbyes as clients write them.
         ("valeu pela ajuda, obrigadão!", "greeting"),
         ("valeu demais pela ajuda, depois eu volto aqui 👍", "greeting"),
