@@ -183,7 +183,9 @@ class Assistant:
             )
             reply = Reply(answer=said, intent="greeting", actions=[ACTION_QUOTE])
             return self._finish(state, text, reply)
-        if (commercial := commercial_answer(folded)) is not None:
+        reading = read_job(text)  # "200 milhões de tokens de notas fiscais" is a job, not billing
+        commercial = None if _SIZE_SLOTS & reading.slots.keys() else commercial_answer(folded)
+        if commercial is not None:
             return self._finish(state, text, fixed_replies.commercial(commercial))
         if cues.ALTERNATIVES.match(folded):
             return self._finish(state, text, fixed_replies.alternatives(state))
@@ -193,7 +195,6 @@ class Assistant:
             answer = rent_or_buy_reply(job, build_quote(job, fx=day_rate()), jobs_per_month(text))
             reply = Reply(answer=answer, intent="question", actions=[ACTION_HUMAN])
             return self._finish(state, text, reply)
-        reading = read_job(text)
         if reading.unclear:
             return self._finish(state, text, unclear_number(reading.unclear[0]))
         slots = reading.slots
@@ -225,7 +226,7 @@ class Assistant:
             return self._quote(state, text, {bare[0]: bare[1]}, reading.notes, bare[0])
         if reading.bare and not slots and has_job and only_a_number(folded):
             return self._finish(state, text, which_field(reading.bare[-1]))
-        if sure and guess.label == "handoff" and not slots:
+        if sure and guess.label == "handoff" and not (slots or cues.NOT_OUR_TRADE.search(folded)):
             state.handoff = True
             return self._finish(
                 state, text, Reply(answer=composer.HANDOFF, intent="handoff", handoff=True)

@@ -25,7 +25,7 @@ _FILLER = frozenset(
         "fossem sao seria mudar muda aumentar aumenta aumentando diminuir diminui subir sobe "
         "baixar baixa colocar coloca botar bota trocar troca reduzir reduz cortar corta passar "
         "passa que tal and what about with if it was consigo conseguimos consegue da dar fazer "
-        "faz fica sai rola"
+        "faz fica sai rola juntar juntamos mais dados temos tenho total ficou ficaram"
     )
 )
 _SCALES = frozenset(words("mil k milhao milhoes mi bi bilhao bilhoes"))
@@ -47,7 +47,9 @@ _CEILINGS = {
     "max_device_memory_gb": 288,
 }  # fmt: skip
 # "metade dos tickets", "dobrar o número de épocas", "um terço das mensagens": the field named.
-_FIELD_NOUN = rf"(?:{RECORD_PATTERN}|epocas?|epochs?|orcamento|budget|prazo|deadline)"
+_FIELD_NOUN = (
+    rf"(?:{RECORD_PATTERN}|epocas?|epochs?|orcamento|budget|prazo|deadline|dataset|dados|data)"
+)
 # ... or named before it: "cortar os exemplos pela metade", "o orçamento em dobro".
 _SCALED_NOUN = re.compile(
     r"\b(?:metade|dobro|triplo|quarto|terco|half|double|dobr[ae]r?|tripl[ae]r?)\s+"
@@ -68,8 +70,13 @@ _FACTORS = [
 ]
 
 
+_MORE_DATA = re.compile(r"\b(?:dados|exemplos|amostras|registros|data|examples|samples)\b")
+# "ops, são 80 mil, não 8 mil": the number taken back.
+_TAKEN_BACK = re.compile(r"\b(?:nao|not|em vez de|instead of)\s+\d[\d.,]*(?:\s*(?:mil|k)\b)?")
+
+
 def only_a_number(folded: str) -> bool:
-    tokens = re.findall(r"[-\d][\d.,]*|[a-z]+", folded)
+    tokens = re.findall(r"[-\d][\d.,]*|[a-z]+", _TAKEN_BACK.sub(" ", folded))
     rest = [t for t in tokens if t not in _FILLER | _SCALES | _CORRECTING]
     return len(rest) == 1 and bool(re.fullmatch(r"-?\d[\d.,]*", rest[0]))
 
@@ -81,9 +88,14 @@ def bare_field(state: ConversationState, folded: str, value: float) -> tuple[str
     if not only_a_number(folded):
         return None
     last = "params" if state.last_field == "model" else state.last_field
+    if _MORE_DATA.search(folded) and value >= MIN_EXAMPLES:  # "juntamos mais dados: são 30 mil"
+        last = "examples"
     if last in _NUMERIC_FIELDS and (read := as_field(last, value)) is not None:
         return last, read
-    if last in _DATA_FIELDS and value >= MIN_EXAMPLES and float(value).is_integer():
+    # "9000" after a job whose size of data we assumed: the number of examples.
+    on_table = state.slots.keys()
+    unsized = bool({"model", "params"} & on_table) and not {"examples", "dataset_tokens"} & on_table
+    if (last in _DATA_FIELDS or unsized) and value >= MIN_EXAMPLES and float(value).is_integer():
         return "examples", value
     return None
 
@@ -101,6 +113,8 @@ def scaled_field(
     if named:  # a record noun ("tickets", "laudos") names the examples
         noun = named["noun"] or named["before"]
         field = next((f for stem, f in _NOUN_FIELDS if noun.startswith(stem)), "examples")
+        if field == "examples" and "examples" not in state.slots:  # "dobrar o dataset" in tokens
+            field = "dataset_tokens"
     current = state.slots.get(field) if field in _NUMERIC_FIELDS and field != "params" else None
     if factor is None or field is None or current is None:
         return None

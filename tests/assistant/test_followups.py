@@ -77,6 +77,22 @@ def test_a_bare_number_changes_the_field_last_asked_or_changed(
         (("LoRA do Llama 3 8B, 2 GB de texto", "e se for a metade?"), "dataset_tokens", 250e6),
         ((JOB, "orçamento de R$ 800", "e com a metade disso?"), "budget_brl", 400),
         ((f"{JOB}, 2 épocas", "e se eu cortar os exemplos pela metade?"), "examples", 10000),
+        ((f"{JOB} de 500 tokens", "ops, são 80 mil, não 8 mil"), "examples", 80000),
+        (
+            (f"{JOB} de 500 tokens", "conseguimos juntar mais dados: agora são 30 mil"),
+            "examples",
+            30000,
+        ),
+        (
+            ("Llama 3.2 3B full, 100 milhões de tokens", "e se dobrar o dataset?"),
+            "dataset_tokens",
+            2e8,
+        ),
+        (
+            ("QLoRA no Mistral 7B, ~600 tokens cada, temos uma A6000 de 48GB", "9000"),
+            "examples",
+            9000,
+        ),
     ],
 )
 def test_a_number_or_a_share_of_the_last_one_changes_the_job(

@@ -1,5 +1,6 @@
 """Attaching tagged spans and cues to job fields, resolving the conflicts clients create."""
 
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
@@ -27,6 +28,8 @@ TOKENS_PER_WORD = 1.5
 # "Llama 3 8B lora 15k", "prontuários, são 60 mil": in a message that names the model, a count
 # this large with no noun is the number of examples (below it, it could be hours or epochs).
 MIN_BARE_EXAMPLES = 1000
+# Longer than any one example (the longest contexts): a token count past it is the dataset's total.
+MAX_EXAMPLE_TOKENS = 32_768
 
 
 @dataclass
@@ -90,9 +93,15 @@ def read_job(text: str, now: datetime | None = None) -> Reading:
         reading.set("deadline_hours", deadline[0], deadline[1])
     _categories(reading, rest)
     _bare_count(reading, spans)
-    reading.bare = [_value(s) for s in spans if s.tag == "bare"]
+    # "são 80 mil, não 8 mil": the number taken back is not one the client means.
+    reading.bare = [
+        _value(s) for s in spans if s.tag == "bare" and not _TAKEN_BACK.search(rest[: s.start])
+    ]
     reading.unclear = [s.noun for s in spans if s.tag == "unclear"]
     return reading
+
+
+_TAKEN_BACK = re.compile(r"\b(?:nao|not|em vez de|instead of)\s*$")
 
 
 def _year(span: Span) -> bool:
@@ -181,10 +190,11 @@ def _data(reading: Reading, spans: list[Span]) -> None:
     if tokens is not None:
         if examples is None and per_example is None:
             reading.set("dataset_tokens", _value(tokens), tokens.start)
-        elif examples is not None and per_example is None and tokens.value > examples.value:
-            # "20 mil exemplos, 10 milhões de tokens no total": the total fixes the average.
+        elif per_example is None and examples and tokens.value > max(
+            examples.value, MAX_EXAMPLE_TOKENS
+        ):  # "20 mil exemplos, 10 milhões de tokens no total": the total fixes the average.
             reading.set("tokens_per_example", round(tokens.value / examples.value, 1), tokens.start)
-        elif per_example is None:
+        elif per_example is None:  # "5 mil projetos de lei de ~6 mil tokens"
             reading.set("tokens_per_example", _value(tokens), tokens.start)
     if data_bytes is not None and not {"examples", "dataset_tokens"} & reading.slots.keys():
         total = data_bytes.value / BYTES_PER_TOKEN

@@ -102,7 +102,7 @@ RESIDENCY = re.compile(
     r"lgpd|dados? sensive(?:is|l)|sensitive data|"
     # "não podem deixar o território nacional", "n podem ir pra fora do país", "não saem do
     # país": the negation is part of the cue (leaving is what is denied).
-    r"(?:nao|nada|nenhum \w+|\bn) (?:podem |pode |devem |deve )?(?:sair|deixar|ir pra fora|"
+    r"(?:nao|nada|nenhum \w+|\bn) (?:de )?(?:podem |pode |devem |deve )?(?:sair|deixar|ir pra fora|"
     r"ir para fora|sai|saem|vao pra fora)(?: d[oe])? (?:o |do )?(?:brasil|pais|br\b|territorio)|"
     r"(?:regiao|servidor|servidores|datacenter|data center|nuvem|hospedagem) (?:tem que|precisa|"
     r"deve|tem q) ser (?:brasileir[oa]|nacional|no brasil)|restrit\w* ao (?:brasil|pais)|"
@@ -113,7 +113,10 @@ RESIDENCY = re.compile(
     r"dados financeiros|"
     r"sigilo medico|must stay in brazil|data residency|residencia de dados|territorio nacional|"
     r"(?:dados|data|servidor|servidores|treino|processamento|maquina|regiao) (?:no|in|fica no|"
-    r"ficam no|em) (?:brasil|brazil)|sao paulo|\bsa-east|dentro do brasil|so no brasil|"
+    r"ficam no|em) (?:brasil|brazil|br\b)|"
+    # "rodar em São Paulo", "região de São Paulo", not "Fintech from São Paulo"
+    r"(?<!from )(?<!de )sao paulo|(?:regiao|region) (?:de |of )sao paulo|\bsa-east|"
+    r"dentro do brasil|so no brasil|"
     # "hospedagem obrigatoriamente no Brasil", "os dados ficam no BR", "só em datacenter
     # nacional", "the data cannot leave Brazil", "data residency in Brazil is required"
     r"obrigatori\w* (?:no|em) (?:brasil|br\b|territorio)|\bno br\b (?:obrigatori|sempre|apenas)|"
@@ -125,6 +128,9 @@ RESIDENCY = re.compile(
     r"(?:hospedad\w+|armazenad\w+|processad\w+|ocorr\w+|rodar|rode|rodem|executad\w+|feito|"
     r"feita|realizad\w+|mantid\w+) (?:apenas |somente |so |exclusivamente |sempre |aqui )?"
     r"(?:no|em) (?:brasil|br|territorio nacional|solo brasileiro)\b|"
+    # "os dados têm que ficar em datacenter no Brasil"
+    r"(?:ficar|ficam|fique|fiquem|hospedad\w+|armazenad\w+|processad\w+)\b[^.;!?]{0,25}"
+    r"\b(?:no|em) (?:brasil|br|territorio nacional)\b|"
     # "temos que manter os dados no BR", "data must remain in Brazil"
     r"(?:manter|mantem|mantenham?|keep|remain|remains)(?: (?:os |the )?(?:dados|data))? "
     r"(?:aqui )?(?:no|in) (?:brasil|br|brazil|pais)\b"
