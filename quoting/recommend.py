@@ -18,6 +18,7 @@ from quoting.explain import fit_reasons, notices, sharding_reason, time_reason
 from quoting.fx import FxRate, reference_rate
 from quoting.jobspec import FRAMEWORK_NAMES, Job, lowered
 from quoting.memory import MemoryEstimate, estimate_memory, trainable_params
+from quoting.memory_limits import example_sequence, memory_refusal
 from quoting.pricing import cost, storage_gb
 from quoting.timing import estimate_time, train_flops
 from quoting.units import format_brl, format_number
@@ -205,7 +206,7 @@ def recommend(job: Job, catalog: Catalog | None = None, fx: FxRate | None = None
         raise refusal
     if not fitting:
         raise NoViableOffer(
-            _memory_refusal(job, catalog), suggest_fixes(job, catalog, memory_problem=True, fx=fx)
+            memory_refusal(job, catalog), suggest_fixes(job, catalog, memory_problem=True, fx=fx)
         )
     on_time = [
         c for c in fitting if job.deadline_hours is None or c.time.hours <= job.deadline_hours
@@ -246,19 +247,6 @@ def _deadline_fixes(job: Job, catalog: Catalog, fx: FxRate) -> list[str]:
     return [fix[0].lower() + fix[1:] for fix in fixes if not fix.startswith("Ampliar o prazo")]
 
 
-def _memory_refusal(job: Job, catalog: Catalog) -> str:
-    limit = job.max_device_memory_gb
-    if limit is None:
-        return "Nenhuma máquina do catálogo comporta este job na memória."
-    smallest = min(catalog.accelerator, key=lambda accelerator: accelerator.memory_gb)
-    if smallest.memory_gb > limit:  # "só temos uma placa de 8 GB": no card of ours is that small
-        return (
-            f"Não temos placa de até {format_number(limit, 0)} GB: a menor do catálogo é a "
-            f"{smallest.name}, de {format_number(smallest.memory_gb, 0)} GB."
-        )
-    return f"Nenhuma placa de até {format_number(limit, 0)} GB comporta este job na memória."
-
-
 def _smaller_batch(job: Job, catalog: Catalog, fx: FxRate) -> tuple[Job, list[Candidate]]:
     """When nothing fits and the micro-batch was our default, halve it down to 1: gradient
     accumulation keeps the batch per optimizer step, so memory falls and only speed changes. Then,
@@ -268,10 +256,8 @@ def _smaller_batch(job: Job, catalog: Catalog, fx: FxRate) -> tuple[Job, list[Ca
     while not fitting and "batch_size" in job.assumed and job.batch_size > 1:
         job = lowered(job, batch_size=job.batch_size // 2)
         fitting = list(candidates(job, catalog, fx))
-    per_example = int(job.tokens_per_example or job.seq_len)
-    shorter = 1 << max(per_example - 1, 1).bit_length()
-    if not fitting and "seq_len" in job.assumed and shorter < job.seq_len:
-        job = lowered(job, seq_len=shorter)
+    if not fitting and "seq_len" in job.assumed and example_sequence(job) < job.seq_len:
+        job = lowered(job, seq_len=example_sequence(job))
         fitting = list(candidates(job, catalog, fx))
     return job, fitting
 

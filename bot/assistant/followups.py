@@ -92,9 +92,9 @@ def bare_field(state: ConversationState, folded: str, value: float) -> tuple[str
         last = "examples"
     if last in _NUMERIC_FIELDS and (read := as_field(last, value)) is not None:
         return last, read
-    # "9000" after a job whose size of data we assumed: the number of examples.
+    # "9000" after a job that gave the length of its examples but not their count: the count.
     on_table = state.slots.keys()
-    unsized = bool({"model", "params"} & on_table) and not {"examples", "dataset_tokens"} & on_table
+    unsized = "tokens_per_example" in on_table and not {"examples", "dataset_tokens"} & on_table
     if (last in _DATA_FIELDS or unsized) and value >= MIN_EXAMPLES and float(value).is_integer():
         return "examples", value
     return None

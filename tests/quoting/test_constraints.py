@@ -120,3 +120,20 @@ def test_data_that_must_stay_in_brazil_is_never_offered_abroad() -> None:
 )
 def test_dates_are_shown_in_brasilia_time(moment: datetime, shown: str) -> None:
     assert format_date(moment) == shown
+
+
+def test_a_limit_below_our_smallest_card_says_so_and_whether_their_card_holds_the_job() -> None:
+    small = normalize(
+        JobSpec(
+            model="llama-3-2-1b", method="qlora", examples=2000, tokens_per_example=512,
+            max_device_memory_gb=8,
+        )
+    )  # fmt: skip
+    with pytest.raises(NoViableOffer) as raised:
+        recommend(small)
+    assert "Não temos placa de até 8 GB" in str(raised.value)
+    assert "então caberia numa de 8 GB" in str(raised.value)
+    large = normalize(JobSpec(model="llama-3-70b", method="lora", max_device_memory_gb=8))
+    with pytest.raises(NoViableOffer) as raised:
+        recommend(large)
+    assert "então não caberia numa de 8 GB" in str(raised.value)
