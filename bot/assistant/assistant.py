@@ -162,10 +162,7 @@ class Assistant:
                 Reply(answer=composer.INJECTION, intent="out_of_scope", actions=[ACTION_QUOTE]),
             )
         if cues.HANDOFF.search(folded) and not cues.GREETING.match(folded):
-            state.handoff = True
-            return self._finish(
-                state, text, Reply(answer=composer.HANDOFF, intent="handoff", handoff=True)
-            )
+            return self._handoff(state, text)
         # Emoji alone: a hello to open a chat, an acknowledgement after one.
         if cues.GREETING.match(folded) or (wordless and not state.history):
             return self._finish(
@@ -178,9 +175,8 @@ class Assistant:
                 ),
             )
         if cues.CLOSING.match(folded) or wordless:  # "obrigado!", "valeu, tchau", "ok, entendi"
-            said = composer.closing(
-                bool(cues.THANKS.search(folded)), bool(cues.GOODBYE.search(folded))
-            )
+            thanks, bye = bool(cues.THANKS.search(folded)), bool(cues.GOODBYE.search(folded))
+            said = composer.closing(thanks, bye)
             reply = Reply(answer=said, intent="greeting", actions=[ACTION_QUOTE])
             return self._finish(state, text, reply)
         reading = read_job(text)  # "200 milhões de tokens de notas fiscais" is a job, not billing
@@ -227,10 +223,7 @@ class Assistant:
         if reading.bare and not slots and has_job and only_a_number(folded):
             return self._finish(state, text, which_field(reading.bare[-1]))
         if sure and guess.label == "handoff" and not (slots or cues.NOT_OUR_TRADE.search(folded)):
-            state.handoff = True
-            return self._finish(
-                state, text, Reply(answer=composer.HANDOFF, intent="handoff", handoff=True)
-            )
+            return self._handoff(state, text)
         # "esquece o limite de orçamento, o diretor liberou" takes a term back: not an injection.
         injection = sure and guess.label == "injection" and not (slots.keys() - {"budget_brl"})
         if injection and not (has_job and changes):
@@ -247,7 +240,8 @@ class Assistant:
         off_topic = off_topic and not continues_ours(state, folded)
         if off_topic and not (slots.keys() - _TERMS_ONLY):  # "celular até 2 mil reais?"
             return self._out_of_scope(state, text)
-        if not has_job and routing.asks_guidance(folded, text, slots, wants_price):
+        resized = routing.resized_question(state, folded, slots, wants_price)
+        if not has_job and (resized or routing.asks_guidance(folded, text, slots, wants_price)):
             return self._answer(state, text)  # "meu modelo tem 1B, vale a pena pagar TPU?"
         if not has_job and routing.asks_pick_for_us(folded, slots):
             return self._clarify(state, text, slots)  # "qual servidor pro meu caso?"
@@ -305,6 +299,11 @@ class Assistant:
             return False
         needed = 2 * CLASSIFIER_MARGIN if "?" in folded else CLASSIFIER_MARGIN
         return guess.margin >= needed
+
+    def _handoff(self, state: ConversationState, text: str) -> Reply:
+        state.handoff = True
+        reply = Reply(answer=composer.HANDOFF, intent="handoff", handoff=True)
+        return self._finish(state, text, reply)
 
     def _out_of_scope(self, state: ConversationState, text: str) -> Reply:
         reply = Reply(answer=composer.OUT_OF_SCOPE, intent="out_of_scope", actions=[ACTION_QUOTE])

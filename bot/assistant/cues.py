@@ -56,7 +56,10 @@ NOT_OUR_TRADE = re.compile(
     # Politics and home networks: "quem ganha a eleição?", "o roteador da Claro".
     r"\b(eleica\w*|eleicoes|candidat\w*|partido|roteador|router|wi-?fi|impressora)\b|"
     # The weather: "alguém sabe se vai chover em Floripa?"
-    r"\b(chover|chuva|chovendo|previsao do tempo|ensolarado)\b"
+    r"\b(chover|chuva|chovendo|previsao do tempo|ensolarado)\b|"
+    # Cooking: "a receita de pão de queijo" is not our kind of recipe.
+    r"\breceitas? (de|do|da) (bolo|pao|torta|frango|carne|doce|brigadeiro|lasanha|pizza)\b|"
+    r"\bpao de queijo\b|\bculinari\w*"
 )
 TRAINING = re.compile(
     r"fine.?tun|trein|\btrain|\blora\b|qlora|\bllm|dataset|\bepoca|\btoken|inferencia|"
@@ -125,7 +128,8 @@ CLOSING = re.compile(
 )
 PRICE = re.compile(
     r"quanto (voces |voce )?(custa|sai|fica|cobra|cobram|vai custar|vai sair)|qual seria o custo|"
-    r"\b(preciso|precisamos|queria|gostaria) (de )?(uma |um )?(cotacao|orcamento|proposta)\b|"
+    r"\b(preciso|precisamos|precisando|queria|gostaria) (de )?(uma |um )?(cotacao|orcamento|"
+    r"proposta|preco)\b|"
     r"\bcusto (mais ou menos|aproximado)|quero (uma |um )?(cotacao|orcamento|"
     r"preco)|(me )?(passa|manda|da|faz|fazem|fazer) (uma |um |o |os )?"
     r"(cotacao|orcamento|precos?|valor)|"
@@ -163,7 +167,8 @@ FOLLOW_UP = re.compile(
 )
 DOMAIN = re.compile(
     r"gpu|tpu|fine.?tun|treina|trein|modelo|llm|lora|nuvem|cloud|vram|memoria|oom|cuda|nvidia|"
-    r"infra|maquina|servidor|spot|lgpd|dados|dataset|epoca|token|inferencia|iof|cambio|"
+    r"infra|maquina|servidor|spot|lgpd|\bdados?\b|dataset|epoca|token|inferencia|iof|cambio|"
+    r"aceler|transformers|\bvps\b|\bsaas\b|"
     r"imposto(?! de renda)|"
     r"dolar|cotac|preco|custo|placa|pytorch|tensorflow|jax|hugging|h100|a100|\bt4\b|\bl4\b|"
     r"\btrain|\bai\b|machine learning|hardware|\brent|budget"

@@ -97,6 +97,9 @@ def bare_field(state: ConversationState, folded: str, value: float) -> tuple[str
     unsized = "tokens_per_example" in on_table and not {"examples", "dataset_tokens"} & on_table
     if (last in _DATA_FIELDS or unsized) and value >= MIN_EXAMPLES and float(value).is_integer():
         return "examples", value
+    # "3" after "25 mil exemplos": too few to count examples, the epochs.
+    if last in _DATA_FIELDS and float(value).is_integer() and 0 < value <= _CEILINGS["epochs"]:
+        return "epochs", value
     return None
 
 
@@ -148,6 +151,8 @@ def as_field(field: str, value: float) -> Any:
     """A bare number as the value of `field`; None when it cannot be one (a size of 1,500, 50
     thousand tokens in one example, 500 epochs)."""
     if value > _CEILINGS.get(field, float("inf")):
+        return None
+    if field == "examples" and value < MIN_EXAMPLES:  # "3" is no count of examples
         return None
     if field == "budget_brl":
         return str(round(value, 2))

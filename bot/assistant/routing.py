@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.assistant import cues
 from bot.assistant.rent_buy import asks_rent_or_buy
+from bot.assistant.state import ConversationState
 
 # Slots that describe the data or the terms of a job to price: with one of them, a question is about
 # that job ("vale a pena spot pra 20 mil exemplos?" is quoted with spot), not about the guidance.
@@ -25,6 +26,8 @@ ADVICE = re.compile(
     r"\b(vale a pena|vale mais|compensa|faz sentido|devo|devemos|deveria|deveriamos|"
     r"(e|seria) (recomendavel|viavel|necessario|uma boa)|preciso mesmo|precisa mesmo|"
     r"precisamos mesmo|worth|should (i|we)|makes? sense|do (i|we) (really )?need|exagero|"
+    r"(a )?reasonable (choice|option)|razoave\w*|(a )?good (choice|option)|"
+    r"(uma )?(boa|otima) (escolha|opcao)|"
     r"exagerad\w*|overkill|(a |uma )?(good|bad) idea|(uma )?boa ideia)\b"
 )
 # Asking whether something is enough for the job: "um servidor comum serve pra fazer fine-tuning?".
@@ -41,7 +44,8 @@ HOW_IT_WORKS = re.compile(
     r"\b(numa?|em uma?|on (a|one)) (unic[oa] |single )(gpu|tpu|placa|chip|maquina)\b|"
     r"\b(numa?|em uma?) (gpu|tpu|placa|chip|maquina) (so|unic[oa])\b|"
     r"\b(precis\w*|need) (mesmo |really )?(de |a |an )?(uma |um )?(a100|h100|h200|b200|tpu)|"
-    r"\bfurada\b|\bvai dar certo\b|\b(estrategias?|dicas?|tips|strategies)\b"
+    r"\bfurada\b|\bvai dar certo\b|\b(estrategias?|dicas?|tips|strategies)\b|"
+    r"\b(quais|que) (cuidados|precaucoes)\b"
 )
 # A problem in a training run: the question is what to do about it.
 PROBLEM = re.compile(
@@ -108,3 +112,14 @@ def asks_pick_for_us(folded: str, slots: dict[str, Any]) -> bool:
     if slots or ADVICE.search(folded) or CAPABLE.search(folded) or PROBLEM.search(folded):
         return False
     return bool(_PICK.search(folded) and _FOR_US.search(folded))
+
+
+def resized_question(
+    state: ConversationState, folded: str, slots: dict[str, Any], wants_price: bool
+) -> bool:
+    """ "e se o modelo fosse de 70B?" right after a guidance question we answered ("Preciso de TPU
+    pra ajustar um BERT?"): the same question for another size, not a job to price."""
+    asked = next((turn.text for turn in reversed(state.history) if turn.role == "cliente"), "")
+    sized_only = bool(slots) and slots.keys() <= {"model", "params"}
+    follows = bool(cues.FOLLOW_UP.match(folded)) and state.last_field != "params"
+    return sized_only and follows and not wants_price and "?" in asked and not state.slots

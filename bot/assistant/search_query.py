@@ -11,7 +11,9 @@ from knowledge.lexical import fold
 # whatever its length ("o que mais consome memória?" alone is a question of its own).
 _CONTINUES = re.compile(
     r"^(e )?(fora isso|alem disso|tirando isso|besides that|other than that)\b|"
-    r"^e (o que|oq|que) mais\b|^(and )?what else\b"
+    r"^e (o que|oq|que) mais\b|^(and )?what else\b|"
+    # "por quê?" right after an answer: why that answer
+    r"^(mas )?(por que|porque|pq|why)\W*$"
 )
 # Words up to which a message that opens like a follow-up ("e a T4?", "e se eu não quiser trocar de
 # máquina?") continues the client's previous question.
@@ -30,9 +32,8 @@ def _without_trailing_remark(text: str) -> str:
 def search_query(state: ConversationState, text: str) -> str:
     """The question to search for: a short follow-up is read with the client's previous message,
     which says what it is about ("Vale a pena A100 pra um modelo pequeno?" -> "e a T4?")."""
-    short = len(text.split()) <= FOLLOW_UP_WORDS and cues.FOLLOW_UP.match(fold(text))
     previous = _previous(state)
-    if not previous or not (short or continues(fold(text))):
+    if not previous or not (short_follow_up(fold(text)) or continues(fold(text))):
         return _without_trailing_remark(text)
     return f"{previous} {text}"
 
@@ -41,11 +42,18 @@ def continues(folded: str) -> bool:
     return bool(_CONTINUES.match(folded))
 
 
+def short_follow_up(folded: str) -> bool:
+    """ "e qual delas tem mais suporte?": a few words that open like a follow-up."""
+    return len(folded.split()) <= FOLLOW_UP_WORDS and bool(cues.FOLLOW_UP.match(folded))
+
+
 def _previous(state: ConversationState) -> str | None:
     return next((turn.text for turn in reversed(state.history) if turn.role == "cliente"), None)
 
 
 def continues_ours(state: ConversationState, folded: str) -> bool:
-    """A continuation ("e fora isso, o que mais...?") of a question about our trade."""
+    """A continuation ("e fora isso, o que mais...?", "e qual delas tem mais suporte?") of a
+    question about our trade."""
     previous = _previous(state)
-    return continues(folded) and previous is not None and bool(cues.DOMAIN.search(fold(previous)))
+    follows = continues(folded) or bool(cues.FOLLOW_UP.match(folded))
+    return follows and previous is not None and bool(cues.DOMAIN.search(fold(previous)))

@@ -93,6 +93,7 @@ def test_a_bare_number_changes_the_field_last_asked_or_changed(
             "examples",
             9000,
         ),
+        (("LoRA num Mistral 7B, 25 mil exemplos", "3"), "epochs", 3),
     ],
 )
 def test_a_number_or_a_share_of_the_last_one_changes_the_job(

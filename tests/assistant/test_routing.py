@@ -77,6 +77,18 @@ def assistant(indexed_home: Path, use_home: Callable[[Path], None], tmp_path: Pa
         ("vcs alugam tpu? quanto q ta?", "clarify"),
         ("preciso de um orçamento de fine-tuning pra um cliente meu. Como funciona?", "clarify"),
         ("oi! tudo bem? primeira vez falando com vcs", "greeting"),
+        (
+            "Testamos camadas novas e forks do transformers. Qual acelerador dá menos trabalho?",
+            "question",
+        ),
+        ("Qual a vantagem de uma VPS dedicada sobre um SaaS quando o dado é sensível?", "question"),
+        ("We tune a 3B model. Are older GPUs like the T4 a reasonable choice for us?", "question"),
+        ("alguém sabe a receita de pão de queijo mineiro? a minha fica murcha", "out_of_scope"),
+        ("vcs fazem fine-tuning? to precisando de um preço", "clarify"),
+        (
+            "Vou treinar um modelo com prontuários. Quais cuidados de infra preciso ter?",
+            "question",
+        ),
         # A job whose data are invoices is a job, not a question about our invoices.
         ("Full fine-tuning do Gemma 2 9B, 200 milhões de tokens de notas fiscais", "quote"),
         # Thanks and goodbyes as clients write them.
@@ -123,3 +135,27 @@ def test_a_question_that_continues_the_previous_one_is_answered_in_its_context(
     assistant.reply(chat, "como economizar no treino de modelos na nuvem?")
     reply = assistant.reply(chat, "e fora isso, oq mais da pra fazer pra nao jogar dinheiro fora?")
     assert reply.intent == "question", reply.answer
+
+
+def test_a_short_follow_up_of_a_question_of_ours_is_not_off_topic(assistant: Assistant) -> None:
+    chat = f"rota-{uuid.uuid4().hex}"
+    assistant.reply(chat, "GPU ou TPU pra um modelo pequeno?")
+    reply = assistant.reply(chat, "e qual delas tem mais material e suporte da comunidade?")
+    assert reply.intent == "question", reply.answer
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "intent"),
+    [
+        ("Preciso de TPU pra ajustar um BERT?", "e se o modelo fosse de 70B?", "question"),
+        ("quanto custa um lora?", "e se for um de 7B?", "quote"),
+        ("Qual GPU pro Mistral 7B com LoRA?", "por quê?", "question"),
+    ],
+)
+def test_a_follow_up_keeps_the_kind_of_the_question_before(
+    assistant: Assistant, first: str, then: str, intent: str
+) -> None:
+    chat = f"rota-{uuid.uuid4().hex}"
+    assistant.reply(chat, first)
+    reply = assistant.reply(chat, then)
+    assert reply.intent == intent, reply.answer

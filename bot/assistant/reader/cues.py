@@ -89,7 +89,7 @@ PRECISIONS = [(re.compile(rf"\b{p}\b"), p) for p in ("bf16", "fp16", "fp32")]
 _KIND_LEAD = (
     r"(?:\b(?:em|na|numa|com|on|in|de|uma|usar|using|use|ser|only|so|apenas|be|quero|queremos|"
     r"prefiro|preferimos|exijo|exigimos|want|need|alugam|aluga|alugar|oferecem|rent|melhor)"
-    r"\s+(?:uma\s+)?|"
+    r"\s+(?:uma\s+|a\s+)?|"
     # "gemma 2b full no TPU", "rodar no tpu": Portuguese "no", not English "no TPU please".
     r"\b(?:rodar|roda|rodando|treinar|treino|full|lora|qlora|ajuste|tuning)\s+no\s+|"
     r"^\s*|[,.:;!]\s*)"

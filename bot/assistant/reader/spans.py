@@ -138,7 +138,8 @@ _DEADLINE_BEFORE = re.compile(
 )
 # "2 dias de prazo", "48h of deadline": the duration names the deadline after it.
 _DEADLINE_AFTER = re.compile(
-    r"^\s*(?:(?:de\s+|of\s+)?(?:prazo|deadline)|no maximo|at most|tops)\b"
+    r"^\s*(?:(?:de\s+|of\s+)?(?:prazo|deadline)|no maximo|at most|tops|"
+    r"(?:pra|para) (?:entregar|terminar|concluir|ficar pronto))\b"
 )
 _LISTED_BEFORE = re.compile(r"[,;]\s*$")
 _LISTED_AFTER = re.compile(r"^\s*(?:[,;.!]|$)")
