@@ -78,7 +78,7 @@ def assistant(indexed_home: Path, use_home: Callable[[Path], None], tmp_path: Pa
         ("preciso de um orçamento de fine-tuning pra um cliente meu. Como funciona?", "clarify"),
         ("oi! tudo bem? primeira vez falando com vcs", "greeting"),
         (
-            "Testamos camadas novas e forks do transformers. Qual acelerador dá menos trabalho?",
+            "Testo camadas novas e forks do transformers. Qual acelerador dá menos dor de cabeça?",
             "question",
         ),
         ("Qual a vantagem de uma VPS dedicada sobre um SaaS quando o dado é sensível?", "question"),
