@@ -64,7 +64,7 @@ CLASSIFIER_MARGIN = 0.3
 _SIZE_SLOTS = {"model", "params"}
 _JOB_SLOTS = {"model", "params", "dataset_tokens", "examples", "tokens_per_example"}
 # Terms any purchase has: with nothing else, they do not make a message about a job.
-_TERMS_ONLY = {"budget_brl", "deadline_hours"}
+_TERMS_ONLY = {"budget_brl", "deadline_hours", "data_residency"}
 
 
 def _clean(text: str) -> str:

@@ -59,7 +59,7 @@ NOT_OUR_TRADE = re.compile(
     r"\b(chover|chuva|chovendo|previsao do tempo|ensolarado)\b|"
     # Cooking: "a receita de pão de queijo" is not our kind of recipe.
     r"\breceitas? (de|do|da) (bolo|pao|torta|frango|carne|doce|brigadeiro|lasanha|pizza)\b|"
-    r"\bpao de queijo\b|\bculinari\w*"
+    r"\bpao de queijo\b|\bculinari\w*|\bpizzas?\b|\brestaurantes?\b|\brestaurants?\b"
 )
 TRAINING = re.compile(
     r"fine.?tun|trein|\btrain|\blora\b|qlora|\bllm|dataset|\bepoca|\btoken|inferencia|"

@@ -5,11 +5,12 @@ import math
 import re
 from typing import Any
 
-from bot.assistant.reader import Reading
+from bot.assistant.reader import Reading, read_job
 from bot.assistant.reader.cues import family_named
 from bot.assistant.reader.spans import RECORD_PATTERN, words
 from bot.assistant.reply import ACTION_HUMAN, Reply
 from bot.assistant.state import ConversationState
+from knowledge.lexical import fold
 from quoting.registry import load_registry
 from quoting.units import format_number
 
@@ -70,7 +71,9 @@ _FACTORS = [
 ]
 
 
-_MORE_DATA = re.compile(r"\b(?:dados|exemplos|amostras|registros|data|examples|samples)\b")
+_MORE_DATA = re.compile(
+    r"\b(?:dados|dataset|exemplos|amostras|registros|data|examples|samples)\b"
+)
 # "ops, são 80 mil, não 8 mil": the number taken back.
 _TAKEN_BACK = re.compile(r"\b(?:nao|not|em vez de|instead of)\s+\d[\d.,]*(?:\s*(?:mil|k)\b)?")
 
@@ -116,13 +119,24 @@ def scaled_field(
     if named:  # a record noun ("tickets", "laudos") names the examples
         noun = named["noun"] or named["before"]
         field = next((f for stem, f in _NOUN_FIELDS if noun.startswith(stem)), "examples")
-        if field == "examples" and "examples" not in state.slots:  # "dobrar o dataset" in tokens
-            field = "dataset_tokens"
+    elif _about_the_data(state):
+        field = "examples"
+    if field == "examples" and "examples" not in state.slots:  # "dobrar o dataset" in tokens
+        field = "dataset_tokens"
     current = state.slots.get(field) if field in _NUMERIC_FIELDS and field != "params" else None
     if factor is None or field is None or current is None:
         return None
     value = as_field(field, float(current) * factor)
     return (field, value) if value is not None else None
+
+
+def _about_the_data(state: ConversationState) -> bool:
+    """ "e o dobro?" after a whole job, or after "to pensando em cortar o dataset": the scale is of
+    the data, not of the last figure the job happened to list; after "orçamento de R$ 800" alone,
+    it is of that figure."""
+    said = next((turn.text for turn in reversed(state.history) if turn.role == "cliente"), "")
+    figures = [name for name in read_job(said).slots if name in _NUMERIC_FIELDS]
+    return len(figures) > 1 or bool(_MORE_DATA.search(fold(said)))
 
 
 def which_field(value: float) -> "Reply":

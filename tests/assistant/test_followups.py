@@ -94,6 +94,17 @@ def test_a_bare_number_changes_the_field_last_asked_or_changed(
             9000,
         ),
         (("LoRA num Mistral 7B, 25 mil exemplos", "3"), "epochs", 3),
+        # A bare scale after a whole job, or after talk of cutting the data, scales the data.
+        ((f"{JOB}, 2 épocas", "e se for o dobro?"), "examples", 40000),
+        (
+            (
+                f"{JOB}, orçamento de R$ 900",
+                "to pensando em cortar o dataset",
+                "e se fosse metade?",
+            ),
+            "examples",
+            10000,
+        ),
     ],
 )
 def test_a_number_or_a_share_of_the_last_one_changes_the_job(

@@ -85,6 +85,7 @@ def assistant(indexed_home: Path, use_home: Callable[[Path], None], tmp_path: Pa
         ("We tune a 3B model. Are older GPUs like the T4 a reasonable choice for us?", "question"),
         ("alguém sabe a receita de pão de queijo mineiro? a minha fica murcha", "out_of_scope"),
         ("vcs fazem fine-tuning? to precisando de um preço", "clarify"),
+        ("What's the best pizza place in São Paulo?", "out_of_scope"),
         (
             "Vou treinar um modelo com prontuários. Quais cuidados de infra preciso ter?",
             "question",
