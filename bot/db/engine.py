@@ -76,8 +76,10 @@ def open_engine(url: str | None = None) -> Engine:
     """An engine on the configured database, migrated to the latest revision."""
     url = with_driver(url or database_url())
     # Channels call the database from worker threads; SQLite's own check would refuse that.
+    # Processes that start together wait for each other's migration (switching to WAL takes the
+    # file alone) longer than SQLite's 5 s default, which a loaded machine can exceed.
     sqlite = url.startswith("sqlite")
-    arguments = {"check_same_thread": False} if sqlite else {}
+    arguments: dict[str, Any] = {"check_same_thread": False, "timeout": 30} if sqlite else {}
     _check_dialect(url)
     with _database_errors():
         # A server may drop idle connections (restart, failover); a SQLite file cannot.
