@@ -59,11 +59,15 @@ NOT_OUR_TRADE = re.compile(
     r"\b(chover|chuva|chovendo|previsao do tempo|ensolarado)\b|"
     # Cooking: "a receita de pão de queijo" is not our kind of recipe.
     r"\breceitas? (de|do|da) (bolo|pao|torta|frango|carne|doce|brigadeiro|lasanha|pizza)\b|"
-    r"\bpao de queijo\b|\bculinari\w*|\bpizzas?\b|\brestaurantes?\b|\brestaurants?\b"
+    r"\bpao de queijo\b|\bculinari\w*|\bpizzas?\b|\brestaurantes?\b|\brestaurants?\b|"
+    # Travel: "quanto custa um Uber até a Paulista?"
+    r"\b(uber|taxi|passagem aerea|hotel|hospedagem em|aeroporto)\b"
 )
 TRAINING = re.compile(
     r"fine.?tun|trein|\btrain|\blora\b|qlora|\bllm|dataset|\bepoca|\btoken|inferencia|"
-    r"\bmodelo (de (ia|linguagem)|grande)|\bia\b|\bai\b|\bgpus?\b|\btpus?\b|machine learning|"
+    # English "AI", not the folded "aí" of "alguém aí sabe...?"
+    r"\bmodelo (de (ia|linguagem)|grande)|\bia\b|\b(an|the) ai\b|\bai (models?|training)\b|"
+    r"\bgpus?\b|\btpus?\b|machine learning|"
     r"deep learning|redes? neura"
 )
 # A message made only of greetings, pleasantries, whom they address and "what do you do?": the
@@ -115,12 +119,14 @@ _ACKNOWLEDGED = (
     r"vou (?:ver|conversar|falar|levar|passar|mostrar) (?:isso )?(?:com|pro|pra|para|ao|a) "
     r"(?:o |a )?(?:meu |minha |nosso |nossa )?(?:chefe|time|equipe|diretoria|socio|gestor|gestora|"
     r"financeiro|cliente|socio|socia|reuniao(?: de [a-z-]+)?)s?|"
-    r"qualquer (?:coisa|duvida),? (?:eu )?(?:volto|chamo|falo|aviso|retorno)|ate a proxima|"
+    r"qualquer (?:coisa|duvida),? (?:eu )?(?:volto|chamo|falo|aviso|retorno)"
+    r"(?: a (?:falar|conversar))?(?: com (?:voces|voce))?|ate a proxima|"
     r"bom trabalho|(?:tenha )?(?:um )?(?:bom|otimo) (?:dia|fim de semana|final de semana)|"
     r"boa semana|por (?:enquanto|ora|agora) (?:e )?(?:so|isso)|nada mais|tudo certo|resolvido|"
     r"anotado|that'?s all(?: i needed)?|that is all|will get back to you|talk (?:to you )?later|"
     # "..., bom fim de semana pra vcs": whom the closing is for.
-    r"(?:pra|para|pro) (?:vcs|voces|vc|voce|todos|galera)(?: ai)?|pessoal|galera|a todos"
+    r"(?:pra|para|pro) (?:vcs|voces|vc|voce|todos|galera)(?: ai)?|pessoal|galera|a todos|"
+    r"volto a (?:falar|conversar)(?: com (?:voces|voce))?"
 )
 CLOSING = re.compile(
     rf"^[^\w]*(?:(?:e |and )?(?:{THANKS.pattern}|{GOODBYE.pattern}|{_ACKNOWLEDGED}|"
@@ -131,7 +137,7 @@ PRICE = re.compile(
     r"\b(preciso|precisamos|precisando|queria|gostaria) (de )?(uma |um )?(cotacao|orcamento|"
     r"proposta|preco)\b|"
     r"\bcusto (mais ou menos|aproximado)|quero (uma |um )?(cotacao|orcamento|"
-    r"preco)|(me )?(passa|manda|da|faz|fazem|fazer) (uma |um |o |os )?"
+    r"preco)|(me )?(passa|passar|manda|mandar|da|faz|fazem|fazer) (uma |um |o |os )?"
     r"(cotacao|orcamento|precos?|valor)|"
     r"\bcotar\b|quanto (ta|esta|e|eh) (a hora|o preco|o valor)|"
     r"how much|price (for|of)|quote (me|for)|qual (o|e o) (preco|valor)|"

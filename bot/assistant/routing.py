@@ -23,7 +23,7 @@ _PRICED = {
 # Asking for advice on a decision: should we, is it worth it, does it make sense, is it needed
 # ("qual GPU é melhor pro Llama 3 8B?" is not one: it asks for the pick a quote makes).
 ADVICE = re.compile(
-    r"\b(vale a pena|vale mais|compensa|faz sentido|devo|devemos|deveria|deveriamos|"
+    r"\b(vale a pena|vale mais|compensa|faz (mais )?sentido|devo|devemos|deveria|deveriamos|"
     r"(e|seria) (recomendavel|viavel|necessario|uma boa)|preciso mesmo|precisa mesmo|"
     r"precisamos mesmo|worth|should (i|we)|makes? sense|do (i|we) (really )?need|exagero|"
     r"(a )?reasonable (choice|option)|razoave\w*|(a )?good (choice|option)|"
@@ -45,7 +45,7 @@ HOW_IT_WORKS = re.compile(
     r"\b(numa?|em uma?) (gpu|tpu|placa|chip|maquina) (so|unic[oa])\b|"
     r"\b(precis\w*|need) (mesmo |really )?(de |a |an )?(uma |um )?(a100|h100|h200|b200|tpu)|"
     r"\bfurada\b|\bvai dar certo\b|\b(estrategias?|dicas?|tips|strategies)\b|"
-    r"\b(quais|que) (cuidados|precaucoes)\b"
+    r"\b(quais|que) (cuidados|precaucoes)\b|\bqual (e )?a diferenca\b"
 )
 # A problem in a training run: the question is what to do about it.
 PROBLEM = re.compile(

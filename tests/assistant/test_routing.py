@@ -86,6 +86,18 @@ def assistant(indexed_home: Path, use_home: Callable[[Path], None], tmp_path: Pa
         ("alguém sabe a receita de pão de queijo mineiro? a minha fica murcha", "out_of_scope"),
         ("vcs fazem fine-tuning? to precisando de um preço", "clarify"),
         ("What's the best pizza place in São Paulo?", "out_of_scope"),
+        ("quero fazer fine-tuning de um LLM, vocês conseguem me passar um valor?", "clarify"),
+        ("Tchau, obrigado! Qualquer coisa volto a falar com vcs.", "greeting"),
+        ("Muito obrigado, vou passar pro meu sócio e volto a falar com vocês. Abraço!", "greeting"),
+        ("alguem ai sabe se vai chover em BH amanha? tenho entrega no galpão", "out_of_scope"),
+        (
+            "Quanto custa mais ou menos um Uber do aeroporto de Guarulhos até a Paulista?",
+            "out_of_scope",
+        ),
+        (
+            "qual a diferença de A100 pra uma T4? pra um modelo de 1B qual faz mais sentido?",
+            "question",
+        ),
         (
             "Vou treinar um modelo com prontuários. Quais cuidados de infra preciso ter?",
             "question",

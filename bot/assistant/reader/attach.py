@@ -139,6 +139,8 @@ def _size(reading: Reading, spans: list[Span], text: str) -> None:
         entry = load_registry().find(model)
         if entry and abs(params.value / entry.params - 1) <= SIZE_AGREEMENT:
             return  # "um BERT large de 340 milhões de parâmetros": the same model
+        if params.start < reading.positions["model"]:
+            return  # "o 8B pode ser pequeno; quanto fica com o Llama 3 70B?": the model named last
         reading.slots.pop("model")
         reading.positions.pop("model")
         name = entry.name if entry else model

@@ -25,7 +25,8 @@ def negated(text: str, start: int) -> bool:
 # before it.
 _CORRECTION = re.compile(
     r"\b(?:na verdade|pensando bem|alias|quer dizer|melhor dizendo|corrigindo|correcao|"
-    r"actually|i mean)\b"
+    r"actually|i mean|(?:so )?let'?s go with|go with|vamos de|vamos com|vamos fazer|fica com|"
+    r"pode ser)\b"
 )
 
 
@@ -87,7 +88,8 @@ CLOUDS = [
 ]
 PRECISIONS = [(re.compile(rf"\b{p}\b"), p) for p in ("bf16", "fp16", "fp32")]
 _KIND_LEAD = (
-    r"(?:\b(?:em|na|numa|com|on|in|de|uma|usar|using|use|ser|only|so|apenas|be|quero|queremos|"
+    r"(?:\b(?:em|na|numa|com|on|in|de|uma|usar|using|use|ser|for|fosse|only|so|apenas|be|quero|"
+    r"queremos|"
     r"prefiro|preferimos|exijo|exigimos|want|need|alugam|aluga|alugar|oferecem|rent|melhor)"
     r"\s+(?:uma\s+|a\s+)?|"
     # "gemma 2b full no TPU", "rodar no tpu": Portuguese "no", not English "no TPU please".
@@ -108,8 +110,9 @@ RESIDENCY = re.compile(
     r"deve|tem q) ser (?:brasileir[oa]|nacional|no brasil)|restrit\w* ao (?:brasil|pais)|"
     r"solo (?:brasileiro|nacional)|brazil south|so (?:servidor|datacenter|nuvem) nacional|"
     r"(?:ficar|ficam|fique|fiquem|permanecer|permanecam|hospedad\w+|armazenad\w+) (?:aqui )?no "
-    r"(?:brasil|pais)|(?:servidor|servidores|datacenters?|data centers?) (?:localizad\w+|situad\w+|"
-    r"sediad\w+) no (?:brasil|pais)|dados de saude|dados medicos|prontuario|dados bancarios|"
+    r"(?:brasil|pais)|(?:servidor|servidores|datacenters?|data centers?|infraestrutura|infra) "
+    r"(?:localizad\w+|situad\w+|sediad\w+) no (?:brasil|pais)|dados de saude|dados medicos|"
+    r"prontuario|dados bancarios|"
     r"dados financeiros|"
     r"sigilo medico|must stay in brazil|data residency|residencia de dados|territorio nacional|"
     r"(?:dados|data|servidor|servidores|treino|processamento|maquina|regiao) (?:no|in|fica no|"
@@ -132,6 +135,7 @@ RESIDENCY = re.compile(
     r"(?:ficar|ficam|fique|fiquem|hospedad\w+|armazenad\w+|processad\w+)\b[^.;!?]{0,25}"
     r"\b(?:no|em) (?:brasil|br|territorio nacional)\b|"
     # "temos que manter os dados no BR", "data must remain in Brazil"
+    r"(?:regiao|region) (?:do |no )?(?:brasil|brasileira|br|brazil)\b|"
     r"(?:manter|mantem|mantenham?|keep|remain|remains)(?: (?:os |the )?(?:dados|data))? "
     r"(?:aqui )?(?:no|in) (?:brasil|br|brazil|pais)\b"
 )
@@ -142,6 +146,10 @@ ON_DEMAND = re.compile(
     # "nada de instância preemptiva", "sem máquina spot", "no spot instances"
     r"\b(?:sem|nada de|no|without) (?:instancias? |maquinas? |vms? |instances? )?"
     r"(?:spot|preemptiv|interrompiv)|"
+    # "que não sejam usadas instâncias spot", "não admitimos interrupções"
+    r"\bnao (?:sejam? )?(?:usad\w+ |utilizad\w+ )(?:instancias? |maquinas? )?"
+    r"(?:spot|preemptiv)|"
+    r"\bnao (?:admitimos|aceitamos|toleramos|podemos ter) interrup|"
     r"\b(?:tira|tirar|tire|remove|remova|drop|esquece|esquecer) (?:o |a |the )?"
     r"(?:spot|preemptiv\w*)"
 )
@@ -154,7 +162,8 @@ CHEAPEST = re.compile(
     # "qual a máquina mais barata pra treinar...": the client asks for the cheapest machine.
     r"(?:maquina|opcao|gpu|placa|instancia|configuracao|alternativa|forma|jeito) mais barat[oa]|"
     # "..., o mais barato" / "quero a mais barata mesmo": the phrase ends there.
-    r"(?:^|[,;.]\s*|quero |prefiro |escolhe |pode ser )(?:o |a )mais barat[oa]s?(?: mesmo)?"
+    r"(?:^|[,;.]\s*|quero |queremos |queria |prefiro |preferimos |escolhe |pode ser |ser )"
+    r"(?:o |a )mais barat[oa]s?(?: mesmo)?"
     r"\s*(?:[,;.!]|$)"
 )
 

@@ -133,7 +133,7 @@ _DURATION_AFTER = re.compile(
     r"months?)\b"
 )
 _DEADLINE_BEFORE = re.compile(
-    r"(?:\bem|\bate|prazo|dentro de|within|\bin|\bno maximo|deadline|entregar|entrega|pronto|"
+    r"(?:\bem|\bate|prazo|dentro de|within|\bin|\bno max(?:imo)?|deadline|entregar|entrega|pronto|"
     r"terminar|termine|acabar|precis\w+|for|nos proximos|next|daqui(?: a)?)\b[^.;!?\d]{0,30}$"
 )
 # "2 dias de prazo", "48h of deadline": the duration names the deadline after it.

@@ -45,6 +45,18 @@ _ABBREVIATIONS = {
     "ep": "epocas",
     "orc": "orcamento",
 }
+# Typos of the words a job is made of ("768 toknes", "2 epcas", "lamma 3.1").
+_TYPOS = {
+    "lamma": "llama",
+    "lhama": "llama",
+    "toknes": "tokens",
+    "tokes": "tokens",
+    "epcas": "epocas",
+    "epocs": "epochs",
+    "exmplos": "exemplos",
+    "exemlos": "exemplos",
+}
+_TYPO = re.compile(r"\b(" + "|".join(_TYPOS) + r")\b")
 _ABBREVIATION = re.compile(
     r"(?<![\w/])(?<!\d )("
     + "|".join(re.escape(k) for k in sorted(_ABBREVIATIONS, key=len, reverse=True))
@@ -108,8 +120,11 @@ _RANGE = re.compile(
 def normalize(text: str) -> str:
     """Folded text with chat abbreviations expanded and number words written as digits."""
     folded = fold(text)
+    # "- 25 mil exemplos" in a list is a bullet, not a minus sign
+    folded = re.sub(r"(?m)^\s*[-•*\u2013\u2014]\s+", "", folded)
     folded = re.sub(r"\+\s*/?\s*-|±", " uns ", folded)  # "+- 900 tokens" is about 900, not -900
     folded = _ABBREVIATION.sub(lambda m: _ABBREVIATIONS[m.group(1)], folded)
+    folded = _TYPO.sub(lambda m: _TYPOS[m.group(1)], folded)
     folded = _words_to_digits(folded, _PT_RUN, "pt")
     folded = _words_to_digits(folded, _EN_RUN, "en")
     folded = re.sub(_ONE_BEFORE, "1", folded)
