@@ -9,6 +9,7 @@ from bot.assistant.reader import Reading, read_job
 from bot.assistant.reader.cues import family_named
 from bot.assistant.reader.spans import RECORD_PATTERN, words
 from bot.assistant.reply import ACTION_HUMAN, Reply
+from bot.assistant.search_query import previous_message
 from bot.assistant.state import ConversationState
 from knowledge.lexical import fold
 from quoting.registry import load_registry
@@ -134,7 +135,7 @@ def _about_the_data(state: ConversationState) -> bool:
     """ "e o dobro?" after a whole job, or after "to pensando em cortar o dataset": the scale is of
     the data, not of the last figure the job happened to list; after "orçamento de R$ 800" alone,
     it is of that figure."""
-    said = next((turn.text for turn in reversed(state.history) if turn.role == "cliente"), "")
+    said = previous_message(state) or ""
     figures = [name for name in read_job(said).slots if name in _NUMERIC_FIELDS]
     return len(figures) > 1 or bool(_MORE_DATA.search(fold(said)))
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.assistant import cues
 from bot.assistant.rent_buy import asks_rent_or_buy
+from bot.assistant.search_query import previous_message
 from bot.assistant.state import ConversationState
 
 # Slots that describe the data or the terms of a job to price: with one of them, a question is about
@@ -119,7 +120,7 @@ def resized_question(
 ) -> bool:
     """ "e se o modelo fosse de 70B?" right after a guidance question we answered ("Preciso de TPU
     pra ajustar um BERT?"): the same question for another size, not a job to price."""
-    asked = next((turn.text for turn in reversed(state.history) if turn.role == "cliente"), "")
+    asked = previous_message(state) or ""
     sized_only = bool(slots) and slots.keys() <= {"model", "params"}
     follows = bool(cues.FOLLOW_UP.match(folded)) and state.last_field != "params"
     return sized_only and follows and not wants_price and "?" in asked and not state.slots

@@ -32,7 +32,7 @@ def _without_trailing_remark(text: str) -> str:
 def search_query(state: ConversationState, text: str) -> str:
     """The question to search for: a short follow-up is read with the client's previous message,
     which says what it is about ("Vale a pena A100 pra um modelo pequeno?" -> "e a T4?")."""
-    previous = _previous(state)
+    previous = previous_message(state)
     if not previous or not (short_follow_up(fold(text)) or continues(fold(text))):
         return _without_trailing_remark(text)
     return f"{previous} {text}"
@@ -47,13 +47,14 @@ def short_follow_up(folded: str) -> bool:
     return len(folded.split()) <= FOLLOW_UP_WORDS and bool(cues.FOLLOW_UP.match(folded))
 
 
-def _previous(state: ConversationState) -> str | None:
+def previous_message(state: ConversationState) -> str | None:
+    """What the client said before this message."""
     return next((turn.text for turn in reversed(state.history) if turn.role == "cliente"), None)
 
 
 def continues_ours(state: ConversationState, folded: str) -> bool:
     """A continuation ("e fora isso, o que mais...?", "e qual delas tem mais suporte?") of a
     question about our trade."""
-    previous = _previous(state)
+    previous = previous_message(state)
     follows = continues(folded) or bool(cues.FOLLOW_UP.match(folded))
     return follows and previous is not None and bool(cues.DOMAIN.search(fold(previous)))
