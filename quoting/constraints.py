@@ -81,7 +81,7 @@ def deadline_line(job: Job, hours: float) -> str | None:
         return None
     if hours > job.deadline_hours:
         return (
-            f"Prazo de {_hours(job.deadline_hours)}: não atendido; a opção mais rápida, esta, "
+            f"Prazo de {_hours(job.deadline_hours)}: não atendido; esta é a opção mais rápida e "
             f"termina em cerca de {_hours(hours)}."
         )
     return f"Prazo de {_hours(job.deadline_hours)}: atendido; termina em cerca de {_hours(hours)}."

@@ -224,7 +224,7 @@ def recommend(job: Job, catalog: Catalog | None = None, fx: FxRate | None = None
             chosen = _preferred(chosen, home, HOME_CLOUD_TOLERANCE)
     limits = _constraints(job, catalog, chosen, cheapest, home, fx)
     if late:
-        limits += [f"Para cumprir o prazo: {fix}" for fix in _deadline_fixes(job, catalog, fx)]
+        limits += [f"Para cumprir o prazo, {fix}" for fix in _deadline_fixes(job, catalog, fx)]
     explained = [sharding_reason(job, chosen), *fit_reasons(job, assumed)]
     return Recommendation(
         job=job,

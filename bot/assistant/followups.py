@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from bot.assistant.reader import Reading, read_job
+from bot.assistant.reader.attach import TAKEN_BACK
 from bot.assistant.reader.cues import family_named
 from bot.assistant.reader.spans import RECORD_PATTERN, words
 from bot.assistant.reply import ACTION_HUMAN, Reply
@@ -76,7 +77,7 @@ _MORE_DATA = re.compile(
     r"\b(?:dados|dataset|exemplos|amostras|registros|data|examples|samples)\b"
 )
 # "ops, são 80 mil, não 8 mil": the number taken back.
-_TAKEN_BACK = re.compile(r"\b(?:nao|not|em vez de|instead of)\s+\d[\d.,]*(?:\s*(?:mil|k)\b)?")
+_TAKEN_BACK = re.compile(rf"{TAKEN_BACK}\s+\d[\d.,]*(?:\s*(?:mil|k)\b)?")
 
 
 def only_a_number(folded: str) -> bool:

@@ -101,7 +101,9 @@ def read_job(text: str, now: datetime | None = None) -> Reading:
     return reading
 
 
-_TAKEN_BACK = re.compile(r"\b(?:nao|not|em vez de|instead of)\s*$")
+# Words that take back the number after them ("são 80 mil, não 8 mil").
+TAKEN_BACK = r"\b(?:nao|not|em vez de|instead of)"
+_TAKEN_BACK = re.compile(rf"{TAKEN_BACK}\s*$")
 
 
 def _year(span: Span) -> bool:

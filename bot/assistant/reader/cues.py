@@ -89,8 +89,7 @@ CLOUDS = [
 PRECISIONS = [(re.compile(rf"\b{p}\b"), p) for p in ("bf16", "fp16", "fp32")]
 _KIND_LEAD = (
     r"(?:\b(?:em|na|numa|com|on|in|de|uma|usar|using|use|ser|for|fosse|only|so|apenas|be|quero|"
-    r"queremos|"
-    r"prefiro|preferimos|exijo|exigimos|want|need|alugam|aluga|alugar|oferecem|rent|melhor)"
+    r"queremos|prefiro|preferimos|exijo|exigimos|want|need|alugam|aluga|alugar|oferecem|rent|melhor)"
     r"\s+(?:uma\s+|a\s+)?|"
     # "gemma 2b full no TPU", "rodar no tpu": Portuguese "no", not English "no TPU please".
     r"\b(?:rodar|roda|rodando|treinar|treino|full|lora|qlora|ajuste|tuning)\s+no\s+|"
@@ -112,8 +111,7 @@ RESIDENCY = re.compile(
     r"(?:ficar|ficam|fique|fiquem|permanecer|permanecam|hospedad\w+|armazenad\w+) (?:aqui )?no "
     r"(?:brasil|pais)|(?:servidor|servidores|datacenters?|data centers?|infraestrutura|infra) "
     r"(?:localizad\w+|situad\w+|sediad\w+) no (?:brasil|pais)|dados de saude|dados medicos|"
-    r"prontuario|dados bancarios|"
-    r"dados financeiros|"
+    r"prontuario|dados bancarios|dados financeiros|"
     r"sigilo medico|must stay in brazil|data residency|residencia de dados|territorio nacional|"
     r"(?:dados|data|servidor|servidores|treino|processamento|maquina|regiao) (?:no|in|fica no|"
     r"ficam no|em) (?:brasil|brazil|br\b)|"
