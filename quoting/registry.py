@@ -79,6 +79,14 @@ def normalize_name(text: str) -> str:
     return re.sub(r"[^a-z0-9]", "", text.lower())
 
 
+def shared_prefix(one: str, other: str) -> int:
+    """How many leading characters two ids share: models of one generation share the most."""
+    return next(
+        (i for i, (a, b) in enumerate(zip(one, other, strict=False)) if a != b),
+        min(len(one), len(other)),
+    )
+
+
 class Registry:
     def __init__(self, entries: list[ModelEntry]) -> None:
         self.entries = entries
@@ -111,13 +119,9 @@ class Registry:
         if not near:
             return None
 
-        def shared(entry: ModelEntry) -> int:
-            return next(
-                (i for i, (a, b) in enumerate(zip(entry.id, like, strict=False)) if a != b),
-                min(len(entry.id), len(like)),
-            )
-
-        return min(near, key=lambda entry: (abs(entry.params / params - 1), -shared(entry)))
+        return min(
+            near, key=lambda entry: (abs(entry.params / params - 1), -shared_prefix(entry.id, like))
+        )
 
     def suggestions(self, name: str, limit: int = 3) -> list[str]:
         keys = difflib.get_close_matches(normalize_name(name), self._by_key, n=limit * 3)

@@ -16,9 +16,9 @@ from bot.assistant.followups import (
     example_length,
     last_field,
     only_a_number,
-    other_family,
     same_family,
     scaled_field,
+    swapped_model,
     unclear_number,
     which_field,
 )
@@ -115,8 +115,7 @@ class Assistant:
             return Reply(answer=f"Não consegui calcular agora: {error}", intent="error")
 
     def quote_form(self, conversation_id: str, slots: dict[str, Any], summary: str) -> Reply:
-        """Quote a job given field by field (a channel's guided form); it replaces the job the
-        conversation had."""
+        """Quote a job given field by field (a channel's form); it replaces the one on the table."""
         state = self.store.load(conversation_id)
         state.slots = {}
         try:
@@ -201,11 +200,9 @@ class Assistant:
         has_job = bool(_SIZE_SLOTS & state.slots.keys())
         # "e com o mistral?": another family at the size of the model on the table.
         short = bool(cues.FOLLOW_UP.match(folded)) or len(folded.split()) <= 5
-        swap = other_family(state.slots, folded) if has_job and short else None
+        swap = swapped_model(state.slots, folded) if has_job and short else None
         if swap and not _SIZE_SLOTS & slots.keys():
             slots["model"] = swap
-        if changes and has_job:  # "pode ser fora do Brasil?" changes the job, asked or not
-            return self._quote(state, text, slots)
         wants_price = bool(cues.PRICE.search(folded))
         guess = classify(text)
         sure = guess.margin >= CLASSIFIER_MARGIN
@@ -220,6 +217,8 @@ class Assistant:
                 bare = scaled
         if bare:
             return self._quote(state, text, {bare[0]: bare[1]}, reading.notes, bare[0])
+        if changes and has_job:  # "pode ser fora do Brasil?" changes the job, asked or not
+            return self._quote(state, text, slots)
         if reading.bare and not slots and has_job and only_a_number(folded):
             return self._finish(state, text, which_field(reading.bare[-1]))
         if sure and guess.label == "handoff" and not (slots or cues.NOT_OUR_TRADE.search(folded)):
@@ -347,7 +346,7 @@ class Assistant:
         bare_size = slots.keys() & _SIZE_SLOTS == {"params"} and not re.search(
             r"\bmodel", fold(text)
         )
-        if bare_size and (sibling := same_family(merged.get("model"), float(slots["params"]))):
+        if bare_size and (sibling := same_family(merged.get("model"), slots["params"], state)):
             slots = {**{k: v for k, v in slots.items() if k != "params"}, "model": sibling}
         if _SIZE_SLOTS & slots.keys():  # a new model replaces the old one, its size too
             merged.pop("model", None)
@@ -388,7 +387,9 @@ class Assistant:
         if notes:
             draft = f"{draft}\n\n" + "\n".join(f"• {note}" for note in notes)
         state.slots = merged
-        state.last_field = changed or state.last_field
+        # With the count supposed, a bare number that follows ("30000") is the count.
+        count_missing = "examples" in job.assumed and "tokens_per_example" in merged
+        state.last_field = "examples" if count_missing else changed or state.last_field
         state.last_quote = quote.to_json_dict()
         actions = [ACTION_ALTERNATIVES]
         # QLoRA's 4-bit weights need bitsandbytes, which runs on GPUs only.

@@ -104,17 +104,22 @@ def clarify_guidance(options: list[str]) -> str:
     )
 
 
+_DATA_FIGURES = ("examples", "tokens_per_example", "epochs")
+
+
 def _dataset(job: Job) -> str:
     """The dataset as the client described it, and what it makes in training tokens."""
+    # A figure the client did not give is marked where it is read, not only in the premises.
+    guessed = {name: " (suposto)" if name in job.assumed else "" for name in _DATA_FIGURES}
     if job.examples is not None and job.tokens_per_example is not None:
         described = (
-            f"{format_number(job.examples, 0)} exemplos de "
-            f"{format_number(job.tokens_per_example, 0)} tokens"
+            f"{format_number(job.examples, 0)} exemplos{guessed['examples']} de "
+            f"{format_number(job.tokens_per_example, 0)} tokens{guessed['tokens_per_example']}"
         )
     else:
         described = f"{_millions(job.dataset_tokens)} de tokens no dataset"
-    epochs = plural(job.epochs, "época", "épocas")
-    return f"{described}, {epochs} ({_millions(job.total_tokens)} de tokens de treino)"
+    epochs = plural(job.epochs, "época", "épocas") + guessed["epochs"]
+    return f"{described}, {epochs}; {_millions(job.total_tokens)} de tokens de treino"
 
 
 def _millions(tokens: float) -> str:
@@ -275,7 +280,7 @@ def quote_text(quote: Quote, job: Job, previous: Quote | None = None) -> str:
             'Para ver mais máquinas, peça "Ver alternativas".',
         ]
     if job.assumptions:
-        lines += ["", "Premissas (me diga se algo for diferente): " + " ".join(job.assumptions[:8])]
+        lines += ["", "Premissas (me diga se algo for diferente): " + " ".join(job.assumptions)]
     return "\n".join(lines)
 
 

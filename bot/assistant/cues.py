@@ -19,7 +19,10 @@ HANDOFF = re.compile(
     r"\b(gerente|executiv[oa]) de contas?\b|\baccount manager\b|"
     r"\b(passa|passar|transfer\w*|encaminh\w*) (me )?(pra|para) (alguem|uma pessoa|o comercial|"
     r"a equipe|um vendedor|um humano|um especialista|o (time|setor|pessoal) (comercial|de vendas)|"
-    r"vendas)|alguem do (comercial|vendas|time)"
+    r"vendas)|alguem do (comercial|vendas|time)|"
+    # "chama o vendedor que falou comigo", "me passa o consultor"
+    r"\b(chama|chame|chamar|me passa|me passe|transfere|transfira)\b[^.?!]{0,15}"
+    r"\b(vendedor|vendedora|consultor|consultora|atendente|especialista|comercial)"
 )
 INJECTION = re.compile(
     r"ignor\w* (as |todas as |suas )?(instruc|regras|prompt)|ignore (all |the )?(previous |prior )?"
@@ -59,7 +62,7 @@ NOT_OUR_TRADE = re.compile(
     r"\b(chover|chuva|chovendo|previsao do tempo|ensolarado)\b|"
     # Cooking: "a receita de pão de queijo" is not our kind of recipe.
     r"\breceitas? (de|do|da) (bolo|pao|torta|frango|carne|doce|brigadeiro|lasanha|pizza)\b|"
-    r"\bpao de queijo\b|\bculinari\w*|\bpizzas?\b|\brestaurantes?\b|\brestaurants?\b|"
+    r"\bpao de queijo\b|\bculinari\w*|\bcozinha\w*|\bfilmes?\b|\bnetflix\b|\bpizzas?\b|\brestaurantes?\b|\brestaurants?\b|"
     # Travel: "quanto custa um Uber até a Paulista?"
     r"\b(uber|taxi|passagem aerea|hotel|hospedagem em|aeroporto)\b"
 )
@@ -177,7 +180,11 @@ DOMAIN = re.compile(
     r"aceler|transformers|\bvps\b|\bsaas\b|"
     r"imposto(?! de renda)|"
     r"dolar|cotac|preco|custo|placa|pytorch|tensorflow|jax|hugging|h100|a100|\bt4\b|\bl4\b|"
-    r"\btrain|\bai\b|machine learning|hardware|\brent|budget"
+    r"\btrain|\bai\b|machine learning|hardware|\brent|budget|"
+    # How clients without the jargon say it: "o chip do Google", "ensinar o robô", "capex",
+    # "economizar grana".
+    r"\bchips?\b|\brobos?\b|chatbot|inteligencia artificial|\bia\b|ensinar|capex|opex|"
+    r"economiz|grana|gastar|fatura|documentac|tutoria|\bforuns?\b|comunidade"
 )
 # "vale a pena TPU pra um BERT?", "modelinho de 3B, TPU ou GPU?": asking which kind of accelerator
 # suits, a guidance question even when it names a model.

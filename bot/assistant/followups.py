@@ -13,7 +13,7 @@ from bot.assistant.reply import ACTION_HUMAN, Reply
 from bot.assistant.search_query import previous_message
 from bot.assistant.state import ConversationState
 from knowledge.lexical import fold
-from quoting.registry import load_registry
+from quoting.registry import load_registry, shared_prefix
 from quoting.units import format_number
 
 # Fields a bare number can change, and how the number reads for each.
@@ -55,7 +55,7 @@ _FIELD_NOUN = (
 )
 # ... or named before it: "cortar os exemplos pela metade", "o orçamento em dobro".
 _SCALED_NOUN = re.compile(
-    r"\b(?:metade|dobro|triplo|quarto|terco|half|double|dobr[ae]r?|tripl[ae]r?)\s+"
+    r"\b(?:metade|dobro|triplo|quarto|terco|half|double|dobr\w*|tripl\w*)\s+"
     r"(?:(?:d[oa]s?|de|of(?: the)?|[oa]s?|the)\s+)?(?:(?:numero|quantidade) de\s+)?"
     rf"(?P<noun>{_FIELD_NOUN})\b|"
     rf"\b(?P<before>{_FIELD_NOUN})\s+(?:pela metade|ao meio|em dobro|in half|by half)\b"
@@ -196,12 +196,20 @@ def last_field(reading: Reading) -> str | None:
     return numeric[-1] if numeric else None
 
 
-def same_family(previous: str | None, params: float) -> str | None:
+def same_family(previous: str | None, params: float, state: ConversationState) -> str | None:
     """The model a bare size means after another model of its family: "e se for o 8B?" after a
-    Llama 3.1 70B is the Llama 3.1 8B, not an anonymous 8B."""
-    registry = load_registry()
+    Llama 3.1 70B is the Llama 3.1 8B, not an anonymous 8B; "70" after "lora num llama 3.1"
+    (the client's message before) is the Llama 3.1 70B."""
+    registry, said = load_registry(), fold(previous_message(state) or "")
     entry = registry.find(previous) if previous else None
-    sibling = registry.sized(entry.family, params, like=entry.id) if entry else None
+    if entry is not None:
+        sibling = registry.sized(entry.family, params, like=entry.id)
+    elif family := family_named(said):
+        version = re.search(rf"\b{family}[\s-]*(\d+(?:\.\d+)?)\b", said)
+        like = f"{family}-{version[1].replace('.', '-')}" if version else family
+        sibling = registry.sized(family, params, like=like)
+    else:
+        sibling = None
     return sibling.id if sibling else None
 
 
@@ -218,3 +226,34 @@ def other_family(slots_on_table: dict[str, Any], folded: str) -> str | None:
     if not candidates or params <= 0:
         return None
     return min(candidates, key=lambda entry: abs(math.log(entry.params / params))).id
+
+
+def swapped_model(slots_on_table: dict[str, Any], folded: str) -> str | None:
+    """The model a short follow-up puts in place of the one on the table: another family ("e
+    com o mistral?") or another variant of the same one ("e o large?")."""
+    return other_family(slots_on_table, folded) or named_variant(slots_on_table, folded)
+
+
+_VARIANT = re.compile(
+    r"\b(?:o|a|the|versao|version)\s+(tiny|small|base|medium|large|xl|xxl|mini)\b"
+)
+
+
+def named_variant(slots_on_table: dict[str, Any], folded: str) -> str | None:
+    """The model "e se for o medium?" means after a Whisper small: the variant of the same
+    family with that word in its name, the nearest in id to the one being quoted."""
+    said = _VARIANT.search(folded)
+    registry = load_registry()
+    current = registry.find(str(slots_on_table.get("model", "")))
+    if said is None or current is None:
+        return None
+    variants = [
+        entry
+        for entry in registry.entries
+        if entry.family == current.family
+        and entry.id != current.id
+        and said[1] in fold(entry.name).replace("-", " ").split()
+    ]
+    if not variants:
+        return None
+    return max(variants, key=lambda entry: shared_prefix(entry.id, current.id)).id

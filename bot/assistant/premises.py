@@ -4,7 +4,7 @@ spot on or off, any cloud, the cheapest offer. These override what the job reade
 import re
 from typing import Any
 
-from bot.assistant.reader.cues import RESIDENCY
+from bot.assistant.reader.cues import RESIDENCY, spot_choice
 
 _ABROAD = re.compile(
     r"pode(m)? (ser|ficar|rodar|sair|ir|processar)\w*( os dados)?( processad\w+)? (pra |para )?"
@@ -49,7 +49,8 @@ _NOT_CHEAPEST = re.compile(
     r"rapid|o mais rapido possivel|doesn'?t have to be the cheapest"
 )
 _CHEAPEST = re.compile(
-    r"mais barat[oa] possivel|menor (preco|custo) possivel|o mais em conta|quanto mais barato "
+    r"mais (barat|economic)[oa] possivel|o mais economico|menor (preco|custo) possivel|"
+    r"o mais em conta|quanto mais barato "
     r"melhor|o que (for|sair) mais barato|(the )?cheapest (option|possible|one)|"
     r"as cheap as possible|qual (sai|fica|seria|e|eh) (o |a )?mais barat[oa]|"
     r"(quero|prefiro) (o |a )mais barat[oa]|"
@@ -68,7 +69,7 @@ def premise_changes(folded: str) -> dict[str, Any]:
         for required in RESIDENCY.finditer(folded)
     ):
         changes["data_residency"] = "any"
-    if _SPOT_OFF.search(folded):
+    if _SPOT_OFF.search(folded) or spot_choice(folded) is False:
         changes["spot"] = False
     elif _SPOT_ON.search(folded):
         changes["spot"] = True

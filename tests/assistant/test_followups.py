@@ -94,6 +94,13 @@ def test_a_bare_number_changes_the_field_last_asked_or_changed(
             9000,
         ),
         (("LoRA num Mistral 7B, 25 mil exemplos", "3"), "epochs", 3),
+        # The quote supposed the count; the bare number that follows is the count.
+        (("LoRA do Llama 3 8B, 3 épocas, exemplos de uns 600 tokens", "30000"), "examples", 30000),
+        (
+            ("mistral 7b qlora, 5k exemplos, azure", "triplica o dataset e qualquer nuvem serve"),
+            "examples",
+            15000,
+        ),
         # A bare scale after a whole job, or after talk of cutting the data, scales the data.
         ((f"{JOB}, 2 épocas", "e se for o dobro?"), "examples", 40000),
         (
@@ -403,3 +410,17 @@ def test_a_follow_up_names_the_field_it_scales_or_takes_back(
     assistant: Assistant, messages: tuple[str, ...], field: str, value: object
 ) -> None:
     assert job_of(talk(assistant, *messages))[field] == value
+
+
+@pytest.mark.parametrize(
+    ("messages", "model"),
+    [
+        (("lora num llama 3.1, 50 mil exemplos, 2 epocas", "70"), "llama-3-1-70b"),
+        (("whisper small, 10 mil audios, 8 epocas, full", "e se for o medium?"), "whisper-medium"),
+        (("bert base, lora, 20 mil frases", "e o large?"), "bert-large-uncased"),
+    ],
+)
+def test_a_size_or_variant_word_keeps_the_family_named_before(
+    assistant: Assistant, messages: tuple[str, ...], model: str
+) -> None:
+    assert job_of(talk(assistant, *messages))["model"] == model

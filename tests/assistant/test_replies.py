@@ -345,4 +345,13 @@ def test_asking_for_a_person_with_no_team_online_says_when_the_team_answers() ->
 
 def test_one_epoch_reads_as_one_epoch() -> None:
     job = normalize(JobSpec(model="llama-3-8b", method="lora", epochs=1))
-    assert "1 época (" in quote_text(build_quote(job), job)
+    assert "1 época;" in quote_text(build_quote(job), job)
+
+
+def test_a_figure_the_client_did_not_give_is_marked_on_the_job_line() -> None:
+    job = normalize(JobSpec(model="llama-3-8b", method="lora", tokens_per_example=600))
+    text = quote_text(build_quote(job), job)
+    job_line = next(line for line in text.splitlines() if line.startswith("Job:"))
+    assert "10.000 exemplos (suposto) de 600 tokens," in job_line
+    assert "épocas (suposto)" in job_line
+    assert "10.000 exemplos." in text  # and every premise is listed, none cut

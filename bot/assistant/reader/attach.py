@@ -8,7 +8,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from bot.assistant.reader import cues
-from bot.assistant.reader.spans import Span, tag_numbers
+from bot.assistant.reader.spans import RECORD_NOUNS, Span, tag_numbers
 from bot.assistant.reader.text import normalize
 from quoting.registry import load_registry
 from quoting.units import format_number
@@ -154,7 +154,11 @@ def _size(reading: Reading, spans: list[Span], text: str) -> None:
 
 
 def _data(reading: Reading, spans: list[Span]) -> None:
-    examples = _first(spans, "examples")
+    # "150 sócios ... 90 mil contratos": a noun known to name records beats any other plural.
+    examples = next(
+        (s for s in spans if s.tag == "examples" and s.noun in RECORD_NOUNS),
+        _first(spans, "examples"),
+    )
     per_example = _first(spans, "tokens_per_example")
     tokens = _first(spans, "tokens")
     images = _first(spans, "images")
@@ -267,10 +271,8 @@ def _categories(reading: Reading, text: str) -> None:
             reading.set(name, value)
     if (match := cues.RESIDENCY.search(text)) and not cues.negated(text, match.start()):
         reading.set("data_residency", "br")
-    if cues.ON_DEMAND.search(text):
-        reading.set("spot", False)
-    elif (match := cues.SPOT.search(text)) and not cues.negated(text, match.start()):
-        reading.set("spot", True)
+    if (spot := cues.spot_choice(text)) is not None:
+        reading.set("spot", spot)
     if cues.CHEAPEST.search(text):
         reading.set("cheapest", True)
     if "max_device_memory_gb" not in reading.slots and (card := cues.owned_card(text)):

@@ -53,7 +53,8 @@ def _leftmost(text: str, choices: list[tuple[re.Pattern[str], str]]) -> str | No
 
 # "TPU nem pensar", "LoRA jamais", "TPU não, só GPU": refused by the words right after it.
 _REFUSED_AFTER = re.compile(
-    r"\W{0,3}(?:nem pensar|de jeito nenhum|jamais|nunca|no way|never)\b|\W{0,3}nao\s*(?:[,.;!]|$)"
+    r"\W{0,3}(?:nem pensar|de jeito nenhum|jamais|nunca|no way|never|"
+    r"nao (?:pode|podemos|rola|da|serve)\b|not allowed)\b|\W{0,3}nao\s*(?:[,.;!]|$)"
 )
 
 
@@ -112,6 +113,8 @@ RESIDENCY = re.compile(
     r"(?:brasil|pais)|(?:servidor|servidores|datacenters?|data centers?|infraestrutura|infra) "
     r"(?:localizad\w+|situad\w+|sediad\w+) no (?:brasil|pais)|dados de saude|dados medicos|"
     r"prontuario|dados bancarios|dados financeiros|"
+    # "Dado fiscal de cliente, então fica no Brasil" (not "a empresa fica no Brasil")
+    r"\bdados?\b[^.;!?]{0,40}\bfica (?:aqui )?no (?:brasil|pais)|"
     r"sigilo medico|must stay in brazil|data residency|residencia de dados|territorio nacional|"
     r"(?:dados|data|servidor|servidores|treino|processamento|maquina|regiao) (?:no|in|fica no|"
     r"ficam no|em) (?:brasil|brazil|br\b)|"
@@ -137,7 +140,12 @@ RESIDENCY = re.compile(
     r"(?:manter|mantem|mantenham?|keep|remain|remains)(?: (?:os |the )?(?:dados|data))? "
     r"(?:aqui )?(?:no|in) (?:brasil|br|brazil|pais)\b"
 )
-SPOT = re.compile(r"\bspot\b|preemptiv|interrompiv|preemptible")
+SPOT = re.compile(
+    r"\bspot\b|preemptiv|interrompiv|preemptible|"
+    # "aquelas máquinas que o provedor pode desligar a qualquer hora"
+    r"(?:maquinas?|instancias?|vms?) (?:que|q) (?:o provedor |a nuvem |eles )?(?:pode |podem )?"
+    r"(?:deslig|interromp|derrub|tom\w+ de volta)"
+)
 ON_DEMAND = re.compile(
     r"sob demanda|on[- ]demand|nao (?:pode|podemos|quero|queremos) (?:ser |usar )?"
     r"(?:interromp|spot)|"
@@ -151,17 +159,30 @@ ON_DEMAND = re.compile(
     r"\b(?:tira|tirar|tire|remove|remova|drop|esquece|esquecer) (?:o |a |the )?"
     r"(?:spot|preemptiv\w*)"
 )
+
+
+def spot_choice(text: str) -> bool | None:
+    """False when the client refuses spot ("sem spot", "spot não pode"), True when they ask for
+    it, None when they do not say."""
+    if ON_DEMAND.search(text):
+        return False
+    if (match := SPOT.search(text)) is None:
+        return None
+    return not (negated(text, match.start()) or _REFUSED_AFTER.match(text, match.end()))
+
+
+_CHEAP = r"(?:barat|economic)[oa]s?"
 CHEAPEST = re.compile(
-    r"(?:o |a )?mais barat[oa]s?(?: possivel| que (?:der|tiver|puder))|o mais em conta|"
+    rf"(?:o |a )?mais {_CHEAP}(?: possivel| que (?:der|tiver|puder))|o mais em conta|"
     r"menor (?:custo|preco) possivel|cheapest|as cheap as possible|economizar o maximo|"
     r"(?:sair|sai|for|seja|ficar) mais em conta|"
     r"gastar o minimo|gastar pouco|o menor preco|prioridade (?:e|eh) (?:o )?(?:preco|custo)|"
-    r"custo minimo|sem pressa,? (?:o )?mais barat|baratinh[oa]|"
+    rf"custo minimo|sem pressa,? (?:o )?mais {_CHEAP}|baratinh[oa]|"
     # "qual a máquina mais barata pra treinar...": the client asks for the cheapest machine.
-    r"(?:maquina|opcao|gpu|placa|instancia|configuracao|alternativa|forma|jeito) mais barat[oa]|"
+    rf"(?:maquina|opcao|gpu|placa|instancia|configuracao|alternativa|forma|jeito) mais {_CHEAP}|"
     # "..., o mais barato" / "quero a mais barata mesmo": the phrase ends there.
     r"(?:^|[,;.]\s*|quero |queremos |queria |prefiro |preferimos |escolhe |pode ser |ser )"
-    r"(?:o |a )mais barat[oa]s?(?: mesmo)?"
+    rf"(?:o |a )mais {_CHEAP}(?: mesmo)?(?:,? por favor|,? pfv|,? pf)?"
     r"\s*(?:[,;.!]|$)"
 )
 

@@ -83,7 +83,8 @@ _NOT_RECORDS = frozenset(
         "minutos segundos epocas epochs reais dolares centavos parametros params tokens camadas "
         "layers cabecas heads bits bytes gigas megas teras vcpus cpus nucleos cores instancias "
         "usuarios clientes funcionarios vagas modelos versoes etapas fases passos steps graus "
-        "watts volts metros quilometros palavras words"
+        "watts volts metros quilometros palavras words advogados medicos alunos colaboradores "
+        "empregados profissionais lojas filiais agencias escritorios"
     )
 )
 
@@ -141,12 +142,18 @@ _DEADLINE_AFTER = re.compile(
     r"^\s*(?:(?:de\s+|of\s+)?(?:prazo|deadline)|no maximo|at most|tops|"
     r"(?:pra|para) (?:entregar|terminar|concluir|ficar pronto))\b"
 )
-_LISTED_BEFORE = re.compile(r"[,;]\s*$")
-_LISTED_AFTER = re.compile(r"^\s*(?:[,;.!]|$)")
+# "Temos R$ 6 mil e 3 dias.", "GPU de 80 GB, 72 horas e R$ 25.000": a list of the job's limits.
+_LISTED_BEFORE = re.compile(r"(?:[,;]|\se|\sand)\s*$")
+_LISTED_AFTER = re.compile(r"^\s*(?:[,;.!]|e\s|and\s|$)")
 _AUDIO_AFTER = re.compile(r"^\s*(?:de\s+)?(?:horas?|h|hours?)\s+(?:de\s+)?(?:audio|gravac\w*|fala|"
                           r"voz|ligac\w*|podcasts?|speech|recordings?)")  # fmt: skip
 _WORDS_AFTER = re.compile(r"^\s*(?:de\s+)?(?:palavras?|words?)\b")
-_EPOCHS_AFTER = re.compile(r"^\s*(?:de\s+)?(?:epocas?|epochs?|eps?|passadas|passes)\b")
+_EPOCHS_AFTER = re.compile(
+    r"^\s*(?:de\s+)?(?:epocas?|epochs?|eps?|passadas|passes|"
+    # "passando 2 vezes pelos dados"
+    r"(?:vezes|x) (?:pel[oa]s?|sobre|n[oa]s?|em|over|through) (?:(?:o|a|os|as|the|todo|toda) )?"
+    r"(?:dados|dataset|base|exemplos|corpus|data)|times over)\b"
+)
 _PARAMS_AFTER = re.compile(r"^\s*(?:de\s+)?(?:parametros|params?|parameters)\b")
 _TOKENS_AFTER = re.compile(r"^\s*(?:de\s+)?(?:tokens?|toks?|tks?)\b")
 _BYTES_AFTER = re.compile(r"^\s*(kb|mb|gb|tb|megas?|gigas?|teras?)\b")
@@ -251,7 +258,7 @@ def _tag(text: str, match: re.Match[str], value: float) -> tuple[Tag, float, int
         return "audio_hours", value, end + found.end(), ""
     if found := _BYTES_AFTER.match(after):
         size = value * _BYTES[found[1]]
-        tail, head = after[found.end() : found.end() + 30], before[-30:]
+        tail, head = after[found.end() : found.end() + 30], before[-45:]
         if _SYSTEM_RAM_AFTER.match(tail):
             return None
         if _DEVICE_AFTER.match(tail) or (_DEVICE_NEAR.search(head) and not _DATA_NEAR.search(tail)):
