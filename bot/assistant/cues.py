@@ -62,7 +62,8 @@ NOT_OUR_TRADE = re.compile(
     r"\b(chover|chuva|chovendo|previsao do tempo|ensolarado)\b|"
     # Cooking: "a receita de pão de queijo" is not our kind of recipe.
     r"\breceitas? (de|do|da) (bolo|pao|torta|frango|carne|doce|brigadeiro|lasanha|pizza)\b|"
-    r"\bpao de queijo\b|\bculinari\w*|\bcozinha\w*|\bfilmes?\b|\bnetflix\b|\bpizzas?\b|\brestaurantes?\b|\brestaurants?\b|"
+    r"\bpao de queijo\b|\bculinari\w*|\bcozinha\w*|\bpizzas?\b|\brestaurantes?\b|\brestaurants?\b|"
+    r"\bfilmes?\b|\bnetflix\b|"
     # Travel: "quanto custa um Uber até a Paulista?"
     r"\b(uber|taxi|passagem aerea|hotel|hospedagem em|aeroporto)\b"
 )
