@@ -387,9 +387,7 @@ class Assistant:
         if notes:
             draft = f"{draft}\n\n" + "\n".join(f"• {note}" for note in notes)
         state.slots = merged
-        # With the count supposed, a bare number that follows ("30000") is the count.
-        count_missing = "examples" in job.assumed and "tokens_per_example" in merged
-        state.last_field = "examples" if count_missing else changed or state.last_field
+        state.last_field = changed or state.last_field
         state.last_quote = quote.to_json_dict()
         actions = [ACTION_ALTERNATIVES]
         # QLoRA's 4-bit weights need bitsandbytes, which runs on GPUs only.

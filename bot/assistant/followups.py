@@ -73,6 +73,7 @@ _FACTORS = [
 ]
 
 
+_RECORDS = re.compile(rf"\b(?:{RECORD_PATTERN})\b")
 _MORE_DATA = re.compile(
     r"\b(?:dados|dataset|exemplos|amostras|registros|data|examples|samples)\b"
 )
@@ -95,12 +96,19 @@ def bare_field(state: ConversationState, folded: str, value: float) -> tuple[str
     last = "params" if state.last_field == "model" else state.last_field
     if _MORE_DATA.search(folded) and value >= MIN_EXAMPLES:  # "juntamos mais dados: são 30 mil"
         last = "examples"
+    on_table = state.slots.keys()
+    # The client spoke of their examples ("600 tokens cada", "exemplos de atendimento") and
+    # never counted them.
+    spoke = "tokens_per_example" in on_table or _RECORDS.search(fold(previous_message(state) or ""))
+    uncounted = bool(spoke) and not {"examples", "dataset_tokens"} & on_table
+    count = value >= MIN_EXAMPLES and float(value).is_integer()
+    # "30000" after "exemplos de 600 tokens": the length was given, the count is what is missing.
+    if uncounted and count and last in ("tokens_per_example", "seq_len") and last in on_table:
+        return "examples", value
     if last in _NUMERIC_FIELDS and (read := as_field(last, value)) is not None:
         return last, read
-    # "9000" after a job that gave the length of its examples but not their count: the count.
-    on_table = state.slots.keys()
-    unsized = "tokens_per_example" in on_table and not {"examples", "dataset_tokens"} & on_table
-    if (last in _DATA_FIELDS or unsized) and value >= MIN_EXAMPLES and float(value).is_integer():
+    # "9000" after a job with no count, or a number too large for the field last stated.
+    if (last in _DATA_FIELDS or uncounted) and count:
         return "examples", value
     # "3" after "25 mil exemplos": too few to count examples, the epochs.
     if last in _DATA_FIELDS and float(value).is_integer() and 0 < value <= _CEILINGS["epochs"]:

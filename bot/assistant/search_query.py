@@ -15,6 +15,11 @@ _CONTINUES = re.compile(
     # "por quê?" right after an answer: why that answer
     r"^(mas )?(por que|porque|pq|why)\W*$"
 )
+# Topics a follow-up can turn to: the accelerator, the money, the data, the memory.
+_TOPIC = re.compile(
+    r"\b(?:tpus?|gpus?|custos?|precos?|dolar|cambio|spot|lgpd|energia|latencia|regiao|memoria|"
+    r"vram|pytorch|jax|tensorflow|imposto\w*|seguranca|migra\w*)\b"
+)
 # Words up to which a message that opens like a follow-up ("e a T4?", "e se eu não quiser trocar de
 # máquina?") continues the client's previous question.
 FOLLOW_UP_WORDS = 8
@@ -35,6 +40,11 @@ def search_query(state: ConversationState, text: str) -> str:
     previous = previous_message(state)
     if not previous or not (short_follow_up(fold(text)) or continues(fold(text))):
         return _without_trailing_remark(text)
+    # "e no caso da TPU?" after a question on patient data: a topic of its own weighs twice, so
+    # that the previous question gives context without taking the answer over.
+    own = {match.group() for match in _TOPIC.finditer(fold(text))}
+    if own - {match.group() for match in _TOPIC.finditer(fold(previous))}:
+        return f"{previous} {text} {text}"
     return f"{previous} {text}"
 
 

@@ -96,6 +96,7 @@ def test_a_bare_number_changes_the_field_last_asked_or_changed(
         (("LoRA num Mistral 7B, 25 mil exemplos", "3"), "epochs", 3),
         # The quote supposed the count; the bare number that follows is the count.
         (("LoRA do Llama 3 8B, 3 épocas, exemplos de uns 600 tokens", "30000"), "examples", 30000),
+        (("quero LoRA do Mistral 7B com exemplos de atendimento", "20000"), "examples", 20000),
         (
             ("mistral 7b qlora, 5k exemplos, azure", "triplica o dataset e qualquer nuvem serve"),
             "examples",

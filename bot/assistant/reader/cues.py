@@ -181,7 +181,8 @@ CHEAPEST = re.compile(
     # "qual a máquina mais barata pra treinar...": the client asks for the cheapest machine.
     rf"(?:maquina|opcao|gpu|placa|instancia|configuracao|alternativa|forma|jeito) mais {_CHEAP}|"
     # "..., o mais barato" / "quero a mais barata mesmo": the phrase ends there.
-    r"(?:^|[,;.]\s*|quero |queremos |queria |prefiro |preferimos |escolhe |pode ser |ser )"
+    r"(?:^|[,;.]\s*|quero |queremos |queria |prefiro |preferimos |escolhe |pode ser |ser |me da |"
+    r"me de |manda )"
     rf"(?:o |a )mais {_CHEAP}(?: mesmo)?(?:,? por favor|,? pfv|,? pf)?"
     r"\s*(?:[,;.!]|$)"
 )

@@ -135,7 +135,9 @@ _DURATION_AFTER = re.compile(
 )
 _DEADLINE_BEFORE = re.compile(
     r"(?:\bem|\bate|prazo|dentro de|within|\bin|\bno max(?:imo)?|deadline|entregar|entrega|pronto|"
-    r"terminar|termine|acabar|precis\w+|for|nos proximos|next|daqui(?: a)?)\b[^.;!?\d]{0,30}$"
+    r"terminar|termine|acabar|precis\w+|for|nos proximos|next|daqui(?: a)?)\b[^.;!?\d]{0,30}$|"
+    # "tenho 72h e R$ 2.500": the time the client has
+    r"\b(?:tenho|temos|we have|i have)\s+(?:so |apenas |somente |uns |umas |only )?$"
 )
 # "2 dias de prazo", "48h of deadline": the duration names the deadline after it.
 _DEADLINE_AFTER = re.compile(
@@ -148,6 +150,7 @@ _LISTED_AFTER = re.compile(r"^\s*(?:[,;.!]|e\s|and\s|$)")
 _AUDIO_AFTER = re.compile(r"^\s*(?:de\s+)?(?:horas?|h|hours?)\s+(?:de\s+)?(?:audio|gravac\w*|fala|"
                           r"voz|ligac\w*|podcasts?|speech|recordings?)")  # fmt: skip
 _WORDS_AFTER = re.compile(r"^\s*(?:de\s+)?(?:palavras?|words?)\b")
+_EPOCHS_BEFORE = re.compile(r"\b(?:epocas?|epochs?|num_train_epochs)\s*[:=]\s*$")
 _EPOCHS_AFTER = re.compile(
     r"^\s*(?:de\s+)?(?:epocas?|epochs?|eps?|passadas|passes|"
     # "passando 2 vezes pelos dados"
@@ -280,6 +283,8 @@ def _tag(text: str, match: re.Match[str], value: float) -> tuple[Tag, float, int
         return "seq_len", value, end, ""
     if found := _EPOCHS_AFTER.match(after):
         return "epochs", value, end + found.end(), ""
+    if _EPOCHS_BEFORE.search(before) and not scale:  # "* epochs: 2"
+        return "epochs", value, end, ""
     if found := _DURATION_AFTER.match(after):
         unit = found[1]
         hours = value * (
