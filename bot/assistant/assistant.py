@@ -160,7 +160,7 @@ class Assistant:
                 text,
                 Reply(answer=composer.INJECTION, intent="out_of_scope", actions=[ACTION_QUOTE]),
             )
-        if cues.HANDOFF.search(folded) and not cues.GREETING.match(folded):
+        if cues.wants_person(folded) and not cues.GREETING.match(folded):
             return self._handoff(state, text)
         # Emoji alone: a hello to open a chat, an acknowledgement after one.
         if cues.GREETING.match(folded) or (wordless and not state.history):
@@ -235,7 +235,7 @@ class Assistant:
         off_topic = (
             guess.label == "off_topic"
             and (guess.margin >= 4 * CLASSIFIER_MARGIN or (sure and not cues.DOMAIN.search(folded)))
-        ) or bool(cues.NOT_OUR_TRADE.search(folded) and not cues.TRAINING.search(folded))
+        ) or cues.not_our_trade(folded)
         off_topic = off_topic and not continues_ours(state, folded)
         if off_topic and not (slots.keys() - _TERMS_ONLY):  # "celular até 2 mil reais?"
             return self._out_of_scope(state, text)

@@ -60,6 +60,11 @@ _HOURS = re.compile(
     r"\b(atendem|funcionam) (aos |no |nos |em )?(sabado|domingo|fim de semana|feriado)|"
     r"\b(business|opening|support) hours"
 )
+# "consigo o orçamento em PDF?": the formal proposal, a PDF the client can forward.
+_PDF = re.compile(
+    r"\b(cotac\w*|orcamento|proposta|quote)\b[^?!]{0,30}\bpdf\b|\bpdf\b[^?!]{0,30}\b(cotac\w*|"
+    r"orcamento|proposta)"
+)
 _IDENTITY = re.compile(
     r"\bcnpj\b|razao social|endereco (de voces|da empresa)|(telefone|e-?mail|contato) (de voces|"
     r"da empresa|comercial)|como (falo|entro em contato) com (voces|a empresa|o comercial)"
@@ -120,6 +125,14 @@ def _contract(company: Company) -> str:
     )
 
 
+def _pdf(_: Company) -> str:
+    return (
+        "Sim. Cada cotação vira uma proposta formal em PDF, com o total, a validade e o campo de "
+        "aceite para o responsável assinar: no Telegram, o comando /minhas_cotacoes lista as suas "
+        "cotações com um botão para baixar o PDF de cada uma."
+    )
+
+
 def _hours(company: Company) -> str:
     return (
         f"Nossa equipe atende {company.hours.text}, exceto feriados; fora desse horário, ela "
@@ -175,6 +188,7 @@ _TOPICS: list[tuple[Callable[[str, Company], bool], Callable[[Company], str]]] =
     (lambda folded, _: bool(_IDENTITY.search(folded)), _identity),
     (lambda folded, _: bool(_CONTRACT.search(folded)), _contract),
     (lambda folded, _: bool(_HOURS.search(folded)), _hours),
+    (lambda folded, _: bool(_PDF.search(folded)), _pdf),
     (
         lambda folded, _: bool(_DISCOUNT.search(folded) and not _NOT_OUR_DISCOUNT.search(folded)),
         _discount,
