@@ -107,6 +107,8 @@ NEAR_MISS = re.compile(
 
 
 def not_our_trade(folded: str) -> bool:
+    """Another trade's question: a near miss always, a game or the weather unless it speaks of
+    training."""
     return bool(
         NEAR_MISS.search(folded) or (NOT_OUR_TRADE.search(folded) and not TRAINING.search(folded))
     )

@@ -42,8 +42,7 @@ def search_query(state: ConversationState, text: str) -> str:
         return _without_trailing_remark(text)
     # "e no caso da TPU?" after a question on patient data: a topic of its own weighs twice, so
     # that the previous question gives context without taking the answer over.
-    own = {match.group() for match in _TOPIC.finditer(fold(text))}
-    if own - {match.group() for match in _TOPIC.finditer(fold(previous))}:
+    if set(_TOPIC.findall(fold(text))) - set(_TOPIC.findall(fold(previous))):
         return f"{previous} {text} {text}"
     return f"{previous} {text}"
 
