@@ -30,11 +30,6 @@ _DROPPED = {
         r"no deadline|no rush"
     ),
 }
-_SPOT_OFF = re.compile(
-    r"sem spot|(esquec\w*|ignor\w*|desconsider\w*) (o |a )?(spot|instancia spot)|"
-    r"nao (quero|use|usar|pode ser|usa)( \w+)? spot|tir\w+ (o )?spot|\bsob demanda|"
-    r"on[- ]demand|no spot"
-)
 _SPOT_ON = re.compile(
     r"(pode|podem|quero|usa|use|usar|com|aceito|aceitamos|topo|e se for) (usar |instancias? |"
     r"maquinas? )?spot|\bem spot|with spot|use spot"
@@ -69,7 +64,7 @@ def premise_changes(folded: str) -> dict[str, Any]:
         for required in RESIDENCY.finditer(folded)
     ):
         changes["data_residency"] = "any"
-    if _SPOT_OFF.search(folded) or spot_choice(folded) is False:
+    if spot_choice(folded) is False:
         changes["spot"] = False
     elif _SPOT_ON.search(folded):
         changes["spot"] = True

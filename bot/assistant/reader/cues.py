@@ -156,8 +156,8 @@ ON_DEMAND = re.compile(
     r"\bnao (?:sejam? )?(?:usad\w+ |utilizad\w+ )(?:instancias? |maquinas? )?"
     r"(?:spot|preemptiv)|"
     r"\bnao (?:admitimos|aceitamos|toleramos|podemos ter) interrup|"
-    r"\b(?:tira|tirar|tire|remove|remova|drop|esquece|esquecer) (?:o |a |the )?"
-    r"(?:spot|preemptiv\w*)"
+    r"\b(?:tira|tirar|tire|remove|remova|drop|esquece|esquecer|ignor\w*|desconsider\w*) "
+    r"(?:o |a |the )?(?:instancias? )?(?:spot|preemptiv\w*)"
 )
 
 
