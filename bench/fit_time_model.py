@@ -18,9 +18,9 @@ from bench.throughput_accuracy import evaluate, load_rows
 from quoting.timing import Performance, load_performance
 
 FITTED = ["a100", "hopper", "a10g", "tpu"]
-SHARED = ["adapter_ratio", "layer_ms", "full_factor", "dequant", "optimizer"]
+SHARED = ["adapter_ratio", "layer_ms", "full_factor", "sharded_factor", "dequant", "optimizer"]
 NAMES = [*(f"u_{f}" for f in FITTED), *SHARED]
-START = [0.55, 0.45, 0.4, 0.65, 0.9, 5.0, 2.0, 20.0, 30.0]
+START = [0.55, 0.45, 0.4, 0.65, 0.9, 5.0, 0.7, 4.0, 20.0, 30.0]
 OLDER_GPU_FACTOR = 0.7
 
 
@@ -34,6 +34,7 @@ def apply(perf: Performance, values: dict[str, float]) -> None:
         family.lora = family.qlora = min(1.0, family.full * values["adapter_ratio"])
         family.layer_overhead_ms = 0.0 if family.id == "tpu" else values["layer_ms"]
     perf.step.full_layer_factor = values["full_factor"]
+    perf.step.sharded_layer_factor = values["sharded_factor"]
     perf.step.dequant_bytes_per_param = values["dequant"]
     perf.step.optimizer_bytes_per_param = values["optimizer"]
 
@@ -64,6 +65,7 @@ def main() -> None:
             f"layer_overhead_ms = {family.layer_overhead_ms:.2f}"
         )
     print(f"full_layer_factor = {values['full_factor']:.2f}")
+    print(f"sharded_layer_factor = {values['sharded_factor']:.2f}")
     print(f"dequant_bytes_per_param = {values['dequant']:.1f}")
     print(f"optimizer_bytes_per_param = {values['optimizer']:.1f}")
     print(f"adapter/full utilisation = {values['adapter_ratio']:.3f}")

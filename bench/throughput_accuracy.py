@@ -16,12 +16,14 @@ from pydantic import BaseModel
 
 from quoting.catalog import load_catalog
 from quoting.jobspec import JobSpec, normalize
-from quoting.memory import estimate_memory
-from quoting.timing import estimate_time, flops_per_token, peak_flops
+from quoting.placement import node_shape, place
+from quoting.timing import estimate_time, flops_per_token, load_performance, peak_flops
+from quoting.topology import links_of
 
 DATA = Path(__file__).parent / "data" / "measured_throughput.toml"
-# Pre-training runs over whole pods (PaLM, Llama 3) are not what the engine quotes.
-MAX_DEVICES = 4096
+# The engine quotes up to a 256-chip TPU slice; runs over thousands of devices (PaLM, Llama 3,
+# Megatron's 3D parallelism) use layouts it does not model.
+MAX_DEVICES = 512
 
 
 class Result(BaseModel):
@@ -53,9 +55,13 @@ def evaluate(row: dict[str, Any]) -> Result | None:
         return None
     accelerator = catalog.accelerator_by_id(row["accelerator"])
     batch = int(row.get("batch_size") or 8)
+    # The exact architecture where the row names one from the registry, else one by size.
+    size = (
+        {"model": row["registry_model"]} if "registry_model" in row else {"params": row["params"]}
+    )
     job = normalize(
         JobSpec(
-            params=row["params"],
+            **size,
             method=row["method"],
             precision=row.get("precision", "bf16"),
             seq_len=row["seq_len"],
@@ -68,8 +74,16 @@ def evaluate(row: dict[str, Any]) -> Result | None:
     devices = row["devices"]
     per_step = row["seq_len"] * batch * devices
     accumulation = max(1, round(row["global_batch_tokens"] / per_step))
-    sharded = devices > 1 and estimate_memory(job, devices, False).total > accelerator.memory_gb
-    time = estimate_time(job, accelerator, devices, 1, sharded, accumulation)
+    # The layout the quote would choose on that many devices (quoting.placement), over the
+    # network the run was measured on where the row states it, else the catalog's.
+    per_instance, links = node_shape(accelerator, catalog, devices)
+    if row.get("network_gbps"):
+        interconnect = load_performance().interconnect
+        links = links_of(accelerator, per_instance, row["network_gbps"], interconnect)
+    placement = place(job, accelerator, links, per_instance, devices // per_instance).placement
+    if row.get("zero"):
+        placement = placement.model_copy(update={"parallelism": "fsdp"})
+    time = estimate_time(job, accelerator, placement, accumulation)
     tokens_per_second = job.total_tokens / (time.training_hours * 3600)
     if row["tokens_per_second"]:
         measured, predicted, unit = row["tokens_per_second"], tokens_per_second, "tok/s"

@@ -11,6 +11,7 @@ from quoting.jobspec import Job
 from quoting.memory import MemoryEstimate
 from quoting.pricing import Cost, Pricing, itemize
 from quoting.timing import TimeEstimate
+from quoting.topology import Placement
 from quoting.units import aside
 
 # Keep 10% of device memory free on top of the estimate's own overhead: fragmentation spikes and
@@ -23,6 +24,7 @@ class Candidate(BaseModel):
     accelerator: Accelerator
     region: Region
     instances: int
+    placement: Placement
     memory: MemoryEstimate
     time: TimeEstimate
     cost: Cost

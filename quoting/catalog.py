@@ -23,6 +23,8 @@ class Accelerator(Sourced):
     bf16: bool
     bandwidth_gbps: float = Field(gt=0)
     interconnect: Literal["pcie", "nvlink", "ici"]
+    # A TPU chip's inter-chip links, Gbit/s each way in all (Google's system architecture pages).
+    ici_gbps: float | None = Field(default=None, gt=0)
 
 
 class Region(Sourced):
@@ -43,6 +45,8 @@ class Offer(Sourced):
     max_instances: int = Field(default=1, ge=1)
     on_demand_per_hour: Decimal = Field(gt=0)
     spot_per_hour: Decimal | None = Field(default=None, gt=0)
+    # Network between instances of a multi-instance job, Gbit/s per instance (EFA, InfiniBand).
+    network_gbps: float | None = Field(default=None, gt=0)
     currency: Literal["USD", "BRL"]
     example: bool = False
     active: bool = True

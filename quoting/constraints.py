@@ -9,6 +9,7 @@ from typing import Protocol
 from quoting.catalog import Accelerator
 from quoting.jobspec import Job
 from quoting.pricing import load_pricing
+from quoting.timing import load_performance
 from quoting.units import format_brl, format_number
 
 PROVIDER_NAMES = {"aws": "AWS", "gcp": "Google Cloud", "azure": "Azure"}
@@ -93,11 +94,21 @@ def residency_line(job: Job) -> str | None:
     return "Dados no Brasil (LGPD): só consideramos ofertas em São Paulo."
 
 
-def spot_line(job: Job, spot_priced: bool) -> str | None:
+def spot_line(
+    job: Job, spot_priced: bool, on_demand: tuple[Decimal, float] | None = None
+) -> str | None:
+    """Spot as priced: what it saves against on-demand on the same machine, and the time it
+    adds for restarts from checkpoints."""
     if spot_priced:
+        overheads = load_performance().overheads
+        saving = ""
+        if on_demand is not None:
+            total, hours = on_demand
+            saving = f" (sob demanda seriam {format_brl(total)} em {format_number(hours)} h)"
         return (
-            "Spot: cotado em spot, bem mais barato, mas a máquina pode ser interrompida; já "
-            "incluímos tempo para retomar a partir de checkpoints."
+            f"Spot: cotado em spot, mais barato{saving}; a máquina pode ser interrompida, então "
+            f"já incluímos +{overheads.spot_interruption_fraction * 100:.0f}% de tempo de treino "
+            f"para retomar dos checkpoints, gravados a cada {overheads.checkpoint_minutes} min."
         )
     if job.spot:
         return "Spot: esta oferta não tem preço spot no catálogo; cotamos sob demanda."

@@ -64,6 +64,7 @@ FLAGS: dict[str, str] = {
     "kind": "--kind",
     "max_device_memory_gb": "--max-device-memory-gb",
     "cheapest": "--cheapest",
+    "urgent": "--urgent",
 }
 
 MIN_PARAMS, MAX_PARAMS = 1e6, 2e12
@@ -108,6 +109,8 @@ class JobSpec(BaseModel):
     max_device_memory_gb: float | None = None
     # "O mais barato possível": price wins over the Brazil and home-cloud preferences.
     cheapest: bool | None = None
+    # "Urgente", "pra ontem": the fastest sensible option wins (quoting/policy.py).
+    urgent: bool | None = None
 
 
 class Job(BaseModel):
@@ -141,6 +144,7 @@ class Job(BaseModel):
     kind: Literal["gpu", "tpu"] | None = None
     max_device_memory_gb: float | None = None
     cheapest: bool = False
+    urgent: bool = False
     assumed: list[str] = Field(default_factory=list)
     assumptions: list[str] = Field(default_factory=list)
 
@@ -320,6 +324,7 @@ def normalize(spec: JobSpec) -> Job:
         spot=bool(spec.spot),
         max_device_memory_gb=spec.max_device_memory_gb,
         cheapest=bool(spec.cheapest),
+        urgent=bool(spec.urgent),
         **job,
     )
 
@@ -354,9 +359,9 @@ _ASSUMPTION_TEXT: dict[str, Callable[[dict[str, object]], str]] = {
 }
 
 
-def lowered(job: Job, **update: int) -> Job:
-    """`job` with defaults the engine lowered to fit in memory (micro-batch, sequence length),
-    its list of assumptions restated."""
+def lowered(job: Job, **update: object) -> Job:
+    """`job` with defaults the engine changed to run it (a micro-batch or sequence lowered to
+    fit in memory, FP16 on a card without BF16), its list of assumptions restated."""
     before, after = job.model_dump(), {**job.model_dump(), **update}
     lines = list(job.assumptions)
     for name in update.keys() & set(job.assumed):
@@ -366,9 +371,7 @@ def lowered(job: Job, **update: int) -> Job:
     return job.model_copy(update={**update, "assumptions": lines})
 
 
-def _dataset(
-    spec: JobSpec, job: dict[str, object], assumed: list[str], arch: Architecture
-) -> None:
+def _dataset(spec: JobSpec, job: dict[str, object], assumed: list[str], arch: Architecture) -> None:
     if spec.dataset_tokens is not None:
         if spec.examples is not None or spec.tokens_per_example is not None:
             raise InvalidJob(

@@ -38,11 +38,12 @@ from quoting.launch_recipes import (
 from quoting.memory import MemoryEstimate, estimate_memory, trainable_params
 from quoting.pricing import storage_gb
 from quoting.quote import Option, Quote, priced_job
+from quoting.timing import load_performance
+from quoting.topology import Parallelism
 from quoting.units import format_number, plural
 
 # SkyPilot cloud names of the catalog's providers; the company's own offers are not SkyPilot clouds.
 CLOUDS = {"aws": "aws", "gcp": "gcp"}
-CHECKPOINT_MINUTES = 30
 IDLE_MINUTES = 10
 MAX_RESTARTS_ON_ERRORS = 3
 # The OS image, CUDA/JAX wheels and the Hugging Face cache, on top of model, data and checkpoints.
@@ -70,7 +71,7 @@ class LaunchPlan(BaseModel):
         """The plan in a few pt-BR lines: machine, region, auto-stop, checkpoints, clean-up."""
         option, settings = self.option, self.settings
         spot = "spot (retoma sozinho se interrompido)" if option.spot else "sob demanda"
-        sharding = ", modelo fatiado (ZeRO-3)" if settings.sharded else ""
+        sharding = SHARDING_NAMES.get(settings.parallelism, "")
         return [
             # Not "(Trillium) (tpu-v6e-8, …)": some accelerator names carry brackets.
             f"Máquina: {option.count}x {option.accelerator_name}, {self.accelerators} no "
@@ -97,6 +98,13 @@ class LaunchPlan(BaseModel):
         return header + yaml.safe_dump(self.task, sort_keys=False, allow_unicode=True, width=100)
 
 
+# How the plan's summary names a sharded layout.
+SHARDING_NAMES = {
+    "fsdp": ", modelo fatiado entre todas as placas (ZeRO-3)",
+    "hsdp": ", modelo fatiado dentro de cada máquina e replicado entre elas (FSDP híbrido)",
+}
+
+
 def choose_option(quote: Quote, choice: int = 0) -> Option:
     """0 is the recommendation; 1, 2, ... the quote's alternatives in their order."""
     if choice == 0:
@@ -110,13 +118,17 @@ def choose_option(quote: Quote, choice: int = 0) -> Option:
     return quote.alternatives[choice - 1]
 
 
-def plan_memory(job: Job, option: Option) -> MemoryEstimate:
-    """The per-device memory of the job on the option, as the engine decided it: plain data
-    parallelism when a full replica fits with headroom, else ZeRO-3/FSDP sharding."""
+def plan_memory(job: Job, option: Option) -> tuple[Parallelism, MemoryEstimate]:
+    """The layout and per-device memory of the job on the option, as the quote decided them
+    (quotes saved before the layout was recorded: a replica per device when it fits with
+    headroom, else ZeRO-3/FSDP, as the engine chose then)."""
     limit = option.device_memory_gb * HEADROOM
-    memory = estimate_memory(job, devices=option.count, sharded=False)
-    if option.count > 1 and memory.total > limit:
-        memory = estimate_memory(job, devices=option.count, sharded=True)
+    parallelism = option.parallelism
+    if parallelism is None:
+        fits = estimate_memory(job, devices=option.count, sharded=False).total <= limit
+        parallelism = "data" if option.count == 1 or fits else "fsdp"
+    group = option.count // option.instances if parallelism == "hsdp" else option.count
+    memory = estimate_memory(job, devices=group, sharded=parallelism != "data")
     if memory.total > limit:
         raise PlanError(
             f"O job não cabe em {option.accelerator_name}: {format_number(memory.total, 1)} GB "
@@ -127,7 +139,7 @@ def plan_memory(job: Job, option: Option) -> MemoryEstimate:
         raise PlanError(
             "O job mudou desde a cotação (a memória estimada não confere): refaça a cotação."
         )
-    return memory
+    return parallelism, memory
 
 
 def bucket_name(name: str, purpose: str) -> str:
@@ -141,7 +153,7 @@ def build_plan(
     job: Job,
     name: str,
     choice: int = 0,
-    checkpoint_minutes: int = CHECKPOINT_MINUTES,
+    checkpoint_minutes: int | None = None,
     idle_minutes: int = IDLE_MINUTES,
 ) -> LaunchPlan:
     """The SkyPilot task for the quote's recommendation (choice 0) or one of its alternatives."""
@@ -158,11 +170,13 @@ def build_plan(
             "O plano para TPU usa o MaxText, que treina o modelo completo; para LoRA/QLoRA "
             "escolha uma alternativa em GPU."
         )
-    memory = plan_memory(job, option)
+    parallelism, memory = plan_memory(job, option)
     tokens_per_step = job.seq_len * job.batch_size * option.count
     steps = max(1, math.ceil(job.total_tokens / tokens_per_step))
     seconds_per_step = option.hours * 3600 / steps
-    save_steps = max(1, min(steps, int(checkpoint_minutes * 60 // seconds_per_step)))
+    # As quoted: spot restarts redo at most this much training (performance.toml).
+    minutes = checkpoint_minutes or load_performance().overheads.checkpoint_minutes
+    save_steps = max(1, min(steps, int(minutes * 60 // seconds_per_step)))
     settings = PlanSettings(
         method=job.method,
         precision=job.precision,
@@ -176,7 +190,7 @@ def build_plan(
         epochs=job.epochs,
         devices=option.count,
         nodes=option.instances,
-        sharded=memory.sharded,
+        parallelism=parallelism,
         steps=steps,
         save_steps=save_steps,
         memory_per_device_gb=round(memory.total, 2),
@@ -231,7 +245,7 @@ def build_plan(
         dataset_bucket=data_bucket,
         checkpoint_bucket=checkpoint_bucket,
         disk_gb=disk,
-        checkpoint_minutes=checkpoint_minutes,
+        checkpoint_minutes=minutes,
         idle_minutes=idle_minutes,
         task=task,
     )

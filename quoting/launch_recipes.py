@@ -9,6 +9,7 @@ from pydantic import BaseModel
 from quoting.jobspec import Job
 from quoting.quote import Option
 from quoting.registry import load_registry
+from quoting.topology import Parallelism
 
 # SkyPilot's accelerator names for the catalog's GPUs, and whether each computes in bf16
 # (Turing and Volta do not: the job runs in fp16 there, with the same memory).
@@ -52,7 +53,7 @@ class PlanSettings(BaseModel):
     epochs: float
     devices: int
     nodes: int
-    sharded: bool
+    parallelism: Parallelism
     steps: int
     save_steps: int
     memory_per_device_gb: float
@@ -80,7 +81,8 @@ def _common_envs(job: Job, settings: PlanSettings) -> dict[str, str]:
         "SAVE_STEPS": settings.save_steps,
         "LEARNING_RATE": LEARNING_RATE[settings.method],
         "NUM_DEVICES": settings.devices,
-        "SHARDED": str(settings.sharded).lower(),
+        "SHARDED": str(settings.parallelism != "data").lower(),
+        "PARALLELISM": settings.parallelism,
     }
     return {key: str(value) for key, value in values.items()}
 
@@ -130,8 +132,13 @@ def trl_recipe(job: Job, option: Option, settings: PlanSettings) -> dict[str, An
         ]
     if settings.method == "qlora":
         flags += ["--load_in_4bit", "--bnb_4bit_quant_type nf4", "--use_bnb_nested_quant"]
-    if settings.sharded:
+    if settings.parallelism == "fsdp":
         flags.append("--accelerate_config zero3")
+    elif settings.parallelism == "hsdp":
+        # FSDP sharded inside each machine and replicated across them: the weight gathers stay
+        # on NVLink (accelerate reads the strategy from FSDP_SHARDING_STRATEGY).
+        flags.append("--accelerate_config fsdp2")
+        envs["FSDP_SHARDING_STRATEGY"] = "HYBRID_SHARD"
     if settings.nodes > 1:
         flags += [
             f"--num_machines {settings.nodes}",

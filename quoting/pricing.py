@@ -20,7 +20,7 @@ from quoting.errors import DataFileError
 from quoting.fx import FxRate, reference_rate
 from quoting.jobspec import Job
 from quoting.taxes import Company, TaxProfile, TaxRule, in_force, invoice_charges, profile_charges
-from quoting.units import format_date, format_number, round_brl
+from quoting.units import format_date, format_number, round_brl, tenths_up
 
 ONE = Decimal(1)  # the quantity of a one-off charge
 HOURS_PER_MONTH = 730  # the providers' billing month for per-GB-month disk prices
@@ -232,7 +232,7 @@ def cost(
     rate = fx.usd_brl if offer.currency == "USD" else Decimal(1)
     spot = job.spot and offer.spot_per_hour is not None
     hourly = offer.spot_per_hour if spot and offer.spot_per_hour else offer.on_demand_per_hour
-    billed = Decimal(math.ceil(hours * 10)) / 10  # providers bill by the second; quote tenths
+    billed = Decimal(str(tenths_up(hours)))  # providers bill by the second; quote tenths
     compute = _charge(billed, hourly * instances * rate)
     # Disks are billed by the hour: the job's hours plus the stated retention of the results.
     months = (billed + rules.terms.storage_retention_days * 24) / HOURS_PER_MONTH

@@ -16,6 +16,7 @@ from quoting.price_list import stale_notice
 from quoting.pricing import LineItem, Tax, load_pricing
 from quoting.recommend import NoViableOffer, candidates, recommend
 from quoting.timing import flops_per_token
+from quoting.topology import Parallelism
 from quoting.units import format_brl, format_number
 
 
@@ -52,6 +53,8 @@ class Option(Money):
     device_memory_gb: float
     spot: bool
     fp16_fallback: bool = False  # no BF16 on this accelerator: it trains in FP16
+    # How the job is spread (quoting.topology); None in quotes saved before it was recorded.
+    parallelism: Parallelism | None = None
 
     @classmethod
     def of(cls, candidate: Candidate) -> "Option":
@@ -71,6 +74,7 @@ class Option(Money):
             device_memory_gb=candidate.accelerator.memory_gb,
             spot=candidate.cost.spot,
             fp16_fallback=candidate.fp16_fallback,
+            parallelism=candidate.placement.parallelism,
         )
 
 

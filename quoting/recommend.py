@@ -10,22 +10,24 @@ from collections.abc import Iterator
 from datetime import date
 from decimal import Decimal
 
-from quoting import constraints
+from quoting import constraints, policy
 from quoting.candidate import HEADROOM, Candidate, Recommendation
 from quoting.catalog import Accelerator, Catalog, Offer, Region, load_catalog
 from quoting.errors import QuotingError
 from quoting.explain import fit_reasons, notices, sharding_reason, time_reason
 from quoting.fx import FxRate, reference_rate
 from quoting.jobspec import FRAMEWORK_NAMES, Job, lowered
-from quoting.memory import MemoryEstimate, estimate_memory, trainable_params
+from quoting.memory import trainable_params
 from quoting.memory_limits import example_sequence, memory_refusal
+from quoting.placement import MemoryCache, place
 from quoting.pricing import cost, storage_gb
-from quoting.timing import estimate_time, train_flops
-from quoting.units import format_brl, format_number
+from quoting.timing import load_performance
+from quoting.topology import offer_links
+from quoting.units import format_brl, format_duration, format_number
 
-# TPUs only for very large jobs: below this many training FLOPs a GPU finishes in hours anyway
-# (guidance FAQ 4: a small model does not need a TPU).
-TPU_MIN_FLOPS = 1e20
+# More instances of an offer are priced only while fewer run longer than this (or miss the
+# deadline): the value-of-time policy (quoting/policy.py) needs the faster shapes to compare.
+LONG_RUN_HOURS = policy.TIME_TARGETS_HOURS[0]
 # A client already on a cloud stays there when that costs at most this much more.
 HOME_CLOUD_TOLERANCE = Decimal("1.25")
 # Offers in Brazil win when they cost at most this much more: lower latency and data kept under
@@ -56,42 +58,21 @@ def _excluded(job: Job, offer: Offer, accelerator: Accelerator, region: Region) 
     if job.max_device_memory_gb is not None and accelerator.memory_gb > job.max_device_memory_gb:
         return True
     if accelerator.kind == "tpu":
-        # An explicit request for TPU overrides the scale rule, never the PyTorch one.
-        too_small = job.kind != "tpu" and train_flops(job) < TPU_MIN_FLOPS
-        # QLoRA's 4-bit weights come from bitsandbytes, which runs on CUDA GPUs only.
-        return job.framework == "pytorch" or job.method == "qlora" or too_small
+        # QLoRA's 4-bit weights come from bitsandbytes, which runs on CUDA GPUs only. Scale
+        # is not a rule here: the GPU-or-TPU comparison of the priced options decides it.
+        return job.framework == "pytorch" or job.method == "qlora"
     return False
-
-
-def _fit(
-    job: Job,
-    offer: Offer,
-    accelerator: Accelerator,
-    instances: int,
-    known: dict[tuple[int, bool], MemoryEstimate],
-) -> MemoryEstimate:
-    """Plain data parallelism when a full replica fits, else ZeRO-3/FSDP sharding. `known`
-    holds the job's estimates by (devices, sharded): most offers share a device count."""
-    devices = offer.device_count * instances
-
-    def estimate(sharded: bool) -> MemoryEstimate:
-        if (devices, sharded) not in known:
-            known[devices, sharded] = estimate_memory(job, devices=devices, sharded=sharded)
-        return known[devices, sharded]
-
-    replicated = estimate(False)
-    if devices == 1 or replicated.total <= accelerator.memory_gb * HEADROOM:
-        return replicated
-    return estimate(True)
 
 
 def candidates(job: Job, catalog: Catalog, fx: FxRate | None = None) -> Iterator[Candidate]:
     """Every offer in force at the fewest instances that fit the job, and at more instances
-    only while fewer would miss the deadline (more machines for a small job is waste)."""
+    only while fewer would miss the deadline or run for days (more machines for a short job
+    is waste)."""
     fx = fx or reference_rate(date.today())  # once, not per offer
     trainable = trainable_params(job)
     storage = storage_gb(job, trainable)
-    memories: dict[tuple[int, bool], MemoryEstimate] = {}
+    memories: MemoryCache = {}
+    interconnect = load_performance().interconnect
     for offer in catalog.offers_in_force():
         accelerator = catalog.accelerator_by_id(offer.accelerator)
         region = catalog.region_of(offer)
@@ -101,33 +82,33 @@ def candidates(job: Job, catalog: Catalog, fx: FxRate | None = None) -> Iterator
         on_offer = (
             job if offer.spot_per_hour is not None else job.model_copy(update={"spot": False})
         )
+        links = offer_links(accelerator, offer, interconnect)
         instances = 1
         while instances <= offer.max_instances:
-            memory = _fit(job, offer, accelerator, instances, memories)
-            if memory.total <= accelerator.memory_gb * HEADROOM:
-                time = estimate_time(
-                    on_offer, accelerator, offer.device_count, instances, memory.sharded
-                )
+            placed = place(on_offer, accelerator, links, offer.device_count, instances, memories)
+            if placed.fits:
                 charges = cost(
-                    job, offer, region, instances, time.hours, storage, job.tax_profile, fx
+                    job, offer, region, instances, placed.time.hours, storage, job.tax_profile, fx
                 )
                 yield Candidate(
                     offer=offer,
                     accelerator=accelerator,
                     region=region,
                     instances=instances,
-                    memory=memory,
-                    time=time,
+                    placement=placed.placement,
+                    memory=placed.memory,
+                    time=placed.time,
                     cost=charges,
                     fp16_fallback=job.precision == "bf16" and not accelerator.bf16,
                 )
-                if job.deadline_hours is None or time.hours <= job.deadline_hours:
+                if not _wants_more_instances(job, placed.time.hours):
                     break
             instances *= 2
 
 
-def _cheapest(pool: list[Candidate]) -> Candidate:
-    return min(pool, key=lambda c: (c.total_brl, c.time.hours))
+def _wants_more_instances(job: Job, hours: float) -> bool:
+    late = job.deadline_hours is not None and hours > job.deadline_hours
+    return late or hours > LONG_RUN_HOURS
 
 
 def _best(job: Job, catalog: Catalog, fx: FxRate | None = None) -> Candidate | None:
@@ -137,7 +118,7 @@ def _best(job: Job, catalog: Catalog, fx: FxRate | None = None) -> Candidate | N
         for c in candidates(job, catalog, fx)
         if job.deadline_hours is None or c.time.hours <= job.deadline_hours
     ]
-    return _cheapest(pool) if pool else None
+    return policy.cheapest(pool) if pool else None
 
 
 def _priced_variant(
@@ -214,15 +195,12 @@ def recommend(job: Job, catalog: Catalog | None = None, fx: FxRate | None = None
     late = not on_time
     if late:  # a deadline nothing meets: the fastest option, said not to meet it, and what would
         on_time = [min(fitting, key=lambda c: c.time.hours)]
-    cheapest = _cheapest(on_time)
+    cheapest = policy.cheapest(on_time)
     home = [c for c in on_time if c.offer.provider == job.cloud]
-    chosen = cheapest
-    if not job.cheapest:  # "o mais barato possível" overrides both preferences
-        brazil = [c for c in on_time if c.region.country == "BR"]
-        chosen = _preferred(cheapest, brazil, BRAZIL_TOLERANCE)
-        if job.cloud != "none":
-            chosen = _preferred(chosen, home, HOME_CLOUD_TOLERANCE)
-    limits = _constraints(job, catalog, chosen, cheapest, home, fx)
+    preferred, chosen, pace = _choose(job, cheapest, on_time)
+    if chosen.fp16_fallback and "precision" in job.assumed:
+        job = lowered(job, precision="fp16")  # the premises say what the card will run
+    limits = _constraints(job, catalog, preferred, chosen, cheapest, home, fx)
     if late:
         limits += [f"Para cumprir o prazo, {fix}" for fix in _deadline_fixes(job, catalog, fx)]
     explained = [sharding_reason(job, chosen), *fit_reasons(job, assumed)]
@@ -232,13 +210,42 @@ def recommend(job: Job, catalog: Catalog | None = None, fx: FxRate | None = None
         alternatives=_alternatives(job, chosen, cheapest, fitting if late else on_time),
         reasons=[
             *limits,
-            *_reasons(job, chosen, cheapest),
+            *filter(None, [pace]),
+            *_reasons(job, chosen, cheapest, on_time),
             *filter(None, explained),
             time_reason(chosen),
         ],
         constraints=limits,
         notices=notices(job, chosen),
     )
+
+
+def _terms(job: Job, candidate: Candidate) -> tuple[bool, bool]:
+    """What two options must share to be compared on price and time alone: where the data lives
+    (Brazil or abroad) and whether it runs on the client's own cloud."""
+    return candidate.region.country == "BR", candidate.offer.provider == job.cloud
+
+
+def _choose(
+    job: Job, cheapest: Candidate, pool: list[Candidate]
+) -> tuple[Candidate, Candidate, str | None]:
+    """Under the written policy (quoting/policy.py): the pick before the value of time (the
+    cheapest, or the offer the client's cloud or Brazil is preferred for), the recommendation,
+    and the line on time it owes the client, if any."""
+    if job.urgent:
+        chosen = policy.fastest_sensible(pool)
+        return cheapest, chosen, policy.time_line(chosen, cheapest)
+    if job.cheapest:  # "o mais barato possível" overrides every preference
+        same = [c for c in pool if _terms(job, c) == _terms(job, cheapest)]
+        return cheapest, cheapest, policy.faster_offer_line(cheapest, same)
+    brazil = [c for c in pool if c.region.country == "BR"]
+    preferred = _preferred(cheapest, brazil, BRAZIL_TOLERANCE)
+    if job.cloud != "none":
+        home = [c for c in pool if c.offer.provider == job.cloud]
+        preferred = _preferred(preferred, home, HOME_CLOUD_TOLERANCE)
+    same = [c for c in pool if _terms(job, c) == _terms(job, preferred)]
+    chosen = policy.worth_the_time(preferred, same)
+    return preferred, chosen, policy.time_line(chosen, preferred)
 
 
 def _deadline_fixes(job: Job, catalog: Catalog, fx: FxRate) -> list[str]:
@@ -265,12 +272,15 @@ def _smaller_batch(job: Job, catalog: Catalog, fx: FxRate) -> tuple[Job, list[Ca
 def _constraints(
     job: Job,
     catalog: Catalog,
+    preferred: Candidate,
     chosen: Candidate,
     cheapest: Candidate,
     home: list[Candidate],
     fx: FxRate,
 ) -> list[str]:
-    if chosen.offer.provider == job.cloud and cheapest.offer.provider != job.cloud:
+    """The client's constraints as lines; `preferred` is the pick before the value of time,
+    which says its own line (policy.time_line)."""
+    if preferred.offer.provider == job.cloud and cheapest.offer.provider != job.cloud:
         why = "fica fora da sua nuvem; ficar nela evita migração e transferência de dados."
     else:
         why = (
@@ -284,22 +294,43 @@ def _constraints(
         ),
         constraints.deadline_line(job, chosen.time.hours),
         constraints.residency_line(job),
-        constraints.spot_line(job, chosen.cost.spot),
+        constraints.spot_line(job, chosen.cost.spot, _on_demand(job, chosen, fx)),
         constraints.device_line(job, chosen.accelerator, chosen.devices, chosen.memory.total),
         constraints.cloud_line(
-            job, chosen.offer.provider, _cheapest(home) if home else None, chosen
+            job, chosen.offer.provider, policy.cheapest(home) if home else None, chosen
         ),
         constraints.cheapest_line(job),
-        constraints.not_cheapest_line(chosen, cheapest, why),
+        constraints.not_cheapest_line(preferred, cheapest, why),
     ]
     return [line for line in lines if line]
+
+
+def _on_demand(job: Job, chosen: Candidate, fx: FxRate) -> tuple[Decimal, float] | None:
+    """Total and hours of the chosen machine on demand, to show what spot saves."""
+    if not chosen.cost.spot:
+        return None
+    plain = job.model_copy(update={"spot": False})
+    links = offer_links(chosen.accelerator, chosen.offer, load_performance().interconnect)
+    placed = place(plain, chosen.accelerator, links, chosen.offer.device_count, chosen.instances)
+    storage = storage_gb(job, trainable_params(job))
+    charges = cost(
+        plain,
+        chosen.offer,
+        chosen.region,
+        chosen.instances,
+        placed.time.hours,
+        storage,
+        job.tax_profile,
+        fx,
+    )
+    return charges.total_brl, placed.time.hours
 
 
 def _preferred(current: Candidate, favoured: list[Candidate], tolerance: Decimal) -> Candidate:
     """The cheapest favoured candidate if it costs at most `tolerance` times the current one."""
     if not favoured or current in favoured:
         return current
-    best = _cheapest(favoured)
+    best = policy.cheapest(favoured)
     return best if best.total_brl <= current.total_brl * tolerance else current
 
 
@@ -313,7 +344,9 @@ def _alternatives(
         options = [c for c in options if (c.offer.key, c.instances) not in used]
         if not options or len(picks) >= MAX_ALTERNATIVES:
             return
-        pick = min(options, key=lambda c: c.time.hours) if key == "time" else _cheapest(options)
+        pick = (
+            min(options, key=lambda c: c.time.hours) if key == "time" else policy.cheapest(options)
+        )
         used.add((pick.offer.key, pick.instances))
         picks.append((label, pick))
 
@@ -330,35 +363,56 @@ def _alternatives(
     return picks
 
 
-def _reasons(job: Job, chosen: Candidate, cheapest: Candidate) -> list[str]:
-    """Why this machine, apart from the client's own constraints."""
-    reasons: list[str] = []
-    accelerator = chosen.accelerator
+def _kind_reason(job: Job, chosen: Candidate, pool: list[Candidate]) -> str:
+    """GPU or TPU, said from the same comparison the numbers show: the best priced option of
+    each kind, side by side."""
     framework = FRAMEWORK_NAMES[job.framework]
     if job.framework == "pytorch":
-        reasons.append(
+        return (
             "Seu código é PyTorch: em GPU ele roda como está. Uma TPU exigiria migrar para "
             "PyTorch/XLA, uma refatoração trabalhosa que nossa orientação desaconselha."
         )
-    elif accelerator.kind == "tpu":
-        reasons.append(
-            f"{framework} roda nativamente em TPU e, na escala deste job "
-            f"({train_flops(job):.1e} FLOPs de treino), a TPU sai mais barata que GPU."
-        )
-    elif train_flops(job) < TPU_MIN_FLOPS:
-        reasons.append(
-            f"{framework} roda em GPU sem adaptação, e o job é pequeno para uma TPU compensar: "
-            "ela só faz diferença em escalas muito grandes."
-        )
-    elif job.data_residency == "br":
-        reasons.append(
-            f"{framework} rodaria bem em TPU nesta escala, mas nenhuma TPU tem preço em região "
-            "brasileira; a GPU mantém os dados no país."
-        )
+    gpus = [c for c in pool if c.accelerator.kind == "gpu"]
+    tpus = [c for c in pool if c.accelerator.kind == "tpu"]
+    if not gpus or not tpus:
+        if job.method == "qlora":
+            return "QLoRA usa pesos em 4 bits da biblioteca bitsandbytes, que só roda em GPU."
+        if job.data_residency == "br" and not tpus:
+            return (
+                f"{framework} rodaria em TPU, mas nenhuma TPU tem preço em região brasileira; a "
+                "GPU mantém os dados no país."
+            )
+        only = "GPU" if gpus else "TPU"
+        return f"Só há opção em {only} que atenda este job com o que você pediu."
+    other = policy.cheapest(tpus if chosen.accelerator.kind == "gpu" else gpus)
+    kind = chosen.accelerator.kind.upper()
+    cheaper = chosen.total_brl < other.total_brl
+    faster = chosen.time.hours < other.time.hours
+    if cheaper and faster:
+        verdict = f"a {kind} sai mais barata e mais rápida"
+    elif cheaper:
+        verdict = f"a {kind} sai mais barata, mesmo levando mais tempo"
+    elif faster:
+        verdict = f"a {kind} custa mais, mas termina antes"
     else:
-        reasons.append(
-            f"{framework} roda em GPU sem adaptação e, neste caso, a GPU sai mais barata."
-        )
+        verdict = f"a {kind} fica pela sua preferência de nuvem ou de região"
+    return (
+        f"{framework} roda em GPU e em TPU, então comparamos as duas: "
+        f"{_priced(chosen)} contra {_priced(other)}; {verdict}."
+    )
+
+
+def _priced(candidate: Candidate) -> str:
+    return (
+        f"{candidate.headline()}, {format_duration(candidate.time.hours)} por "
+        f"{format_brl(candidate.total_brl)}"
+    )
+
+
+def _reasons(job: Job, chosen: Candidate, cheapest: Candidate, pool: list[Candidate]) -> list[str]:
+    """Why this machine, apart from the client's own constraints."""
+    accelerator = chosen.accelerator
+    reasons = [_kind_reason(job, chosen, pool)]
     memory = chosen.memory
     reasons.append(
         f"O job precisa de cerca de {format_number(memory.total)} GB por dispositivo; "
@@ -376,7 +430,7 @@ def _reasons(job: Job, chosen: Candidate, cheapest: Candidate) -> list[str]:
             "tributos são os mesmos de uma região no exterior, porque quem fatura é a mesma "
             "empresa do provedor no Brasil."
         )
-    if job.precision == "bf16" and not accelerator.bf16:
+    if chosen.fp16_fallback:
         reasons.append(
             f"A {accelerator.name} não tem BF16: o treino roda em FP16, com a mesma memória."
         )

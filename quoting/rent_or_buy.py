@@ -20,15 +20,15 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
 
-from quoting.candidate import HEADROOM
 from quoting.catalog import Accelerator, Catalog, load_catalog
 from quoting.datafiles import DATA_DIR, Sourced, load
 from quoting.errors import QuotingError
 from quoting.jobspec import Job
-from quoting.memory import estimate_memory
+from quoting.placement import place
 from quoting.pricing import load_pricing
 from quoting.quote import Money, Quote
-from quoting.timing import estimate_time
+from quoting.timing import load_performance
+from quoting.topology import links_of
 from quoting.units import format_number, round_brl
 
 KWH = Decimal(1000)
@@ -277,11 +277,9 @@ def _buy_option(
     jobs: Decimal,
 ) -> BuyOption:
     accelerator = _accelerator(option, hardware, catalog)
-    limit = accelerator.memory_gb * HEADROOM
-    memory = estimate_memory(job, devices=option.gpus, sharded=False)
-    if option.gpus > 1 and memory.total > limit:
-        memory = estimate_memory(job, devices=option.gpus, sharded=True)
-    fits = memory.total <= limit
+    links = links_of(accelerator, option.gpus, None, load_performance().interconnect)
+    placed = place(job, accelerator, links, option.gpus)
+    memory, fits = placed.memory, placed.fits
     if option.currency == "USD":
         value = round_brl(option.price * usd_brl)
         taxes = import_tax_lines(value, hardware.import_taxes)
@@ -291,8 +289,7 @@ def _buy_option(
     costs = hardware.costs
     hours = capacity = monthly = break_even = None
     if fits:
-        time = estimate_time(job, accelerator, option.gpus, 1, memory.sharded)
-        hours = Decimal(math.ceil(time.hours * 10)) / 10  # tenths of an hour, as quotes bill
+        hours = Decimal(math.ceil(placed.time.hours * 10)) / 10  # tenths of an hour, as quotes bill
         capacity = int(costs.hours_per_month // hours)
         monthly, break_even = owning_cost(option, costs, landed, hours, jobs, rent)
         if break_even is not None and break_even > capacity:

@@ -19,6 +19,8 @@ from quoting.catalog import Accelerator
 from quoting.datafiles import DATA_DIR, Sourced, load
 from quoting.jobspec import Job
 from quoting.memory import trainable_params
+from quoting.topology import Interconnect, Placement
+from quoting.units import tenths_up
 
 
 class Family(Sourced):
@@ -35,6 +37,7 @@ class Family(Sourced):
 class StepCosts(Sourced):
     optimizer_bytes_per_param: float = Field(gt=0)
     full_layer_factor: float = Field(gt=0)
+    sharded_layer_factor: float = Field(gt=0)
     dequant_bytes_per_param: float = Field(ge=0)
     causal_attention_share: float = Field(gt=0, le=1)
     fp32_rate_modern: float = Field(gt=0, le=1)
@@ -42,19 +45,11 @@ class StepCosts(Sourced):
     tf32_since: int
 
 
-class Interconnect(Sourced):
-    """Effective collective bandwidth per device, GB/s."""
-
-    nvlink: float = Field(gt=0)
-    pcie: float = Field(gt=0)
-    ici: float = Field(gt=0)
-    between_instances: float = Field(gt=0)
-
-
 class Overheads(Sourced):
     setup_hours: float = Field(ge=0)
     checkpoint_fraction: float = Field(ge=0)
     spot_interruption_fraction: float = Field(ge=0)
+    checkpoint_minutes: int = Field(gt=0)
     contingency_fraction: float = Field(ge=0)
 
 
@@ -135,44 +130,56 @@ def utilisation(accelerator: Accelerator, job: Job) -> float:
     return float(getattr(family, job.method))
 
 
-def _link_gbps(accelerator: Accelerator, instances: int) -> float:
-    links = load_performance().interconnect
-    inside = float(getattr(links, accelerator.interconnect))
-    return min(inside, links.between_instances) if instances > 1 else inside
-
-
 def _stored_weight_bytes(job: Job) -> float:
     if job.method == "qlora":
         return job.params * 0.5  # 4-bit base weights are what ZeRO-3/FSDP gathers
     return job.params * (4 if job.precision == "fp32" else 2)
 
 
-def _gather_seconds(job: Job, devices: int, link_gbps: float) -> float:
+def _spread_seconds(data: float, placement: Placement, span: int) -> float:
+    """One all-gather or reduce-scatter of a `data`-byte tensor over `span` devices. Inside an
+    instance, or over a TPU slice's single torus, a ring on the fast link moves (n-1)/n of it;
+    across GPU instances NCCL goes hierarchically: a ring inside each instance, and each
+    instance's share crosses the network once, split over its devices' cards."""
+    if span <= 1:
+        return 0.0
+    per = placement.devices_per_instance
+    if span <= per or placement.inter_gbps >= placement.intra_gbps:
+        return data * (span - 1) / span / (placement.intra_gbps * 1e9)
+    nodes = span // per
+    inside = data * (per - 1) / per / (placement.intra_gbps * 1e9)
+    across = data / per * (nodes - 1) / nodes / (placement.inter_gbps * 1e9)
+    return inside + across
+
+
+def _gather_seconds(job: Job, placement: Placement) -> float:
     """ZeRO-3/FSDP per micro-step: all-gather of the weights for the forward and again for the
-    backward, and reduce-scatter of the trainable gradients; each moves (n-1)/n of the data."""
-    share = (devices - 1) / devices
+    backward, and reduce-scatter of the trainable gradients, over the shard group."""
     moved = 2 * _stored_weight_bytes(job) + trainable_params(job) * 2
-    return moved * share / (link_gbps * 1e9)
+    return _spread_seconds(moved, placement, placement.shard_group)
 
 
-def _all_reduce_seconds(job: Job, devices: int, link_gbps: float) -> float:
-    """Plain data parallelism per optimizer step: ring all-reduce of 16-bit gradients."""
-    return 2 * (devices - 1) / devices * trainable_params(job) * 2 / (link_gbps * 1e9)
+def _reduce_seconds(job: Job, placement: Placement) -> float:
+    """Gradients crossing replicas once per optimizer step as an all-reduce (a reduce-scatter
+    and an all-gather) of 16-bit gradients: over every device under plain data parallelism, and
+    of each device's shard among the instances under HSDP (over the network)."""
+    trainable_bytes = trainable_params(job) * 2
+    if placement.parallelism == "data":
+        return 2 * _spread_seconds(trainable_bytes, placement, placement.devices)
+    if placement.parallelism == "hsdp":
+        n = placement.instances
+        shard = trainable_bytes / placement.devices_per_instance
+        return 2 * (n - 1) / n * shard / (placement.inter_gbps * 1e9)
+    return 0.0
 
 
 def step_seconds(
-    job: Job,
-    accelerator: Accelerator,
-    devices: int,
-    instances: int = 1,
-    sharded: bool = False,
-    accumulation: int = 1,
+    job: Job, accelerator: Accelerator, placement: Placement, accumulation: int = 1
 ) -> tuple[float, float]:
     """Seconds of one optimizer step (`accumulation` micro-steps on every device) and the part
     of it spent waiting on communication."""
     perf = load_performance()
     family = perf.family_of(accelerator)
-    total = devices * instances
     tokens = job.seq_len * job.batch_size
     rate = peak_flops(accelerator, job) * utilisation(accelerator, job)
     compute = executed_flops_per_token(job) * tokens / rate
@@ -180,46 +187,49 @@ def step_seconds(
     launches = family.layer_overhead_ms / 1000 * job.architecture.layers
     if job.method == "full":
         launches *= perf.step.full_layer_factor
-    link = _link_gbps(accelerator, instances)
-    gather = _gather_seconds(job, total, link) if sharded and total > 1 else 0.0
+    if placement.sharded:  # ZeRO-3/FSDP hooks gather, free and reduce around every layer
+        launches *= perf.step.sharded_layer_factor
+    group = placement.shard_group
+    gather = _gather_seconds(job, placement)
     busy = max(compute, gather, launches)
     dequant = 0.0
     if job.method == "qlora":
         # Every 4-bit weight is dequantised on each pass, whatever the number of tokens.
-        moved = job.params / (total if sharded else 1) * perf.step.dequant_bytes_per_param
+        moved = job.params / group * perf.step.dequant_bytes_per_param
         dequant = _weight_passes(job) * moved / (accelerator.bandwidth_gbps * 1e9)
     micro = busy + dequant
-    states = trainable_params(job) / (total if sharded else 1)
-    optimizer = states * perf.step.optimizer_bytes_per_param / (accelerator.bandwidth_gbps * 1e9)
-    reduce = _all_reduce_seconds(job, total, link) if total > 1 and not sharded else 0.0
-    step = accumulation * micro + optimizer + reduce
-    waiting = accumulation * (busy - max(compute, launches)) + reduce
+    optimizer = (
+        trainable_params(job)
+        / group
+        * perf.step.optimizer_bytes_per_param
+        / (accelerator.bandwidth_gbps * 1e9)
+    )
+    step = accumulation * micro + optimizer + _reduce_seconds(job, placement)
+    waiting = accumulation * (busy - max(compute, launches)) + _reduce_seconds(job, placement)
     return step, waiting
 
 
 def estimate_time(
-    job: Job,
-    accelerator: Accelerator,
-    devices: int,
-    instances: int = 1,
-    sharded: bool = False,
-    accumulation: int = 1,
+    job: Job, accelerator: Accelerator, placement: Placement, accumulation: int = 1
 ) -> TimeEstimate:
-    """Hours on `instances` instances of `devices` accelerators each: calibrated training time
-    (checkpoints and spot restarts included), the contingency on top of it, and set-up. Quotes
-    assume an optimizer step per micro-batch (`accumulation` = 1), the slower case."""
+    """Hours on the placement's devices: calibrated training time (checkpoints and spot
+    restarts included), the contingency on top of it, and set-up. Quotes assume an optimizer
+    step per micro-batch (`accumulation` = 1), the slower case."""
     overheads = load_performance().overheads
-    total = devices * instances
-    step, waiting = step_seconds(job, accelerator, devices, instances, sharded, accumulation)
+    total = placement.devices
+    step, waiting = step_seconds(job, accelerator, placement, accumulation)
     tokens_per_step = job.seq_len * job.batch_size * total * accumulation
     steps = math.ceil(job.total_tokens / tokens_per_step)
     training = steps * step / 3600 * (1 + overheads.checkpoint_fraction)
     if job.spot:
         training *= 1 + overheads.spot_interruption_fraction
-    contingency = training * overheads.contingency_fraction
+    # Tenths of an hour, rounded up, part by part: the parts a quote shows add up to the hours
+    # it bills, in the chat, the PDF, the JSON and the plan alike.
+    training = tenths_up(training)
+    contingency = tenths_up(training * overheads.contingency_fraction)
     achieved = flops_per_token(job) * tokens_per_step / step
     return TimeEstimate(
-        hours=training + contingency + overheads.setup_hours,
+        hours=round(training + contingency + overheads.setup_hours, 1),
         training_hours=training,
         contingency_hours=contingency,
         contingency_fraction=overheads.contingency_fraction,

@@ -69,6 +69,19 @@ def format_number(value: float | Decimal, decimals: int = 1) -> str:
     return f"{value:,.{decimals}f}".translate(_PT_BR_SEPARATORS)
 
 
+def tenths_up(hours: float) -> float:
+    """Hours rounded up to the tenth, as quotes bill (float noise below 1e-6 tenth ignored)."""
+    return math.ceil(round(hours * 10, 6)) / 10
+
+
+def format_duration(hours: float) -> str:
+    """'21,0 h' up to two days, '25 dias' beyond: how long a run takes, as a person says it."""
+    if hours <= 48:
+        return f"{format_number(hours)} h"
+    days = hours / 24
+    return f"{format_number(days, 0 if days >= 10 else 1)} dias"
+
+
 def aside(text: str, detail: str) -> str:
     """'text (detail)', or 'text, detail' when the text already ends in brackets ("Google TPU
     v6e (Trillium)", "GPT-2 (124M)"): never ") (" in a row."""

@@ -112,7 +112,7 @@ def estimate(
             known = ", ".join(a.id for a in chosen.accelerator)
             raise InvalidJob("--accelerator", f"'{accelerator}' não existe; use um de: {known}")
     memory = estimate_memory(job)
-    fits = [(a.name, fit_on(job, a)) for a in accelerators]
+    fits = [(a.name, fit_on(job, a, catalog=chosen)) for a in accelerators]
     if as_json:
         emit_json(
             {

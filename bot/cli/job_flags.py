@@ -67,6 +67,16 @@ JOB_OPTIONS = [
         "(padrão: pelo provedor da oferta).",
     ),
     _option("--kind", "Forçar o tipo de acelerador: gpu ou tpu (padrão: o mais adequado)."),
+    _option(
+        "--cheapest/--no-cheapest",
+        "O mais barato possível, mesmo que demore (ignora as preferências de Brasil e nuvem).",
+        bool | None,
+    ),
+    _option(
+        "--urgent/--no-urgent",
+        "Urgente: recomenda a opção mais rápida que ainda faz sentido no custo.",
+        bool | None,
+    ),
 ]
 JOB_FIELDS = [parameter.name for parameter in JOB_OPTIONS]
 _COUNTS = {"params", "dataset_tokens", "examples", "tokens_per_example"}

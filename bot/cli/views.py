@@ -69,7 +69,11 @@ def _table(title: str) -> Table:
 def show_quote(console: Console, quote: Quote, job: Job, sources: bool = False) -> None:
     rec = quote.recommendation
     console.print(f"[b]Cotação {quote.id}[/b] · válida até {format_date(quote.valid_until)}")
-    console.print(f"Job: {_job_line(job)}")
+    # As priced: the engine may have lowered the micro-batch or run FP16 on a card without BF16.
+    priced = job.model_copy(
+        update={"precision": quote.job["precision"], "assumptions": quote.job["assumptions"]}
+    )
+    console.print(f"Job: {_job_line(priced)}")
     console.print()
     console.print(
         f"[b green]Recomendação: {rec.kind.upper()} · {rec.count}x {rec.accelerator_name}[/b green]"
@@ -126,9 +130,9 @@ def show_quote(console: Console, quote: Quote, job: Job, sources: bool = False) 
         console.print(alternatives)
     console.print()
     console.print(memory_table(quote.estimate.memory_gb))
-    if job.assumptions:
+    if priced.assumptions:
         console.print("\n[b]Premissas assumidas[/b] (informe para ajustar)")
-        console.print(bullets(job.assumptions))
+        console.print(bullets(priced.assumptions))
     if sources:
         show_quote_sources(console, quote)
 

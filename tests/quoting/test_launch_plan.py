@@ -87,7 +87,7 @@ def test_tpu_jax_job_runs_maxtext_on_a_slice() -> None:
     assert config["resources"]["cloud"] == "gcp"
     assert config["resources"]["accelerator_args"]["tpu_vm"] is True
     assert "MaxText.train" in config["run"] and "checkpoint_period=$SAVE_STEPS" in config["run"]
-    assert config["envs"]["SHARDED"] == str(plan.settings.sharded).lower()
+    assert config["envs"]["SHARDED"] == str(plan.settings.parallelism != "data").lower()
 
 
 def test_tpu_plan_refuses_lora_which_maxtext_does_not_train() -> None:
@@ -207,9 +207,9 @@ def test_the_plans_settings_reestimated_fit_the_chosen_device(spec: JobSpec, pic
             "lora_rank": int(envs.get("LORA_RANK", "0")) or None,
         }
     )
-    memory = estimate_memory(
-        ran, devices=int(envs["NUM_DEVICES"]), sharded=envs["SHARDED"] == "true"
-    )
+    hybrid = envs["PARALLELISM"] == "hsdp"
+    group = option.count // option.instances if hybrid else int(envs["NUM_DEVICES"])
+    memory = estimate_memory(ran, devices=group, sharded=envs["SHARDED"] == "true")
     assert memory.total <= option.device_memory_gb * HEADROOM
     assert round(memory.total, 2) == option.memory_per_device_gb
 

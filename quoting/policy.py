@@ -1,0 +1,101 @@
+"""The recommendation policy: which priced option the engine recommends, and the line that says
+why when it is not simply the cheapest.
+
+1. Only options that meet the client's terms are in the pool (memory, deadline, residency,
+   cloud, card limit: quoting.recommend filters them).
+2. Never a dominated option: nothing recommended has another option with the same terms (data
+   in Brazil or not, on the client's cloud or not) that is at most as dear and at most as slow,
+   and better in one of them.
+3. "O mais barato possível" gets the cheapest, with its hours stated and, when a faster option
+   costs little more, that option beside it.
+4. An urgent client gets the fastest sensible option: the fastest that costs at most
+   URGENT_COST_FACTOR times the cheapest.
+5. Otherwise the value of time: when the cheapest takes longer than a working day, an option
+   within TIME_PREMIUM of its price that finishes within a day (else two) wins, and the reply
+   says what the client pays for the time ("por +R$ 180 termina em 21 h em vez de 25 dias").
+"""
+
+from collections.abc import Sequence
+from decimal import Decimal
+
+from quoting.candidate import Candidate
+from quoting.units import format_brl, format_duration
+
+# What a client pays, at most, over the cheapest option to finish within a day or two.
+TIME_PREMIUM = Decimal("0.15")
+# Wall-clock targets, in order: overnight (within a day), else within two days.
+TIME_TARGETS_HOURS = (24.0, 48.0)
+# "Urgente" buys speed up to this many times the cheapest price, no further.
+URGENT_COST_FACTOR = Decimal(2)
+
+
+def key(candidate: Candidate) -> tuple[Decimal, float]:
+    return candidate.total_brl, candidate.time.hours
+
+
+def dominates(a: Candidate, b: Candidate) -> bool:
+    """`a` costs no more and takes no longer than `b`, and is better in one of the two."""
+    no_worse = a.total_brl <= b.total_brl and a.time.hours <= b.time.hours
+    return no_worse and (a.total_brl < b.total_brl or a.time.hours < b.time.hours)
+
+
+def undominated(pool: Sequence[Candidate]) -> list[Candidate]:
+    return [c for c in pool if not any(dominates(other, c) for other in pool)]
+
+
+def cheapest(pool: Sequence[Candidate]) -> Candidate:
+    return min(pool, key=key)
+
+
+def within_premium(base: Candidate, pool: Sequence[Candidate], factor: Decimal) -> list[Candidate]:
+    return [c for c in pool if c.total_brl <= base.total_brl * factor]
+
+
+def fastest_sensible(pool: Sequence[Candidate]) -> Candidate:
+    """The fastest option that costs at most URGENT_COST_FACTOR times the cheapest."""
+    affordable = within_premium(cheapest(pool), pool, URGENT_COST_FACTOR)
+    return min(affordable, key=lambda c: (c.time.hours, c.total_brl))
+
+
+def worth_the_time(base: Candidate, pool: Sequence[Candidate]) -> Candidate:
+    """The option that finishes within a working day or two for at most TIME_PREMIUM more than
+    `base`; `base` itself when it already does, or when nothing within the premium is faster."""
+    if base.time.hours <= TIME_TARGETS_HOURS[0]:
+        return base
+    affordable = [
+        c for c in within_premium(base, pool, 1 + TIME_PREMIUM) if c.time.hours < base.time.hours
+    ]
+    for target in TIME_TARGETS_HOURS:
+        on_time = [c for c in affordable if c.time.hours <= target]
+        if on_time:
+            return cheapest(on_time)
+    return min(affordable, key=lambda c: (c.time.hours, c.total_brl)) if affordable else base
+
+
+def time_line(chosen: Candidate, slower: Candidate) -> str | None:
+    """What a faster pick costs over the cheaper, slower one: the line a client reads."""
+    if chosen is slower or chosen.time.hours >= slower.time.hours:
+        return None
+    extra = chosen.total_brl - slower.total_brl
+    more = (
+        f"por +{format_brl(extra)} ({extra / slower.total_brl * 100:.0f}%)"
+        if extra > 0
+        else "pelo mesmo preço"
+    )
+    return (
+        f"Prazo: {more}, termina em {format_duration(chosen.time.hours)} em vez de "
+        f"{format_duration(slower.time.hours)} ({slower.headline()}). Um treino mais curto "
+        "também fica menos tempo exposto a uma falha."
+    )
+
+
+def faster_offer_line(chosen: Candidate, pool: Sequence[Candidate]) -> str | None:
+    """For a client who asked for the cheapest: the faster option it gave up, when close."""
+    faster = worth_the_time(chosen, pool)
+    if faster is chosen:
+        return None
+    extra = faster.total_brl - chosen.total_brl
+    return (
+        f"A mais barata leva {format_duration(chosen.time.hours)}; por +{format_brl(extra)}, "
+        f"{faster.headline()} termina em {format_duration(faster.time.hours)}."
+    )
