@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from quoting.candidate import Candidate
+from quoting.jobspec import Job
 from quoting.units import format_brl, format_duration
 
 # What a client pays, at most, over the cheapest option to finish within a day or two.
@@ -27,6 +28,12 @@ TIME_PREMIUM = Decimal("0.15")
 TIME_TARGETS_HOURS = (24.0, 48.0)
 # "Urgente" buys speed up to this many times the cheapest price, no further.
 URGENT_COST_FACTOR = Decimal(2)
+
+
+def terms(job: Job, candidate: Candidate) -> tuple[bool, bool]:
+    """What two options must share to be compared on price and time alone: where the data lives
+    (Brazil or abroad) and whether it runs on the client's own cloud."""
+    return candidate.region.country == "BR", candidate.offer.provider == job.cloud
 
 
 def key(candidate: Candidate) -> tuple[Decimal, float]:

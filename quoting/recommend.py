@@ -11,19 +11,20 @@ from datetime import date
 from decimal import Decimal
 
 from quoting import constraints, policy
-from quoting.candidate import HEADROOM, Candidate, Recommendation
+from quoting.candidate import Candidate, Recommendation
 from quoting.catalog import Accelerator, Catalog, Offer, Region, load_catalog
 from quoting.errors import QuotingError
 from quoting.explain import fit_reasons, notices, sharding_reason, time_reason
 from quoting.fx import FxRate, reference_rate
-from quoting.jobspec import FRAMEWORK_NAMES, Job, lowered
+from quoting.jobspec import Job, lowered
 from quoting.memory import trainable_params
 from quoting.memory_limits import example_sequence, memory_refusal
 from quoting.placement import MemoryCache, place
 from quoting.pricing import cost, storage_gb
+from quoting.reasons import machine_reasons
 from quoting.timing import load_performance
 from quoting.topology import offer_links
-from quoting.units import format_brl, format_duration, format_number
+from quoting.units import format_brl, format_number
 
 # More instances of an offer are priced only while fewer run longer than this (or miss the
 # deadline): the value-of-time policy (quoting/policy.py) needs the faster shapes to compare.
@@ -37,9 +38,6 @@ BRAZIL_TOLERANCE = Decimal("1.20")
 # "Mais rápida" is offered only when it costs at most this many times the recommendation.
 FASTER_COST_FACTOR = Decimal(2)
 MAX_ALTERNATIVES = 3
-# Below A100/H100 class (T4, V100, A10G, L4): the generations the guidance recommends for
-# smaller models because of their cost-benefit.
-ENTRY_TIER_TFLOPS = 300
 
 
 class NoViableOffer(QuotingError):
@@ -211,19 +209,13 @@ def recommend(job: Job, catalog: Catalog | None = None, fx: FxRate | None = None
         reasons=[
             *limits,
             *filter(None, [pace]),
-            *_reasons(job, chosen, cheapest, on_time),
+            *machine_reasons(job, chosen, cheapest, on_time),
             *filter(None, explained),
             time_reason(chosen),
         ],
         constraints=limits,
         notices=notices(job, chosen),
     )
-
-
-def _terms(job: Job, candidate: Candidate) -> tuple[bool, bool]:
-    """What two options must share to be compared on price and time alone: where the data lives
-    (Brazil or abroad) and whether it runs on the client's own cloud."""
-    return candidate.region.country == "BR", candidate.offer.provider == job.cloud
 
 
 def _choose(
@@ -236,14 +228,14 @@ def _choose(
         chosen = policy.fastest_sensible(pool)
         return cheapest, chosen, policy.time_line(chosen, cheapest)
     if job.cheapest:  # "o mais barato possível" overrides every preference
-        same = [c for c in pool if _terms(job, c) == _terms(job, cheapest)]
+        same = [c for c in pool if policy.terms(job, c) == policy.terms(job, cheapest)]
         return cheapest, cheapest, policy.faster_offer_line(cheapest, same)
     brazil = [c for c in pool if c.region.country == "BR"]
     preferred = _preferred(cheapest, brazil, BRAZIL_TOLERANCE)
     if job.cloud != "none":
         home = [c for c in pool if c.offer.provider == job.cloud]
         preferred = _preferred(preferred, home, HOME_CLOUD_TOLERANCE)
-    same = [c for c in pool if _terms(job, c) == _terms(job, preferred)]
+    same = [c for c in pool if policy.terms(job, c) == policy.terms(job, preferred)]
     chosen = policy.worth_the_time(preferred, same)
     return preferred, chosen, policy.time_line(chosen, preferred)
 
@@ -361,80 +353,6 @@ def _alternatives(
         add("dados no Brasil", [c for c in pool if c.region.country == "BR"])
     add("outra máquina", [c for c in pool if c.accelerator.id != chosen.accelerator.id])
     return picks
-
-
-def _kind_reason(job: Job, chosen: Candidate, pool: list[Candidate]) -> str:
-    """GPU or TPU, said from the same comparison the numbers show: the best priced option of
-    each kind, side by side."""
-    framework = FRAMEWORK_NAMES[job.framework]
-    if job.framework == "pytorch":
-        return (
-            "Seu código é PyTorch: em GPU ele roda como está. Uma TPU exigiria migrar para "
-            "PyTorch/XLA, uma refatoração trabalhosa que nossa orientação desaconselha."
-        )
-    gpus = [c for c in pool if c.accelerator.kind == "gpu"]
-    tpus = [c for c in pool if c.accelerator.kind == "tpu"]
-    if not gpus or not tpus:
-        if job.method == "qlora":
-            return "QLoRA usa pesos em 4 bits da biblioteca bitsandbytes, que só roda em GPU."
-        if job.data_residency == "br" and not tpus:
-            return (
-                f"{framework} rodaria em TPU, mas nenhuma TPU tem preço em região brasileira; a "
-                "GPU mantém os dados no país."
-            )
-        only = "GPU" if gpus else "TPU"
-        return f"Só há opção em {only} que atenda este job com o que você pediu."
-    other = policy.cheapest(tpus if chosen.accelerator.kind == "gpu" else gpus)
-    kind = chosen.accelerator.kind.upper()
-    cheaper = chosen.total_brl < other.total_brl
-    faster = chosen.time.hours < other.time.hours
-    if cheaper and faster:
-        verdict = f"a {kind} sai mais barata e mais rápida"
-    elif cheaper:
-        verdict = f"a {kind} sai mais barata, mesmo levando mais tempo"
-    elif faster:
-        verdict = f"a {kind} custa mais, mas termina antes"
-    else:
-        verdict = f"a {kind} fica pela sua preferência de nuvem ou de região"
-    return (
-        f"{framework} roda em GPU e em TPU, então comparamos as duas: "
-        f"{_priced(chosen)} contra {_priced(other)}; {verdict}."
-    )
-
-
-def _priced(candidate: Candidate) -> str:
-    return (
-        f"{candidate.headline()}, {format_duration(candidate.time.hours)} por "
-        f"{format_brl(candidate.total_brl)}"
-    )
-
-
-def _reasons(job: Job, chosen: Candidate, cheapest: Candidate, pool: list[Candidate]) -> list[str]:
-    """Why this machine, apart from the client's own constraints."""
-    accelerator = chosen.accelerator
-    reasons = [_kind_reason(job, chosen, pool)]
-    memory = chosen.memory
-    reasons.append(
-        f"O job precisa de cerca de {format_number(memory.total)} GB por dispositivo; "
-        f"cada {accelerator.name} tem {format_number(accelerator.memory_gb, 0)} GB, e deixamos "
-        f"{100 - HEADROOM * 100:.0f}% de folga contra falta de memória (OOM)."
-    )
-    if accelerator.kind == "gpu" and accelerator.tflops < ENTRY_TIER_TFLOPS and job.params < 20e9:
-        reasons.append(
-            f"Para um modelo deste porte, a {accelerator.name}, de uma linha mais acessível, tem "
-            "melhor custo-benefício que A100/H100, feitas para modelos gigantes."
-        )
-    if chosen.region.country == "BR" and job.data_residency != "br" and cheapest is chosen:
-        reasons.append(
-            "A oferta fica em São Paulo: menos latência e os dados sob jurisdição brasileira. Os "
-            "tributos são os mesmos de uma região no exterior, porque quem fatura é a mesma "
-            "empresa do provedor no Brasil."
-        )
-    if chosen.fp16_fallback:
-        reasons.append(
-            f"A {accelerator.name} não tem BF16: o treino roda em FP16, com a mesma memória."
-        )
-    return reasons
 
 
 def suggest_fixes(

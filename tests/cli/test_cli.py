@@ -291,7 +291,7 @@ def _boolean_job_flags() -> list[tuple[str, str, str]]:
 
 def test_every_boolean_job_flag_is_found() -> None:
     fields = {field for field, _, _ in _boolean_job_flags()}
-    assert fields == {"gradient_checkpointing", "spot"}
+    assert fields == {"gradient_checkpointing", "spot", "cheapest", "urgent"}
 
 
 @pytest.mark.parametrize(("field", "on", "off"), _boolean_job_flags())

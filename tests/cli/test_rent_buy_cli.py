@@ -5,6 +5,7 @@ import os
 import re
 import subprocess
 import sys
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 INFRABOT = Path(sys.executable).with_name("infrabot")
@@ -48,7 +49,11 @@ def test_json_for_integrations() -> None:
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["jobs_per_month"] == 2.5
-    assert data["rent_monthly_brl"] == round(data["rent_per_job_brl"] * 2.5, 2)
+    # Money rounds half up, to the cent (R$ 503,57 x 2,5 = R$ 1.258,93).
+    monthly = (Decimal(str(data["rent_per_job_brl"])) * Decimal("2.5")).quantize(
+        Decimal("0.01"), ROUND_HALF_UP
+    )
+    assert Decimal(str(data["rent_monthly_brl"])) == monthly
     ids = [option["id"] for option in data["options"]]
     assert ids == ["workstation-rtx4090", "workstation-rtx6000ada", "server-4xl40s", "hgx-8xh100"]
     imported = data["options"][1]

@@ -7,6 +7,7 @@ import itertools
 import pytest
 
 from bench.multinode_accuracy import results as multinode_results
+from bench.recommendation_policy import TERMS
 from bench.throughput_accuracy import Result
 from quoting import policy
 from quoting.candidate import Candidate
@@ -86,22 +87,6 @@ def test_tpu_slices_and_gpu_networks_set_different_hours() -> None:
     assert hours("a100-80gb") > hours("h100") * 1.5
 
 
-def _terms(job: Job, candidate: Candidate) -> tuple[bool, bool]:
-    return candidate.region.country == "BR", candidate.offer.provider == job.cloud
-
-
-TERMS = [
-    {},
-    {"framework": "jax"},
-    {"cloud": "gcp", "framework": "jax"},
-    {"cloud": "aws"},
-    {"data_residency": "br"},
-    {"cheapest": True},
-    {"urgent": True},
-    {"deadline_hours": 24.0},
-]
-
-
 @pytest.mark.parametrize(
     ("size", "terms"), list(itertools.product(SIZES, TERMS)), ids=lambda v: str(v)
 )
@@ -114,7 +99,7 @@ def test_no_recommendation_is_dominated(size: dict[str, str], terms: dict[str, o
         pool = [
             c
             for c in candidates(result.job, CATALOG)
-            if _terms(job, c) == _terms(job, chosen)
+            if policy.terms(job, c) == policy.terms(job, chosen)
             and (job.deadline_hours is None or c.time.hours <= job.deadline_hours)
         ]
         better = [c.headline() for c in pool if policy.dominates(c, chosen)]
