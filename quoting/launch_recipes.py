@@ -87,6 +87,24 @@ def _common_envs(job: Job, settings: PlanSettings) -> dict[str, str]:
     return {key: str(value) for key, value in values.items()}
 
 
+# HSDP as quoted: FSDP sharded inside each machine and replicated across machines, so the weight
+# gathers of every layer stay on NVLink and only gradients cross the network.
+HSDP_CONFIG_PATH = f"{SCRATCH_DIR}/hsdp.yaml"
+_HSDP_CONFIG = (
+    f"mkdir -p {SCRATCH_DIR}\n"
+    f"cat > {HSDP_CONFIG_PATH} <<'YAML'\n"
+    "compute_environment: LOCAL_MACHINE\n"
+    "distributed_type: FSDP\n"
+    "mixed_precision: bf16\n"
+    "fsdp_config:\n"
+    "  fsdp_sharding_strategy: HYBRID_SHARD\n"
+    "  fsdp_auto_wrap_policy: TRANSFORMER_BASED_WRAP\n"
+    "  fsdp_state_dict_type: SHARDED_STATE_DICT\n"
+    "  fsdp_use_orig_params: true\n"
+    "  fsdp_sync_module_states: true\n"
+    "YAML\n"
+)
+
 _CLEANUP = (
     "# Last step, only after a finished run: keep the final model, delete the rest.\n"
     f"rm -rf {CHECKPOINT_DIR}/checkpoint-* {SCRATCH_DIR}\n"
@@ -135,10 +153,7 @@ def trl_recipe(job: Job, option: Option, settings: PlanSettings) -> dict[str, An
     if settings.parallelism == "fsdp":
         flags.append("--accelerate_config zero3")
     elif settings.parallelism == "hsdp":
-        # FSDP sharded inside each machine and replicated across them: the weight gathers stay
-        # on NVLink (accelerate reads the strategy from FSDP_SHARDING_STRATEGY).
-        flags.append("--accelerate_config fsdp2")
-        envs["FSDP_SHARDING_STRATEGY"] = "HYBRID_SHARD"
+        flags.append(f"--accelerate_config {HSDP_CONFIG_PATH}")
     if settings.nodes > 1:
         flags += [
             f"--num_machines {settings.nodes}",
@@ -155,7 +170,11 @@ def trl_recipe(job: Job, option: Option, settings: PlanSettings) -> dict[str, An
         "# After a spot interruption, resume from the newest checkpoint in the bucket.\n"
         f"LAST=$(ls -d {CHECKPOINT_DIR}/checkpoint-* 2>/dev/null | sort -t- -k2 -n | tail -n1 "
         "|| true)\n"
-        "trl sft \\\n  " + " \\\n  ".join(flags) + "\n" + _CLEANUP
+        + (_HSDP_CONFIG if settings.parallelism == "hsdp" else "")
+        + "trl sft \\\n  "
+        + " \\\n  ".join(flags)
+        + "\n"
+        + _CLEANUP
     )
     return {"envs": envs, "setup": setup, "run": run}
 

@@ -218,3 +218,20 @@ def test_every_catalog_gpu_has_a_skypilot_name() -> None:
     # A quote on a GPU without one could not be planned, and its PDF annex would fail.
     gpus = {a.id for a in load_catalog().accelerator if a.kind == "gpu"}
     assert gpus <= set(GPUS)
+
+
+def test_a_hybrid_sharded_quote_launches_fsdp_hybrid_shard_across_its_machines() -> None:
+    # 70B LoRA on several H100/H200 machines: sharded inside each, replicated across them.
+    _, quote, plan = plan_of(
+        JobSpec(model="llama-3-70b", method="lora", dataset_tokens=2e9, epochs=1)
+    )
+    option = quote.recommendation
+    assert option.parallelism == "hsdp" and option.instances > 1
+    config = validate(plan.to_yaml())
+    assert config["num_nodes"] == option.instances
+    assert config["envs"]["PARALLELISM"] == "hsdp"
+    assert "fsdp_sharding_strategy: HYBRID_SHARD" in config["run"]
+    assert "--accelerate_config /tmp/infrabot-scratch/hsdp.yaml" in config["run"]
+    assert "modelo fatiado dentro de cada máquina e replicado entre elas" in " ".join(
+        plan.summary()
+    )
