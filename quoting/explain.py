@@ -37,14 +37,20 @@ def sharding_reason(job: Job, chosen: "Candidate") -> str | None:
     """What ZeRO-3/FSDP divides across the devices when one full copy does not fit on each."""
     if not chosen.memory.sharded:
         return None
-    where = f"as {chosen.devices} {'placas' if chosen.accelerator.kind == 'gpu' else 'TPUs'}"
+    unit = "placas" if chosen.accelerator.kind == "gpu" else "TPUs"
+    where = f"as {chosen.devices} {unit}"
+    sharding = "FSDP/ZeRO-3"
+    if chosen.placement.parallelism == "hsdp":  # sharded inside each machine, one copy each
+        per, machines = chosen.placement.devices_per_instance, chosen.placement.instances
+        where = f"as {per} {unit} de cada uma das {machines} máquinas"
+        sharding = "FSDP híbrido"
     if job.method == "full":
         return (
-            f"Pesos, gradientes e otimizador divididos entre {where} (FSDP/ZeRO-3); cada uma "
+            f"Pesos, gradientes e otimizador divididos entre {where} ({sharding}); cada uma "
             "guarda só as suas ativações."
         )
     base = "em 4 bits " if job.method == "qlora" else ""
-    tool = "FSDP-QLoRA" if job.method == "qlora" else "FSDP"
+    tool = "FSDP-QLoRA" if job.method == "qlora" else sharding.removesuffix("/ZeRO-3")
     return (
         f"Pesos do modelo base {base}divididos entre {where} ({tool}), com os adaptadores, "
         "seus gradientes e o otimizador; cada uma guarda só as suas ativações."

@@ -46,10 +46,6 @@ def dominates(a: Candidate, b: Candidate) -> bool:
     return no_worse and (a.total_brl < b.total_brl or a.time.hours < b.time.hours)
 
 
-def undominated(pool: Sequence[Candidate]) -> list[Candidate]:
-    return [c for c in pool if not any(dominates(other, c) for other in pool)]
-
-
 def cheapest(pool: Sequence[Candidate]) -> Candidate:
     return min(pool, key=key)
 

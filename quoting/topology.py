@@ -15,12 +15,6 @@ from quoting.datafiles import Sourced
 #       per-micro-step gathers stay on the fast links, only gradients cross the network.
 Parallelism = Literal["data", "fsdp", "hsdp"]
 
-PARALLELISM_NAMES: dict[Parallelism, str] = {
-    "data": "paralelismo de dados",
-    "fsdp": "FSDP/ZeRO-3",
-    "hsdp": "FSDP híbrido (HSDP)",
-}
-
 
 class Interconnect(Sourced):
     """Effective collective bandwidth per device, GB/s, by link type (performance.toml)."""
