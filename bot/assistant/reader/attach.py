@@ -8,14 +8,13 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from bot.assistant.reader import cues
-from bot.assistant.reader.spans import RECORD_NOUNS, Span, tag_numbers
+from bot.assistant.reader.quantities import read_data_size
+from bot.assistant.reader.spans import Span, tag_numbers
 from bot.assistant.reader.text import normalize
 from quoting.registry import load_registry
 from quoting.units import format_number
 
 CLIENT_ZONE = ZoneInfo("America/Sao_Paulo")
-# UTF-8 text runs about 4 bytes per token with today's BPE tokenizers (pt-BR and English prose).
-BYTES_PER_TOKEN = 4
 # A model name and a size that agree within this share are the same model.
 SIZE_AGREEMENT = 0.30
 # Whisper reads audio in 30 s windows of 1,500 encoder positions.
@@ -23,13 +22,9 @@ AUDIO_WINDOW_SECONDS = 30
 AUDIO_POSITIONS = 1500
 # One image as a vision-language model sees it: 336 px in 14 px patches (LLaVA-1.5) = 576 tokens.
 IMAGE_TOKENS = 576
-# Portuguese text runs at about 1.5 tokens per word in the Llama and Qwen tokenizers.
-TOKENS_PER_WORD = 1.5
 # "Llama 3 8B lora 15k", "prontuários, são 60 mil": in a message that names the model, a count
 # this large with no noun is the number of examples (below it, it could be hours or epochs).
 MIN_BARE_EXAMPLES = 1000
-# Longer than any one example (the longest contexts): a token count past it is the dataset's total.
-MAX_EXAMPLE_TOKENS = 32_768
 
 
 @dataclass
@@ -86,7 +81,7 @@ def read_job(text: str, now: datetime | None = None) -> Reading:
         rest = rest[: deadline[1]] + " " * (deadline[2] - deadline[1]) + rest[deadline[2] :]
     spans = tag_numbers(rest)
     _size(reading, spans, rest)
-    _data(reading, spans)
+    _data(reading, spans, rest)
     _numbers(reading, spans)
     _length_from_sequence(reading)
     if deadline and "deadline_hours" not in reading.slots:
@@ -153,72 +148,36 @@ def _size(reading: Reading, spans: list[Span], text: str) -> None:
     reading.set("params", _value(params), params.start)
 
 
-def _data(reading: Reading, spans: list[Span]) -> None:
-    # "150 sócios ... 90 mil contratos": a noun known to name records beats any other plural.
-    examples = next(
-        (s for s in spans if s.tag == "examples" and s.noun in RECORD_NOUNS),
-        _first(spans, "examples"),
-    )
-    per_example = _first(spans, "tokens_per_example")
-    tokens = _first(spans, "tokens")
+def _data(reading: Reading, spans: list[Span], text: str) -> None:
+    model = load_registry().find(str(reading.slots.get("model", "")))
+    size = read_data_size(text, text_model=bool(model and not model.fixed_input))
+    if size is not None:
+        for name in ("examples", "tokens_per_example", "dataset_tokens"):
+            if (value := getattr(size, name)) is not None:
+                reading.set(name, value, size.start)
+        if size.arithmetic:
+            reading.notes.insert(0, f"Dados: {size.arithmetic}.")
+        return
+    # Images and audio for a speech model: counted in the model's own inputs.
     images = _first(spans, "images")
     audio = _first(spans, "audio_hours")
-    data_bytes = _first(spans, "data_bytes")
-    model = load_registry().find(str(reading.slots.get("model", "")))
-    if examples is None and images is not None:
-        examples = images
-        if per_example is None and not (model and model.fixed_input):  # a ViT's own patches
+    if images is not None:
+        reading.set("examples", _value(images), images.start)
+        if not (model and model.fixed_input):  # a ViT's own patches
             reading.set("tokens_per_example", float(IMAGE_TOKENS))
             reading.notes.append(
                 f"Imagens: considerei cada uma como {IMAGE_TOKENS} tokens (336 px em blocos de "
                 "14 px, como nos modelos de visão e linguagem do tipo LLaVA)."
             )
-    if examples is None and audio is not None:
+    elif audio is not None:
         windows = audio.value * 3600 / AUDIO_WINDOW_SECONDS
         reading.set("examples", windows, audio.start)
-        if per_example is None:
-            reading.set("tokens_per_example", float(AUDIO_POSITIONS))
+        reading.set("tokens_per_example", float(AUDIO_POSITIONS))
         reading.notes.append(
             f"Áudio: considerei {format_number(audio.value, 0)} h em trechos de "
             f"{AUDIO_WINDOW_SECONDS} s (como o Whisper lê), cerca de {_short(windows)} trechos "
             f"de {format_number(AUDIO_POSITIONS, 0)} posições cada."
         )
-    if examples is not None:
-        reading.set("examples", _value(examples), examples.start)
-    words = _first(spans, "words_per_example")
-    if per_example is None and words is not None:
-        reading.set("tokens_per_example", float(round(words.value * TOKENS_PER_WORD)), words.start)
-        reading.notes.append(
-            f"Considerei {format_number(TOKENS_PER_WORD, 1)} token por palavra: "
-            f"{_short(words.value)} palavras ≈ {_short(words.value * TOKENS_PER_WORD)} tokens "
-            "por exemplo."
-        )
-    if per_example is not None:
-        reading.set("tokens_per_example", _value(per_example), per_example.start)
-    if tokens is not None:
-        if examples is None and per_example is None:
-            reading.set("dataset_tokens", _value(tokens), tokens.start)
-        elif per_example is None and examples and tokens.value > max(
-            examples.value, MAX_EXAMPLE_TOKENS
-        ):  # "20 mil exemplos, 10 milhões de tokens no total": the total fixes the average.
-            reading.set("tokens_per_example", round(tokens.value / examples.value, 1), tokens.start)
-        elif per_example is None:  # "5 mil projetos de lei de ~6 mil tokens"
-            reading.set("tokens_per_example", _value(tokens), tokens.start)
-    if data_bytes is not None and not {"examples", "dataset_tokens"} & reading.slots.keys():
-        total = data_bytes.value / BYTES_PER_TOKEN
-        reading.slots.pop("tokens_per_example", None)
-        reading.set("dataset_tokens", total, data_bytes.start)
-        reading.notes.append(
-            f"Volume de dados: {_bytes(data_bytes.value)} de texto ≈ {_short(total)} de tokens "
-            f"(cerca de {BYTES_PER_TOKEN} bytes por token)."
-        )
-
-
-def _bytes(size: float) -> str:
-    for unit, scale in (("TB", 1e12), ("GB", 1e9), ("MB", 1e6)):
-        if size >= scale:
-            return f"{format_number(size / scale, 0 if (size / scale).is_integer() else 1)} {unit}"
-    return f"{format_number(size / 1e3, 0)} KB"
 
 
 def _numbers(reading: Reading, spans: list[Span]) -> None:

@@ -37,17 +37,17 @@ class Span:
     noun: str = ""
 
 
-_SCALE = {
+SCALE = {
     "k": 1e3, "mil": 1e3, "thousand": 1e3,
     "m": 1e6, "mi": 1e6, "mm": 1e6, "milhao": 1e6, "milhoes": 1e6, "million": 1e6,
     "millions": 1e6,
     "b": 1e9, "bi": 1e9, "bilhao": 1e9, "bilhoes": 1e9, "billion": 1e9, "billions": 1e9,
     "t": 1e12, "tri": 1e12, "trilhao": 1e12, "trilhoes": 1e12, "trillion": 1e12,
 }  # fmt: skip
-_SCALE_WORDS = "|".join(sorted(_SCALE, key=len, reverse=True))
-_QUANTITY = re.compile(
+SCALE_WORDS = "|".join(sorted(SCALE, key=len, reverse=True))
+QUANTITY = re.compile(
     r"(?:(?<!\w)(?P<sign>-)\s?)?(?<![\w.,])(?P<number>10\s?(?:\^|\*\*)\s?\d+|\d+(?:[.,]\d+)*(?:e\d+)?)"
-    rf"(?:\s*(?P<scale>{_SCALE_WORDS})\b)?"
+    rf"(?:\s*(?P<scale>{SCALE_WORDS})\b)?"
 )
 _BYTES = {"kb": 1e3, "mb": 1e6, "mega": 1e6, "megas": 1e6, "gb": 1e9, "giga": 1e9, "gigas": 1e9,
           "tb": 1e12, "tera": 1e12, "teras": 1e12}  # fmt: skip
@@ -75,8 +75,8 @@ RECORD_NOUNS = words(
 )
 _RECORD = "|".join(sorted(set(RECORD_NOUNS), key=len, reverse=True))
 RECORD_PATTERN = _RECORD
-# Plural words after a number that are not records (units, machines, people, time).
-_NOT_RECORDS = frozenset(
+# Plural words after a number that are not records (units, machines, people, time, images).
+NOT_RECORDS = frozenset(
     words(
         "gpus tpus placas maquinas servidores nos nodes vezes pessoas anos meses dias horas "
         "semanas "
@@ -84,7 +84,8 @@ _NOT_RECORDS = frozenset(
         "layers cabecas heads bits bytes gigas megas teras vcpus cpus nucleos cores instancias "
         "usuarios clientes funcionarios vagas modelos versoes etapas fases passos steps graus "
         "watts volts metros quilometros palavras words advogados medicos alunos colaboradores "
-        "empregados profissionais lojas filiais agencias escritorios"
+        "empregados profissionais lojas filiais agencias escritorios imagens fotos images photos "
+        "figuras radiografias tomografias frames"
     )
 )
 
@@ -225,7 +226,7 @@ def _classify(text: str, match: re.Match[str]) -> tuple[Tag, float, int, str] | 
     ignored when bare (a version: "CUDA 12.1.1")."""
     raw, scale = match["number"], match["scale"]
     parsed = number(raw)
-    value = (parsed or 0.0) * _SCALE.get(scale or "", 1.0)
+    value = (parsed or 0.0) * SCALE.get(scale or "", 1.0)
     if parsed is not None and value <= MAX_NUMBER:
         return _tag(text, match, value)
     meant = _tag(text, match, _PLACEHOLDER)
@@ -308,7 +309,7 @@ def _tag(text: str, match: re.Match[str], value: float) -> tuple[Tag, float, int
         return "batch", value, end, ""
     if _RANK_BEFORE.search(before) and not scale:
         return "rank", value, end, ""
-    if (found := _PLURAL_AFTER.match(after)) and found[1] not in _NOT_RECORDS and value >= 50:
+    if (found := _PLURAL_AFTER.match(after)) and found[1] not in NOT_RECORDS and value >= 50:
         return "examples", value, end + found.end(), found[1]
     # "orçamento para 6 mil e o prazo...": a clause that follows, not a unit.
     unit_after = re.match(r"^\s*(?!e\b|and\b)[a-z]", after)
@@ -325,7 +326,7 @@ def _tag(text: str, match: re.Match[str], value: float) -> tuple[Tag, float, int
 def tag_numbers(text: str) -> list[Span]:
     """Typed spans of every number in normalized `text`, left to right."""
     spans: list[Span] = []
-    for match in _QUANTITY.finditer(text):
+    for match in QUANTITY.finditer(text):
         found = _classify(text, match)
         if found is None:
             continue
