@@ -71,10 +71,10 @@ def test_budgets_are_exact_decimals() -> None:
 
 
 def test_deadlines_count_from_the_clients_clock() -> None:
-    """02:30 UTC on Friday is 23:30 on Thursday in São Paulo: 'sexta' ends a day ahead."""
+    """02:30 UTC on Friday is 23:30 on Thursday in São Paulo: 'sexta' is due the next evening."""
     late = datetime(2026, 12, 4, 2, 30, tzinfo=ZoneInfo("UTC"))
     hours = read_job("pronto até sexta", late).slots["deadline_hours"]
-    assert hours == pytest.approx(24.5, abs=0.1)
+    assert hours == pytest.approx(18.5, abs=0.1)
 
 
 def test_a_number_with_no_unit_is_left_for_the_conversation() -> None:

@@ -8,6 +8,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from bot.assistant.reader import cues
+from bot.assistant.reader.deadline import read_deadline, read_urgency
 from bot.assistant.reader.quantities import read_data_size
 from bot.assistant.reader.spans import Span, tag_numbers
 from bot.assistant.reader.text import normalize
@@ -76,16 +77,19 @@ def read_job(text: str, now: datetime | None = None) -> Reading:
         rest = rest[:start] + " " * (end - start) + rest[end:]
     if models:
         reading.set("model", models[0][0], models[0][1])
-    deadline = cues.relative_deadline(rest, now)
+    deadline = read_deadline(rest, now)
     if deadline:
-        rest = rest[: deadline[1]] + " " * (deadline[2] - deadline[1]) + rest[deadline[2] :]
+        rest = rest[: deadline.start] + " " * (deadline.end - deadline.start) + rest[deadline.end :]
     spans = tag_numbers(rest)
     _size(reading, spans, rest)
     _data(reading, spans, rest)
     _numbers(reading, spans)
     _length_from_sequence(reading)
-    if deadline and "deadline_hours" not in reading.slots:
-        reading.set("deadline_hours", deadline[0], deadline[1])
+    if deadline:  # a calendar time beats a duration ("amanhã às 8h, já são 19h")
+        reading.set("deadline_hours", deadline.hours, deadline.start)
+        reading.notes.append(deadline.note)
+    if read_urgency(rest):
+        reading.set("urgent", True)
     _categories(reading, rest)
     _bare_count(reading, spans)
     # "são 80 mil, não 8 mil": the number taken back is not one the client means.

@@ -1,8 +1,7 @@
 """Words that set a field without a number: method, framework, cloud, spot, residency, owned
-cards, relative deadlines, "o mais barato possível"; any of them after "em vez de" is negated."""
+cards, "o mais barato possível"; any of them after "em vez de" is negated."""
 
 import re
-from datetime import datetime, timedelta
 
 from quoting.registry import load_registry, normalize_name
 
@@ -211,79 +210,6 @@ def owned_card(text: str) -> float | None:
 
 def device_limit_cue(text: str) -> bool:
     return bool(_DEVICE_ONLY.search(text))
-
-
-_WEEKDAYS = {
-    "segunda": 0, "terca": 1, "quarta": 2, "quinta": 3, "sexta": 4, "sabado": 5, "domingo": 6,
-    "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5,
-    "sunday": 6,
-}  # fmt: skip
-_WEEKDAY = "|".join(_WEEKDAYS)
-_RELATIVE = re.compile(
-    r"\b(?:(?:ate|para|pra|by|until|before|prazo|entregar|pronto|na|no|on)\s+)?"
-    r"(?:o |a |this |next )?"
-    rf"(?:(?P<weekday>{_WEEKDAY})(?:[- ]feira)?(?: que vem)?|(?P<after>depois de amanha)|"
-    r"(?P<tomorrow>amanha|tomorrow)|(?P<today>hoje|today|ainda hoje|end of day)|"
-    r"(?P<week>semana que vem|proxima semana|next week)|(?P<weekend>fim de semana|fim da semana|"
-    r"end of (?:the )?week)|(?P<month>fim do mes|final do mes|end of (?:the )?month)|"
-    r"dia (?P<day>\d{1,2})(?:/(?P<month_number>\d{1,2}))?|"
-    r"(?P<date>\d{1,2})/(?P<date_month>\d{1,2}))"
-    r"\b"
-)
-# "(hoje é terça)": the client's today, for the weekday their deadline names.
-_TODAY_IS = re.compile(rf"\b(?:hoje (?:e|eh)|today is) (?:uma? )?(?P<weekday>{_WEEKDAY})\b")
-_DEADLINE_CONTEXT = re.compile(
-    r"\b(?:ate|para|pra|em|by|until|before|prazo|entregar|entrega|pronto|pronta|terminar|termine|"
-    r"acabar|precis\w+|deadline|due|tem que|tenho que|temos que)\b"
-)
-
-
-def relative_deadline(text: str, now: datetime) -> tuple[float, int, int] | None:
-    """Hours from `now` to the end of the day the client names ("até sexta", "amanhã"), and where
-    the words are; None when the message names no day as a deadline."""
-    said = _TODAY_IS.search(text)
-    weekday = _WEEKDAYS[said["weekday"]] if said else now.weekday()
-    for match in _RELATIVE.finditer(text):
-        if said and said.start() <= match.start() < said.end():
-            continue
-        context = text[max(0, match.start() - 40) : match.end()]
-        if not _DEADLINE_CONTEXT.search(context) or negated(text, match.start()):
-            continue
-        today = now.replace(hour=23, minute=59, second=0, microsecond=0)
-        if match["today"]:
-            end = today
-        elif match["tomorrow"] or match["after"]:
-            # "Pronto até amanhã" is met by this time tomorrow, not by tomorrow's midnight: the
-            # client's working day may start before the job would end.
-            end = now + timedelta(days=1 if match["tomorrow"] else 2)
-        elif match["weekday"]:
-            ahead = (_WEEKDAYS[match["weekday"]] - weekday) % 7
-            end = today + timedelta(days=ahead or (7 if "que vem" in match[0] else 0))
-        elif match["week"]:
-            end = today + timedelta(days=7)
-        elif match["weekend"]:
-            end = today + timedelta(days=(6 - now.weekday()) % 7)
-        elif match["month"]:
-            following = (now.replace(day=28) + timedelta(days=4)).replace(day=1)
-            end = (following - timedelta(days=1)).replace(hour=23, minute=59, second=0)
-        else:
-            day = int(match["day"] or match["date"])
-            month_text = match["month_number"] or match["date_month"]
-            month = int(month_text) if month_text else now.month
-            try:
-                end = today.replace(month=month, day=day)
-            except ValueError:
-                continue
-            if end < now:
-                end = end.replace(year=end.year + 1) if month_text else _next_month(end)
-        hours = (end - now).total_seconds() / 3600
-        return max(1.0, round(hours, 1)), match.start(), match.end()
-    return None
-
-
-def _next_month(moment: datetime) -> datetime:
-    year, month = (moment.year + 1, 1) if moment.month == 12 else (moment.year, moment.month + 1)
-    return moment.replace(year=year, month=month)
 
 
 def family_named(text: str) -> str | None:

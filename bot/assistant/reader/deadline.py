@@ -1,0 +1,211 @@
+"""Deadlines as calendar times in São Paulo, read the way a Brazilian client means them.
+
+"até sexta" is this Friday at the end of the working day (18h), or next Friday when it is already
+Friday after hours; "amanhã de manhã" is 9h, "segunda cedo" 8h, "em 3 dias úteis" skips weekends
+and national holidays (the `holidays` package); explicit dates ("20/12", "15 de janeiro") go to
+dateparser. "pra ontem", "urgente" and "o mais rápido possível" are urgency, not a date.
+"""
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from functools import cache
+from zoneinfo import ZoneInfo
+
+import dateparser
+import holidays
+from babel.dates import format_datetime
+
+from bot.assistant.reader.cues import negated
+
+CLIENT_ZONE = ZoneInfo("America/Sao_Paulo")
+# The end of a working day: a day named without an hour is due then.
+END_OF_DAY = time(18, 0)
+_PARTS_OF_DAY = {
+    "cedo": time(8, 0), "primeira hora": time(8, 0), "de manha": time(9, 0), "manha": time(9, 0),
+    "morning": time(9, 0), "meio-dia": time(12, 0), "meio dia": time(12, 0), "noon": time(12, 0),
+    "a tarde": time(14, 0), "de tarde": time(14, 0), "afternoon": time(14, 0),
+    "a noite": time(20, 0), "de noite": time(20, 0), "night": time(20, 0), "evening": time(20, 0),
+    "fim do dia": END_OF_DAY, "final do dia": END_OF_DAY, "fim do expediente": END_OF_DAY,
+    "final do expediente": END_OF_DAY, "end of day": END_OF_DAY, "eod": END_OF_DAY,
+}  # fmt: skip
+_WEEKDAYS = {
+    "segunda": 0, "terca": 1, "quarta": 2, "quinta": 3, "sexta": 4, "sabado": 5, "domingo": 6,
+    "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5,
+    "sunday": 6,
+}  # fmt: skip
+_MONTHS = (
+    r"jan\w*|fev\w*|feb\w*|mar\w*|abr\w*|apr\w*|mai\w*|may|jun\w*|jul\w*|ago\w*|aug\w*|set\w*|"
+    r"sep\w*|out\w*|oct\w*|nov\w*|dez\w*|dec\w*"
+)
+_PART = "|".join(sorted((re.escape(p) for p in _PARTS_OF_DAY), key=len, reverse=True))
+_DAY = re.compile(
+    r"\b(?:"
+    r"(?P<after>depois de amanha|day after tomorrow)|(?P<tomorrow>amanha|tomorrow)|"
+    r"(?P<today>hoje|today|ainda hoje|tonight)|"
+    rf"(?:(?:n?[oa] |this |next |proxim[oa] |essa |esta )?(?P<weekday>{'|'.join(_WEEKDAYS)})"
+    r"(?:[- ]feira)?(?P<following> que vem| da semana que vem)?)|"
+    r"(?P<business>\d{1,3}) dias? uteis|(?P<business_en>\d{1,3}) business days?|"
+    r"(?P<month_end>(?:o )?(?:fim|final) do mes|end of (?:the )?month)|"
+    r"(?P<week_end>(?:o )?(?:fim|final) da semana|end of (?:the )?week|(?:o )?fim de semana)|"
+    r"(?P<next_week>semana que vem|proxima semana|next week)|"
+    r"(?P<christmas>natal|christmas)|(?P<new_year>ano novo|reveillon|virada do ano|new year)|"
+    rf"(?P<explicit>\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?|\d{{1,2}} de (?:{_MONTHS})(?: de \d{{4}})?|"
+    rf"(?:{_MONTHS}) \d{{1,2}}(?:st|nd|rd|th)?)|"
+    r"dia (?P<day>\d{1,2})(?! de)"
+    r")\b"
+)
+_HOUR = re.compile(
+    r"^\s*,?\s*(?:(?:as|at|ate as|by|a partir das)\s+)?(?:"
+    r"(?P<hour>\d{1,2})(?:[:h](?P<minute>\d{2}))?\s*(?:h\b|hs\b|horas\b|hrs?\b|(?P<ampm>am|pm)\b)|"
+    rf"(?:(?:de|pela|pelo|in the|a|ao|na|no|por volta d[oa])\s+)?(?P<part>{_PART})\b)"
+)
+_HOUR_BEFORE = re.compile(r"(?:as|at)\s+\d{1,2}(?:[:h]\d{2})?\s*(?:h|hs|horas|am|pm)\s+(?:de\s+)?$")
+# "(hoje é segunda)": the client's today, for the weekday their deadline names.
+_TODAY_IS = re.compile(
+    rf"\b(?:hoje (?:e|eh)|today is) (?:uma? )?(?P<weekday>{'|'.join(_WEEKDAYS)})\b"
+)
+_CONTEXT = re.compile(
+    r"\b(?:ate|para|pra|em|by|until|before|antes|prazo|entregar|entrega|pronto|pronta|terminar|"
+    r"termine|acabar|precis\w+|deadline|due|tem que|tenho que|temos que|needs?|need it|rodando|"
+    r"concluid\w+|finaliz\w+|pra|due|within|dentro de)\b"
+)
+URGENT = re.compile(
+    r"\b(?:pra ontem|para ontem|urgen(?:te|tes|cia|temente)|o mais rapido (?:possivel|que der)|"
+    r"o quanto antes|quanto antes|o mais cedo possivel|asap|as soon as possible|correndo contra|"
+    r"com pressa|temos pressa|tenho pressa|estou com pressa|yesterday|right away|imediat\w+)\b"
+)
+_NOT_URGENT = re.compile(r"\b(?:nao (?:e|eh|tem|ha|esta) (?:nada )?urgen\w+|sem pressa|no rush)\b")
+
+
+@dataclass(frozen=True)
+class Deadline:
+    at: datetime
+    hours: float
+    start: int
+    end: int
+    note: str
+
+
+def read_urgency(text: str) -> bool:
+    """ "pra ontem", "urgente", "o mais rápido possível": the fastest sensible option wins."""
+    found = URGENT.search(text)
+    return bool(found) and not _NOT_URGENT.search(text) and not negated(text, found.start())
+
+
+def read_deadline(text: str, now: datetime) -> Deadline | None:
+    """The first date `text` sets as a deadline, with the time it means, or None."""
+    now = now.astimezone(CLIENT_ZONE)
+    said = _TODAY_IS.search(text)
+    weekday = _WEEKDAYS[said["weekday"]] if said else now.weekday()
+    for match in _DAY.finditer(text):
+        if said and said.start() <= match.start() < said.end():
+            continue
+        context = text[max(0, match.start() - 40) : match.end()]
+        if not _CONTEXT.search(context) or negated(text, match.start()):
+            continue
+        day = _day(match, now, weekday)
+        if day is None:
+            continue
+        after = _HOUR.match(text[match.end() :])
+        hour = after or _hour_before(text[: match.start()])
+        at_time = _time(hour) if hour else END_OF_DAY
+        end = match.end() + (after.end() if after else 0)
+        moment = datetime.combine(day, at_time, CLIENT_ZONE)
+        note = ""
+        if match["weekday"] and moment <= now:
+            moment += timedelta(days=7)  # "até sexta" said on Friday after hours
+            note = f" (hoje já passou do horário; considerei a próxima, {_weekday(moment)})"
+        elif moment <= now and match["today"] is None:
+            continue
+        hours = max(1.0, round((moment - now).total_seconds() / 3600, 1))
+        said = f"Prazo: entendi {_when(moment)}{note}, daqui a {_hours(hours)}."
+        return Deadline(moment, hours, match.start(), end, said)
+    return None
+
+
+def _day(match: re.Match[str], now: datetime, weekday: int) -> date | None:
+    today = now.date()
+    if match["after"]:
+        return today + timedelta(days=2)
+    if match["tomorrow"]:
+        return today + timedelta(days=1)
+    if match["today"]:
+        return today
+    if match["weekday"]:
+        ahead = (_WEEKDAYS[match["weekday"]] - weekday) % 7
+        return today + timedelta(days=ahead or (7 if match["following"] else 0))
+    if match["business"] or match["business_en"]:
+        return business_day(today, int(match["business"] or match["business_en"]))
+    if match["month_end"]:
+        following = (today.replace(day=28) + timedelta(days=4)).replace(day=1)
+        return following - timedelta(days=1)
+    if match["week_end"]:
+        return today + timedelta(days=(4 - today.weekday()) % 7)
+    if match["next_week"]:
+        return today + timedelta(days=(4 - today.weekday()) % 7 + 7 * (today.weekday() <= 4))
+    if match["christmas"] or match["new_year"]:
+        target = date(today.year, 12, 24 if match["christmas"] else 31)
+        return target if target >= today else target.replace(year=today.year + 1)
+    if match["day"]:
+        target_day = int(match["day"])
+        month = today if target_day >= today.day else (today.replace(day=28) + timedelta(days=4))
+        try:
+            return month.replace(day=target_day)
+        except ValueError:
+            return None
+    return _explicit(match["explicit"], now)
+
+
+def _explicit(said: str, now: datetime) -> date | None:
+    base = now.replace(tzinfo=None, hour=0, minute=0, second=0, microsecond=0)
+    settings = {"RELATIVE_BASE": base, "PREFER_DATES_FROM": "future", "DATE_ORDER": "DMY"}
+    parsed = dateparser.parse(said, languages=["pt", "en"], settings=settings)  # type: ignore[arg-type]
+    return parsed.date() if parsed else None
+
+
+@cache
+def _holidays(year: int) -> holidays.HolidayBase:
+    return holidays.country_holidays("BR", years=[year, year + 1])
+
+
+def business_day(start: date, count: int) -> date:
+    """The `count`th working day after `start`: no weekends, no national holidays."""
+    day = start
+    while count > 0:
+        day += timedelta(days=1)
+        if day.weekday() < 5 and day not in _holidays(start.year):
+            count -= 1
+    return day
+
+
+def _hour_before(text: str) -> re.Match[str] | None:
+    """ "às 8h de amanhã": the hour said before the day."""
+    found = re.search(
+        r"(?:as|at)\s+\d{1,2}(?:[:h]\d{2})?\s*(?:h|hs|horas|am|pm)\s+(?:de\s+)?$", text
+    )
+    return _HOUR.match(found[0]) if found else None
+
+
+def _time(found: re.Match[str]) -> time:
+    if found["part"]:
+        return _PARTS_OF_DAY[found["part"]]
+    hour = int(found["hour"]) % 24
+    if found["ampm"] == "pm" and hour < 12:
+        hour += 12
+    return time(hour, int(found["minute"] or 0))
+
+
+def _weekday(moment: datetime) -> str:
+    return format_datetime(moment, "EEEE, dd/MM", locale="pt_BR")
+
+
+def _when(moment: datetime) -> str:
+    minute = "" if moment.minute == 0 else f"{moment.minute:02d}"
+    return f"{_weekday(moment)} às {moment.hour}h{minute}"
+
+
+def _hours(hours: float) -> str:
+    if hours < 48:
+        return f"{hours:.0f} h"
+    return f"{hours / 24:.1f} dias".replace(".", ",").replace(",0 dias", " dias")
