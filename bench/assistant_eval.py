@@ -7,7 +7,8 @@ The `heldout` part is never used for tuning: its failures are counted here but t
 printed only with --show-heldout, so that nobody tunes on them by accident.
 
 Run: python -m bench.assistant_eval [--show-heldout] [--cases FILE] [--home DIR]
-(builds the index in a temporary home, or updates the one in DIR; conversations start fresh)
+(builds the index in a temporary home, or updates the one in DIR; conversations start fresh; the
+clock reads Thursday 03/12/2026 10:00 in São Paulo, so "até amanhã" is due in 32 h)
 Target: held-out pass rate >= 95%.
 """
 
@@ -17,12 +18,17 @@ import re
 import tempfile
 import tomllib
 from collections import defaultdict
+from datetime import datetime
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
+import time_machine
 from pydantic import BaseModel, Field
 
 CASES = Path(__file__).parent.parent / "tests" / "data" / "assistant_eval.toml"
+# Deadlines in calendar words are read against this clock (the expected hours assume it).
+EVAL_NOW = datetime(2026, 12, 3, 10, 0, tzinfo=ZoneInfo("America/Sao_Paulo"))
 
 
 class Case(BaseModel):
@@ -155,7 +161,8 @@ def main() -> None:
         for case in load_cases(arguments.cases):
             reply: dict[str, Any] = {}
             for message in case.messages:
-                reply = assistant.reply(f"eval-{case.id}", message).to_json_dict()
+                with time_machine.travel(EVAL_NOW, tick=False):
+                    reply = assistant.reply(f"eval-{case.id}", message).to_json_dict()
             problems = check(case, reply)
             if not problems and _size_by_name_only(case, reply):
                 by_name[case.split] += 1

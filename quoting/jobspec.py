@@ -62,6 +62,7 @@ FLAGS: dict[str, str] = {
     "cloud": "--cloud",
     "tax_profile": "--tax-profile",
     "kind": "--kind",
+    "accelerator": "--accelerator",
     "max_device_memory_gb": "--max-device-memory-gb",
     "cheapest": "--cheapest",
     "urgent": "--urgent",
@@ -105,6 +106,8 @@ class JobSpec(BaseModel):
     cloud: str | None = None
     tax_profile: str | None = None
     kind: str | None = None
+    # "e numa H200?": the accelerator the client names (a catalog id), the only one quoted.
+    accelerator: str | None = None
     # The largest card the client can use ("só temos placas de 16 GB", "uma 4090"), in GB.
     max_device_memory_gb: float | None = None
     # "O mais barato possível": price wins over the Brazil and home-cloud preferences.
@@ -142,6 +145,7 @@ class Job(BaseModel):
     cloud: Cloud
     tax_profile: TaxProfileId | None
     kind: Literal["gpu", "tpu"] | None = None
+    accelerator: str | None = None
     max_device_memory_gb: float | None = None
     cheapest: bool = False
     urgent: bool = False
@@ -323,6 +327,7 @@ def normalize(spec: JobSpec) -> Job:
         budget_brl=spec.budget_brl,
         spot=bool(spec.spot),
         max_device_memory_gb=spec.max_device_memory_gb,
+        accelerator=spec.accelerator,
         cheapest=bool(spec.cheapest),
         urgent=bool(spec.urgent),
         **job,

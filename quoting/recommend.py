@@ -53,6 +53,8 @@ def _excluded(job: Job, offer: Offer, accelerator: Accelerator, region: Region) 
         return True
     if job.kind is not None and accelerator.kind != job.kind:
         return True
+    if job.accelerator is not None and accelerator.id != job.accelerator:
+        return True
     if job.max_device_memory_gb is not None and accelerator.memory_gb > job.max_device_memory_gb:
         return True
     if accelerator.kind == "tpu":

@@ -5,7 +5,7 @@ import math
 import re
 from typing import Any
 
-from bot.assistant.reader import Reading, read_job
+from bot.assistant.reader import JobReading, read_job
 from bot.assistant.reader.attach import TAKEN_BACK
 from bot.assistant.reader.cues import family_named
 from bot.assistant.reader.spans import RECORD_PATTERN, words
@@ -199,7 +199,7 @@ def example_length(slots: dict[str, Any], on_table: dict[str, Any]) -> dict[str,
     return {**kept, "tokens_per_example": tokens}
 
 
-def last_field(reading: Reading) -> str | None:
+def last_field(reading: JobReading) -> str | None:
     numeric = [name for name in reading.order if name in _NUMERIC_FIELDS or name == "model"]
     return numeric[-1] if numeric else None
 

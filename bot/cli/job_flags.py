@@ -67,6 +67,7 @@ JOB_OPTIONS = [
         "(padrão: pelo provedor da oferta).",
     ),
     _option("--kind", "Forçar o tipo de acelerador: gpu ou tpu (padrão: o mais adequado)."),
+    _option("--accelerator", "Cotar só nesta placa ou chip do catálogo (ex.: h200, l4, tpu-v5e)."),
     _option(
         "--cheapest/--no-cheapest",
         "O mais barato possível, mesmo que demore (ignora as preferências de Brasil e nuvem).",

@@ -1,5 +1,5 @@
 """The job reader: tags number + unit + noun spans, then attaches them to job fields."""
 
-from bot.assistant.reader.attach import Reading, read_job
+from bot.assistant.reader.attach import JobReading, read_job
 
-__all__ = ["Reading", "read_job"]
+__all__ = ["JobReading", "read_job"]

@@ -29,7 +29,7 @@ MIN_BARE_EXAMPLES = 1000
 
 
 @dataclass
-class Reading:
+class JobReading:
     """What one message says about a job: fields, notes on what was assumed, bare numbers."""
 
     slots: dict[str, Any] = field(default_factory=dict)
@@ -39,10 +39,17 @@ class Reading:
     unclear: list[str] = field(default_factory=list)
     # Where in the message each field was given (the last one is what a follow-up changes).
     positions: dict[str, int] = field(default_factory=dict)
+    # The words each field came from, (start, end) in the folded text, where the reader knows them.
+    spans: dict[str, tuple[int, int]] = field(default_factory=dict)
+    folded: str = ""
 
-    def set(self, name: str, value: Any, at: int = 0) -> None:
+    def set(self, name: str, value: Any, at: int = 0, end: int | None = None) -> None:
         self.slots[name] = value
         self.positions[name] = at
+        if end is not None:
+            self.spans[name] = (at, end)
+        else:
+            self.spans.pop(name, None)
 
     @property
     def order(self) -> list[str]:
@@ -65,18 +72,18 @@ def _first(spans: list[Span], tag: str) -> Span | None:
     return next((s for s in spans if s.tag == tag), None)
 
 
-def read_job(text: str, now: datetime | None = None) -> Reading:
+def read_job(text: str, now: datetime | None = None) -> JobReading:
     """Every job field `text` states, with conflicts resolved the way clients mean them."""
     now = (now or datetime.now(CLIENT_ZONE)).astimezone(CLIENT_ZONE)
     folded = normalize(text)
-    reading = Reading()
+    reading = JobReading(folded=folded)
     found = cues.find_models(folded)
     models = [m for m in found if not cues.negated(folded, m[1])]
     rest = folded
     for _, start, end in found:  # a model's own digits are not quantities
         rest = rest[:start] + " " * (end - start) + rest[end:]
     if models:
-        reading.set("model", models[0][0], models[0][1])
+        reading.set("model", *models[0])
     deadline = read_deadline(rest, now)
     if deadline:
         rest = rest[: deadline.start] + " " * (deadline.end - deadline.start) + rest[deadline.end :]
@@ -86,7 +93,7 @@ def read_job(text: str, now: datetime | None = None) -> Reading:
     _numbers(reading, spans)
     _length_from_sequence(reading)
     if deadline:  # a calendar time beats a duration ("amanhã às 8h, já são 19h")
-        reading.set("deadline_hours", deadline.hours, deadline.start)
+        reading.set("deadline_hours", deadline.hours, deadline.start, deadline.end)
         reading.notes.append(deadline.note)
     if read_urgency(rest):
         reading.set("urgent", True)
@@ -110,7 +117,7 @@ def _year(span: Span) -> bool:
     return 1900 <= span.value <= 2100 and span.value.is_integer()
 
 
-def _bare_count(reading: Reading, spans: list[Span]) -> None:
+def _bare_count(reading: JobReading, spans: list[Span]) -> None:
     if not {"model", "params"} & reading.slots.keys():
         return
     if {"examples", "dataset_tokens"} & reading.slots.keys():
@@ -122,11 +129,11 @@ def _bare_count(reading: Reading, spans: list[Span]) -> None:
     if count is None:
         return
     spans.remove(count)
-    reading.set("examples", _value(count), count.start)
+    reading.set("examples", _value(count), count.start, count.end)
     reading.notes.append(f"Considerei {_short(count.value)} como o número de exemplos.")
 
 
-def _size(reading: Reading, spans: list[Span], text: str) -> None:
+def _size(reading: JobReading, spans: list[Span], text: str) -> None:
     params = _first(spans, "params")
     if params is None:
         return
@@ -134,7 +141,7 @@ def _size(reading: Reading, spans: list[Span], text: str) -> None:
     family = cues.family_named(text) if model is None and not params.negative else None
     # "sete bilhões de parâmetros (o mistral)": the family and the size name the model.
     if family and (entry := load_registry().sized(family, params.value)):
-        reading.set("model", entry.id, params.start)
+        reading.set("model", entry.id, params.start, params.end)
         return
     if model is not None and not params.negative:
         entry = load_registry().find(model)
@@ -149,16 +156,16 @@ def _size(reading: Reading, spans: list[Span], text: str) -> None:
             f"Usei o tamanho informado ({_short(params.value)} de parâmetros), que não bate "
             f"com o {name}."
         )
-    reading.set("params", _value(params), params.start)
+    reading.set("params", _value(params), params.start, params.end)
 
 
-def _data(reading: Reading, spans: list[Span], text: str) -> None:
+def _data(reading: JobReading, spans: list[Span], text: str) -> None:
     model = load_registry().find(str(reading.slots.get("model", "")))
     size = read_data_size(text, text_model=bool(model and not model.fixed_input))
     if size is not None:
         for name in ("examples", "tokens_per_example", "dataset_tokens"):
             if (value := getattr(size, name)) is not None:
-                reading.set(name, value, size.start)
+                reading.set(name, value, size.start, size.end)
         if size.arithmetic:
             reading.notes.insert(0, f"Dados: {size.arithmetic}.")
         return
@@ -166,7 +173,7 @@ def _data(reading: Reading, spans: list[Span], text: str) -> None:
     images = _first(spans, "images")
     audio = _first(spans, "audio_hours")
     if images is not None:
-        reading.set("examples", _value(images), images.start)
+        reading.set("examples", _value(images), images.start, images.end)
         if not (model and model.fixed_input):  # a ViT's own patches
             reading.set("tokens_per_example", float(IMAGE_TOKENS))
             reading.notes.append(
@@ -175,7 +182,7 @@ def _data(reading: Reading, spans: list[Span], text: str) -> None:
             )
     elif audio is not None:
         windows = audio.value * 3600 / AUDIO_WINDOW_SECONDS
-        reading.set("examples", windows, audio.start)
+        reading.set("examples", windows, audio.start, audio.end)
         reading.set("tokens_per_example", float(AUDIO_POSITIONS))
         reading.notes.append(
             f"Áudio: considerei {format_number(audio.value, 0)} h em trechos de "
@@ -184,30 +191,30 @@ def _data(reading: Reading, spans: list[Span], text: str) -> None:
         )
 
 
-def _numbers(reading: Reading, spans: list[Span]) -> None:
+def _numbers(reading: JobReading, spans: list[Span]) -> None:
     for span in spans:
         value = _value(span)
         if span.tag == "epochs":
-            reading.set("epochs", value, span.start)
+            reading.set("epochs", value, span.start, span.end)
         elif span.tag == "seq_len":
             # "4k de contexto" means 4,096 positions, a power of two like every context size.
             thousands = value / 1000
             if thousands.is_integer() and int(thousands) & (int(thousands) - 1) == 0:
                 value = thousands * 1024
-            reading.set("seq_len", int(value), span.start)
+            reading.set("seq_len", int(value), span.start, span.end)
         elif span.tag == "batch":
-            reading.set("batch_size", int(value), span.start)
+            reading.set("batch_size", int(value), span.start, span.end)
         elif span.tag == "rank":
-            reading.set("lora_rank", int(value), span.start)
+            reading.set("lora_rank", int(value), span.start, span.end)
         elif span.tag == "deadline":
-            reading.set("deadline_hours", value, span.start)
+            reading.set("deadline_hours", value, span.start, span.end)
         elif span.tag == "budget" and "budget_brl" not in reading.slots:
-            reading.set("budget_brl", Decimal(str(round(value, 2))), span.start)
+            reading.set("budget_brl", Decimal(str(round(value, 2))), span.start, span.end)
         elif span.tag == "device_memory":
-            reading.set("max_device_memory_gb", value, span.start)
+            reading.set("max_device_memory_gb", value, span.start, span.end)
 
 
-def _length_from_sequence(reading: Reading) -> None:
+def _length_from_sequence(reading: JobReading) -> None:
     """ "50k samples, 2048 seq length": counted examples with no length of their own are as long
     as the sequence the client trains on (a quote must not under-estimate them)."""
     slots = reading.slots
@@ -222,7 +229,7 @@ def _length_from_sequence(reading: Reading) -> None:
     )
 
 
-def _categories(reading: Reading, text: str) -> None:
+def _categories(reading: JobReading, text: str) -> None:
     for name, choices in (
         ("method", cues.METHODS),
         ("framework", cues.FRAMEWORKS),

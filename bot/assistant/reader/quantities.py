@@ -188,6 +188,7 @@ class DataSize:
     dataset_tokens: float | None = None
     arithmetic: str = ""
     start: int = 0
+    end: int = 0
     used: list[Mention] = field(default_factory=list)
 
 
@@ -246,6 +247,7 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
     counts = [c for c in chains if c[0].unit in ("record", "turn")]
     main = counts[0] if counts else None
     size = DataSize()
+    size.end = max(m.end for m in mentions)
     if main is not None:
         size.examples = main[0].value
         size.start = main[0].start

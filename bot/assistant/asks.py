@@ -1,0 +1,113 @@
+"""What a message asks for beyond a plain quote: a side-by-side comparison, a requote on a named
+accelerator, yes or no on whether a model fits a card, a machine's price per hour, the quote in
+dollars, the proposal as a PDF, a guidance question that names sizes. Each is a cue over the
+folded text; `bot/assistant/routes.py` decides what to do with them."""
+
+import re
+import tomllib
+from functools import cache
+from pathlib import Path
+
+from bot.assistant.reader.cues import CLOUDS, METHODS, negated
+
+ACCELERATORS = Path(__file__).resolve().parent / "data" / "accelerators.toml"
+
+
+@cache
+def _aliases() -> list[tuple[re.Pattern[str], str]]:
+    with ACCELERATORS.open("rb") as handle:
+        aliases: dict[str, str] = tomllib.load(handle)["aliases"]
+    ordered = sorted(aliases.items(), key=lambda item: -len(item[0]))
+    return [(re.compile(rf"\b{re.escape(alias)}(?: ?gb)?\b"), id_) for alias, id_ in ordered]
+
+
+def accelerators_named(folded: str) -> list[str]:
+    """Catalog accelerator ids the message names, in order, each once, not the ones refused."""
+    found: list[tuple[int, str]] = []
+    taken: list[tuple[int, int]] = []
+    for pattern, id_ in _aliases():
+        for match in pattern.finditer(folded):
+            if any(s < match.end() and match.start() < e for s, e in taken):
+                continue
+            taken.append(match.span())
+            if not negated(folded, match.start()):
+                found.append((match.start(), id_))
+    named: list[str] = []
+    for _, id_ in sorted(found):
+        if id_ not in named:
+            named.append(id_)
+    return named
+
+
+# "quanto custa uma H100 por hora", "valor da hora da A100", "hourly price of an H200".
+PER_HOUR = re.compile(
+    r"\b(?:por hora|a hora|/ ?h\b|per hour|an hour|hourly|the hour|valor da hora|preco da hora|"
+    r"preco/hora|custo/hora|custo por hora|preco por hora|diaria)\b"
+)
+# "cabe numa L4?", "roda numa 4090?", "um chip de TPU segura um 65B?", "does it fit on an A100?".
+FITS = re.compile(
+    r"\b(?:cabe|cabem|caberia|coube|roda|rodaria|rodam|segura|seguram|aguenta|aguentam|suporta|"
+    r"suportam|comporta|fits?|runs?|handle)\b"
+)
+# "cabe em quantas GPUs", "quanta memória precisa", "how many GPUs": sizes asked about, no data.
+SIZES_ASKED = re.compile(
+    r"\b(?:quantas (?:gpus|placas|tpus|maquinas|chips)|quanta (?:memoria|vram)|quantos gb|"
+    r"how many (?:gpus|cards|chips)|how much (?:memory|vram)|(?:memoria|vram) (?:precisa|necessaria))"
+)
+# "e em dólar?", "quanto dá em USD", "in dollars".
+IN_DOLLARS = re.compile(
+    r"\b(?:em|in|para|pra) (?:dolar(?:es)?|usd|us\$|dollars?)\b|\b(?:valor|preco|total) em dolar|"
+    r"\bdolar(?:es)? (?:tambem|too)\b|\bin usd\b|\bconvert\w* (?:pra|para|to) (?:dolar|usd)"
+)
+# "pode me enviar isso em PDF por e-mail?", "manda a proposta formal", "send me the quote as a PDF".
+PROPOSAL = re.compile(
+    r"\b(?:em|como|in|as|no formato) (?:um )?pdf\b|\bpdf\b.*\b(?:proposta|cotacao|orcamento)|"
+    r"\bpor e-?mail\b|\bby e-?mail\b|\bproposta (?:formal|comercial|oficial|em pdf)|"
+    r"\b(?:envia\w*|mand\w*|send) (?:isso|a proposta|a cotacao|o orcamento|it|the quote|"
+    r"the proposal)\b"
+)
+# "quanto fica na AWS e quanto no Google?", "AWS ou GCP, qual sai melhor?".
+_VERSUS = re.compile(r"\b(?:ou|or|vs\.?|versus|x|e|and|comparad\w*|compar\w*|entre|between)\b")
+# "sai mais barato GPU ou TPU?", "compara GPU e TPU pra esse job".
+KINDS_COMPARED = re.compile(
+    r"\b(?:gpu (?:ou|or|x|vs\.?|versus|e|and) tpu|tpu (?:ou|or|x|vs\.?|versus|e|and) gpu)\b"
+)
+# "com os mesmos dados", "mesmo job", "same data": the job on the table, another model.
+SAME_JOB = re.compile(
+    r"\b(?:mesm[oa]s? (?:dados|job|base|dataset|exemplos|configurac\w*|condic\w*)|same "
+    r"(?:data|job|dataset|setup))\b"
+)
+# "Llama 8B ou Mistral 7B?", "compara o Qwen 14B com o Llama 8B": two models side by side.
+MODELS_VERSUS = re.compile(
+    r"\b(?:ou|or|vs\.?|versus|x|compar\w*|entre|between|diferenca|difference)\b|quanto .* e quanto"
+)
+_PRICE_WORDS = re.compile(
+    r"\b(?:quanto|barat\w*|car[oa]s?|preco|custo|sai|fica|compensa|vale|melhor|cheaper|cost|"
+    r"price|compar\w*|diferenca)\b"
+)
+
+
+def clouds_compared(folded: str) -> list[str]:
+    """Two or more clouds named side by side ("na AWS e quanto no Google?")."""
+    named = [(m.start(), cloud) for pattern, cloud in CLOUDS for m in pattern.finditer(folded)]
+    clouds: list[str] = []
+    for _, cloud in sorted(named):
+        if cloud not in clouds:
+            clouds.append(cloud)
+    between = _VERSUS.search(folded) and _PRICE_WORDS.search(folded)
+    return clouds if len(clouds) >= 2 and between else []
+
+
+def methods_compared(folded: str) -> list[str]:
+    """Two methods named side by side ("LoRA ou full, quanto muda?")."""
+    named = [(m.start(), method) for pattern, method in METHODS for m in pattern.finditer(folded)]
+    methods: list[str] = []
+    for _, method in sorted(named):
+        if method not in methods:
+            methods.append(method)
+    pair = len(methods) >= 2 and _VERSUS.search(folded) and _PRICE_WORDS.search(folded)
+    return methods if pair else []
+
+
+def kinds_compared(folded: str) -> bool:
+    return bool(KINDS_COMPARED.search(folded) and _PRICE_WORDS.search(folded))

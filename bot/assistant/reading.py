@@ -1,0 +1,187 @@
+"""A message read once: what it asks, the job fields with the words each came from, the constraints
+it sets and its language. `bot/assistant/routes.py` routes over this and nothing else of the text.
+"""
+
+import unicodedata
+from datetime import datetime
+from functools import cache
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from bot.assistant import asks as cues_of
+from bot.assistant import cues
+from bot.assistant.commercial import commercial_answer
+from bot.assistant.intent import classify
+from bot.assistant.reader import read_job
+from bot.assistant.reader.cues import find_models, negated
+from bot.assistant.reader.text import normalize
+from bot.assistant.rent_buy import asks_rent_or_buy
+
+Ask = Literal[
+    "compare",
+    "fit_check",
+    "price_per_hour",
+    "in_dollars",
+    "proposal",
+    "sizes",
+    "rent_or_buy",
+    "commercial",
+    "handoff",
+    "greeting",
+    "closing",
+    "injection",
+    "alternatives",
+    "price",
+]
+# Fields that set the terms a quote must honour or name: each is a constraint of the client's.
+CONSTRAINTS = (
+    "cloud",
+    "data_residency",
+    "accelerator",
+    "kind",
+    "framework",
+    "budget_brl",
+    "deadline_hours",
+    "urgent",
+    "spot",
+    "max_device_memory_gb",
+)
+
+
+class Fact(BaseModel):
+    """One job field and the words of the message it came from ("" where a cue set it)."""
+
+    value: Any
+    said: str = ""
+
+
+class Reading(BaseModel):
+    text: str
+    folded: str
+    language: Literal["pt", "en"]
+    asks: list[Ask] = Field(default_factory=list)
+    fields: dict[str, Fact] = Field(default_factory=dict)
+    # Fields in the order the message gives them (a follow-up changes the last one).
+    order: list[str] = Field(default_factory=list)
+    # What to put side by side: models, clouds ("aws", "gcp"), kinds ("gpu", "tpu") or methods.
+    compare: list[str] = Field(default_factory=list)
+    compare_of: Literal["model", "cloud", "kind", "method", ""] = ""
+    # Catalog accelerators named ("e numa H200?"), in order.
+    accelerators: list[str] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
+    bare: list[float] = Field(default_factory=list)
+    unclear: list[str] = Field(default_factory=list)
+    commercial: str | None = None
+    # The intent classifier's label and its margin over the runner-up.
+    guess: str = ""
+    margin: float = 0.0
+    wordless: bool = False
+    emoji: bool = False
+
+    @property
+    def slots(self) -> dict[str, Any]:
+        return {name: fact.value for name, fact in self.fields.items()}
+
+    @property
+    def constraints(self) -> dict[str, Any]:
+        return {name: self.fields[name].value for name in CONSTRAINTS if name in self.fields}
+
+    def wants(self, ask: Ask) -> bool:
+        return ask in self.asks
+
+
+@cache
+def _identifier() -> Any:
+    from py3langid.langid import MODEL_FILE, LanguageIdentifier
+
+    identifier = LanguageIdentifier.from_pickled_model(MODEL_FILE, norm_probs=True)
+    identifier.set_languages(["pt", "en"])
+    return identifier
+
+
+# Below this confidence a message is read as Portuguese, the clients' language ("ok", "LoRA 8B").
+ENGLISH_CONFIDENCE = 0.9
+
+
+def language_of(text: str) -> Literal["pt", "en"]:
+    language, confidence = _identifier().classify(text)
+    return "en" if language == "en" and confidence >= ENGLISH_CONFIDENCE else "pt"
+
+
+def read_message(text: str, now: datetime | None = None) -> Reading:
+    """Everything routing needs from `text` (already cleaned of control characters)."""
+    folded = normalize(text)
+    job = read_job(text, now)
+    fields = {
+        name: Fact(value=value, said=_said(job.folded, job.spans.get(name)))
+        for name, value in job.slots.items()
+    }
+    accelerators = cues_of.accelerators_named(folded)
+    if accelerators and "accelerator" not in fields and len(accelerators) == 1:
+        fields["accelerator"] = Fact(value=accelerators[0])
+    reading = Reading(
+        text=text,
+        folded=folded,
+        language=language_of(text),
+        fields=fields,
+        order=job.order,
+        accelerators=accelerators,
+        notes=job.notes,
+        bare=job.bare,
+        unclear=job.unclear,
+        wordless=not any(char.isalnum() for char in folded),
+        emoji=any(unicodedata.category(char) == "So" for char in text),
+    )
+    guess = classify(text)
+    reading.guess, reading.margin = guess.label, guess.margin
+    # "200 milhões de tokens de notas fiscais" is a job, not billing.
+    if not {"model", "params"} & fields.keys():
+        reading.commercial = commercial_answer(folded)
+    _compared(reading, job.folded)
+    reading.asks = [ask for ask, cued in _cues(reading) if cued]
+    return reading
+
+
+def _said(folded: str, span: tuple[int, int] | None) -> str:
+    return folded[span[0] : span[1]].strip() if span else ""
+
+
+def _compared(reading: Reading, folded: str) -> None:
+    models = [m for m, start, _ in find_models(folded) if not negated(folded, start)]
+    versus = cues_of.MODELS_VERSUS.search(folded)
+    if len(set(models)) >= 2 and versus:
+        reading.compare, reading.compare_of = list(dict.fromkeys(models)), "model"
+    elif clouds := cues_of.clouds_compared(folded):
+        reading.compare, reading.compare_of = clouds, "cloud"
+    elif cues_of.kinds_compared(folded):
+        reading.compare, reading.compare_of = ["gpu", "tpu"], "kind"
+    elif methods := cues_of.methods_compared(folded):
+        reading.compare, reading.compare_of = methods, "method"
+
+
+def _cues(reading: Reading) -> list[tuple[Ask, bool]]:
+    folded, text = reading.folded, reading.text
+    sized = bool({"model", "params"} & reading.fields.keys())
+    data = bool({"examples", "dataset_tokens", "tokens_per_example"} & reading.fields.keys())
+    return [
+        ("injection", bool(cues.INJECTION.search(folded))),
+        ("handoff", cues.wants_person(folded) and not cues.GREETING.match(folded)),
+        ("greeting", bool(cues.GREETING.match(folded))),
+        ("closing", bool(cues.CLOSING.match(folded))),
+        ("proposal", bool(cues_of.PROPOSAL.search(folded))),
+        ("commercial", reading.commercial is not None),
+        ("alternatives", bool(cues.ALTERNATIVES.match(folded))),
+        ("rent_or_buy", asks_rent_or_buy(text)),
+        ("compare", bool(reading.compare)),
+        ("in_dollars", bool(cues_of.IN_DOLLARS.search(folded))),
+        ("price_per_hour", bool(cues_of.PER_HOUR.search(folded)) and bool(reading.accelerators)),
+        (
+            "fit_check",
+            bool(cues_of.FITS.search(folded))
+            and "?" in text
+            and bool(reading.accelerators or "max_device_memory_gb" in reading.fields),
+        ),
+        ("sizes", bool(cues_of.SIZES_ASKED.search(folded)) and sized and not data),
+        ("price", bool(cues.PRICE.search(folded))),
+    ]
