@@ -52,7 +52,8 @@ FITS = re.compile(
 # "cabe em quantas GPUs", "quanta memória precisa", "how many GPUs": sizes asked about, no data.
 SIZES_ASKED = re.compile(
     r"\b(?:quantas (?:gpus|placas|tpus|maquinas|chips)|quanta (?:memoria|vram)|quantos gb|"
-    r"how many (?:gpus|cards|chips)|how much (?:memory|vram)|(?:memoria|vram) (?:precisa|necessaria))"
+    r"how many (?:gpus|cards|chips)|how much (?:memory|vram)|"
+    r"(?:memoria|vram) (?:precisa|necessaria))"
 )
 # "e em dólar?", "quanto dá em USD", "in dollars".
 IN_DOLLARS = re.compile(

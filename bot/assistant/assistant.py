@@ -7,28 +7,19 @@ engine, and keeps the conversation's slots in the database.
 
 import re
 import unicodedata
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
-from bot.assistant import composer, cues, fixed_replies, routing
-from bot.assistant.commercial import commercial_answer
-from bot.assistant.followups import (
-    bare_field,
-    example_length,
-    last_field,
-    only_a_number,
-    same_family,
-    scaled_field,
-    swapped_model,
-    unclear_number,
-    which_field,
-)
+from bot.assistant import composer, cues, fixed_replies
+from bot.assistant.comparison import compare_text
+from bot.assistant.fit_answer import card_for, fit_text, sizes_text
+from bot.assistant.followups import example_length, same_family, unclear_number, which_field
 from bot.assistant.guidance import GuidanceAnswer, compose_answer
-from bot.assistant.intent import Guess, classify, warm_up
+from bot.assistant.intent import warm_up
 from bot.assistant.llm import extract_with_model, load_chat_model, phrase
-from bot.assistant.premises import premise_changes
-from bot.assistant.reader import read_job
-from bot.assistant.reader.text import normalize as normalize_text
-from bot.assistant.rent_buy import asks_rent_or_buy, jobs_per_month, rent_or_buy_reply
+from bot.assistant.machine_prices import hourly_prices_text
+from bot.assistant.reading import read_message
+from bot.assistant.rent_buy import jobs_per_month, rent_or_buy_reply
 from bot.assistant.reply import (
     ACTION_ALTERNATIVES,
     ACTION_GPU,
@@ -38,7 +29,8 @@ from bot.assistant.reply import (
     Reply,
     Source,
 )
-from bot.assistant.search_query import continues_ours, search_query
+from bot.assistant.routes import SIZE_SLOTS, Turn, route, understand
+from bot.assistant.search_query import search_query
 from bot.assistant.state import ConversationState, ConversationStore
 from bot.ops.metrics import ERRORS, RETRIEVAL_SECONDS
 from bot.sales.ptax import day_rate
@@ -52,19 +44,10 @@ from quoting.recommend import NoViableOffer
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
 
-MAX_CHARS = 4000
 # Share of a message's words that the knowledge base uses, under which a message with no domain
 # word is about something else (measured on the assistant test set: off-topic questions score
 # 0.0-0.67, on-topic ones 0.75-1.0).
 MIN_COVERAGE = 0.75
-# Score margin over the runner-up above which the intent classifier overrides the default route
-# (questions go to retrieval); set on the labelled data file's 5-fold predictions.
-CLASSIFIER_MARGIN = 0.3
-
-_SIZE_SLOTS = {"model", "params"}
-_JOB_SLOTS = {"model", "params", "dataset_tokens", "examples", "tokens_per_example"}
-# Terms any purchase has: with nothing else, they do not make a message about a job.
-_TERMS_ONLY = {"budget_brl", "deadline_hours", "data_residency"}
 
 
 def _clean(text: str) -> str:
@@ -132,172 +115,157 @@ class Assistant:
         return self.store.delete(conversation_id)
 
     def _reply(self, conversation_id: str, raw: str) -> Reply:
-        text = _clean(raw)
-        if not text:
-            return Reply(
-                answer="Sua mensagem chegou vazia. Descreva o job ou faça uma pergunta.",
-                intent="error",
-            )
-        if len(text) > MAX_CHARS:
-            return Reply(
-                answer=f"Sua mensagem é longa demais ({len(text):,} caracteres; o limite é "
-                f"{MAX_CHARS:,}). Pode resumir o job em poucas linhas?".replace(",", "."),
-                intent="error",
-            )
-        folded = normalize_text(text)  # folded, "qto"/"vc" spelled out, number words as digits
-        # Punctuation alone says nothing; emoji alone ("👋", "👍") are a hello or an "ok" below.
-        wordless = not re.search(r"[a-z0-9]", folded)
-        if wordless and not any(unicodedata.category(char) == "So" for char in text):
-            return Reply(
-                answer="Não entendi. Pode escrever com palavras o que você precisa?",
-                intent="clarify",
-                actions=[ACTION_QUOTE, ACTION_HUMAN],
-            )
+        reading = read_message(_clean(raw))
         state = self.store.load(conversation_id)
-        if cues.INJECTION.search(folded):
-            return self._finish(
-                state,
-                text,
-                Reply(answer=composer.INJECTION, intent="out_of_scope", actions=[ACTION_QUOTE]),
-            )
-        if cues.wants_person(folded) and not cues.GREETING.match(folded):
-            return self._handoff(state, text)
-        # Emoji alone: a hello to open a chat, an acknowledgement after one.
-        if cues.GREETING.match(folded) or (wordless and not state.history):
-            return self._finish(
-                state,
-                text,
-                Reply(
-                    answer=composer.GREETING,
-                    intent="greeting",
-                    actions=[ACTION_QUOTE, ACTION_HUMAN],
-                ),
-            )
-        if cues.CLOSING.match(folded) or wordless:  # "obrigado!", "valeu, tchau", "ok, entendi"
-            thanks, bye = bool(cues.THANKS.search(folded)), bool(cues.GOODBYE.search(folded))
-            said = composer.closing(thanks, bye)
-            reply = Reply(answer=said, intent="greeting", actions=[ACTION_QUOTE])
-            return self._finish(state, text, reply)
-        reading = read_job(text)  # "200 milhões de tokens de notas fiscais" is a job, not billing
-        commercial = None if _SIZE_SLOTS & reading.slots.keys() else commercial_answer(folded)
-        if commercial is not None:
-            return self._finish(state, text, fixed_replies.commercial(commercial))
-        if cues.ALTERNATIVES.match(folded):
-            return self._finish(state, text, fixed_replies.alternatives(state))
-        if asks_rent_or_buy(text) and _SIZE_SLOTS & state.slots.keys():
-            # "vale a pena comprar uma GPU?" with a job on the table: its numbers, not the card.
-            job = normalize(JobSpec(**fixed_replies.spec_slots(state.slots)))
-            answer = rent_or_buy_reply(job, build_quote(job, fx=day_rate()), jobs_per_month(text))
-            reply = Reply(answer=answer, intent="question", actions=[ACTION_HUMAN])
-            return self._finish(state, text, reply)
-        if reading.unclear:
-            return self._finish(state, text, unclear_number(reading.unclear[0]))
-        slots = reading.slots
-        if self.llm is not None and cues.DOMAIN.search(folded):
-            slots = {**extract_with_model(self.llm, text), **slots}
-        changes = premise_changes(folded)
-        slots.update(changes)
-        has_job = bool(_SIZE_SLOTS & state.slots.keys())
-        # "e com o mistral?": another family at the size of the model on the table.
-        short = bool(cues.FOLLOW_UP.match(folded)) or len(folded.split()) <= 5
-        swap = swapped_model(state.slots, folded) if has_job and short else None
-        if swap and not _SIZE_SLOTS & slots.keys():
-            slots["model"] = swap
-        wants_price = bool(cues.PRICE.search(folded))
-        guess = classify(text)
-        sure = guess.margin >= CLASSIFIER_MARGIN
-        # "e com 1.500?" after "tenho só 150 reais": the number is for the field on the table;
-        # "e se for metade disso?" scales it.
-        bare = bare_field(state, folded, reading.bare[-1]) if reading.bare and not slots else None
-        if has_job and not bare and "examples" not in slots:
-            scaled = scaled_field(state, folded, named_only=bool(slots))
-            if scaled and slots:  # "faz lora e dobra os exemplos": one change among others
-                slots.setdefault(*scaled)
-            else:
-                bare = scaled
-        if bare:
-            return self._quote(state, text, {bare[0]: bare[1]}, reading.notes, bare[0])
-        if changes and has_job:  # "pode ser fora do Brasil?" changes the job, asked or not
-            return self._quote(state, text, slots)
-        if reading.bare and not slots and has_job and only_a_number(folded):
-            return self._finish(state, text, which_field(reading.bare[-1]))
-        if sure and guess.label == "handoff" and not (slots or cues.NOT_OUR_TRADE.search(folded)):
-            return self._handoff(state, text)
-        # "esquece o limite de orçamento, o diretor liberou" takes a term back: not an injection.
-        injection = sure and guess.label == "injection" and not (slots.keys() - {"budget_brl"})
-        if injection and not (has_job and changes):
-            reply = Reply(answer=composer.INJECTION, intent="out_of_scope", actions=[ACTION_QUOTE])
-            return self._finish(state, text, reply)
-        # Sure it is about something else, with no word of ours and nothing of a job in it: "me
-        # ajuda com meu TCC?", "best pizza place in São Paulo?" are not questions for the cards;
-        # far surer, even with one of our words ("qual a cotação do bitcoin hoje?").
-        # Games and stocks share our words ("placa", "Nvidia"), not our trade.
-        off_topic = (
-            guess.label == "off_topic"
-            and (guess.margin >= 4 * CLASSIFIER_MARGIN or (sure and not cues.DOMAIN.search(folded)))
-        ) or cues.not_our_trade(folded)
-        off_topic = off_topic and not continues_ours(state, folded)
-        if off_topic and not (slots.keys() - _TERMS_ONLY):  # "celular até 2 mil reais?"
-            return self._out_of_scope(state, text)
-        resized = routing.resized_question(state, folded, slots, wants_price)
-        if not has_job and (resized or routing.asks_guidance(folded, text, slots, wants_price)):
-            return self._answer(state, text)  # "meu modelo tem 1B, vale a pena pagar TPU?"
-        if not has_job and routing.asks_pick_for_us(folded, slots):
-            return self._clarify(state, text, slots)  # "qual servidor pro meu caso?"
-        # A change to the job on the table: "e com QLoRA?", "os dados não podem sair do Brasil";
-        # a question that merely mentions GPUs or TPUs is still a question.
-        asks = "?" in text and bool(cues.QUESTION.match(folded)) and guess.label == "question"
-        follow_up = (
-            bool(slots)
-            and has_job
-            and (bool(cues.FOLLOW_UP.match(folded)) or len(text.split()) <= 4 or not asks)
-        )
-        # A request with nothing of a job in it ("qual máquina vcs indicam?", "me ajuda com um
-        # fine-tuning?") gets a question back before any card: a card would answer something
-        # the client did not ask. Worded as a question, it needs a surer guess.
-        if self._vague(guess, folded, slots, has_job):
-            return self._clarify(state, text, slots)
-        # "tenho 3 mil, qual máquina?": terms of a purchase and a pick, nothing to size it.
-        sizeless = not has_job and not _SIZE_SLOTS & slots.keys()
-        if sizeless and (slots or wants_price) and cues.WHICH_MACHINE.search(folded):
-            return self._clarify(state, text, slots)
-        # Worded as a question by its first word, by asking whether something can be done, or by
-        # the classifier.
-        worded_as_question = "?" in text and (
-            bool(cues.QUESTION.match(folded) or cues.CAN.search(folded))
-            or guess.label == "question"
-        )
-        if (
-            worded_as_question
-            and not has_job
-            and not wants_price
-            and not _SIZE_SLOTS & slots.keys()
-        ):
-            return self._answer(state, text)  # "quantas épocas uso com 5 mil exemplos?"
-        if _JOB_SLOTS & slots.keys() or follow_up or (wants_price and (slots or has_job)):
-            if _SIZE_SLOTS & slots.keys() and len(slots) > 1 and not cues.FOLLOW_UP.match(folded):
-                state.slots = {}  # a new job described in full replaces the one on the table
-            return self._quote(state, text, slots, reading.notes, last_field(reading))
-        # Terms of a job with nothing to size it, told not asked: "precisamos de uma GPU pra
-        # semana que vem".
-        if slots and not has_job and "?" not in text and guess.label in ("vague", "job"):
-            return self._clarify(state, text, slots)
-        # Job-like with nothing to price ("quero treinar um chatbot"): ask for the size.
-        vague = guess.label == "job" and not has_job and sure
-        if vague and cues.QUESTION.match(folded):
-            vague = guess.margin >= 2 * CLASSIFIER_MARGIN
-        if wants_price or vague:
-            return self._clarify(state, text, slots)  # nothing to price yet: ask for the size
-        if off_topic:
-            return self._out_of_scope(state, text)
-        return self._answer(state, text)
+        extracted: dict[str, Any] = {}
+        if self.llm is not None and cues.DOMAIN.search(reading.folded):
+            extracted = extract_with_model(self.llm, reading.text)
+        turn = understand(reading, state, extracted)
+        return self._handlers[route(turn)](turn)
 
-    @staticmethod
-    def _vague(guess: Guess, folded: str, slots: dict[str, Any], has_job: bool) -> bool:
-        if guess.label != "vague" or has_job or _SIZE_SLOTS & slots.keys():
-            return False
-        needed = 2 * CLASSIFIER_MARGIN if "?" in folded else CLASSIFIER_MARGIN
-        return guess.margin >= needed
+    @property
+    def _handlers(self) -> dict[str, Callable[[Turn], Reply]]:
+        """One handler per route of bot/assistant/routes.py."""
+        clarify = self._clarify_turn
+        return {
+            "empty": lambda t: fixed_replies.EMPTY,
+            "too_long": lambda t: fixed_replies.too_long(len(t.reading.text)),
+            "unreadable": lambda t: fixed_replies.UNREADABLE,
+            "injection": self._injection,
+            "handoff": lambda t: self._handoff(t.state, t.reading.text),
+            "greeting": self._greeting,
+            "closing": self._closing,
+            "proposal": self._proposal,
+            "commercial": lambda t: self._say(
+                t, fixed_replies.commercial(t.reading.commercial or "")
+            ),
+            "alternatives": lambda t: self._say(t, fixed_replies.alternatives(t.state)),
+            "rent_or_buy": self._rent_or_buy,
+            "unclear_number": lambda t: self._say(t, unclear_number(t.reading.unclear[0])),
+            "price_per_hour": self._price_per_hour,
+            "fit_check": self._fit_check,
+            "sizes": self._sizes,
+            "compare": self._compare,
+            "requote_on_card": self._requote_on_card,
+            "in_dollars": lambda t: self._quote(t.state, t.reading.text, {}, dollars=True),
+            "bare_number": self._bare_number,
+            "premise_change": lambda t: self._quote_turn(t),
+            "which_field": lambda t: self._say(t, which_field(t.reading.bare[-1])),
+            "classified_handoff": lambda t: self._handoff(t.state, t.reading.text),
+            "classified_injection": self._injection,
+            "off_topic": lambda t: self._out_of_scope(t.state, t.reading.text),
+            "guidance": lambda t: self._answer(t.state, t.reading.text),
+            "pick_for_us": clarify,
+            "vague": clarify,
+            "sizeless_pick": clarify,
+            "question": lambda t: self._answer(t.state, t.reading.text),
+            "job": self._job,
+            "terms_only": clarify,
+            "needs_size": clarify,
+            "late_off_topic": lambda t: self._out_of_scope(t.state, t.reading.text),
+            "answer": lambda t: self._answer(t.state, t.reading.text),
+        }
+
+    def _say(self, turn: Turn, reply: Reply) -> Reply:
+        return self._finish(turn.state, turn.reading.text, reply)
+
+    def _injection(self, turn: Turn) -> Reply:
+        reply = Reply(answer=composer.INJECTION, intent="out_of_scope", actions=[ACTION_QUOTE])
+        return self._say(turn, reply)
+
+    def _greeting(self, turn: Turn) -> Reply:
+        actions = [ACTION_QUOTE, ACTION_HUMAN]
+        return self._say(turn, Reply(answer=composer.GREETING, intent="greeting", actions=actions))
+
+    def _closing(self, turn: Turn) -> Reply:
+        thanks = bool(cues.THANKS.search(turn.folded))
+        said = composer.closing(thanks, bool(cues.GOODBYE.search(turn.folded)))
+        return self._say(turn, Reply(answer=said, intent="greeting", actions=[ACTION_QUOTE]))
+
+    def _commercial(self, turn: Turn) -> Reply:
+        return self._say(turn, fixed_replies.commercial(turn.reading.commercial or ""))
+
+    def _proposal(self, turn: Turn) -> Reply:
+        return self._say(turn, fixed_replies.proposal(turn.state))
+
+    def _clarify_turn(self, turn: Turn) -> Reply:
+        return self._clarify(turn.state, turn.reading.text, turn.slots)
+
+    def _table_job(self, turn: Turn) -> dict[str, Any]:
+        """The job on the table with this message's fields over it."""
+        return {**turn.state.slots, **fixed_replies.storable(turn.slots)}
+
+    def _rent_or_buy(self, turn: Turn) -> Reply:
+        """ "vale a pena comprar uma GPU?": the job's own numbers, not the generic card."""
+        slots = turn.slots if turn.sized else self._table_job(turn)
+        job = normalize(JobSpec(**fixed_replies.spec_slots(slots)))
+        answer = rent_or_buy_reply(
+            job, build_quote(job, fx=day_rate()), jobs_per_month(turn.reading.text)
+        )
+        if turn.sized:
+            turn.state.slots = fixed_replies.storable(slots)
+        return self._say(turn, Reply(answer=answer, intent="question", actions=[ACTION_HUMAN]))
+
+    def _price_per_hour(self, turn: Turn) -> Reply:
+        answer = "\n\n".join(
+            hourly_prices_text(card, day_rate()) for card in turn.reading.accelerators
+        )
+        return self._say(turn, Reply(answer=answer, intent="question", actions=[ACTION_QUOTE]))
+
+    def _fit_check(self, turn: Turn) -> Reply:
+        slots = fixed_replies.spec_slots(turn.slots if turn.sized else self._table_job(turn))
+        slots.pop("max_device_memory_gb", None)
+        slots.pop("accelerator", None)
+        try:
+            job = normalize(JobSpec(**slots))
+        except InvalidJob as error:
+            return self._say(turn, fixed_replies.invalid_field(error))
+        memory = turn.slots.get("max_device_memory_gb")
+        cards = [card_for(card, None) for card in turn.reading.accelerators]
+        answer = "\n".join(fit_text(job, card) for card in cards or [card_for(None, memory)])
+        return self._say(turn, Reply(answer=answer, intent="question", actions=[ACTION_QUOTE]))
+
+    def _sizes(self, turn: Turn) -> Reply:
+        """A guidance question that names a size: the guidance, with the estimator's figures."""
+        methods = [m for m in ("full", "lora", "qlora") if m in turn.folded] or ["full", "lora"]
+        spec = JobSpec(**fixed_replies.spec_slots({**turn.slots, "method": None}))
+        return self._answer(turn.state, turn.reading.text, sizes_text(spec, methods))
+
+    def _compare(self, turn: Turn) -> Reply:
+        reading = turn.reading
+        base = self._table_job(turn) if turn.has_job else dict(turn.slots)
+        axis, values = reading.compare_of, reading.compare
+        if not values:  # "e o Qwen 14B com os mesmos dados?": the model on the table, and this one
+            axis, values = "model", [str(turn.state.slots.get("model")), str(turn.slots["model"])]
+        answer = compare_text(base, axis, values, day_rate())
+        reply = Reply(answer=answer, intent="quote", actions=[ACTION_HUMAN])
+        return self._say(turn, reply)
+
+    def _requote_on_card(self, turn: Turn) -> Reply:
+        card = turn.reading.accelerators[0]
+        return self._quote(turn.state, turn.reading.text, {**turn.slots, "accelerator": card})
+
+    def _bare_number(self, turn: Turn) -> Reply:
+        field, value = turn.bare  # type: ignore[misc]
+        return self._quote(turn.state, turn.reading.text, {field: value}, turn.reading.notes, field)
+
+    def _quote_turn(self, turn: Turn) -> Reply:
+        return self._quote(turn.state, turn.reading.text, turn.slots)
+
+    def _job(self, turn: Turn) -> Reply:
+        slots = dict(turn.slots)
+        if "accelerator" in turn.reading.fields and turn.sized:
+            slots["accelerator"] = turn.reading.fields["accelerator"].value
+        if turn.sized and len(slots) > 1 and not cues.FOLLOW_UP.match(turn.folded):
+            turn.state.slots = {}  # a new job described in full replaces the one on the table
+        return self._quote(
+            turn.state,
+            turn.reading.text,
+            slots,
+            turn.reading.notes,
+            turn.reading.last_field,
+            dollars=turn.reading.wants("in_dollars"),
+        )
 
     def _handoff(self, state: ConversationState, text: str) -> Reply:
         state.handoff = True
@@ -340,15 +308,16 @@ class Assistant:
         slots: dict[str, Any],
         notes: list[str] | None = None,
         changed: str | None = None,
+        dollars: bool = False,
     ) -> Reply:
         merged = dict(state.slots)
         slots = example_length(slots, merged)
-        bare_size = slots.keys() & _SIZE_SLOTS == {"params"} and not re.search(
+        bare_size = slots.keys() & SIZE_SLOTS == {"params"} and not re.search(
             r"\bmodel", fold(text)
         )
         if bare_size and (sibling := same_family(merged.get("model"), slots["params"], state)):
             slots = {**{k: v for k, v in slots.items() if k != "params"}, "model": sibling}
-        if _SIZE_SLOTS & slots.keys():  # a new model replaces the old one, its size too
+        if SIZE_SLOTS & slots.keys():  # a new model replaces the old one, its size too
             merged.pop("model", None)
             merged.pop("params", None)
         if {"examples", "tokens_per_example"} & slots.keys():
@@ -357,7 +326,7 @@ class Assistant:
             merged.pop("examples", None)
             merged.pop("tokens_per_example", None)
         merged.update(fixed_replies.storable(slots))
-        if not _SIZE_SLOTS & merged.keys():
+        if not SIZE_SLOTS & merged.keys():
             return self._clarify(state, text, slots)
         if "model" in merged and "params" in merged:  # the newer of the two names the size
             merged.pop("params" if "model" in slots else "model")
@@ -370,7 +339,7 @@ class Assistant:
         except NoViableOffer as problem:
             # A change keeps the job as it was; a new job that nothing runs stays on the table
             # so that "Cotar em GPU" can follow.
-            if not _SIZE_SLOTS & state.slots.keys():
+            if not SIZE_SLOTS & state.slots.keys():
                 state.slots = merged
             tips = "\n".join(f"• {composer.without_flags(tip)}" for tip in problem.suggestions)
             return self._finish(
@@ -384,6 +353,8 @@ class Assistant:
             )
         previous = Quote.model_validate(state.last_quote) if state.last_quote else None
         draft = composer.quote_text(quote, job, previous)
+        if dollars:  # "e em dólar?": the same total at the quote's own rate
+            draft = f"{composer.in_dollars(quote)}\n\n{draft}"
         if notes:
             draft = f"{draft}\n\n" + "\n".join(f"• {note}" for note in notes)
         state.slots = merged
@@ -413,7 +384,7 @@ class Assistant:
             ERRORS.labels("indice_indisponivel").inc()
         return {"question": question, "result": result}
 
-    def _answer(self, state: ConversationState, text: str) -> Reply:
+    def _answer(self, state: ConversationState, text: str, figures: str = "") -> Reply:
         query = search_query(state, text)
         lexical = self.retriever.lexical
         relevant = bool(cues.DOMAIN.search(fold(query))) or lexical.coverage(text) >= MIN_COVERAGE
@@ -429,7 +400,7 @@ class Assistant:
             return self._finish(state, text, unsure)
         if not used:
             return self._out_of_scope(state, text)
-        draft = f"{guidance.text}\n\n{composer.cite(used)}"
+        draft = "\n\n".join(part for part in (guidance.text, figures, composer.cite(used)) if part)
         return self._finish(
             state,
             text,

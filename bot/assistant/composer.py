@@ -4,6 +4,7 @@ Every figure in a quote reply comes from the Quote object; the composer only arr
 """
 
 import re
+from datetime import date
 from decimal import Decimal
 
 from bot.sales.book import QuoteRecord, percent
@@ -120,6 +121,23 @@ def _dataset(job: Job) -> str:
         described = f"{_millions(job.dataset_tokens)} de tokens no dataset"
     epochs = plural(job.epochs, "época", "épocas") + guessed["epochs"]
     return f"{described}, {epochs}; {_millions(job.total_tokens)} de tokens de treino"
+
+
+def job_line(job: Job) -> str:
+    """ "Llama 3 8B, LoRA, 20.000 exemplos de 500 tokens, 3 épocas; 30 mi de tokens de treino" """
+    return f"{job.model_name}, {METHOD_NAMES[job.method]}, {_dataset(job)}"
+
+
+def in_dollars(quote: Quote) -> str:
+    """The total in US dollars beside the reais, at the rate the quote was priced at."""
+    rate = quote.fx.usd_brl_quoted
+    dollars = (quote.total_brl / rate).quantize(Decimal("0.01"))
+    return (
+        f"Em dólar: US$ {format_number(dollars, 2)} ({format_brl(quote.total_brl)} a "
+        f"R$ {format_number(rate, 4)} por dólar, câmbio de "
+        f"{date.fromisoformat(quote.fx.as_of):%d/%m/%Y} com a proteção cambial). "
+        "A fatura é em reais."
+    )
 
 
 def _millions(tokens: float) -> str:
@@ -261,7 +279,7 @@ def quote_text(quote: Quote, job: Job, previous: Quote | None = None) -> str:
     lines += [
         f"Recomendo {rec.kind.upper()}: "
         f"{aside(machine, f'{rec.instance_type}, {provider} {rec.region}')}.",
-        f"Job: {job.model_name}, {METHOD_NAMES[job.method]}, {_dataset(job)}.",
+        f"Job: {job_line(job)}.",
         f"Tempo estimado: {format_number(rec.hours, 1)} h · Total: {format_brl(quote.total_brl)} "
         f"(válido até {format_date(quote.valid_until)}).",
         *[f"Atenção: {notice}" for notice in quote.notices],

@@ -12,6 +12,9 @@ from quoting.errors import InvalidJob
 from quoting.jobspec import JobSpec, normalize
 from quoting.quote import Quote, other_options
 
+# Longer than any job description: past it a message is pasted text, not a request.
+MAX_CHARS = 4000
+
 # Engine fields as a client reads them in chat (the engine names them by their CLI flags).
 FIELD_LABELS = {
     "--model": "Modelo",
@@ -29,6 +32,44 @@ FIELD_LABELS = {
     "--budget-brl": "Orçamento",
     "--max-device-memory-gb": "Memória da placa",
 }
+
+
+EMPTY = Reply(
+    answer="Sua mensagem chegou vazia. Descreva o job ou faça uma pergunta.", intent="error"
+)
+UNREADABLE = Reply(
+    answer="Não entendi. Pode escrever com palavras o que você precisa?",
+    intent="clarify",
+    actions=[ACTION_QUOTE, ACTION_HUMAN],
+)
+
+
+def too_long(length: int) -> Reply:
+    return Reply(
+        answer=f"Sua mensagem é longa demais ({length:,} caracteres; o limite é "
+        f"{MAX_CHARS:,}). Pode resumir o job em poucas linhas?".replace(",", "."),
+        intent="error",
+    )
+
+
+def proposal(state: ConversationState) -> Reply:
+    """ "Pode me enviar isso em PDF por e-mail?": where the proposal is, or what it needs first."""
+    if not state.last_quote:
+        return Reply(
+            answer="Posso, sim: a proposta em PDF sai de uma cotação. Me conte o job (modelo, "
+            "método e tamanho dos dados): eu faço a cotação e a proposta fica pronta para baixar "
+            "em /minhas_cotacoes.",
+            intent="question",
+            actions=[ACTION_QUOTE, ACTION_HUMAN],
+        )
+    return Reply(
+        answer="Claro. A proposta em PDF desta cotação fica em /minhas_cotacoes, no botão do PDF. "
+        "Se preferir recebê-la por e-mail, com os dados da sua empresa, um especialista do nosso "
+        "time envia: é só pedir abaixo.",
+        intent="quote",
+        quote=state.last_quote,
+        actions=[ACTION_HUMAN],
+    )
 
 
 def invalid_field(error: InvalidJob) -> Reply:

@@ -12,6 +12,7 @@ from pydantic import BaseModel, Field
 from bot.assistant import asks as cues_of
 from bot.assistant import cues
 from bot.assistant.commercial import commercial_answer
+from bot.assistant.followups import last_field
 from bot.assistant.intent import classify
 from bot.assistant.reader import read_job
 from bot.assistant.reader.cues import find_models, negated
@@ -69,6 +70,8 @@ class Reading(BaseModel):
     compare_of: Literal["model", "cloud", "kind", "method", ""] = ""
     # Catalog accelerators named ("e numa H200?"), in order.
     accelerators: list[str] = Field(default_factory=list)
+    # The last number or model the message gives: what "e com 1.500?" after it would change.
+    last_field: str | None = None
     notes: list[str] = Field(default_factory=list)
     bare: list[float] = Field(default_factory=list)
     unclear: list[str] = Field(default_factory=list)
@@ -95,7 +98,7 @@ class Reading(BaseModel):
 def _identifier() -> Any:
     from py3langid.langid import MODEL_FILE, LanguageIdentifier
 
-    identifier = LanguageIdentifier.from_pickled_model(MODEL_FILE, norm_probs=True)
+    identifier = LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
     identifier.set_languages(["pt", "en"])
     return identifier
 
@@ -126,6 +129,7 @@ def read_message(text: str, now: datetime | None = None) -> Reading:
         language=language_of(text),
         fields=fields,
         order=job.order,
+        last_field=last_field(job),
         accelerators=accelerators,
         notes=job.notes,
         bare=job.bare,

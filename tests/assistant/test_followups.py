@@ -3,9 +3,12 @@ changed: real retrieval, real engine, real SQLite."""
 
 import uuid
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
+import time_machine
 
 from bot.assistant.assistant import Assistant
 from bot.assistant.reply import Reply
@@ -244,7 +247,6 @@ def test_data_that_cannot_leave_the_country_stays(assistant: Assistant) -> None:
 @pytest.mark.parametrize(
     ("message", "field", "value"),
     [
-        ("preciso até amanhã", "deadline_hours", 24),
         ("llama 3 8b, lora, 12 mil exemplos, 3 épocas, 2 dias", "deadline_hours", 48),
         ("gemma 2 9b lora, 70 mil ex., 2 epocas", "examples", 70000),
     ],
@@ -254,6 +256,13 @@ def test_a_job_as_clients_write_it(
 ) -> None:
     job = job_of(talk(assistant, JOB, message))
     assert float(str(job[field])) == pytest.approx(value, abs=1)
+
+
+@time_machine.travel(datetime(2026, 12, 3, 19, 0, tzinfo=ZoneInfo("America/Sao_Paulo")), tick=False)
+def test_a_calendar_deadline_counts_from_the_clients_clock(assistant: Assistant) -> None:
+    reply = talk(assistant, JOB, "preciso pra amanhã às 8h")
+    assert float(str(job_of(reply)["deadline_hours"])) == 13
+    assert "sexta-feira, 04/12 às 8h" in reply.answer
 
 
 @pytest.mark.parametrize(
@@ -287,7 +296,7 @@ def test_natural_phrasings_get_a_quote_not_an_error(assistant: Assistant, messag
 @pytest.mark.parametrize(
     ("message", "said"),
     [
-        ("LoRA de um modelo de 3B com uns 800 MB de texto", "800 MB de texto"),
+        ("LoRA de um modelo de 3B com uns 800 MB de texto", "800 MB ÷ 4 bytes por token"),
         ("fine-tuning do whisper small com 100 horas de áudio", "30 s"),
         ("Um llama 3 8b de 70 bilhões de parâmetros com 5 mil exemplos", "não bate"),
     ],

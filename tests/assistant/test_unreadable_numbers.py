@@ -5,7 +5,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.assistant.assistant import MAX_CHARS, Assistant
+from bot.assistant.assistant import Assistant
+from bot.assistant.fixed_replies import MAX_CHARS
 from bot.assistant.reader import read_job
 from bot.assistant.state import ConversationStore
 from knowledge.retriever import KnowledgeRetriever

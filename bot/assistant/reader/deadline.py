@@ -90,7 +90,9 @@ class Deadline:
 def read_urgency(text: str) -> bool:
     """ "pra ontem", "urgente", "o mais rápido possível": the fastest sensible option wins."""
     found = URGENT.search(text)
-    return bool(found) and not _NOT_URGENT.search(text) and not negated(text, found.start())
+    if found is None:
+        return False
+    return not _NOT_URGENT.search(text) and not negated(text, found.start())
 
 
 def read_deadline(text: str, now: datetime) -> Deadline | None:
@@ -119,8 +121,8 @@ def read_deadline(text: str, now: datetime) -> Deadline | None:
         elif moment <= now and match["today"] is None:
             continue
         hours = max(1.0, round((moment - now).total_seconds() / 3600, 1))
-        said = f"Prazo: entendi {_when(moment)}{note}, daqui a {_hours(hours)}."
-        return Deadline(moment, hours, match.start(), end, said)
+        understood = f"Prazo: entendi {_when(moment)}{note}, daqui a {_hours(hours)}."
+        return Deadline(moment, hours, match.start(), end, understood)
     return None
 
 
@@ -160,7 +162,7 @@ def _day(match: re.Match[str], now: datetime, weekday: int) -> date | None:
 def _explicit(said: str, now: datetime) -> date | None:
     base = now.replace(tzinfo=None, hour=0, minute=0, second=0, microsecond=0)
     settings = {"RELATIVE_BASE": base, "PREFER_DATES_FROM": "future", "DATE_ORDER": "DMY"}
-    parsed = dateparser.parse(said, languages=["pt", "en"], settings=settings)  # type: ignore[arg-type]
+    parsed = dateparser.parse(said, languages=["pt", "en"], settings=settings)
     return parsed.date() if parsed else None
 
 

@@ -66,7 +66,7 @@ _BYTES = {"kb": 1e3, "mb": 1e6, "mega": 1e6, "megas": 1e6, "gb": 1e9, "giga": 1e
 
 
 @cache
-def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     measure = _alternatives("page", "word", "char", "token", "line")
     # "40k Portuguese chats", "2 mil laudos médicos": up to two describing words before a record.
     record = _alternatives("record", "turn")
@@ -84,7 +84,11 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     )
     per = re.compile(r"^\s*(?:por|cada|per|each|/|em media|on average|de media|na media)\b")
     total = re.compile(r"^\s*(?:no total|ao todo|total|somando|in total|overall|altogether)\b")
-    return unit, per, total
+    # "exemplos de uns 600 tokens": a length after records left uncounted is each one's length.
+    of_records = re.compile(
+        rf"\b(?:{record})\s+(?:de|com|of|with)\s+(?:cerca de |uns |umas |~|about |around )?$"
+    )
+    return unit, per, total, of_records
 
 
 _BEFORE_PER = re.compile(
@@ -194,7 +198,7 @@ class DataSize:
 
 def find_mentions(text: str) -> list[Mention]:
     """Every number with a unit of data in normalized `text`, left to right."""
-    unit_pattern, _, _ = _patterns()
+    unit_pattern, *_ = _patterns()
     mentions: list[Mention] = []
     for match in QUANTITY.finditer(text):
         parsed = number(match["number"])
@@ -220,11 +224,11 @@ def find_mentions(text: str) -> list[Mention]:
     return mentions
 
 
+_CLASSES: tuple[Unit, ...] = ("word", "char", "token", "page", "record", "turn")
+
+
 def _unit_of(noun: str) -> Unit:
-    for unit in ("word", "char", "token", "page", "record"):
-        if noun in _unit_words()[unit]:
-            return unit  # type: ignore[return-value]
-    return "turn" if noun in _unit_words()["turn"] else "line"
+    return next((unit for unit in _CLASSES if noun in _unit_words()[unit]), "line")
 
 
 def _connects(gap: str) -> bool:
@@ -270,9 +274,10 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
         if c is not main and c[0].unit not in ("record", "turn") and c[0].role != "per"
     ]
     if totals and size.tokens_per_example is None:
-        tokens, steps = _total_tokens(totals[0][0], text_model)
-        if tokens is None:
+        total, steps = _total_tokens(totals[0][0], text_model)
+        if total is None:
             return size if main else None
+        tokens = total
         if size.examples and tokens > size.examples:
             size.tokens_per_example = round(tokens / size.examples, 1)
             size.arithmetic = (
@@ -332,7 +337,7 @@ def _second_lengths(text: str, mentions: list[Mention]) -> None:
 def _chains(text: str, mentions: list[Mention]) -> list[list[Mention]]:
     """Mentions grouped as the sentence composes them: a count, then each part inside it."""
     chains: list[list[Mention]] = []
-    _, per, total = _patterns()
+    _, per, total, of_records = _patterns()
     for mention in mentions:
         before, after = text[max(0, mention.start - 40) : mention.start], text[mention.end :]
         totals = bool(total.match(after) or _BEFORE_TOTAL.search(before))
@@ -353,7 +358,7 @@ def _chains(text: str, mentions: list[Mention]) -> list[list[Mention]]:
                 continue
         if totals:
             mention.role = "total"
-        elif per.match(after) or _BEFORE_PER.search(before):
+        elif per.match(after) or _BEFORE_PER.search(before) or of_records.search(before):
             mention.role = "per"
         chains.append([mention])
     return chains

@@ -1,0 +1,121 @@
+"""Side by side: the same job on two models, two methods, GPU and TPU, or two clouds, as one table
+with the machine, hours and total of each, and which is cheaper and which is faster."""
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, Literal
+
+from bot.assistant.composer import job_line
+from quoting.catalog import load_catalog
+from quoting.constraints import PROVIDER_NAMES
+from quoting.errors import QuotingError
+from quoting.fx import FxRate
+from quoting.jobspec import METHOD_NAMES, JobSpec, normalize
+from quoting.quote import build_quote
+from quoting.recommend import candidates
+from quoting.registry import load_registry
+from quoting.units import format_brl, format_number
+
+Axis = Literal["model", "cloud", "kind", "method", ""]
+
+
+@dataclass
+class Column:
+    label: str
+    machine: str = ""
+    hours: float = 0.0
+    total_brl: Decimal | None = None
+    problem: str = ""
+
+
+def _label(axis: Axis, value: str) -> str:
+    if axis == "model":
+        entry = load_registry().find(value)
+        return entry.name if entry else value
+    if axis == "cloud":
+        return PROVIDER_NAMES.get(value, value.upper())
+    if axis == "method":
+        return METHOD_NAMES.get(value, value)
+    return value.upper()
+
+
+def _quoted(label: str, slots: dict[str, Any], fx: FxRate) -> Column:
+    try:
+        quote = build_quote(normalize(JobSpec(**slots)), fx=fx)
+    except QuotingError as problem:
+        return Column(label, problem=str(problem).split(".")[0])
+    rec = quote.recommendation
+    machine = f"{rec.count}x {rec.accelerator_name} ({rec.instance_type}, {rec.region})"
+    return Column(label, machine, rec.hours, quote.total_brl)
+
+
+def _on_cloud(label: str, slots: dict[str, Any], cloud: str, fx: FxRate) -> Column:
+    """The cheapest machine of this cloud that runs the job within its terms."""
+    job = normalize(JobSpec(**{**slots, "cloud": cloud}))
+    fitting = [
+        c
+        for c in candidates(job, load_catalog(), fx)
+        if c.offer.provider == cloud
+        and (job.deadline_hours is None or c.time.hours <= job.deadline_hours)
+        and (job.budget_brl is None or c.total_brl <= job.budget_brl)
+    ]
+    if not fitting:
+        offered = any(o.provider == cloud for o in load_catalog().offers_in_force())
+        why = (
+            "nenhuma máquina dela roda este job nos seus termos"
+            if offered
+            else ("ainda não temos ofertas dela no catálogo")
+        )
+        return Column(label, problem=why)
+    best = min(fitting, key=lambda c: (c.total_brl, c.time.hours))
+    machine = (
+        f"{best.devices}x {best.accelerator.name} ({best.offer.instance_type}, {best.offer.region})"
+    )
+    return Column(label, machine, best.time.hours, best.total_brl)
+
+
+def compare_text(slots: dict[str, Any], axis: Axis, values: list[str], fx: FxRate) -> str:
+    """pt-BR: the job under each value of `axis`, as a table, and which wins on price and time."""
+    base = {k: v for k, v in slots.items() if k in JobSpec.model_fields}
+    columns: list[Column] = []
+    for value in values:
+        label = _label(axis, value)
+        if axis == "cloud":
+            columns.append(_on_cloud(label, base, value, fx))
+            continue
+        varied = {**base, axis: value}
+        if axis == "model":
+            varied.pop("params", None)
+        columns.append(_quoted(label, varied, fx))
+    shared = {k: v for k, v in base.items() if k not in (axis, "params" if axis == "model" else "")}
+    head = "Comparação lado a lado"
+    if axis != "model" and {"model", "params"} & shared.keys():
+        head += f" para o mesmo job ({job_line(normalize(JobSpec(**shared)))})"
+    rows = ["| Opção | Máquina | Tempo | Total |", "|---|---|---|---|"]
+    for column in columns:
+        if column.total_brl is None:
+            rows.append(f"| {column.label} | {column.problem} | — | — |")
+        else:
+            rows.append(
+                f"| {column.label} | {column.machine} | {format_number(column.hours, 1)} h | "
+                f"{format_brl(column.total_brl)} |"
+            )
+    return "\n".join([f"{head}:", "", *rows, "", *_verdict(columns)])
+
+
+def _verdict(columns: list[Column]) -> list[str]:
+    priced = [c for c in columns if c.total_brl is not None]
+    if len(priced) < 2:
+        return []
+    cheapest = min(priced, key=lambda c: (c.total_brl, c.hours))
+    fastest = min(priced, key=lambda c: (c.hours, c.total_brl))
+    dearest = max(priced, key=lambda c: c.total_brl or Decimal(0))
+    saving = (dearest.total_brl or Decimal(0)) - (cheapest.total_brl or Decimal(0))
+    lines = [f"Mais barato: {cheapest.label} ({format_brl(saving)} a menos que {dearest.label})."]
+    if fastest is not cheapest:
+        lines.append(
+            f"Mais rápido: {fastest.label} ({format_number(fastest.hours, 1)} h contra "
+            f"{format_number(cheapest.hours, 1)} h)."
+        )
+    lines.append("Para a cotação completa de uma delas, é só dizer qual.")
+    return lines

@@ -1,0 +1,58 @@
+"""The price per hour of a machine, with every tax and our margin: "quanto custa uma H100 por hora
+com vocês?" gets the machines of that accelerator in the catalog, cheapest first."""
+
+from decimal import Decimal
+
+from quoting.catalog import load_catalog
+from quoting.fx import FxRate
+from quoting.jobspec import JobSpec, normalize
+from quoting.pricing import cost
+from quoting.units import format_brl, format_number
+
+# Hours between the two prices whose difference is the price of an hour: fixed charges (set-up)
+# cancel out, and ten hours keep the centavos of the billed tenths exact.
+_SPAN = 10
+MAX_MACHINES = 4
+
+
+def hourly_price(offer_key: str, fx: FxRate, spot: bool = False) -> Decimal:
+    """What one more hour of one machine of this offer costs the client, taxes included."""
+    catalog = load_catalog()
+    offer = next(o for o in catalog.offers_in_force() if o.key == offer_key)
+    job = normalize(JobSpec(params=1e9, spot=spot))
+    region = catalog.region_of(offer)
+    short = cost(job, offer, region, 1, _SPAN, 0, fx=fx).total_brl
+    long = cost(job, offer, region, 1, 2 * _SPAN, 0, fx=fx).total_brl
+    return ((long - short) / _SPAN).quantize(Decimal("0.01"))
+
+
+def hourly_prices_text(accelerator_id: str, fx: FxRate) -> str:
+    """pt-BR: the machines with this accelerator and their price per hour, cheapest first."""
+    catalog = load_catalog()
+    accelerator = catalog.accelerator_by_id(accelerator_id)
+    offers = [o for o in catalog.offers_in_force() if o.accelerator == accelerator_id]
+    if not offers:
+        return (
+            f"Não temos hoje oferta com {accelerator.name} no catálogo. Me diga o modelo e os "
+            "dados do job e eu cotarei a máquina equivalente mais em conta."
+        )
+    priced = sorted(((hourly_price(o.key, fx), o) for o in offers), key=lambda p: p[0])
+    lines = []
+    for total, offer in priced[:MAX_MACHINES]:
+        card = (total / offer.device_count).quantize(Decimal("0.01"))
+        where = f"{offer.provider.upper()} {offer.region}"
+        spot = ""
+        if offer.spot_per_hour is not None:
+            spot = f"; spot {format_brl(hourly_price(offer.key, fx, spot=True))}/h"
+        per_card = f" ({format_brl(card)}/h por placa)" if offer.device_count > 1 else ""
+        lines.append(
+            f"• {offer.device_count}x {accelerator.name} ({offer.instance_type}, {where}): "
+            f"{format_brl(total)}/h{per_card}{spot}"
+        )
+    return (
+        f"Preço por hora de máquinas com {accelerator.name}, com impostos e nossa margem "
+        f"(dólar a R$ {format_number(fx.usd_brl, 4)}):\n"
+        + "\n".join(lines)
+        + "\n\nO total de um job depende das horas que ele leva: me diga o modelo e os dados "
+        "(ex.: Llama 3 8B, LoRA, 20 mil exemplos de 500 tokens) e eu cotarei o job inteiro."
+    )
