@@ -13,7 +13,7 @@ from decimal import Decimal
 from quoting import constraints, policy
 from quoting.candidate import Candidate, Recommendation
 from quoting.catalog import Accelerator, Catalog, Offer, Region, load_catalog
-from quoting.errors import QuotingError
+from quoting.errors import InvalidJob, QuotingError
 from quoting.explain import fit_reasons, notices, sharding_reason, time_reason
 from quoting.fx import FxRate, reference_rate
 from quoting.jobspec import Job, lowered
@@ -133,6 +133,23 @@ def _priced_variant(
     )
 
 
+def _accelerator_refusal(job: Job, catalog: Catalog, fx: FxRate) -> QuotingError:
+    """Why the accelerator the client named runs nothing here, and the job without that limit."""
+    known = {a.id: a for a in catalog.accelerator}
+    chosen = known.get(job.accelerator or "")
+    if chosen is None:
+        return InvalidJob(
+            "--accelerator", f"'{job.accelerator}' não existe; use um de: {', '.join(known)}"
+        )
+    anywhere = _priced_variant(job, catalog, "Sem limitar a placa", {"accelerator": None}, fx)
+    offered = any(o.accelerator == chosen.id for o in catalog.offers_in_force())
+    why = "não comporta este job na memória" if offered else "não tem oferta no catálogo hoje"
+    return NoViableOffer(
+        f"{chosen.name} {why}.",
+        [anywhere] if anywhere else suggest_fixes(job, catalog, memory_problem=True, fx=fx),
+    )
+
+
 def _tpu_refusal(job: Job, catalog: Catalog, fx: FxRate) -> NoViableOffer | None:
     """Why a job asked for on TPU has no TPU offer, with the GPU offer that keeps the rest."""
     on_gpu = _priced_variant(job, catalog, "Cotar em GPU", {"kind": "gpu"}, fx)
@@ -185,6 +202,8 @@ def recommend(job: Job, catalog: Catalog | None = None, fx: FxRate | None = None
         job = smaller if fitting else job
     if not fitting and job.kind == "tpu" and (refusal := _tpu_refusal(job, catalog, fx)):
         raise refusal
+    if not fitting and job.accelerator is not None:
+        raise _accelerator_refusal(job, catalog, fx)
     if not fitting:
         raise NoViableOffer(
             memory_refusal(job, catalog), suggest_fixes(job, catalog, memory_problem=True, fx=fx)

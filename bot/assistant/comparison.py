@@ -6,11 +6,12 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from bot.assistant.composer import job_line
+from quoting.candidate import Candidate
 from quoting.catalog import load_catalog
 from quoting.constraints import PROVIDER_NAMES
 from quoting.errors import QuotingError
 from quoting.fx import FxRate
-from quoting.jobspec import METHOD_NAMES, JobSpec, normalize
+from quoting.jobspec import METHOD_NAMES, Job, JobSpec, normalize
 from quoting.quote import build_quote
 from quoting.recommend import candidates
 from quoting.registry import load_registry
@@ -49,9 +50,8 @@ def _quoted(label: str, slots: dict[str, Any], fx: FxRate) -> Column:
     return Column(label, machine, rec.hours, quote.total_brl)
 
 
-def _on_cloud(label: str, slots: dict[str, Any], cloud: str, fx: FxRate) -> Column:
-    """The cheapest machine of this cloud that runs the job within its terms."""
-    job = normalize(JobSpec(**{**slots, "cloud": cloud}))
+def _cheapest_on(job: Job, cloud: str, fx: FxRate) -> Candidate | None:
+    """The cheapest machine of this cloud that runs the job within its deadline and budget."""
     fitting = [
         c
         for c in candidates(job, load_catalog(), fx)
@@ -59,15 +59,26 @@ def _on_cloud(label: str, slots: dict[str, Any], cloud: str, fx: FxRate) -> Colu
         and (job.deadline_hours is None or c.time.hours <= job.deadline_hours)
         and (job.budget_brl is None or c.total_brl <= job.budget_brl)
     ]
-    if not fitting:
-        offered = any(o.provider == cloud for o in load_catalog().offers_in_force())
-        why = (
-            "nenhuma máquina dela roda este job nos seus termos"
-            if offered
-            else ("ainda não temos ofertas dela no catálogo")
+    return min(fitting, key=lambda c: (c.total_brl, c.time.hours)) if fitting else None
+
+
+def _on_cloud(label: str, slots: dict[str, Any], cloud: str, fx: FxRate) -> Column:
+    job = normalize(JobSpec(**{**slots, "cloud": cloud}))
+    best = _cheapest_on(job, cloud, fx)
+    if best is None:
+        if not any(o.provider == cloud for o in load_catalog().offers_in_force()):
+            return Column(label, problem="ainda não temos ofertas dela no catálogo")
+        # A PyTorch job on a cloud whose fitting machines are TPUs: say so, and what JAX costs.
+        on_tpu = None
+        if job.framework == "pytorch" and job.method != "qlora":
+            on_tpu = _cheapest_on(job.model_copy(update={"framework": "jax"}), cloud, fx)
+        if on_tpu is None:
+            return Column(label, problem="nenhuma máquina dela roda este job nos seus termos")
+        return Column(
+            label,
+            problem=f"só em TPU, que pede JAX (com JAX, {format_brl(on_tpu.total_brl)} em "
+            f"{format_number(on_tpu.time.hours, 1)} h); PyTorch roda em GPU",
         )
-        return Column(label, problem=why)
-    best = min(fitting, key=lambda c: (c.total_brl, c.time.hours))
     machine = (
         f"{best.devices}x {best.accelerator.name} ({best.offer.instance_type}, {best.offer.region})"
     )

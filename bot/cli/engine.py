@@ -96,9 +96,6 @@ def quote(
 @with_job_flags
 def estimate(
     spec: JobSpec,
-    accelerator: Annotated[
-        str | None, typer.Option("--accelerator", help="Só este acelerador (ex.: l4, h100).")
-    ] = None,
     as_json: JsonFlag = False,
     catalog: CatalogFlag = None,
 ) -> None:
@@ -106,11 +103,13 @@ def estimate(
     job = normalize(spec)
     chosen = _catalog(catalog)
     accelerators = chosen.accelerator
-    if accelerator is not None:
-        accelerators = [a for a in accelerators if a.id == accelerator.lower()]
+    if job.accelerator is not None:
+        accelerators = [a for a in accelerators if a.id == job.accelerator.lower()]
         if not accelerators:
             known = ", ".join(a.id for a in chosen.accelerator)
-            raise InvalidJob("--accelerator", f"'{accelerator}' não existe; use um de: {known}")
+            raise InvalidJob(
+                "--accelerator", f"'{job.accelerator}' não existe; use um de: {known}"
+            )
     memory = estimate_memory(job)
     fits = [(a.name, fit_on(job, a, catalog=chosen)) for a in accelerators]
     if as_json:

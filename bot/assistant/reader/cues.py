@@ -82,7 +82,11 @@ FRAMEWORKS = [
     ),
 ]
 CLOUDS = [
-    (re.compile(r"google cloud|\bgcp\b|vertex|\bgce\b|\bgke\b"), "gcp"),
+    # "no Google" is the cloud; "o Gemma do Google" is the model's maker.
+    (
+        re.compile(r"google cloud|\bgcp\b|vertex|\bgce\b|\bgke\b|\b(?:no|na|pelo|via) google\b"),
+        "gcp",
+    ),
     (re.compile(r"\baws\b|amazon web services|\bamazon\b|sagemaker|\bec2\b"), "aws"),
     (re.compile(r"\bazure\b|microsoft cloud"), "azure"),
 ]
