@@ -216,13 +216,13 @@ class Assistant:
         slots = fixed_replies.spec_slots(turn.slots if turn.sized else self._table_job(turn))
         slots.pop("max_device_memory_gb", None)
         slots.pop("accelerator", None)
-        try:
-            job = normalize(JobSpec(**slots))
-        except InvalidJob as error:
-            return self._say(turn, fixed_replies.invalid_field(error))
+        spec = JobSpec(**slots)
         memory = turn.slots.get("max_device_memory_gb")
         cards = [card_for(card, None) for card in turn.reading.accelerators]
-        answer = "\n".join(fit_text(job, card) for card in cards or [card_for(None, memory)])
+        try:
+            answer = "\n".join(fit_text(spec, card) for card in cards or [card_for(None, memory)])
+        except InvalidJob as error:
+            return self._say(turn, fixed_replies.invalid_field(error))
         return self._say(turn, Reply(answer=answer, intent="question", actions=[ACTION_QUOTE]))
 
     def _sizes(self, turn: Turn) -> Reply:

@@ -4,7 +4,7 @@ the quotes use (quoting.fit)."""
 
 from quoting.catalog import Accelerator, load_catalog
 from quoting.fit import fit_on
-from quoting.jobspec import METHOD_NAMES, Job, JobSpec, normalize
+from quoting.jobspec import METHOD_NAMES, JobSpec, normalize
 from quoting.memory import estimate_memory
 from quoting.units import format_number
 
@@ -12,6 +12,7 @@ from quoting.units import format_number
 REFERENCE_CARD = "h100"
 # Where a card is given only by its memory ("numa placa de 24 GB"), it is measured like this one.
 TEMPLATE_CARD = "l4"
+OWN_CARD = "own"
 
 
 def card_for(accelerator_id: str | None, memory_gb: float | None) -> Accelerator:
@@ -21,7 +22,11 @@ def card_for(accelerator_id: str | None, memory_gb: float | None) -> Accelerator
     template = catalog.accelerator_by_id(TEMPLATE_CARD)
     memory = memory_gb or template.memory_gb
     return template.model_copy(
-        update={"id": "own", "name": f"placa de {format_number(memory, 0)} GB", "memory_gb": memory}
+        update={
+            "id": OWN_CARD,
+            "name": f"placa de {format_number(memory, 0)} GB",
+            "memory_gb": memory,
+        }
     )
 
 
@@ -29,8 +34,9 @@ def _gb(value: float) -> str:
     return f"~{format_number(value, 0)} GB"
 
 
-def fit_text(job: Job, card: Accelerator) -> str:
+def fit_text(spec: JobSpec, card: Accelerator) -> str:
     """pt-BR: whether the job fits one card, and if not, how many or what would make it fit."""
+    job = normalize(spec)
     fitted = fit_on(job, card, max_devices=64)
     what = f"{job.model_name} com {METHOD_NAMES[job.method]}"
     if fitted is not None and fitted.devices == 1:
@@ -39,7 +45,8 @@ def fit_text(job: Job, card: Accelerator) -> str:
             f"{format_number(card.memory_gb, 0)} GB, já com folga para ativações e otimizador."
         )
     alone = estimate_memory(job).total
-    answer = f"Não numa só: {what} precisa de {_gb(alone)} numa placa, e a {card.name} tem "
+    which = "a sua placa" if card.id == OWN_CARD else f"a {card.name}"
+    answer = f"Não numa só: {what} precisa de {_gb(alone)} numa placa, e {which} tem "
     answer += f"{format_number(card.memory_gb, 0)} GB."
     if fitted is not None:
         answer += (
@@ -47,7 +54,7 @@ def fit_text(job: Job, card: Accelerator) -> str:
             f"({_gb(fitted.memory_per_device_gb)} por placa)."
         )
     if job.method != "qlora" and card.kind == "gpu":
-        smaller = job.model_copy(update={"method": "qlora", "precision": "bf16"})
+        smaller = normalize(spec.model_copy(update={"method": "qlora", "precision": None}))
         if (again := fit_on(smaller, card, max_devices=1)) is not None:
             answer += (
                 f" Com QLoRA (pesos em 4 bits) cabe numa só: {_gb(again.memory_per_device_gb)}."

@@ -1,0 +1,139 @@
+"""What a client asked beyond a plain quote gets that answer: two options side by side as a
+table, yes or no on whether a model fits a card, a machine's price per hour, the quote in dollars,
+where the PDF proposal is, and a constraint the catalog cannot meet named in the reply."""
+
+import re
+import uuid
+from collections.abc import Callable
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from bot.assistant.assistant import Assistant
+from bot.assistant.reply import Reply
+from bot.assistant.state import ConversationStore
+from knowledge.retriever import KnowledgeRetriever
+
+JOB = "LoRA de um Llama 3 8B com 20 mil exemplos de 500 tokens"
+
+
+@pytest.fixture
+def assistant(indexed_home: Path, use_home: Callable[[Path], None], tmp_path: Path) -> Assistant:
+    use_home(indexed_home)
+    store = ConversationStore(f"sqlite:///{tmp_path / 'conversas.db'}")
+    return Assistant(KnowledgeRetriever.load(dense="off"), store)
+
+
+def talk(assistant: Assistant, *messages: str) -> list[Reply]:
+    conversation = f"teste-{uuid.uuid4().hex}"
+    return [assistant.reply(conversation, message) for message in messages]
+
+
+def _reais(text: str) -> list[Decimal]:
+    return [
+        Decimal(amount.replace(".", "").replace(",", "."))
+        for amount in re.findall(r"R\$ ([\d.]+,\d{2})", text)
+    ]
+
+
+def _rows(answer: str) -> dict[str, list[str]]:
+    """The table's rows by their first cell."""
+    cells = [
+        [cell.strip() for cell in line.strip("|").split("|")]
+        for line in answer.splitlines()
+        if line.startswith("|") and "---" not in line
+    ]
+    return {row[0]: row[1:] for row in cells[1:]}
+
+
+def test_two_models_side_by_side_name_the_cheaper(assistant: Assistant) -> None:
+    (reply,) = talk(
+        assistant,
+        "Llama 3 8B ou Mistral 7B, qual sai mais barato com 20 mil exemplos de 500 tokens?",
+    )
+    rows = _rows(reply.answer)
+    assert set(rows) == {"Llama 3 8B", "Mistral 7B v0.3"}, reply.answer
+    totals = {label: _reais(row[-1])[0] for label, row in rows.items()}
+    cheaper = min(totals, key=lambda label: totals[label])
+    assert f"Mais barato: {cheaper}" in reply.answer
+
+
+def test_a_model_with_the_same_data_keeps_the_job_on_the_table(assistant: Assistant) -> None:
+    *_, reply = talk(assistant, JOB, "e o Qwen 2.5 14B com os mesmos dados?")
+    rows = _rows(reply.answer)
+    assert "Llama 3 8B" in rows and any("Qwen" in label for label in rows), reply.answer
+
+
+def test_clouds_side_by_side_say_why_one_has_no_machine(assistant: Assistant) -> None:
+    *_, reply = talk(assistant, JOB, "quanto fica na AWS e quanto no Google?")
+    rows = _rows(reply.answer)
+    assert _reais(rows["AWS"][-1]), reply.answer
+    # The catalog's Google machines that hold the job are TPUs, and the job is PyTorch.
+    assert "JAX" in rows["Google Cloud"][0]
+
+
+@pytest.mark.parametrize(
+    ("message", "verdict"),
+    [
+        ("um Llama 3 8B com QLoRA roda numa L4?", "Sim"),
+        ("um Llama 3 70B full roda numa L4?", "Não"),
+        ("tenho uma placa de 48 GB, um Qwen 2.5 14B com QLoRA cabe nela?", "Sim"),
+        ("tenho uma placa de 16 GB, um Qwen 2.5 14B com LoRA cabe nela?", "Não"),
+    ],
+)
+def test_whether_a_model_fits_a_card_is_a_yes_or_no(
+    assistant: Assistant, message: str, verdict: str
+) -> None:
+    (reply,) = talk(assistant, message)
+    assert reply.answer.startswith(verdict), reply.answer
+    assert reply.quote is None
+
+
+def test_a_full_job_that_does_not_fit_points_to_qlora(assistant: Assistant) -> None:
+    *_, reply = talk(
+        assistant, "LoRA de um Llama 3 8B com 20 mil exemplos", "e full, cabe numa L4?"
+    )
+    assert reply.answer.startswith("Não"), reply.answer
+    assert "Com QLoRA" in reply.answer
+
+
+def test_the_price_per_hour_lists_the_cards_machines_cheapest_first(assistant: Assistant) -> None:
+    (reply,) = talk(assistant, "quanto custa uma H100 por hora com vocês?")
+    lines = [line for line in reply.answer.splitlines() if line.startswith("•")]
+    assert lines and all("H100" in line for line in lines), reply.answer
+    hourly = [_reais(line)[0] for line in lines]
+    assert hourly == sorted(hourly)
+
+
+def test_the_quote_in_dollars_is_the_same_total_at_the_quoted_rate(assistant: Assistant) -> None:
+    first, dollars = talk(assistant, JOB, "e em dólar?")
+    assert first.quote is not None and dollars.quote is not None
+    assert dollars.quote["total_brl"] == first.quote["total_brl"]
+    found = re.search(
+        r"US\$ ([\d.]+,\d{2}) \(R\$ ([\d.]+,\d{2}) a R\$ ([\d,]+) por dólar", dollars.answer
+    )
+    assert found, dollars.answer
+    usd, brl, rate = (Decimal(g.replace(".", "").replace(",", ".")) for g in found.groups())
+    assert usd == (brl / rate).quantize(Decimal("0.01"))
+
+
+def test_a_named_card_requotes_the_job_on_it(assistant: Assistant) -> None:
+    *_, reply = talk(assistant, JOB, "e numa H200, muda quanto?")
+    assert reply.quote is not None, reply.answer
+    assert "H200" in reply.quote["recommendation"]["accelerator_name"]
+
+
+def test_the_pdf_is_where_the_quote_is_or_needs_a_job_first(assistant: Assistant) -> None:
+    (before,) = talk(assistant, "pode me mandar a proposta em PDF?")
+    assert before.quote is None and "Me conte o job" in before.answer
+    *_, after = talk(assistant, JOB, "pode me mandar a proposta em PDF?")
+    assert after.quote is not None and "/minhas_cotacoes" in after.answer
+
+
+def test_a_cloud_the_catalog_cannot_serve_is_named_in_the_reply(assistant: Assistant) -> None:
+    (reply,) = talk(
+        assistant, "Mistral 7B QLoRA, 5 mil exemplos; a empresa só tem contrato com a Azure"
+    )
+    assert reply.quote is not None
+    assert "Nuvem Azure: não temos oferta Azure" in reply.answer

@@ -1,0 +1,49 @@
+"""The route table over readings: each message in its conversation takes the route a client's
+request needs (a comparison is a table, "roda numa L4?" a yes or no, "e em dólar?" the same quote in
+dollars), and the reading holds what the reply will use."""
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.assistant.reading import read_message
+from bot.assistant.routes import ROUTES, route, understand
+from bot.assistant.state import ConversationState
+
+CASES: list[dict[str, Any]] = tomllib.loads(
+    (Path(__file__).parents[1] / "data" / "route_cases.toml").read_text(encoding="utf-8")
+)["case"]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["message"][:60] for c in CASES])
+def test_a_message_takes_the_route_its_request_needs(case: dict[str, Any]) -> None:
+    table = case.get("table", {})
+    state = ConversationState(id="t", slots=table, last_field=case.get("last_field"))
+    if case.get("history") or state.slots:
+        state.remember("user", "LoRA de um Llama 3 8B com 20 mil exemplos")
+    reading = read_message(case["message"])
+    assert route(understand(reading, state, {})) == case["route"], reading.model_dump()
+    assert set(case.get("asks", [])) <= set(reading.asks)
+    assert reading.accelerators[: len(case.get("accelerators", []))] == case.get("accelerators", [])
+    if "compare" in case:
+        assert reading.compare == case["compare"]
+    for name, value in case.get("fields", {}).items():
+        expected = pytest.approx(value, rel=0.01) if isinstance(value, int | float) else value
+        assert reading.fields[name].value == expected, name
+
+
+def test_every_route_has_a_case_or_is_a_fallback() -> None:
+    covered = {case["route"] for case in CASES}
+    # Too long and empty are refused before reading; the classifier's routes and the last
+    # fallbacks depend on its scores, not on a phrasing we can pin.
+    untested = {
+        "empty",
+        "too_long",
+        "classified_handoff",
+        "classified_injection",
+        "late_off_topic",
+        "answer",
+    }
+    assert {r.name for r in ROUTES} - untested <= covered
