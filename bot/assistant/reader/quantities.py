@@ -8,47 +8,24 @@ one line the reply shows, so a client sees a misreading at once.
 """
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
-from typing import Literal
 
-from pydantic import BaseModel, Field
-
+from bot.assistant.reader.quantity_arithmetic import (
+    TIMES,
+    Mention,
+    Unit,
+    load_quantities,
+    said_count,
+    said_of,
+    said_result,
+    to_tokens,
+    total_tokens,
+)
 from bot.assistant.reader.spans import NOT_RECORDS, QUANTITY, SCALE, number
-from quoting.units import format_number
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "quantities.toml"
-Unit = Literal["record", "turn", "page", "word", "char", "token", "line", "byte", "audio_hour"]
-# The multiplication sign the reply shows its arithmetic with.
-TIMES = "\u00d7"
 # Longer than any one example (the longest contexts): a length past it is the dataset's total.
 MAX_EXAMPLE_TOKENS = 65_536
-
-
-class Factor(BaseModel):
-    name: str
-    value: float = Field(gt=0)
-    label: str
-    source: str = Field(min_length=10)
-    date: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}$")
-
-
-class QuantityData(BaseModel):
-    """The data file, validated on load: a factor without a source or a date is refused."""
-
-    factor: list[Factor]
-    units: dict[str, str]
-
-    def get(self, name: str) -> Factor:
-        return next(f for f in self.factor if f.name == name)
-
-
-@cache
-def load_quantities() -> QuantityData:
-    with DATA.open("rb") as handle:
-        return QuantityData.model_validate(tomllib.load(handle))
 
 
 @cache
@@ -174,16 +151,6 @@ _SECOND = re.compile(
 
 
 @dataclass
-class Mention:
-    value: float
-    unit: Unit
-    noun: str
-    start: int
-    end: int
-    role: Literal["count", "part", "per", "total"] = "count"
-
-
-@dataclass
 class DataSize:
     """The dataset a message describes, and the arithmetic that got there."""
 
@@ -260,13 +227,15 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
             tokens, steps = length
             if tokens <= MAX_EXAMPLE_TOKENS:
                 size.tokens_per_example = round(tokens, 1)
-                size.arithmetic = f"{_count(main[0])} {TIMES} {_result(tokens, steps, ' cada')}"
+                each = said_result(tokens, steps, " cada")
+                size.arithmetic = f"{said_count(main[0])} {TIMES} {each}"
             else:  # whole books: the dataset's total, each example cut at the context
                 size.examples = None
                 size.dataset_tokens = main[0].value * tokens
                 size.arithmetic = (
-                    f"{_count(main[0])} {TIMES} {_result(tokens, steps, ' cada')}; no total ≈ "
-                    f"{_of(size.dataset_tokens, 'tokens')}"
+                    f"{said_count(main[0])} {TIMES} {said_result(tokens, steps, ' cada')}; "
+                    "no total ≈ "
+                    f"{said_of(size.dataset_tokens, 'tokens')}"
                 )
     totals = [
         c
@@ -274,28 +243,28 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
         if c is not main and c[0].unit not in ("record", "turn") and c[0].role != "per"
     ]
     if totals and size.tokens_per_example is None:
-        total, steps = _total_tokens(totals[0][0], text_model)
+        total, steps = total_tokens(totals[0][0], text_model)
         if total is None:
             return size if main else None
         tokens = total
         if size.examples and tokens > size.examples:
             size.tokens_per_example = round(tokens / size.examples, 1)
             size.arithmetic = (
-                f"{_result(tokens, steps)} ÷ {_count(main[0])} "  # type: ignore[index]
-                f"≈ {_of(size.tokens_per_example, 'tokens')} cada"
+                f"{said_result(tokens, steps)} ÷ {said_count(main[0])} "  # type: ignore[index]
+                f"≈ {said_of(size.tokens_per_example, 'tokens')} cada"
             )
         elif not size.examples:
             size.dataset_tokens = tokens
             size.start = totals[0][0].start
-            size.arithmetic = _result(tokens, steps, " no total")
+            size.arithmetic = said_result(tokens, steps, " no total")
     if main is None and size.dataset_tokens is None:
         per = next((c for c in chains if c[0].role == "per"), None)
         if per is None:
             return None
-        tokens, steps = _to_tokens(per)  # "+- 900 tokens cada": the length, the count elsewhere
+        tokens, steps = to_tokens(per)  # "+- 900 tokens cada": the length, the count elsewhere
         size.tokens_per_example = round(tokens, 1)
         size.start = per[0].start
-        size.arithmetic = _result(tokens, steps, " cada")
+        size.arithmetic = said_result(tokens, steps, " cada")
     return size
 
 
@@ -377,110 +346,4 @@ def _length(
         if per is None:
             return None
         parts = per
-    return _to_tokens(parts)
-
-
-def _to_tokens(parts: list[Mention]) -> tuple[float, list[str]]:
-    """Multiply the parts down to words or tokens; a pair's two lengths add up."""
-    factors = load_quantities()
-    steps: list[str] = []
-    multiplier = 1.0
-    lengths: list[Mention] = []
-    for part in parts:
-        if lengths and part.unit == lengths[-1].unit:
-            lengths.append(part)
-        elif part.unit in ("turn", "page", "line") and part is not parts[-1]:
-            multiplier *= part.value
-            steps.append(_count(part))
-        else:
-            lengths.append(part)
-    if not lengths:
-        lengths = [parts[-1]]
-        steps.pop()
-    last = lengths[-1].unit
-    value = sum(m.value for m in lengths)
-    said = " + ".join(f"~{_amount(m.value)}" for m in lengths)
-    said = said if len(lengths) == 1 else f"({said})"
-    steps.append(f"{said}{' de' if said.endswith('milhões') else ''} {_noun(lengths[-1])}")
-    words = value * multiplier
-    if last == "turn":
-        per_turn = factors.get("words_per_turn").value
-        steps.append(f"{_amount(per_turn)} palavras por mensagem (suposto)")
-        words *= per_turn
-    elif last == "page":
-        per_page = factors.get("words_per_page").value
-        steps.append(f"{_amount(per_page)} palavras por página (suposto)")
-        words *= per_page
-    elif last == "line":
-        per_line = factors.get("words_per_line").value
-        steps.append(f"{_amount(per_line)} palavras por linha (suposto)")
-        words *= per_line
-    if last == "token":
-        return words, steps
-    if last == "char":
-        return words / factors.get("bytes_per_token").value, steps
-    return words * factors.get("tokens_per_word").value, steps
-
-
-def _total_tokens(mention: Mention, text_model: bool) -> tuple[float | None, list[str]]:
-    factors = load_quantities()
-    if mention.unit == "byte":
-        per_token = factors.get("bytes_per_token").value
-        said = f"{_bytes(mention.value)} ÷ {_amount(per_token)} bytes por token (suposto)"
-        return mention.value / per_token, [said]
-    if mention.unit == "audio_hour":
-        if not text_model and "transcri" not in mention.noun:
-            return None, []  # audio for a speech model: the reader counts 30 s windows
-        per_hour = factors.get("words_per_audio_hour").value
-        return mention.value * per_hour * factors.get("tokens_per_word").value, [
-            f"{_amount(mention.value)} h de fala transcrita",
-            f"{_amount(per_hour)} palavras por hora (suposto)",
-            f"{format_number(factors.get('tokens_per_word').value, 1)} token por palavra (suposto)",
-        ]
-    tokens, steps = _to_tokens([mention])
-    return tokens, steps
-
-
-def _result(tokens: float, steps: list[str], each: str = "") -> str:
-    """ "~2.500 palavras ≈ 3.750 tokens cada (1,5 token por palavra, suposto)"; tokens as given."""
-    if len(steps) == 1 and steps[0].endswith(" tokens"):
-        return f"{_of(tokens, 'tokens')}{each}"
-    return f"{f' {TIMES} '.join(steps)} ≈ {_of(tokens, 'tokens')}{each}{_factor_note(steps)}"
-
-
-def _of(value: float, noun: str) -> str:
-    amount = _amount(value)
-    return f"{amount} de {noun}" if amount.endswith("milhões") else f"{amount} {noun}"
-
-
-def _factor_note(steps: list[str]) -> str:
-    if any("token por palavra" in s for s in steps) or not steps:
-        return ""
-    if any(s.endswith(("palavras", "palavras (suposto)")) or "palavras por" in s for s in steps):
-        per_word = format_number(load_quantities().get("tokens_per_word").value, 1)
-        return f" ({per_word} token por palavra, suposto)"
-    return ""
-
-
-def _noun(mention: Mention) -> str:
-    return {"word": "palavras", "char": "caracteres", "token": "tokens", "page": "páginas",
-            "line": "linhas", "turn": "mensagens"}.get(mention.unit, mention.noun)  # fmt: skip
-
-
-def _count(mention: Mention) -> str:
-    noun = mention.noun if mention.unit in ("record", "turn") else _noun(mention)
-    return f"{_amount(mention.value)} {noun}"
-
-
-def _amount(value: float) -> str:
-    if value >= 1e6:
-        scaled = value / 1e6
-        return f"{format_number(scaled, 0 if scaled.is_integer() else 1)} milhões"
-    return format_number(round(value), 0)
-
-
-def _bytes(size: float) -> str:
-    for unit, scale in (("TB", 1e12), ("GB", 1e9), ("MB", 1e6)):
-        if size >= scale:
-            return f"{format_number(size / scale, 0 if (size / scale).is_integer() else 1)} {unit}"
-    return f"{format_number(size / 1e3, 0)} KB"
+    return to_tokens(parts)
