@@ -1,0 +1,208 @@
+"""How well the assistant reads what clients write, field by field, on sets nobody tuned on.
+
+Two sets, written by a helper who had read only the guidance article and issue 28, never the code:
+- tests/data/reading_heldout_a.toml: job messages with data sizes in any unit and deadlines in
+  calendar words, each with the reading worked out by hand at the client's clock (`now`);
+- tests/data/reading_heldout_b.toml: what a message asks (quote, comparison, fit check, price per
+  hour, ...) and the constraints it sets, some after earlier messages of the same chat.
+
+Each message goes through the whole assistant, on a frozen clock, and is scored on what the client
+sees: the quoted job's fields, and what kind of answer came back. Examples within 1%; tokens per
+example or total tokens within 25%; deadline within 2 h; each constraint honoured in the quote or
+named in the reply. Run once per change, never to tune: failures print only with --show.
+
+Run: python -m bench.reading_accuracy [--show] [--home DIR]      Target: >= 95% per field.
+"""
+
+import argparse
+import os
+import re
+import tempfile
+import tomllib
+from collections import defaultdict
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import time_machine
+
+DATA = Path(__file__).parents[1] / "tests" / "data"
+SETS = {"a": DATA / "reading_heldout_a.toml", "b": DATA / "reading_heldout_b.toml"}
+ZONE = ZoneInfo("America/Sao_Paulo")
+DEFAULT_NOW = "2026-12-03T10:00"
+CONSTRAINTS = (
+    "accelerator",
+    "cloud",
+    "data_residency",
+    "framework",
+    "kind",
+    "budget_brl",
+    "budget_usd",
+    "spot",
+)
+CLOUD_NAMES = {"aws": "AWS", "gcp": "Google", "azure": "Azure"}
+
+
+def _close(got: Any, wanted: float, tolerance: float) -> bool:
+    return got is not None and abs(float(got) - wanted) <= tolerance * abs(wanted)
+
+
+def _job_tokens(job: dict[str, Any]) -> float | None:
+    if job.get("dataset_tokens"):
+        return float(job["dataset_tokens"])
+    if job.get("examples") and job.get("tokens_per_example"):
+        return float(job["examples"]) * float(job["tokens_per_example"])
+    return None
+
+
+def score_job(case: dict[str, Any], reply: dict[str, Any], now: datetime) -> dict[str, bool]:
+    """Per field of set A: whether the quoted job holds what the client said."""
+    quote = reply.get("quote")
+    job = quote["job"] if quote else {}
+    assumed = set(job.get("assumed") or [])
+    scores: dict[str, bool] = {}
+    if "examples" in case:
+        scores["examples"] = "examples" not in assumed and _close(
+            job.get("examples"), case["examples"], 0.01
+        )
+    if "tokens_per_example" in case:
+        scores["tokens"] = "tokens_per_example" not in assumed and _close(
+            job.get("tokens_per_example"), case["tokens_per_example"], 0.25
+        )
+    elif "dataset_tokens" in case:
+        scores["tokens"] = _close(_job_tokens(job), case["dataset_tokens"], 0.25)
+    if "deadline" in case:
+        due = datetime.fromisoformat(case["deadline"]).replace(tzinfo=ZONE)
+        hours, got = (due - now).total_seconds() / 3600, job.get("deadline_hours")
+        scores["deadline"] = got is not None and abs(float(got) - hours) <= 2
+    if case.get("urgent"):
+        scores["urgent"] = bool(job.get("urgent"))
+    if "params_b" in case:
+        name = str(job.get("model_name") or "")
+        nominal = f"{float(case['params_b']):g}B"
+        scores["model"] = _close((job.get("params") or 0) / 1e9, case["params_b"], 0.3) or bool(
+            re.search(rf"(?<![\d.]){re.escape(nominal)}\b", name)
+        )
+    if "method" in case:
+        scores["method"] = job.get("method") == case["method"]
+    if "epochs" in case:
+        scores["epochs"] = _close(job.get("epochs"), case["epochs"], 0.01)
+    # A message with numbers that are no data must not invent a dataset.
+    if not {"examples", "tokens_per_example", "dataset_tokens"} & case.keys() and quote:
+        scores["no_invented_data"] = "examples" in assumed or "dataset_tokens" not in job
+    return scores
+
+
+def answered_as(reply: dict[str, Any]) -> str:
+    """The kind of answer a client sees, in set B's words."""
+    answer, intent = reply["answer"], reply["intent"]
+    sources = {source.get("source") for source in reply.get("sources") or []}
+    if reply.get("handoff"):
+        return "handoff"
+    if "Comparação lado a lado" in answer:
+        return "compare"
+    if answer.startswith("Em dólar"):
+        return "in_dollars"
+    if "proposta em PDF" in answer or "/minhas_cotacoes" in answer:
+        return "proposal"
+    if answer.startswith("Preço por hora"):
+        return "price_per_hour"
+    if re.match(r"(Sim|Não numa só|Não)[:,]", answer) and intent == "question":
+        return "fit_check"
+    if "Alugando," in answer:
+        return "rent_or_buy"
+    if "bot/sales/data/company.toml" in sources:
+        return "commercial"
+    if intent == "greeting":
+        return "social"
+    return {"quote": "quote", "clarify": "clarify", "out_of_scope": "out_of_scope"}.get(
+        intent, "guidance"
+    )
+
+
+def score_ask(case: dict[str, Any], reply: dict[str, Any]) -> dict[str, bool]:
+    """Set B: whether the answer is the kind asked for, and each constraint honoured or named."""
+    wanted = case["ask"]
+    wanted = "social" if wanted in ("greeting", "closing") else wanted
+    got = answered_as(reply)
+    quote = reply.get("quote")
+    rec = quote["recommendation"] if quote else {}
+    if wanted == "requote":
+        ok = got == "quote" and rec.get("accelerator") == case.get("accelerator")
+    else:
+        ok = got == wanted
+    scores = {"ask": ok}
+    job = quote["job"] if quote else {}
+    answer = reply["answer"]
+    for name in CONSTRAINTS:
+        if name not in case or wanted not in ("quote", "requote", "compare"):
+            continue
+        value = case[name]
+        match name:
+            case "accelerator":
+                held = rec.get("accelerator") == value
+                named = value.split("-")[0].upper() in answer.upper()
+            case "cloud":
+                held = job.get("cloud") == value
+                named = f"Nuvem {CLOUD_NAMES.get(value, value)}" in answer
+            case "kind":
+                held, named = rec.get("kind") == value, False
+            case "budget_brl":
+                held, named = _close(job.get("budget_brl"), value, 0.01), "Orçamento" in answer
+            case "budget_usd":
+                held, named = job.get("budget_brl") is not None, "US$" in answer
+            case _:
+                held, named = job.get(name) == value, False
+        scores[name] = held or named
+    return scores
+
+
+def _run(assistant: Any, conversation: str, messages: list[str], now: datetime) -> dict[str, Any]:
+    reply: dict[str, Any] = {}
+    for message in messages:
+        with time_machine.travel(now, tick=False):
+            reply = assistant.reply(conversation, message).to_json_dict()
+    return reply
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--show", action="store_true", help="print each failure (no tuning!)")
+    parser.add_argument("--home", type=Path)
+    arguments = parser.parse_args()
+    with tempfile.TemporaryDirectory() as scratch:
+        os.environ["INFRABOT_HOME"] = str(arguments.home or scratch)
+        os.environ.pop("INFRABOT_CHROMA_URL", None)
+        from bot.assistant.assistant import Assistant
+        from bot.assistant.state import ConversationStore
+        from knowledge.indexer import build_index
+        from knowledge.retriever import KnowledgeRetriever
+
+        build_index([])
+        assistant = Assistant(
+            KnowledgeRetriever.load(dense="off"), ConversationStore(f"sqlite:///{scratch}/r.db")
+        )
+        for name, path in SETS.items():
+            with path.open("rb") as handle:
+                cases = tomllib.load(handle)["case"]
+            tally: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+            for number, case in enumerate(cases):
+                now = datetime.fromisoformat(case.get("now", DEFAULT_NOW)).replace(tzinfo=ZONE)
+                messages = [*case.get("context", []), case["message"]]
+                reply = _run(assistant, f"{name}-{number}", messages, now)
+                scores = score_job(case, reply, now) if name == "a" else score_ask(case, reply)
+                for field, ok in scores.items():
+                    tally[field][0] += ok
+                    tally[field][1] += 1
+                if arguments.show and not all(scores.values()):
+                    failed = [field for field, ok in scores.items() if not ok]
+                    print(f"[{name}{number}] {failed} {case['message']!r}")
+                    print("    → " + reply["answer"][:240].replace("\n", " / "))
+            print(f"\nconjunto {name} ({len(cases)} mensagens):")
+            for field, (good, total) in sorted(tally.items()):
+                print(f"  {field:<18} {good:>4}/{total:<4} {100 * good / total:5.1f}%")
+
+
+if __name__ == "__main__":
+    main()
