@@ -2,6 +2,7 @@
 request needs (a comparison is a table, "roda numa L4?" a yes or no, "e em dólar?" the same quote in
 dollars), and the reading holds what the reply will use."""
 
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -47,3 +48,9 @@ def test_every_route_has_a_case_or_is_a_fallback() -> None:
         "answer",
     }
     assert {r.name for r in ROUTES} - untested <= covered
+
+
+def test_the_architecture_map_shows_the_route_table_as_it_runs() -> None:
+    text = (Path(__file__).parents[2] / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    shown = re.findall(r"^\| \d+ \| `(\w+)` \|", text, flags=re.MULTILINE)
+    assert shown == [r.name for r in ROUTES]
