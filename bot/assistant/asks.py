@@ -49,6 +49,11 @@ FITS = re.compile(
     r"\b(?:cabe|cabem|caberia|coube|roda|rodaria|rodam|segura|seguram|aguenta|aguentam|suporta|"
     r"suportam|comporta|fits?|runs?|handle)\b"
 )
+# "um chip de TPU segura...?", "numa única GPU": one card of a kind, none named.
+ONE_CARD = re.compile(
+    r"\b(?:um|uma|numa|num|one|a|an|single|so um|so uma|unico|unica)\s+(?:unic[oa]\s+)?"
+    r"(?:chip|placa|gpu|tpu|card)\b"
+)
 # "cabe em quantas GPUs", "quanta memória precisa", "how many GPUs": sizes asked about, no data.
 SIZES_ASKED = re.compile(
     r"\b(?:quantas (?:gpus|placas|tpus|maquinas|chips)|quanta (?:memoria|vram)|quantos gb|"
@@ -60,12 +65,15 @@ IN_DOLLARS = re.compile(
     r"\b(?:em|in|para|pra) (?:dolar(?:es)?|usd|us\$|dollars?)\b|\b(?:valor|preco|total) em dolar|"
     r"\bdolar(?:es)? (?:tambem|too)\b|\bin usd\b|\bconvert\w* (?:pra|para|to) (?:dolar|usd)"
 )
-# "pode me enviar isso em PDF por e-mail?", "manda a proposta formal", "send me the quote as a PDF".
+# "pode me enviar isso em PDF por e-mail?", "manda a proposta formal", "send me the quote as a PDF";
+# not "temos manuais em PDF, servem pra treinar?": a PDF or e-mail is the proposal only when it is
+# sent, or it is the quote's.
 PROPOSAL = re.compile(
-    r"\b(?:em|como|in|as|no formato) (?:um )?pdf\b|\bpdf\b.*\b(?:proposta|cotacao|orcamento)|"
-    r"\bpor e-?mail\b|\bby e-?mail\b|\bproposta (?:formal|comercial|oficial|em pdf)|"
-    r"\b(?:envia\w*|mand\w*|send) (?:isso|a proposta|a cotacao|o orcamento|it|the quote|"
-    r"the proposal)\b"
+    r"\bproposta (?:formal|comercial|oficial|em pdf|por e-?mail)|\bformal (?:quote|proposal)|"
+    r"\b(?:envi\w*|mand\w*|send|receb\w*|baix\w*|ger[ae]\w*|export\w*|get|download)\b[^.?!]{0,40}"
+    r"\b(?:pdf|e-?mail)\b|"
+    r"\b(?:proposta|cotacao|orcamento|isso|quote|proposal)\b[^.?!]{0,25}\b(?:em|como|in|as|por|by) "
+    r"(?:um |an? )?(?:pdf|e-?mail)\b"
 )
 # "quanto fica na AWS e quanto no Google?", "AWS ou GCP, qual sai melhor?".
 _VERSUS = re.compile(r"\b(?:ou|or|vs\.?|versus|x|e|and|comparad\w*|compar\w*|entre|between)\b")

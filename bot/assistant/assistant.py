@@ -217,10 +217,11 @@ class Assistant:
         slots.pop("max_device_memory_gb", None)
         slots.pop("accelerator", None)
         spec = JobSpec(**slots)
-        memory = turn.slots.get("max_device_memory_gb")
+        memory, kind = turn.slots.get("max_device_memory_gb"), turn.slots.get("kind")
         cards = [card_for(card, None) for card in turn.reading.accelerators]
         try:
-            answer = "\n".join(fit_text(spec, card) for card in cards or [card_for(None, memory)])
+            cards = cards or [card_for(None, memory, kind)]
+            answer = "\n".join(fit_text(spec, card) for card in cards)
         except InvalidJob as error:
             return self._say(turn, fixed_replies.invalid_field(error))
         return self._say(turn, Reply(answer=answer, intent="question", actions=[ACTION_QUOTE]))

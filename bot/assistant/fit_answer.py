@@ -15,10 +15,17 @@ TEMPLATE_CARD = "l4"
 OWN_CARD = "own"
 
 
-def card_for(accelerator_id: str | None, memory_gb: float | None) -> Accelerator:
+def card_for(
+    accelerator_id: str | None, memory_gb: float | None, kind: str | None = None
+) -> Accelerator:
+    """The card named, or one of the memory said, or the roomiest of a kind ("um chip de TPU")."""
     catalog = load_catalog()
     if accelerator_id is not None:
         return catalog.accelerator_by_id(accelerator_id)
+    offered = {o.accelerator for o in catalog.offers_in_force()}
+    of_kind = [a for a in catalog.accelerator if a.kind == kind and a.id in offered]
+    if memory_gb is None and of_kind:
+        return max(of_kind, key=lambda a: a.memory_gb)
     template = catalog.accelerator_by_id(TEMPLATE_CARD)
     memory = memory_gb or template.memory_gb
     return template.model_copy(
@@ -38,20 +45,24 @@ def fit_text(spec: JobSpec, card: Accelerator) -> str:
     """pt-BR: whether the job fits one card, and if not, how many or what would make it fit."""
     job = normalize(spec)
     fitted = fit_on(job, card, max_devices=64)
-    what = f"{job.model_name} com {METHOD_NAMES[job.method]}"
+    model = job.model_name if job.model else f"um modelo de {format_number(job.params / 1e9, 0)}B"
+    what = f"{model} com {METHOD_NAMES[job.method]}"
+    unit = "chip" if card.kind == "tpu" else "placa"
     if fitted is not None and fitted.devices == 1:
         return (
-            f"Sim: {what} cabe numa única {card.name} — {_gb(fitted.memory_per_device_gb)} de "
-            f"{format_number(card.memory_gb, 0)} GB, já com folga para ativações e otimizador."
-        )
+            f"Sim: {what} cabe num único {unit} {card.name} — "
+            f"{_gb(fitted.memory_per_device_gb)} de {format_number(card.memory_gb, 0)} GB, já com "
+            "folga para ativações e otimizador."
+        ).replace(f"num único placa {card.name}", f"numa única {card.name}")
     alone = estimate_memory(job).total
-    which = "a sua placa" if card.id == OWN_CARD else f"a {card.name}"
-    answer = f"Não numa só: {what} precisa de {_gb(alone)} numa placa, e {which} tem "
+    article = "o" if unit == "chip" else "a"
+    which = "a sua placa" if card.id == OWN_CARD else f"{article} {card.name}"
+    answer = f"Não num só {unit}: {what} precisa de {_gb(alone)} ao todo, e {which} tem "
     answer += f"{format_number(card.memory_gb, 0)} GB."
     if fitted is not None:
         answer += (
             f" Com {fitted.devices}x {card.name} dividindo o modelo, cabe "
-            f"({_gb(fitted.memory_per_device_gb)} por placa)."
+            f"({_gb(fitted.memory_per_device_gb)} por {unit})."
         )
     if job.method != "qlora" and card.kind == "gpu":
         smaller = normalize(spec.model_copy(update={"method": "qlora", "precision": None}))
@@ -59,7 +70,7 @@ def fit_text(spec: JobSpec, card: Accelerator) -> str:
             answer += (
                 f" Com QLoRA (pesos em 4 bits) cabe numa só: {_gb(again.memory_per_device_gb)}."
             )
-    return answer
+    return answer.replace("Não num só placa", "Não numa só placa")
 
 
 def sizes_text(spec: JobSpec, methods: list[str]) -> str:

@@ -184,7 +184,11 @@ def _cues(reading: Reading) -> list[tuple[Ask, bool]]:
             "fit_check",
             bool(cues_of.FITS.search(folded))
             and "?" in text
-            and bool(reading.accelerators or "max_device_memory_gb" in reading.fields),
+            and bool(
+                reading.accelerators
+                or "max_device_memory_gb" in reading.fields
+                or ("kind" in reading.fields and cues_of.ONE_CARD.search(folded))
+            ),
         ),
         ("sizes", bool(cues_of.SIZES_ASKED.search(folded)) and sized and not data),
         ("price", bool(cues.PRICE.search(folded))),

@@ -79,6 +79,7 @@ def test_clouds_side_by_side_say_why_one_has_no_machine(assistant: Assistant) ->
         ("um Llama 3 8B com QLoRA roda numa L4?", "Sim"),
         ("um Llama 3 70B full roda numa L4?", "Não"),
         ("tenho uma placa de 48 GB, um Qwen 2.5 14B com QLoRA cabe nela?", "Sim"),
+        ("um chip de TPU segura um modelo de 65B?", "Não num só chip"),
         ("tenho uma placa de 16 GB, um Qwen 2.5 14B com LoRA cabe nela?", "Não"),
     ],
 )

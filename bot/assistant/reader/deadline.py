@@ -65,6 +65,11 @@ _HOUR_BEFORE = re.compile(r"(?:as|at)\s+\d{1,2}(?:[:h]\d{2})?\s*(?:h|hs|horas|am
 _TODAY_IS = re.compile(
     rf"\b(?:hoje (?:e|eh)|today is) (?:uma? )?(?P<weekday>{'|'.join(_WEEKDAYS)})\b"
 )
+# "já são 19h": the client's clock, which the deadline's hours count from.
+_NOW_IS = re.compile(
+    r"\b(?:ja sao|agora sao|aqui sao|ja e|agora e|it'?s|it is)\s+(?:already\s+|now\s+)?"
+    r"(?P<hour>\d{1,2})(?:[:h](?P<minute>\d{2}))?\s*(?:h\b|hs\b|horas\b|(?P<ampm>am|pm)\b)"
+)
 _CONTEXT = re.compile(
     r"\b(?:ate|para|pra|em|by|until|before|antes|prazo|entregar|entrega|pronto|pronta|terminar|"
     r"termine|acabar|precis\w+|deadline|due|tem que|tenho que|temos que|needs?|need it|rodando|"
@@ -97,7 +102,7 @@ def read_urgency(text: str) -> bool:
 
 def read_deadline(text: str, now: datetime) -> Deadline | None:
     """The first date `text` sets as a deadline, with the time it means, or None."""
-    now = now.astimezone(CLIENT_ZONE)
+    now = _clients_clock(text, now.astimezone(CLIENT_ZONE))
     said = _TODAY_IS.search(text)
     weekday = _WEEKDAYS[said["weekday"]] if said else now.weekday()
     for match in _DAY.finditer(text):
@@ -124,6 +129,19 @@ def read_deadline(text: str, now: datetime) -> Deadline | None:
         understood = f"Prazo: entendi {_when(moment)}{note}, daqui a {_hours(hours)}."
         return Deadline(moment, hours, match.start(), end, understood)
     return None
+
+
+def _clients_clock(text: str, now: datetime) -> datetime:
+    """Our clock, or the time the client says it is there ("já são 19h"), on the nearest day."""
+    said = _NOW_IS.search(text)
+    if said is None:
+        return now
+    stated = now.replace(hour=_time(said).hour, minute=_time(said).minute, second=0, microsecond=0)
+    if stated - now > timedelta(hours=12):
+        return stated - timedelta(days=1)
+    if now - stated > timedelta(hours=12):
+        return stated + timedelta(days=1)
+    return stated
 
 
 def _day(match: re.Match[str], now: datetime, weekday: int) -> date | None:
@@ -183,14 +201,12 @@ def business_day(start: date, count: int) -> date:
 
 def _hour_before(text: str) -> re.Match[str] | None:
     """ "às 8h de amanhã": the hour said before the day."""
-    found = re.search(
-        r"(?:as|at)\s+\d{1,2}(?:[:h]\d{2})?\s*(?:h|hs|horas|am|pm)\s+(?:de\s+)?$", text
-    )
+    found = _HOUR_BEFORE.search(text)
     return _HOUR.match(found[0]) if found else None
 
 
 def _time(found: re.Match[str]) -> time:
-    if found["part"]:
+    if found.groupdict().get("part"):
         return _PARTS_OF_DAY[found["part"]]
     hour = int(found["hour"]) % 24
     if found["ampm"] == "pm" and hour < 12:
