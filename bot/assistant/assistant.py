@@ -8,6 +8,7 @@ engine, and keeps the conversation's slots in the database.
 import re
 import unicodedata
 from collections.abc import Callable
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Literal
 
 from bot.assistant import composer, cues, fixed_replies
@@ -40,6 +41,7 @@ from quoting.errors import InvalidJob, QuotingError
 from quoting.jobspec import JobSpec, normalize
 from quoting.quote import Quote, build_quote
 from quoting.recommend import NoViableOffer
+from quoting.units import format_brl, format_number
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
@@ -48,6 +50,18 @@ if TYPE_CHECKING:
 # word is about something else (measured on the assistant test set: off-topic questions score
 # 0.0-0.67, on-topic ones 0.75-1.0).
 MIN_COVERAGE = 0.75
+
+
+def _budget_in_reais(turn: Turn) -> None:
+    """ "orçamento de US$ 500": the budget in reais at today's rate, the conversion said."""
+    dollars = Decimal(turn.slots.pop("budget_usd"))
+    rate = day_rate().usd_brl
+    reais = (dollars * rate).quantize(Decimal("0.01"))
+    turn.slots.setdefault("budget_brl", reais)
+    turn.reading.notes.append(
+        f"Orçamento: US$ {format_number(dollars, 2)} ≈ {format_brl(reais)} ao dólar de hoje "
+        f"(R$ {format_number(rate, 4)})."
+    )
 
 
 def _clean(text: str) -> str:
@@ -121,6 +135,8 @@ class Assistant:
         if self.llm is not None and cues.DOMAIN.search(reading.folded):
             extracted = extract_with_model(self.llm, reading.text)
         turn = understand(reading, state, extracted)
+        if "budget_usd" in turn.slots:
+            _budget_in_reais(turn)
         return self._handlers[route(turn)](turn)
 
     @property

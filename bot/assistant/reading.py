@@ -43,6 +43,7 @@ CONSTRAINTS = (
     "kind",
     "framework",
     "budget_brl",
+    "budget_usd",
     "deadline_hours",
     "urgent",
     "spot",

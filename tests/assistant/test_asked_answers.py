@@ -138,3 +138,17 @@ def test_a_cloud_the_catalog_cannot_serve_is_named_in_the_reply(assistant: Assis
     )
     assert reply.quote is not None
     assert "Nuvem Azure: não temos oferta Azure" in reply.answer
+
+
+def test_a_budget_in_dollars_is_kept_in_reais_with_the_conversion_said(
+    assistant: Assistant,
+) -> None:
+    (reply,) = talk(assistant, f"{JOB}, orçamento de US$ 100")
+    assert reply.quote is not None, reply.answer
+    found = re.search(
+        r"US\$ 100,00 ≈ R\$ ([\d.]+,\d{2}) ao dólar de hoje \(R\$ ([\d,]+)\)", reply.answer
+    )
+    assert found, reply.answer
+    reais, rate = (Decimal(g.replace(".", "").replace(",", ".")) for g in found.groups())
+    assert reais == (100 * rate).quantize(Decimal("0.01"))
+    assert Decimal(str(reply.quote["job"]["budget_brl"])) == reais

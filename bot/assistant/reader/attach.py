@@ -210,6 +210,8 @@ def _numbers(reading: JobReading, spans: list[Span]) -> None:
             reading.set("deadline_hours", value, span.start, span.end)
         elif span.tag == "budget" and "budget_brl" not in reading.slots:
             reading.set("budget_brl", Decimal(str(round(value, 2))), span.start, span.end)
+        elif span.tag == "budget_usd" and "budget_usd" not in reading.slots:
+            reading.set("budget_usd", Decimal(str(round(value, 2))), span.start, span.end)
         elif span.tag == "device_memory":
             reading.set("max_device_memory_gb", value, span.start, span.end)
 

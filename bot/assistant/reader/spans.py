@@ -15,6 +15,7 @@ Tag = Literal[
     "data_bytes",
     "device_memory",
     "budget",
+    "budget_usd",
     "hourly_price",
     "deadline",
     "duration",
@@ -114,6 +115,8 @@ _BATCH_BEFORE = re.compile(r"(?:batch(?:[ _-]?size)?|lote|micro[ -]?batch)\s*(?:
 _RANK_BEFORE = re.compile(r"(?:\brank|\bposto|\br)\s*(?:de|=|:)?\s*$")
 _CURRENCY_BEFORE = re.compile(r"r\s?\$\s*$|\bbrl\s*$")
 _FOREIGN_BEFORE = re.compile(r"(?:us\s?\$|u\$|\$|usd|eur|€)\s*$")
+_DOLLAR_BEFORE = re.compile(r"(?:us\s?\$|u\$|(?<!r)\$|\busd)\s*$")
+_DOLLAR_AFTER = re.compile(r"^\s*(?:de\s+)?(?:dolares|dolar|dollars?|usd|bucks)\b")
 _EXCHANGE_BEFORE = re.compile(r"(?:dolar|cambio|usd|euro|ptax)\b[^.;!?\d]{0,15}$")
 _CURRENCY_AFTER = re.compile(r"^\s*(?:de\s+)?(?:reais|real|brl|pila|conto|contos)\b")
 _PER_HOUR = re.compile(
@@ -239,6 +242,15 @@ def _tag(text: str, match: re.Match[str], value: float) -> tuple[Tag, float, int
     scale = match["scale"]
     start, end = match.start("number"), match.end()
     before, after = text[max(0, start - 60) : start], text[end : end + 60]
+    dollars = _DOLLAR_AFTER.match(after)
+    if (_DOLLAR_BEFORE.search(before) or dollars) and not _CURRENCY_BEFORE.search(before):
+        # "US$ 500 de orçamento", "temos 800 dólares": a budget in dollars; "$2/h" is a price.
+        rest = after[dollars.end() :] if dollars else after
+        if _PER_HOUR.match(rest) or _HOURLY_BEFORE.search(before) or value < 10:
+            return None
+        if _EXCHANGE_BEFORE.search(before):
+            return None
+        return "budget_usd", value, end + (dollars.end() if dollars else 0), ""
     if _FOREIGN_BEFORE.search(before) and not _CURRENCY_BEFORE.search(before):
         return None
     if _EXCHANGE_BEFORE.search(before):  # "o dólar a 5 reais" is a rate, not a budget
