@@ -9,9 +9,11 @@ Two sets, written by a helper who had read only the guidance article and issue 2
 Each message goes through the whole assistant, on a frozen clock, and is scored on what the client
 sees: the quoted job's fields, and what kind of answer came back. Examples within 1%; tokens per
 example or total tokens within 25%; deadline within 2 h; each constraint honoured in the quote or
-named in the reply. Run once per change, never to tune: failures print only with --show.
+named in the reply. Where a message names no model, the bot asks for one and the client answers
+"Llama 3 8B". Run once per change, never to tune: failures print only with --show.
 
-Run: python -m bench.reading_accuracy [--show] [--home DIR]      Target: >= 95% per field.
+Run: python -m bench.reading_accuracy [--show] [--home DIR] [--a FILE] [--b FILE]
+Target: >= 95% per field.
 """
 
 import argparse
@@ -41,6 +43,8 @@ CONSTRAINTS = (
     "budget_usd",
     "spot",
 )
+# What a client answers when the bot asks which model: the data read before must still hold.
+FOLLOW_UP_MODEL = "Llama 3 8B"
 CLOUD_NAMES = {"aws": "AWS", "gcp": "Google", "azure": "Azure"}
 
 
@@ -170,6 +174,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--show", action="store_true", help="print each failure (no tuning!)")
     parser.add_argument("--home", type=Path)
+    parser.add_argument("--a", type=Path, default=SETS["a"], help="another set in A's format")
+    parser.add_argument("--b", type=Path, default=SETS["b"], help="another set in B's format")
     arguments = parser.parse_args()
     with tempfile.TemporaryDirectory() as scratch:
         os.environ["INFRABOT_HOME"] = str(arguments.home or scratch)
@@ -183,7 +189,7 @@ def main() -> None:
         assistant = Assistant(
             KnowledgeRetriever.load(dense="off"), ConversationStore(f"sqlite:///{scratch}/r.db")
         )
-        for name, path in SETS.items():
+        for name, path in (("a", arguments.a), ("b", arguments.b)):
             with path.open("rb") as handle:
                 cases = tomllib.load(handle)["case"]
             tally: dict[str, list[int]] = defaultdict(lambda: [0, 0])
@@ -191,6 +197,9 @@ def main() -> None:
                 now = datetime.fromisoformat(case.get("now", DEFAULT_NOW)).replace(tzinfo=ZONE)
                 messages = [*case.get("context", []), case["message"]]
                 reply = _run(assistant, f"{name}-{number}", messages, now)
+                if name == "a" and reply["intent"] == "clarify" and "params_b" not in case:
+                    # No model named: the bot asks for it, and the client answers with one.
+                    reply = _run(assistant, f"{name}-{number}", [FOLLOW_UP_MODEL], now)
                 scores = score_job(case, reply, now) if name == "a" else score_ask(case, reply)
                 for field, ok in scores.items():
                     tally[field][0] += ok
