@@ -51,6 +51,9 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
         r"^\s*(?:de\s+|of\s+)?(?:"
         rf"(?P<measure>{measure})|"
         r"(?P<bytes>kb|mb|gb|tb|megas?|gigas?|teras?)\b|"
+        # "reuniões de ~40 minutos", "~1h cada": the length of one transcribed recording.
+        r"(?P<minutes>min|mins|minutos?|minutes?)\b|"
+        r"(?P<hour_each>h|horas?|hours?)(?= (?:cada|each))|"
         r"(?P<audio>(?:horas?|h|hours?)\s+(?:de\s+|of\s+)?(?:[a-z]+\s+)?"
         r"(?:audio|gravac\w*|fala|voz|ligac\w*|chamadas|podcasts?|speech|recordings?|calls|"
         r"transcri\w*|atendimentos? (?:gravad|transcrit)\w*))|"
@@ -145,7 +148,7 @@ _INSIDE: dict[str, set[str]] = {
     "line": {"word", "char", "token"},
 }
 _SECOND = re.compile(
-    r"^[^.;!?\d]{0,12}\b(?:e|and|\+)\s+(?:a\s+|the\s+)?(?:resposta|answer|saida|output|completion|"
+    r"^[^.;!?\d]{0,12}?(?:\b(?:e|and)\s+|\+\s*|,\s*)(?:a\s+|the\s+)?(?:resposta|answer|saida|output|completion|"
     r"retorno)s?\b[^.;!?\d]{0,25}?(?P<number>\d+(?:[.,]\d+)*)(?:\s*(?P<scale>mil|k)\b)?"
 )
 
@@ -185,10 +188,31 @@ def find_mentions(text: str) -> list[Mention]:
                 mentions.append(Mention(value, "record", found["plural"], match.start(), end))
         elif found["audio"]:
             mentions.append(Mention(value, "audio_hour", found["audio"], match.start(), end))
+        elif found["minutes"] or found["hour_each"]:
+            minutes = value * (60 if found["hour_each"] else 1)
+            mentions.append(Mention(minutes, "minute", "min", match.start(), end))
         else:
             noun = found["measure"] or found["record"]
-            mentions.append(Mention(value, _unit_of(noun), noun, match.start(), end))
+            unit = _unit_of(noun)
+            rest = text[end:]
+            if (half := _HALF.match(rest)) and unit != "record":
+                value, end = value + 0.5, end + half.end()  # "2 páginas e meia"
+            elif (sides := _EACH_SIDE.match(rest)) and unit != "record":
+                value, end = value * 2, end + sides.end()  # "~20 palavras cada lado"
+            mentions.append(Mention(value, unit, noun, match.start(), end))
     return mentions
+
+
+_HALF = re.compile(r"^\s*e mei[ao]\b|^\s*and a half\b")
+_EACH_SIDE = re.compile(r"^\s*(?:de |em |on )?(?:cada lado|each side|por lado|per side)\b")
+_PER_PAGE = re.compile(r"^\s*(?:por|cada|per|a|each) (?:pagina|folha|page)\b")
+_LINE_NOUNS = frozenset({"linhas", "linha", "lines", "line"})
+_LENGTHS = frozenset({"word", "char", "token", "page", "line", "turn", "minute"})
+# "pergunta ~80 palavras, resposta ~400": the second part of a pair, named in the gap.
+_PAIR_GAP = re.compile(
+    r"^[^.;!?\d]{0,30}\b(?:respostas?|answers?|saidas?|outputs?|completions?|retornos?|solucao|"
+    r"solutions?|resumos?|summary|summaries|responses?)\b"
+)
 
 
 _CLASSES: tuple[Unit, ...] = ("word", "char", "token", "page", "record", "turn")
@@ -211,6 +235,13 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
     """The dataset `text` describes, or None when it counts nothing in units of data. Hours of
     audio are text (transcripts) when they say so or the model named reads text."""
     mentions = [m for m in find_mentions(text) if not _is_device_memory(text, m)]
+    # Minutes of speech are data only as transcripts; for a speech model the reader counts audio.
+    if not (text_model or re.search(r"transcri|transcript", text)):
+        mentions = [m for m in mentions if m.unit != "minute"]
+    # "250 palavras por página": the client's page, not a length of its own.
+    rates = [m for m in mentions if m.unit == "word" and _PER_PAGE.match(text[m.end :])]
+    per_page = rates[0].value if rates else None
+    mentions = [m for m in mentions if m not in rates]
     if not mentions:
         return None
     _second_lengths(text, mentions)
@@ -222,7 +253,7 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
     if main is not None:
         size.examples = main[0].value
         size.start = main[0].start
-        length = _length(text, main, chains, mentions)
+        length = _length(main, chains, per_page)
         if length is not None:
             tokens, steps = length
             if tokens <= MAX_EXAMPLE_TOKENS:
@@ -309,19 +340,28 @@ def _chains(text: str, mentions: list[Mention]) -> list[list[Mention]]:
     _, per, total, of_records = _patterns()
     for mention in mentions:
         before, after = text[max(0, mention.start - 40) : mention.start], text[mention.end :]
-        totals = bool(total.match(after) or _BEFORE_TOTAL.search(before))
+        # "cada uma ~1.500 palavras no total": each one's total is still each one's length.
+        each = bool(_BEFORE_PER.search(before))
+        totals = bool(total.match(after) or _BEFORE_TOTAL.search(before)) and not each
+        if mention.unit == "record" and mention.noun in _LINE_NOUNS and per.match(after):
+            mention.unit = "line"  # "~120 linhas cada": the length, not a count of rows
         if chains and not totals:
             last = chains[-1][-1]
+            gap = text[last.end : mention.start]
             turn = mention.unit == last.unit == "record" and mention.noun in _unit_words()["turn"]
-            if turn and _connects(text[last.end : mention.start]):
+            if turn and _connects(gap):
                 mention.unit = "turn"  # "40 mil chats de 12 mensagens": messages inside
+            lines = last.unit in ("record", "turn", "page") and mention.noun in _LINE_NOUNS
+            if lines and mention.unit == "record" and _connects(gap):
+                mention.unit = "line"  # "contratos com ~400 linhas cada"
             inside = mention.unit in _INSIDE.get(last.unit, set())
             if inside and _connects(text[last.end : mention.start]):
                 mention.role = "part"
                 chains[-1].append(mention)
                 continue
-            same = mention.unit == last.unit and last.role == "part"
-            if same and re.search(r"\b(?:e|and|\+)\b", text[last.end : mention.start]):
+            same = mention.unit == last.unit and mention.unit in _LENGTHS
+            joined = last.role == "part" and re.search(r"\b(?:e|and)\b|\+", gap)
+            if same and (joined or _PAIR_GAP.match(gap)):
                 mention.role = "part"  # the pair's second length
                 chains[-1].append(mention)
                 continue
@@ -334,16 +374,20 @@ def _chains(text: str, mentions: list[Mention]) -> list[list[Mention]]:
 
 
 def _length(
-    text: str, main: list[Mention], chains: list[list[Mention]], mentions: list[Mention]
+    main: list[Mention], chains: list[list[Mention]], per_page: float | None
 ) -> tuple[float, list[str]] | None:
-    """Tokens in one example and the steps that got there; None when the length is not given."""
+    """Tokens in one example and the steps that got there; None when the length is not given:
+    the parts of the count, else a length said "cada"/"em média", else the first length after the
+    count that is no total ("15k pares. pergunta ~80 palavras, resposta ~400")."""
     parts = main[1:]
     if not parts:
-        per = next(
-            (c for c in chains if c is not main and c[0].role == "per" and c[0].unit != "record"),
-            None,
+        rest = [c for c in chains if c is not main and c[0].unit in _LENGTHS]
+        per = next((c for c in rest if c[0].role == "per"), None)
+        after = [c for c in rest if c[0].role == "count" and c[0].start > main[0].start]
+        orphan = next(
+            (c for c in after if to_tokens(c, per_page)[0] <= MAX_EXAMPLE_TOKENS), None
         )
-        if per is None:
+        parts = per or orphan or []
+        if not parts:
             return None
-        parts = per
-    return to_tokens(parts)
+    return to_tokens(parts, per_page)

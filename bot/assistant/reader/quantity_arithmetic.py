@@ -13,7 +13,9 @@ from pydantic import BaseModel, Field
 from quoting.units import format_number
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "quantities.toml"
-Unit = Literal["record", "turn", "page", "word", "char", "token", "line", "byte", "audio_hour"]
+Unit = Literal[
+    "record", "turn", "page", "word", "char", "token", "line", "byte", "audio_hour", "minute"
+]
 # The multiplication sign the reply shows its arithmetic with.
 TIMES = "\u00d7"
 
@@ -52,8 +54,9 @@ class Mention:
     role: Literal["count", "part", "per", "total"] = "count"
 
 
-def to_tokens(parts: list[Mention]) -> tuple[float, list[str]]:
-    """Multiply the parts down to words or tokens; a pair's two lengths add up."""
+def to_tokens(parts: list[Mention], per_page: float | None = None) -> tuple[float, list[str]]:
+    """Multiply the parts down to words or tokens; a pair's two lengths add up. `per_page`: the
+    words per page the client gave ("250 palavras por página"), over the assumed figure."""
     factors = load_quantities()
     steps: list[str] = []
     multiplier = 1.0
@@ -80,9 +83,14 @@ def to_tokens(parts: list[Mention]) -> tuple[float, list[str]]:
         steps.append(f"{said_amount(per_turn)} palavras por mensagem (suposto)")
         words *= per_turn
     elif last == "page":
-        per_page = factors.get("words_per_page").value
-        steps.append(f"{said_amount(per_page)} palavras por página (suposto)")
+        assumed = "" if per_page else " (suposto)"
+        per_page = per_page or factors.get("words_per_page").value
+        steps.append(f"{said_amount(per_page)} palavras por página{assumed}")
         words *= per_page
+    elif last == "minute":
+        per_minute = factors.get("words_per_audio_hour").value / 60
+        steps.append(f"{said_amount(per_minute)} palavras por minuto de fala (suposto)")
+        words *= per_minute
     elif last == "line":
         per_line = factors.get("words_per_line").value
         steps.append(f"{said_amount(per_line)} palavras por linha (suposto)")
@@ -136,7 +144,8 @@ def _factor_note(steps: list[str]) -> str:
 
 def _noun(mention: Mention) -> str:
     return {"word": "palavras", "char": "caracteres", "token": "tokens", "page": "páginas",
-            "line": "linhas", "turn": "mensagens"}.get(mention.unit, mention.noun)  # fmt: skip
+            "line": "linhas", "turn": "mensagens",
+            "minute": "min de fala transcrita"}.get(mention.unit, mention.noun)  # fmt: skip
 
 
 def said_count(mention: Mention) -> str:
@@ -148,6 +157,8 @@ def said_amount(value: float) -> str:
     if value >= 1e6:
         scaled = value / 1e6
         return f"{format_number(scaled, 0 if scaled.is_integer() else 1)} milhões"
+    if value < 10 and not float(value).is_integer():
+        return format_number(value, 1)  # "~1,5 página"
     return format_number(round(value), 0)
 
 
