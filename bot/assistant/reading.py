@@ -140,8 +140,8 @@ def read_message(text: str, now: datetime | None = None) -> Reading:
     )
     guess = classify(text)
     reading.guess, reading.margin = guess.label, guess.margin
-    # "200 milhões de tokens de notas fiscais" is a job, not billing.
-    if not {"model", "params"} & fields.keys():
+    # "200 milhões de tokens de notas fiscais" is a job, not billing; so is a data size.
+    if not {"model", "params", "examples", "dataset_tokens", "tokens_per_example"} & fields.keys():
         reading.commercial = commercial_answer(folded)
     _compared(reading, job.folded)
     reading.asks = [ask for ask, cued in _cues(reading) if cued]

@@ -34,6 +34,8 @@ _WEEKDAYS = {
     "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5,
     "sunday": 6,
 }  # fmt: skip
+# English counts the text normalizer leaves as words ("in two weeks").
+_ENGLISH_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4}
 _MONTHS = (
     r"jan\w*|fev\w*|feb\w*|mar\w*|abr\w*|apr\w*|mai\w*|may|jun\w*|jul\w*|ago\w*|aug\w*|set\w*|"
     r"sep\w*|out\w*|oct\w*|nov\w*|dez\w*|dec\w*"
@@ -46,13 +48,16 @@ _DAY = re.compile(
     rf"(?:(?:n?[oa] |this |next |proxim[oa] |essa |esta )?(?P<weekday>{'|'.join(_WEEKDAYS)})"
     r"(?:[- ]feira)?(?P<following> que vem| da semana que vem)?)|"
     r"(?P<business>\d{1,3}) dias? uteis|(?P<business_en>\d{1,3}) business days?|"
+    # "em 2 semanas", "prazo de 10 dias corridos": the end of the day so many days ahead.
+    r"(?P<days>\d{1,3}) (?:dias?(?: corridos)?|days?)|"
+    r"(?P<weeks>\d{1,2}|one|two|three|four) (?:semanas?|weeks?)|"
     r"(?P<month_end>(?:o )?(?:fim|final) do mes|end of (?:the )?month)|"
     r"(?P<week_end>(?:o )?(?:fim|final) da semana|end of (?:the )?week|(?:o )?fim de semana)|"
     r"(?P<next_week>semana que vem|proxima semana|next week)|"
     r"(?P<christmas>natal|christmas)|(?P<new_year>ano novo|reveillon|virada do ano|new year)|"
     rf"(?P<explicit>\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?|\d{{1,2}} de (?:{_MONTHS})(?: de \d{{4}})?|"
     rf"(?:{_MONTHS}) \d{{1,2}}(?:st|nd|rd|th)?)|"
-    r"dia (?P<day>\d{1,2})(?! de)"
+    r"dia (?P<day>\d{1,2})(?! de)|the (?P<day_en>\d{1,2})(?:st|nd|rd|th)"
     r")\b"
 )
 _HOUR = re.compile(
@@ -73,7 +78,7 @@ _NOW_IS = re.compile(
 _CONTEXT = re.compile(
     r"\b(?:ate|para|pra|em|by|until|before|antes|prazo|entregar|entrega|pronto|pronta|terminar|"
     r"termine|acabar|precis\w+|deadline|due|tem que|tenho que|temos que|needs?|need it|rodando|"
-    r"concluid\w+|finaliz\w+|pra|due|within|dentro de)\b"
+    r"concluid\w+|finaliz\w+|pra|due|within|in|dentro de)\b"
 )
 URGENT = re.compile(
     r"\b(?:pra ontem|para ontem|urgen(?:te|tes|cia|temente)|o mais rapido (?:possivel|que der)|"
@@ -108,8 +113,11 @@ def read_deadline(text: str, now: datetime) -> Deadline | None:
     for match in _DAY.finditer(text):
         if said and said.start() <= match.start() < said.end():
             continue
-        context = text[max(0, match.start() - 40) : match.end()]
-        if not _CONTEXT.search(context) or negated(text, match.start()):
+        # "dia 22 é o deadline": the word that makes it a deadline may come after; "3 dias úteis"
+        # is one by itself.
+        context = text[max(0, match.start() - 40) : match.end() + 25]
+        itself = match["business"] or match["business_en"]
+        if not (itself or _CONTEXT.search(context)) or negated(text, match.start()):
             continue
         day = _day(match, now, weekday)
         if day is None:
@@ -157,6 +165,9 @@ def _day(match: re.Match[str], now: datetime, weekday: int) -> date | None:
         return today + timedelta(days=ahead or (7 if match["following"] else 0))
     if match["business"] or match["business_en"]:
         return business_day(today, int(match["business"] or match["business_en"]))
+    if match["days"] or match["weeks"]:
+        weeks = _ENGLISH_COUNTS.get(match["weeks"] or "0") or int(match["weeks"] or 0)
+        return today + timedelta(days=int(match["days"] or 0) + 7 * weeks)
     if match["month_end"]:
         following = (today.replace(day=28) + timedelta(days=4)).replace(day=1)
         return following - timedelta(days=1)
@@ -167,8 +178,8 @@ def _day(match: re.Match[str], now: datetime, weekday: int) -> date | None:
     if match["christmas"] or match["new_year"]:
         target = date(today.year, 12, 24 if match["christmas"] else 31)
         return target if target >= today else target.replace(year=today.year + 1)
-    if match["day"]:
-        target_day = int(match["day"])
+    if match["day"] or match["day_en"]:
+        target_day = int(match["day"] or match["day_en"])
         month = today if target_day >= today.day else (today.replace(day=28) + timedelta(days=4))
         try:
             return month.replace(day=target_day)

@@ -177,6 +177,8 @@ _DEVICE_AFTER = re.compile(
 )
 # "uma RTX 4060", "GTX 1080 Ti": the number names the card, it counts nothing.
 _CARD_NAME_BEFORE = re.compile(r"\b(?:rtx|gtx|rx|radeon|geforce|quadro|titan|arc)\s*$")
+# "uma 3090 de 24GB": a card's model number, followed by its memory.
+_CARD_MEMORY_AFTER = re.compile(r"^\s*(?:de|com|with|of)\s+\d{1,3}\s*(?:gb|g)\b")
 # "16 GB de RAM": the computer's memory, neither the card's nor the data's.
 _SYSTEM_RAM_AFTER = re.compile(r"^\s*(?:de\s+)?(?:ram|memoria ram|system memory)\b")
 _DATA_NEAR = re.compile(r"texto|textos|dados|dataset|corpus|arquivos?|jsonl|csv|txt|base de|data\b")
@@ -255,7 +257,7 @@ def _tag(text: str, match: re.Match[str], value: float) -> tuple[Tag, float, int
         return None
     if _EXCHANGE_BEFORE.search(before):  # "o dólar a 5 reais" is a rate, not a budget
         return None
-    if _CARD_NAME_BEFORE.search(before):
+    if _CARD_NAME_BEFORE.search(before) or _CARD_MEMORY_AFTER.match(after):
         return None
     currency = _CURRENCY_AFTER.match(after)
     if _CURRENCY_BEFORE.search(before) or currency:
