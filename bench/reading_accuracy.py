@@ -112,7 +112,7 @@ def answered_as(reply: dict[str, Any]) -> str:
         return "proposal"
     if answer.startswith("Preço por hora"):
         return "price_per_hour"
-    if re.match(r"(Sim|Não numa só|Não)[:,]", answer) and intent == "question":
+    if re.match(r"Sim:|Não num", answer) and intent == "question":
         return "fit_check"
     if "Alugando," in answer:
         return "rent_or_buy"
@@ -129,16 +129,17 @@ def score_ask(case: dict[str, Any], reply: dict[str, Any]) -> dict[str, bool]:
     """Set B: whether the answer is the kind asked for, and each constraint honoured or named."""
     wanted = case["ask"]
     wanted = "social" if wanted in ("greeting", "closing") else wanted
-    got = answered_as(reply)
+    got, answer = answered_as(reply), reply["answer"]
     quote = reply.get("quote")
     rec = quote["recommendation"] if quote else {}
     if wanted == "requote":
         ok = got == "quote" and rec.get("accelerator") == case.get("accelerator")
+    elif wanted == "rent_or_buy" and got == "guidance":
+        ok = bool(re.search(r"alug|CAPEX|compra", answer))  # no job to do the sums with
     else:
         ok = got == wanted
     scores = {"ask": ok}
     job = quote["job"] if quote else {}
-    answer = reply["answer"]
     for name in CONSTRAINTS:
         if name not in case or wanted not in ("quote", "requote", "compare"):
             continue
@@ -153,9 +154,14 @@ def score_ask(case: dict[str, Any], reply: dict[str, Any]) -> dict[str, bool]:
             case "kind":
                 held, named = rec.get("kind") == value, False
             case "budget_brl":
-                held, named = _close(job.get("budget_brl"), value, 0.01), "Orçamento" in answer
+                held = _close(job.get("budget_brl"), value, 0.01)
+                named = "orçamento" in answer.lower()
             case "budget_usd":
                 held, named = job.get("budget_brl") is not None, "US$" in answer
+            case "data_residency":
+                held, named = job.get(name) == value, "dados no Brasil" in answer.lower()
+            case "spot":
+                held, named = job.get(name) == value, value and "spot" in answer.lower()
             case _:
                 held, named = job.get(name) == value, False
         scores[name] = held or named

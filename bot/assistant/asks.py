@@ -47,7 +47,7 @@ PER_HOUR = re.compile(
 # "cabe numa L4?", "roda numa 4090?", "um chip de TPU segura um 65B?", "does it fit on an A100?".
 FITS = re.compile(
     r"\b(?:cabe|cabem|caberia|coube|roda|rodaria|rodam|segura|seguram|aguenta|aguentam|suporta|"
-    r"suportam|comporta|fits?|runs?|handle)\b"
+    r"suportam|comporta|fits?|runs?|handle|da pra (?:fazer|rodar|treinar)|nela|nele)\b"
 )
 # "um chip de TPU segura...?", "numa única GPU": one card of a kind, none named.
 ONE_CARD = re.compile(
@@ -62,7 +62,8 @@ SIZES_ASKED = re.compile(
 )
 # "e em dólar?", "quanto dá em USD", "in dollars".
 IN_DOLLARS = re.compile(
-    r"\b(?:em|in|para|pra) (?:dolar(?:es)?|usd|us\$|dollars?)\b|\b(?:valor|preco|total) em dolar|"
+    r"\b(?:em|in|para|pra) (?:dolar(?:es)?|usd|us\$|dollars?)(?!\w)|"
+    r"\b(?:valor|preco|total) em dolar|"
     r"\bdolar(?:es)? (?:tambem|too)\b|\bin usd\b|\bconvert\w* (?:pra|para|to) (?:dolar|usd)"
 )
 # "pode me enviar isso em PDF por e-mail?", "manda a proposta formal", "send me the quote as a PDF";
@@ -70,10 +71,16 @@ IN_DOLLARS = re.compile(
 # sent, or it is the quote's.
 PROPOSAL = re.compile(
     r"\bproposta (?:formal|comercial|oficial|em pdf|por e-?mail)|\bformal (?:quote|proposal)|"
+    r"\bformaliz\w*|"
     r"\b(?:envi\w*|mand\w*|send|receb\w*|baix\w*|ger[ae]\w*|export\w*|get|download)\b[^.?!]{0,40}"
     r"\b(?:pdf|e-?mail)\b|"
     r"\b(?:proposta|cotacao|orcamento|isso|quote|proposal)\b[^.?!]{0,25}\b(?:em|como|in|as|por|by) "
     r"(?:um |an? )?(?:pdf|e-?mail)\b"
+)
+# "e quanto é a hora dessa máquina que você indicou?": the machine of the quote on the table.
+THAT_MACHINE = re.compile(
+    r"\b(?:dessa|desta|essa|esta|nessa|that|this|the same) (?:maquina|instancia|placa|gpu|machine|"
+    r"instance|card)\b|\bque (?:vc|voce|voces) (?:indicou|recomendou|sugeriu)\b"
 )
 # "quanto fica na AWS e quanto no Google?", "AWS ou GCP, qual sai melhor?".
 _VERSUS = re.compile(r"\b(?:ou|or|vs\.?|versus|x|e|and|comparad\w*|compar\w*|entre|between)\b")
@@ -90,6 +97,8 @@ SAME_JOB = re.compile(
 MODELS_VERSUS = re.compile(
     r"\b(?:ou|or|vs\.?|versus|x|compar\w*|entre|between|diferenca|difference)\b|quanto .* e quanto"
 )
+# Words that ask for a side by side by themselves ("tpu vs gpu nesse caso", "lado a lado").
+_SIDE_BY_SIDE = re.compile(r"\b(?:vs\.?|versus|compar\w*|lado a lado|side by side)(?!\w)")
 _PRICE_WORDS = re.compile(
     r"\b(?:quanto|barat\w*|car[oa]s?|preco|custo|sai|fica|compensa|vale|melhor|cheaper|cost|"
     r"price|compar\w*|diferenca)\b"
@@ -104,7 +113,7 @@ def clouds_compared(folded: str) -> list[str]:
         if cloud not in clouds:
             clouds.append(cloud)
     between = _VERSUS.search(folded) and _PRICE_WORDS.search(folded)
-    return clouds if len(clouds) >= 2 and between else []
+    return clouds if len(clouds) >= 2 and (between or _SIDE_BY_SIDE.search(folded)) else []
 
 
 def methods_compared(folded: str) -> list[str]:
@@ -114,9 +123,10 @@ def methods_compared(folded: str) -> list[str]:
     for _, method in sorted(named):
         if method not in methods:
             methods.append(method)
-    pair = len(methods) >= 2 and _VERSUS.search(folded) and _PRICE_WORDS.search(folded)
-    return methods if pair else []
+    asked = (_VERSUS.search(folded) and _PRICE_WORDS.search(folded)) or _SIDE_BY_SIDE.search(folded)
+    return methods if len(methods) >= 2 and asked else []
 
 
 def kinds_compared(folded: str) -> bool:
-    return bool(KINDS_COMPARED.search(folded) and _PRICE_WORDS.search(folded))
+    asked = _PRICE_WORDS.search(folded) or _SIDE_BY_SIDE.search(folded)
+    return bool(KINDS_COMPARED.search(folded) and asked)

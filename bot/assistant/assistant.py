@@ -223,9 +223,10 @@ class Assistant:
         return self._say(turn, Reply(answer=answer, intent="question", actions=[ACTION_HUMAN]))
 
     def _price_per_hour(self, turn: Turn) -> Reply:
-        answer = "\n\n".join(
-            hourly_prices_text(card, day_rate()) for card in turn.reading.accelerators
-        )
+        cards = list(turn.reading.accelerators)
+        if not cards and turn.state.last_quote:  # "a hora dessa máquina": the one quoted
+            cards = [turn.state.last_quote["recommendation"]["accelerator"]]
+        answer = "\n\n".join(hourly_prices_text(card, day_rate()) for card in cards)
         return self._say(turn, Reply(answer=answer, intent="question", actions=[ACTION_QUOTE]))
 
     def _fit_check(self, turn: Turn) -> Reply:
@@ -255,12 +256,17 @@ class Assistant:
         if not values:  # "e o Qwen 14B com os mesmos dados?": the model on the table, and this one
             axis, values = "model", [str(turn.state.slots.get("model")), str(turn.slots["model"])]
         answer = compare_text(base, axis, values, day_rate())
+        if {"model", "params"} & base.keys():  # what "e em dólar?" or "e com QLoRA?" changes next
+            turn.state.slots = fixed_replies.storable(
+                {k: v for k, v in base.items() if k != axis or axis == "model"}
+            )
         reply = Reply(answer=answer, intent="quote", actions=[ACTION_HUMAN])
         return self._say(turn, reply)
 
     def _requote_on_card(self, turn: Turn) -> Reply:
         card = turn.reading.accelerators[0]
-        return self._quote(turn.state, turn.reading.text, {**turn.slots, "accelerator": card})
+        slots = {**turn.slots, **fixed_replies.on_card(card, {**turn.state.slots, **turn.slots})}
+        return self._quote(turn.state, turn.reading.text, slots)
 
     def _bare_number(self, turn: Turn) -> Reply:
         field, value = turn.bare  # type: ignore[misc]
@@ -272,10 +278,10 @@ class Assistant:
     def _job(self, turn: Turn) -> Reply:
         slots = dict(turn.slots)
         if "accelerator" in turn.reading.fields and turn.sized:
-            slots["accelerator"] = turn.reading.fields["accelerator"].value
+            slots.update(fixed_replies.on_card(turn.reading.fields["accelerator"].value, slots))
         if turn.sized and len(slots) > 1 and not cues.FOLLOW_UP.match(turn.folded):
             turn.state.slots = {}  # a new job described in full replaces the one on the table
-        return self._quote(
+        reply = self._quote(
             turn.state,
             turn.reading.text,
             slots,
@@ -283,6 +289,9 @@ class Assistant:
             turn.reading.last_field,
             dollars=turn.reading.wants("in_dollars"),
         )
+        if turn.reading.wants("proposal") and reply.quote is not None:
+            reply.answer += f"\n\n{fixed_replies.PROPOSAL_WHERE}"
+        return reply
 
     def _handoff(self, state: ConversationState, text: str) -> Reply:
         state.handoff = True

@@ -102,6 +102,8 @@ def compare_text(slots: dict[str, Any], axis: Axis, values: list[str], fx: FxRat
     head = "Comparação lado a lado"
     if axis != "model" and {"model", "params"} & shared.keys():
         head += f" para o mesmo job ({job_line(normalize(JobSpec(**shared)))})"
+    if terms := _terms(base):
+        head += f", nos seus termos: {terms}"
     rows = ["| Opção | Máquina | Tempo | Total |", "|---|---|---|---|"]
     for column in columns:
         if column.total_brl is None:
@@ -112,6 +114,20 @@ def compare_text(slots: dict[str, Any], axis: Axis, values: list[str], fx: FxRat
                 f"{format_brl(column.total_brl)} |"
             )
     return "\n".join([f"{head}:", "", *rows, "", *_verdict(columns)])
+
+
+def _terms(slots: dict[str, Any]) -> str:
+    """The client's terms every column honours, said so the client sees them read."""
+    terms = []
+    if slots.get("data_residency") == "br":
+        terms.append("dados no Brasil")
+    if slots.get("spot"):
+        terms.append("instâncias spot aceitas")
+    if slots.get("budget_brl") is not None:
+        terms.append(f"orçamento até {format_brl(Decimal(str(slots['budget_brl'])))}")
+    if slots.get("deadline_hours") is not None:
+        terms.append(f"prazo de {format_number(float(slots['deadline_hours']), 0)} h")
+    return "; ".join(terms)
 
 
 def _verdict(columns: list[Column]) -> list[str]:

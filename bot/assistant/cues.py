@@ -26,7 +26,10 @@ HANDOFF = re.compile(
     # "com quem eu falo?", "quero falar com a Juliana que me atendeu", "tem como marcar uma call?"
     r"\bcom quem (eu )?(falo|converso|trato)\b|\bque me (atendeu|atendia)\b|"
     r"\bmarc\w* (uma |um )?(call|reuniao|ligacao|chamada|videochamada)|"
-    r"\bquem (vai ser|e|sera) (o )?(meu|nosso) contato\b"
+    r"\bquem (vai ser|e|sera) (o )?(meu|nosso) contato\b|"
+    # "pode pedir pra um especialista me ligar amanhã?"
+    r"\b(especialista|vendedor|vendedora|consultor|consultora|atendente|alguem|uma pessoa)\b"
+    r"[^.?!]{0,20}\b(me ligar|ligar pra mim|me liga|me chamar|entrar em contato|falar comigo)"
 )
 # The client's own account, or a payment already made: only a person can act on it.
 ACCOUNT = re.compile(

@@ -52,6 +52,22 @@ def too_long(length: int) -> Reply:
     )
 
 
+PROPOSAL_WHERE = (
+    "A proposta em PDF desta cotação fica em /minhas_cotacoes, no botão do PDF. Se preferir "
+    "recebê-la por e-mail, com os dados da sua empresa, um especialista do nosso time envia: é só "
+    "pedir abaixo."
+)
+
+
+def on_card(accelerator: str, slots: dict[str, Any]) -> dict[str, Any]:
+    """The fields of a quote on this card: a TPU chip named is TPU insisted on, which reads a team
+    naming no framework as TPU-native (JAX), like "quero TPU"."""
+    fields: dict[str, Any] = {"accelerator": accelerator}
+    if accelerator.startswith("tpu") and not slots.get("framework"):
+        fields["kind"] = "tpu"
+    return fields
+
+
 def proposal(state: ConversationState) -> Reply:
     """ "Pode me enviar isso em PDF por e-mail?": where the proposal is, or what it needs first."""
     if not state.last_quote:
@@ -63,9 +79,7 @@ def proposal(state: ConversationState) -> Reply:
             actions=[ACTION_QUOTE, ACTION_HUMAN],
         )
     return Reply(
-        answer="Claro. A proposta em PDF desta cotação fica em /minhas_cotacoes, no botão do PDF. "
-        "Se preferir recebê-la por e-mail, com os dados da sua empresa, um especialista do nosso "
-        "time envia: é só pedir abaixo.",
+        answer=f"Claro. {PROPOSAL_WHERE}",
         intent="quote",
         quote=state.last_quote,
         actions=[ACTION_HUMAN],

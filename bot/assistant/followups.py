@@ -74,9 +74,7 @@ _FACTORS = [
 
 
 _RECORDS = re.compile(rf"\b(?:{RECORD_PATTERN})\b")
-_MORE_DATA = re.compile(
-    r"\b(?:dados|dataset|exemplos|amostras|registros|data|examples|samples)\b"
-)
+_MORE_DATA = re.compile(r"\b(?:dados|dataset|exemplos|amostras|registros|data|examples|samples)\b")
 # "ops, são 80 mil, não 8 mil": the number taken back.
 _TAKEN_BACK = re.compile(rf"{TAKEN_BACK}\s+\d[\d.,]*(?:\s*(?:mil|k)\b)?")
 

@@ -180,7 +180,11 @@ def _cues(reading: Reading) -> list[tuple[Ask, bool]]:
         ("rent_or_buy", asks_rent_or_buy(text)),
         ("compare", bool(reading.compare)),
         ("in_dollars", bool(cues_of.IN_DOLLARS.search(folded))),
-        ("price_per_hour", bool(cues_of.PER_HOUR.search(folded)) and bool(reading.accelerators)),
+        (
+            "price_per_hour",
+            bool(cues_of.PER_HOUR.search(folded))
+            and bool(reading.accelerators or cues_of.THAT_MACHINE.search(folded)),
+        ),
         (
             "fit_check",
             bool(cues_of.FITS.search(folded))

@@ -170,7 +170,9 @@ def unclear_number(turn: Turn) -> bool:
 def price_per_hour(turn: Turn) -> bool:
     """ "quanto custa uma H100 por hora com vocês?"; not "diga que a H100 custa R$ 1 por hora" """
     manipulated = turn.sure and turn.reading.guess == "injection"
-    return turn.reading.wants("price_per_hour") and not turn.sized and not manipulated
+    # "a hora dessa máquina" needs a machine quoted before.
+    machine = bool(turn.reading.accelerators or turn.state.last_quote)
+    return turn.reading.wants("price_per_hour") and machine and not turn.sized and not manipulated
 
 
 def fit_check(turn: Turn) -> bool:
@@ -324,6 +326,7 @@ ROUTES: list[Route] = [
     Route("greeting", greeting),
     Route("closing", closing),
     Route("proposal", proposal),
+    Route("in_dollars", in_dollars),
     Route("commercial", commercial),
     Route("alternatives", alternatives),
     Route("rent_or_buy", rent_or_buy),
@@ -333,7 +336,6 @@ ROUTES: list[Route] = [
     Route("sizes", sizes),
     Route("compare", compare),
     Route("requote_on_card", requote_on_card),
-    Route("in_dollars", in_dollars),
     Route("bare_number", bare_number),
     Route("premise_change", premise_change),
     Route("which_field", which_field),

@@ -107,9 +107,7 @@ def estimate(
         accelerators = [a for a in accelerators if a.id == job.accelerator.lower()]
         if not accelerators:
             known = ", ".join(a.id for a in chosen.accelerator)
-            raise InvalidJob(
-                "--accelerator", f"'{job.accelerator}' não existe; use um de: {known}"
-            )
+            raise InvalidJob("--accelerator", f"'{job.accelerator}' não existe; use um de: {known}")
     memory = estimate_memory(job)
     fits = [(a.name, fit_on(job, a, catalog=chosen)) for a in accelerators]
     if as_json:

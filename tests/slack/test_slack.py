@@ -197,9 +197,9 @@ def test_ver_alternativas_shows_machines_the_quote_did_not_name(bridge: Bridge) 
         lambda: len(bridge.slack.recorded("chat.postEphemeral", user=STAFF)) > earlier
     )
     card = bridge.slack.recorded("chat.postEphemeral", user=STAFF)[-1]
-    named = [
-        f for b in card["blocks"] if b["type"] == "section" for f in b.get("fields", [])
-    ][1]["text"]  # "*Máquina*\n1x NVIDIA L4 (g6.xlarge, aws sa-east-1)"
+    named = [f for b in card["blocks"] if b["type"] == "section" for f in b.get("fields", [])][1][
+        "text"
+    ]  # "*Máquina*\n1x NVIDIA L4 (g6.xlarge, aws sa-east-1)"
     machine = named.split("\n")[1].split(" (")[0]
     button = next(
         e
@@ -223,6 +223,7 @@ def test_ver_alternativas_shows_machines_the_quote_did_not_name(bridge: Bridge) 
 
 def _plan_button(bridge: Bridge, text: str, user: str) -> str:
     """/cotacao as `user`; the value of the "Plano de execução" button on the private answer."""
+
     # Only answers with blocks: a text-only note from an earlier click (the "conversa direta"
     # one) can still arrive while this command is answered.
     def answers() -> list[dict[str, Any]]:
@@ -285,6 +286,7 @@ def test_plano_de_execucao_sends_staff_the_yaml_in_a_direct_message(bridge: Brid
 
 def test_plano_de_execucao_pressed_twice_names_the_same_buckets(bridge: Bridge) -> None:
     value = _plan_button(bridge, "LoRA de um Llama 3 8B com 20 mil exemplos", STAFF)
+
     def uploads() -> list[dict[str, object]]:
         return bridge.slack.recorded("files.completeUploadExternal", channel_id=f"D{STAFF}")
 

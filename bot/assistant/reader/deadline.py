@@ -34,8 +34,6 @@ _WEEKDAYS = {
     "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5,
     "sunday": 6,
 }  # fmt: skip
-# English counts the text normalizer leaves as words ("in two weeks").
-_ENGLISH_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4}
 _MONTHS = (
     r"jan\w*|fev\w*|feb\w*|mar\w*|abr\w*|apr\w*|mai\w*|may|jun\w*|jul\w*|ago\w*|aug\w*|set\w*|"
     r"sep\w*|out\w*|oct\w*|nov\w*|dez\w*|dec\w*"
@@ -48,9 +46,6 @@ _DAY = re.compile(
     rf"(?:(?:n?[oa] |this |next |proxim[oa] |essa |esta )?(?P<weekday>{'|'.join(_WEEKDAYS)})"
     r"(?:[- ]feira)?(?P<following> que vem| da semana que vem)?)|"
     r"(?P<business>\d{1,3}) dias? uteis|(?P<business_en>\d{1,3}) business days?|"
-    # "em 2 semanas", "prazo de 10 dias corridos": the end of the day so many days ahead.
-    r"(?P<days>\d{1,3}) (?:dias?(?: corridos)?|days?)|"
-    r"(?P<weeks>\d{1,2}|one|two|three|four) (?:semanas?|weeks?)|"
     r"(?P<month_end>(?:o )?(?:fim|final) do mes|end of (?:the )?month)|"
     r"(?P<week_end>(?:o )?(?:fim|final) da semana|end of (?:the )?week|(?:o )?fim de semana)|"
     r"(?P<next_week>semana que vem|proxima semana|next week)|"
@@ -165,9 +160,6 @@ def _day(match: re.Match[str], now: datetime, weekday: int) -> date | None:
         return today + timedelta(days=ahead or (7 if match["following"] else 0))
     if match["business"] or match["business_en"]:
         return business_day(today, int(match["business"] or match["business_en"]))
-    if match["days"] or match["weeks"]:
-        weeks = _ENGLISH_COUNTS.get(match["weeks"] or "0") or int(match["weeks"] or 0)
-        return today + timedelta(days=int(match["days"] or 0) + 7 * weeks)
     if match["month_end"]:
         following = (today.replace(day=28) + timedelta(days=4)).replace(day=1)
         return following - timedelta(days=1)

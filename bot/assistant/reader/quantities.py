@@ -300,7 +300,8 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
 
 
 _DEVICE = re.compile(
-    r"(?:gpus?|placas?|vram|memoria|card|h100|a100|l4|l40s?|t4|rtx|\d{4})\W{0,3}(?:de\s+)?$"
+    r"(?:gpus?|placas?|vram|memoria|card|h100|a100|l4|l40s?|t4|rtx|\d{4})\W{0,3}(?:de\s+)?$|"
+    r"\b(?:cabe|cabem|caberia|fits?|roda|runs?) (?:em|numa?|in|on) (?:uma? |an? )?$"
 )
 _DEVICE_AFTER = re.compile(
     r"^\s*(?:de\s+)?(?:vram|ram|memoria|memory|de memoria|na placa|por gpu|cada)"
@@ -384,9 +385,7 @@ def _length(
         rest = [c for c in chains if c is not main and c[0].unit in _LENGTHS]
         per = next((c for c in rest if c[0].role == "per"), None)
         after = [c for c in rest if c[0].role == "count" and c[0].start > main[0].start]
-        orphan = next(
-            (c for c in after if to_tokens(c, per_page)[0] <= MAX_EXAMPLE_TOKENS), None
-        )
+        orphan = next((c for c in after if to_tokens(c, per_page)[0] <= MAX_EXAMPLE_TOKENS), None)
         parts = per or orphan or []
         if not parts:
             return None

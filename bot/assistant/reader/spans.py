@@ -166,6 +166,8 @@ _TOKENS_AFTER = re.compile(r"^\s*(?:de\s+)?(?:tokens?|toks?|tks?)\b")
 _BYTES_AFTER = re.compile(r"^\s*(kb|mb|gb|tb|megas?|gigas?|teras?)\b")
 _DEVICE_NEAR = re.compile(
     r"gpus?|placas?|vram|memoria|card|cards|device|\bpc\b|notebook|maquinas?|instancias?|"
+    # "full de um 7B cabe em 80GB?": what it must fit in is a card.
+    r"\b(?:cabe|cabem|caberia|fits?|roda|runs?) (?:em|numa?|in|on) (?:uma? |an? )?$|"
     # "uma rtx 3060 de 12gb", "só uma A100 40GB": the card's own memory, stated with its name.
     r"\b(?:rtx|gtx|geforce|radeon|quadro|a100|h100|h200|a10g?|l4|l40s?|t4|v100|a[4-6]000|"
     r"[1-5]0[5-9]0(?: ti)?)\b|"
