@@ -60,10 +60,32 @@ def _job_tokens(job: dict[str, Any]) -> float | None:
     return None
 
 
+def _fit_job(answer: str) -> dict[str, Any]:
+    """The model and method a fit answer ("Não numa só placa: um modelo de 13B com QLoRA precisa
+    de ~22 GB") states: a fit check quotes no job, yet it read one."""
+    first = answer.split(":", 1)[-1].split(" precisa ", 1)[0]
+    if not re.match(r"Sim:|Não num", answer):
+        return {}
+    size = re.search(r"(\d+(?:,\d+)?)B\b", first)
+    method = next(
+        (
+            m
+            for word, m in (("QLoRA", "qlora"), ("LoRA", "lora"), ("ajuste completo", "full"))
+            if word in first
+        ),
+        None,
+    )
+    return {
+        "model_name": first,
+        "params": float(size[1].replace(",", ".")) * 1e9 if size else None,
+        "method": method,
+    }
+
+
 def score_job(case: dict[str, Any], reply: dict[str, Any], now: datetime) -> dict[str, bool]:
     """Per field of set A: whether the quoted job holds what the client said."""
     quote = reply.get("quote")
-    job = quote["job"] if quote else {}
+    job = quote["job"] if quote else _fit_job(reply["answer"])
     assumed = set(job.get("assumed") or [])
     scores: dict[str, bool] = {}
     if "examples" in case:

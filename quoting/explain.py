@@ -67,7 +67,13 @@ def fit_reasons(job: Job, assumed: Job) -> list[str]:
             "com acumulação de gradiente para manter o mesmo batch por passo: com ele o job cabe "
             "na memória destas placas, ao custo de um treino um pouco mais lento."
         )
-    if job.seq_len != assumed.seq_len:
+    if job.seq_len != assumed.seq_len and (job.tokens_per_example or 0) > job.seq_len:
+        reasons.append(
+            f"Sequências de {format_number(job.seq_len, 0)} tokens (em vez de "
+            f"{format_number(assumed.seq_len, 0)}): cada exemplo, mais longo que isso, é treinado "
+            "em trechos, com o mesmo total de tokens; assim o job cabe na memória destas placas."
+        )
+    elif job.seq_len != assumed.seq_len:
         reasons.append(
             f"Sequências de {format_number(job.seq_len, 0)} tokens (em vez de "
             f"{format_number(assumed.seq_len, 0)}), o tamanho dos seus exemplos, sem juntar "

@@ -38,6 +38,9 @@ BRAZIL_TOLERANCE = Decimal("1.20")
 # "Mais rápida" is offered only when it costs at most this many times the recommendation.
 FASTER_COST_FACTOR = Decimal(2)
 MAX_ALTERNATIVES = 3
+# The shortest window a long document is cut into before we call a job too big: 4k tokens hold
+# several pages, the span most fine-tuning recipes train on.
+MIN_WINDOW = 4096
 
 
 class NoViableOffer(QuotingError):
@@ -278,6 +281,11 @@ def _smaller_batch(job: Job, catalog: Catalog, fx: FxRate) -> tuple[Job, list[Ca
         fitting = list(candidates(job, catalog, fx))
     if not fitting and "seq_len" in job.assumed and example_sequence(job) < job.seq_len:
         job = lowered(job, seq_len=example_sequence(job))
+        fitting = list(candidates(job, catalog, fx))
+    # Documents longer than that ("processos de 40 páginas") train in windows of the document:
+    # the tokens seen stay the same, only the context one step attends to shrinks.
+    while not fitting and "seq_len" in job.assumed and job.seq_len > MIN_WINDOW:
+        job = lowered(job, seq_len=job.seq_len // 2)
         fitting = list(candidates(job, catalog, fx))
     return job, fitting
 

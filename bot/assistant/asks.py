@@ -62,7 +62,7 @@ SIZES_ASKED = re.compile(
 )
 # "e em dólar?", "quanto dá em USD", "in dollars".
 IN_DOLLARS = re.compile(
-    r"\b(?:em|in|para|pra) (?:dolar(?:es)?|usd|us\$|dollars?)(?!\w)|"
+    r"\b(?:em|in|para|pra) (?:us |american )?(?:dolar(?:es)?|usd|us\$|dollars?)(?!\w)|"
     r"\b(?:valor|preco|total) em dolar|"
     r"\bdolar(?:es)? (?:tambem|too)\b|\bin usd\b|\bconvert\w* (?:pra|para|to) (?:dolar|usd)"
 )
@@ -75,7 +75,11 @@ PROPOSAL = re.compile(
     r"\b(?:envi\w*|mand\w*|send|receb\w*|baix\w*|ger[ae]\w*|export\w*|get|download)\b[^.?!]{0,40}"
     r"\b(?:pdf|e-?mail)\b|"
     r"\b(?:proposta|cotacao|orcamento|isso|quote|proposal)\b[^.?!]{0,25}\b(?:em|como|in|as|por|by) "
-    r"(?:um |an? )?(?:pdf|e-?mail)\b"
+    r"(?:um |an? )?(?:pdf|e-?mail)\b|"
+    # "exportar esse orçamento num documento", "email the quote to procurement@…"
+    r"\b(?:proposta|cotacao|orcamento|quote|proposal)\b[^.?!]{0,15}\b(?:num|em um|como|in a|as a) "
+    r"(?:documento|document|arquivo|file)\b|"
+    r"\be-?mail\b (?:me |us )?(?:the|this|that|a) (?:quote|proposal)"
 )
 # "e quanto é a hora dessa máquina que você indicou?": the machine of the quote on the table.
 THAT_MACHINE = re.compile(
@@ -98,7 +102,10 @@ MODELS_VERSUS = re.compile(
     r"\b(?:ou|or|vs\.?|versus|x|compar\w*|entre|between|diferenca|difference)\b|quanto .* e quanto"
 )
 # Words that ask for a side by side by themselves ("tpu vs gpu nesse caso", "lado a lado").
-_SIDE_BY_SIDE = re.compile(r"\b(?:vs\.?|versus|compar\w*|lado a lado|side by side)(?!\w)")
+_SIDE_BY_SIDE = re.compile(
+    r"\b(?:vs\.?|versus|compar\w*|lado a lado|side by side|(?:os|as) (?:dois|duas|2)|ambos|ambas|"
+    r"both)(?!\w)"
+)
 _PRICE_WORDS = re.compile(
     r"\b(?:quanto|barat\w*|car[oa]s?|preco|custo|sai|fica|compensa|vale|melhor|cheaper|cost|"
     r"price|compar\w*|diferenca)\b"

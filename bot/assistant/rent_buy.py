@@ -11,12 +11,21 @@ from quoting.rent_or_buy import compare
 from quoting.units import format_brl, format_number, plural
 
 DEFAULT_JOBS_PER_MONTH = Decimal(1)
+_HARDWARE = (
+    r"(gpu|gpus|placa|placas|servidor|servidores|maquina|maquinas|hardware|workstation|h100|l40s|"
+    r"rtx|a100|server|servers|cards?)"
+)
 _ASKS = re.compile(
-    r"\b(comprar|compra|adquirir|ter)\b.{0,30}\b(gpu|gpus|placa|placas|servidor|servidores|"
-    r"maquina|maquinas|hardware|workstation|h100|l40s|rtx)\b|\bcapex\b|\bbuy\b.{0,20}\bgpu",
+    r"\b(comprar|compra|compro|compramos|adquirir|ter|montar|monto|montamos|investir em)\b"
+    r".{0,30}"
+    rf"\b{_HARDWARE}\b|\bcapex\b|\b(buy|buying|purchase|own)\b.{{0,30}}\b{_HARDWARE}\b|"
+    # "compensa alugar?", "compro ou alugo?", "rent or buy"
+    r"\b(compensa|vale a pena|melhor)\b.{0,15}\balug\w*|\bcompr\w*\b.{0,40}\bou\b.{0,10}\balug\w*|"
+    r"\balug\w*\b.{0,40}\bou\b.{0,10}\bcompr\w*|\brent or buy\b|\bbuy or rent\b|\bon[- ]prem"
 )
 _JOBS = re.compile(
-    r"(\d+(?:[.,]\d+)?)\s*(?:jobs?|treinos?|treinamentos?|vezes|execucoes|rodadas)\s*"
+    r"(\d+(?:[.,]\d+)?)\s*(?:jobs?|treinos?|treinamentos?|vezes|execucoes|rodadas|modelos?)"
+    r"(?:\s+\S+){0,2}?\s*"
     r"(?:por|ao|/)\s*mes"
 )
 

@@ -107,8 +107,11 @@ def test_the_price_per_hour_lists_the_cards_machines_cheapest_first(assistant: A
     assert hourly == sorted(hourly)
 
 
-def test_the_quote_in_dollars_is_the_same_total_at_the_quoted_rate(assistant: Assistant) -> None:
-    first, dollars = talk(assistant, JOB, "e em dólar?")
+@pytest.mark.parametrize("asked", ["e em dólar?", "Can you give me that in US dollars?"])
+def test_the_quote_in_dollars_is_the_same_total_at_the_quoted_rate(
+    assistant: Assistant, asked: str
+) -> None:
+    first, dollars = talk(assistant, JOB, asked)
     assert first.quote is not None and dollars.quote is not None
     assert dollars.quote["total_brl"] == first.quote["total_brl"]
     found = re.search(
@@ -130,6 +133,55 @@ def test_the_pdf_is_where_the_quote_is_or_needs_a_job_first(assistant: Assistant
     assert before.quote is None and "Me conte o job" in before.answer
     *_, after = talk(assistant, JOB, "pode me mandar a proposta em PDF?")
     assert after.quote is not None and "/minhas_cotacoes" in after.answer
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "tem como exportar esse orçamento num documento pra eu encaminhar pro meu cliente?",
+        "Please email the quote to procurement@acme.com, thanks.",
+    ],
+)
+def test_the_proposal_asked_in_other_words_is_pointed_to(assistant: Assistant, asked: str) -> None:
+    *_, reply = talk(assistant, JOB, asked)
+    assert "/minhas_cotacoes" in reply.answer, reply.answer
+
+
+def test_two_methods_with_both_prices_asked_come_side_by_side(assistant: Assistant) -> None:
+    (reply,) = talk(
+        assistant,
+        "full fine-tuning ou LoRA num gemma 2 9b com 40 mil exemplos (~150 tokens)? quero ver os "
+        "dois preços",
+    )
+    assert set(_rows(reply.answer)) == {"ajuste completo", "LoRA"}, reply.answer
+
+
+def test_a_size_in_parameters_is_the_model_not_the_dataset(assistant: Assistant) -> None:
+    (reply,) = talk(assistant, "Is a TPU worth it if my model is small, like 1B parameters?")
+    assert reply.quote is None and "1.000.000.000 exemplos" not in reply.answer, reply.answer
+
+
+def test_a_rent_or_buy_question_with_the_job_weighs_renting_without_the_owned_cards(
+    assistant: Assistant,
+) -> None:
+    (reply,) = talk(
+        assistant,
+        "tenho 2 RTX 4090 de 24GB aqui na empresa, queria saber se compensa alugar. dataset: 35 "
+        "mil tickets de ~120 palavras. qwen 7b",
+    )
+    first = reply.answer.splitlines()[0]
+    assert first.startswith("Alugando,") and "L4" not in first, reply.answer
+
+
+def test_documents_longer_than_any_card_holds_train_in_windows(assistant: Assistant) -> None:
+    (reply,) = talk(
+        assistant,
+        "São 4 mil processos trabalhistas, cada um com em média 40 páginas. Llama 3.1 70B com QLoRA",
+    )
+    assert reply.quote is not None, reply.answer
+    assert reply.quote["job"]["tokens_per_example"] == 24000
+    assert reply.quote["job"]["seq_len"] < 24000
+    assert any("em trechos" in line for line in reply.quote["recommendation"]["reasons"])
 
 
 def test_a_cloud_the_catalog_cannot_serve_is_named_in_the_reply(assistant: Assistant) -> None:

@@ -81,7 +81,8 @@ NOT_RECORDS = frozenset(
     words(
         "gpus tpus placas maquinas servidores nos nodes vezes pessoas anos meses dias horas "
         "semanas "
-        "minutos segundos epocas epochs reais dolares centavos parametros params tokens camadas "
+        "minutos segundos epocas epochs reais dolares centavos parametros params parameters tokens "
+        "camadas "
         "layers cabecas heads bits bytes gigas megas teras vcpus cpus nucleos cores instancias "
         "usuarios clientes funcionarios vagas modelos versoes etapas fases passos steps graus "
         "watts volts metros quilometros palavras words advogados medicos alunos colaboradores "
