@@ -8,7 +8,7 @@ one line the reply shows, so a client sees a misreading at once.
 """
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 from bot.assistant.reader.quantity_arithmetic import (
@@ -207,6 +207,7 @@ _HALF = re.compile(r"^\s*e mei[ao]\b|^\s*and a half\b")
 _EACH_SIDE = re.compile(r"^\s*(?:de |em |on )?(?:cada lado|each side|por lado|per side)\b")
 _PER_PAGE = re.compile(r"^\s*(?:por|cada|per|a|each) (?:pagina|folha|page)\b")
 _LINE_NOUNS = frozenset({"linhas", "linha", "lines", "line"})
+_TABLE = re.compile(r"\b(?:csv|jsonl?|planilha|tabela|excel|xlsx|parquet|banco de dados)\b")
 _LENGTHS = frozenset({"word", "char", "token", "page", "line", "turn", "minute"})
 # "pergunta ~80 palavras, resposta ~400": the second part of a pair, named in the gap.
 _PAIR_GAP = re.compile(
@@ -254,6 +255,10 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
         size.examples = main[0].value
         size.start = main[0].start
         length = _length(main, chains, per_page)
+        if length is None and main[0].noun in _LINE_NOUNS and not _TABLE.search(text):
+            # "2 milhões de linhas de legendas": each line is an example a line long; a table's
+            # lines are records of a length not given.
+            length = to_tokens([replace(main[0], value=1.0, unit="line")])
         if length is not None:
             tokens, steps = length
             if tokens <= MAX_EXAMPLE_TOKENS:
