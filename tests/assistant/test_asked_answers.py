@@ -176,7 +176,8 @@ def test_a_rent_or_buy_question_with_the_job_weighs_renting_without_the_owned_ca
 def test_documents_longer_than_any_card_holds_train_in_windows(assistant: Assistant) -> None:
     (reply,) = talk(
         assistant,
-        "São 4 mil processos trabalhistas, cada um com em média 40 páginas. Llama 3.1 70B com QLoRA",
+        "São 4 mil processos trabalhistas, cada um com em média 40 páginas. Llama 3.1 70B com "
+        "QLoRA",
     )
     assert reply.quote is not None, reply.answer
     assert reply.quote["job"]["tokens_per_example"] == 24000
