@@ -208,7 +208,7 @@ _EACH_SIDE = re.compile(r"^\s*(?:de |em |on )?(?:cada lado|each side|por lado|pe
 _PER_PAGE = re.compile(r"^\s*(?:por|cada|per|a|each) (?:pagina|folha|page)\b")
 _LINE_NOUNS = frozenset({"linhas", "linha", "lines", "line"})
 _TABLE = re.compile(r"\b(?:csv|jsonl?|planilha|tabela|excel|xlsx|parquet|banco de dados)\b")
-_LENGTHS = frozenset({"word", "char", "token", "page", "line", "turn", "minute"})
+_LENGTHS = frozenset({"word", "char", "token", "page", "line", "turn", "minute", "byte"})
 # "pergunta ~80 palavras, resposta ~400": the second part of a pair, named in the gap.
 _PAIR_GAP = re.compile(
     r"^[^.;!?\d]{0,30}\b(?:respostas?|answers?|saidas?|outputs?|completions?|retornos?|solucao|"
@@ -315,7 +315,7 @@ _DEVICE_AFTER = re.compile(
 
 def _is_device_memory(text: str, mention: Mention) -> bool:
     """ "uma placa de 24 GB", "80 GB de VRAM": the card's memory, not the data's."""
-    if mention.unit != "byte":
+    if mention.unit != "byte" or mention.value < 1e9:  # no card has its memory in KB or MB
         return False
     after = text[mention.end : mention.end + 25]
     if _DEVICE_AFTER.match(after):

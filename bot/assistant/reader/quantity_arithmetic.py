@@ -74,6 +74,10 @@ def to_tokens(parts: list[Mention], per_page: float | None = None) -> tuple[floa
         steps.pop()
     last = lengths[-1].unit
     value = sum(m.value for m in lengths)
+    if last == "byte":  # "uns 60 KB cada": a text file's size
+        per_token = factors.get("bytes_per_token").value
+        steps.append(f"{_bytes(value)} ÷ {said_amount(per_token)} bytes por token (suposto)")
+        return value * multiplier / per_token, steps
     said = " + ".join(f"~{said_amount(m.value)}" for m in lengths)
     said = said if len(lengths) == 1 else f"({said})"
     steps.append(f"{said}{' de' if said.endswith('milhões') else ''} {_noun(lengths[-1])}")

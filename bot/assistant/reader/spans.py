@@ -47,7 +47,7 @@ SCALE = {
 }  # fmt: skip
 SCALE_WORDS = "|".join(sorted(SCALE, key=len, reverse=True))
 QUANTITY = re.compile(
-    r"(?:(?<!\w)(?P<sign>-)\s?)?(?<![\w.,])(?P<number>10\s?(?:\^|\*\*)\s?\d+|\d+(?:[.,]\d+)*(?:e\d+)?)"
+    r"(?:(?<!\w)(?P<sign>-))?(?<![\w.,])(?P<number>10\s?(?:\^|\*\*)\s?\d+|\d+(?:[.,]\d+)*(?:e\d+)?)"
     rf"(?:\s*(?P<scale>{SCALE_WORDS})\b)?"
 )
 _BYTES = {"kb": 1e3, "mb": 1e6, "mega": 1e6, "megas": 1e6, "gb": 1e9, "giga": 1e9, "gigas": 1e9,
