@@ -147,9 +147,15 @@ _INSIDE: dict[str, set[str]] = {
     "page": {"line", "word", "char"},
     "line": {"word", "char", "token"},
 }
+# The second part of a pair, by its name: "pergunta ~80 palavras, resposta ~400".
+_SECOND_PARTS = (
+    r"resposta|answer|saida|output|completion|retorno|comentario|correcao|resolucao|explicacao|"
+    r"descricao|corpo|body|texto|gabarito|justificativa|conteudo|solucao|resumo|summary|response"
+)
 _SECOND = re.compile(
-    r"^[^.;!?\d]{0,12}?(?:\b(?:e|and)\s+|\+\s*|,\s*)(?:a\s+|the\s+)?(?:resposta|answer|saida|output|completion|"
-    r"retorno)s?\b[^.;!?\d]{0,25}?(?P<number>\d+(?:[.,]\d+)*)(?:\s*(?P<scale>mil|k)\b)?"
+    r"^[^.;!?\d]{0,12}?(?:\b(?:e|and)\s+|\+\s*|,\s*)(?:a\s+|o\s+|the\s+)?"
+    rf"(?:{_SECOND_PARTS})s?\b[^.;!?\d]{{0,25}}?"
+    r"(?P<number>\d+(?:[.,]\d+)*)(?:\s*(?P<scale>mil|k)\b)?"
 )
 
 
@@ -210,10 +216,7 @@ _LINE_NOUNS = frozenset({"linhas", "linha", "lines", "line"})
 _TABLE = re.compile(r"\b(?:csv|jsonl?|planilha|tabela|excel|xlsx|parquet|banco de dados)\b")
 _LENGTHS = frozenset({"word", "char", "token", "page", "line", "turn", "minute", "byte"})
 # "pergunta ~80 palavras, resposta ~400": the second part of a pair, named in the gap.
-_PAIR_GAP = re.compile(
-    r"^[^.;!?\d]{0,30}\b(?:respostas?|answers?|saidas?|outputs?|completions?|retornos?|solucao|"
-    r"solutions?|resumos?|summary|summaries|responses?)\b"
-)
+_PAIR_GAP = re.compile(rf"^[^.;!?\d]{{0,30}}\b(?:{_SECOND_PARTS}|solutions|summaries)s?\b")
 
 
 _CLASSES: tuple[Unit, ...] = ("word", "char", "token", "page", "record", "turn")
@@ -349,8 +352,8 @@ def _chains(text: str, mentions: list[Mention]) -> list[list[Mention]]:
         # "cada uma ~1.500 palavras no total": each one's total is still each one's length.
         each = bool(_BEFORE_PER.search(before))
         totals = bool(total.match(after) or _BEFORE_TOTAL.search(before)) and not each
-        if mention.unit == "record" and mention.noun in _LINE_NOUNS and per.match(after):
-            mention.unit = "line"  # "~120 linhas cada": the length, not a count of rows
+        if mention.unit == "record" and mention.noun in _LINE_NOUNS and (per.match(after) or each):
+            mention.unit = "line"  # "~120 linhas cada", "cada uma com 3 linhas": the length
         if chains and not totals:
             last = chains[-1][-1]
             gap = text[last.end : mention.start]
