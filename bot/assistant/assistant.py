@@ -215,11 +215,8 @@ class Assistant:
         """ "vale a pena comprar uma GPU?": the job's own numbers, not the generic card."""
         slots = turn.slots if turn.sized else self._table_job(turn)
         # The cards named here are the ones the client owns or would buy: no limit on renting.
-        rented = {
-            name: value
-            for name, value in slots.items()
-            if name not in ("max_device_memory_gb", "accelerator")
-        }
+        owned = ("max_device_memory_gb", "accelerator")
+        rented = {name: value for name, value in slots.items() if name not in owned}
         job = normalize(JobSpec(**fixed_replies.spec_slots(rented)))
         answer = rent_or_buy_reply(
             job, build_quote(job, fx=day_rate()), jobs_per_month(turn.reading.text)
