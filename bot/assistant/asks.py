@@ -101,6 +101,14 @@ SAME_JOB = re.compile(
 MODELS_VERSUS = re.compile(
     r"\b(?:ou|or|vs\.?|versus|x|compar\w*|entre|between|diferenca|difference)\b|quanto .* e quanto"
 )
+# "por que essa máquina?", "why this one?": the reasons of the quote on the table.
+WHY_THIS = re.compile(
+    r"\bpor ?que (?:foi |escolheu |escolheram )?(?:(?:essa|esta|tal) (?:maquina|placa|gpu|tpu|"
+    r"opcao|instancia|regiao)|(?:a|o|essa|esta) (?:escolha|recomendacao|maquina escolhida))\b"
+    r"|\bpor ?que (?:voce|vc|vcs|voces) (?:escolheu|escolheram|recomendou|recomendaram)\b"
+    r"|\bwhy (?:this|that) (?:machine|one|card|gpu|option|instance)\b"
+    r"|\bwhy did you (?:pick|choose|recommend)\b"
+)
 # Words that ask for a side by side by themselves ("tpu vs gpu nesse caso", "lado a lado").
 _SIDE_BY_SIDE = re.compile(
     r"\b(?:vs\.?|versus|compar\w*|lado a lado|side by side|(?:os|as) (?:dois|duas|2)|ambos|ambas|"

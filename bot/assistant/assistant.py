@@ -156,6 +156,7 @@ class Assistant:
                 t, fixed_replies.commercial(t.reading.commercial or "")
             ),
             "alternatives": lambda t: self._say(t, fixed_replies.alternatives(t.state)),
+            "why_this": lambda t: self._say(t, fixed_replies.why_this(t.state)),
             "rent_or_buy": self._rent_or_buy,
             "unclear_number": lambda t: self._say(t, unclear_number(t.reading.unclear[0])),
             "price_per_hour": self._price_per_hour,

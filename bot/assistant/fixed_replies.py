@@ -86,6 +86,14 @@ def proposal(state: ConversationState) -> Reply:
     )
 
 
+def why_this(state: ConversationState) -> Reply:
+    """ "por que essa máquina?": the last quote's own reasons, the client's terms first."""
+    rec = (state.last_quote or {})["recommendation"]
+    machine = f"{rec['count']}x {rec['accelerator_name']} ({rec['instance_type']}, {rec['region']})"
+    reasons = "\n".join(f"• {reason}" for reason in rec["reasons"])
+    return Reply(answer=f"Por que {machine}:\n{reasons}", intent="question", actions=[ACTION_QUOTE])
+
+
 def invalid_field(error: InvalidJob) -> Reply:
     label = FIELD_LABELS.get(error.field, error.field)
     message = composer.without_flags(error.message)

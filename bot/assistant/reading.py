@@ -20,6 +20,7 @@ from bot.assistant.reader.text import normalize
 from bot.assistant.rent_buy import asks_rent_or_buy
 
 Ask = Literal[
+    "why_this",
     "compare",
     "fit_check",
     "price_per_hour",
@@ -177,6 +178,7 @@ def _cues(reading: Reading) -> list[tuple[Ask, bool]]:
         ("proposal", bool(cues_of.PROPOSAL.search(folded))),
         ("commercial", reading.commercial is not None),
         ("alternatives", bool(cues.ALTERNATIVES.match(folded))),
+        ("why_this", bool(cues_of.WHY_THIS.search(folded))),
         ("rent_or_buy", asks_rent_or_buy(text)),
         ("compare", bool(reading.compare)),
         ("in_dollars", bool(cues_of.IN_DOLLARS.search(folded))),

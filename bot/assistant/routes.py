@@ -157,6 +157,11 @@ def alternatives(turn: Turn) -> bool:
     return turn.reading.wants("alternatives")
 
 
+def why_this(turn: Turn) -> bool:
+    """ "por que essa máquina?" after a quote"""
+    return turn.reading.wants("why_this") and bool(turn.state.last_quote) and not turn.slots
+
+
 def rent_or_buy(turn: Turn) -> bool:
     """ "vale a pena comprar uma GPU?" with a job on the table or in the same message"""
     return turn.reading.wants("rent_or_buy") and (turn.has_job or turn.sized)
@@ -329,6 +334,7 @@ ROUTES: list[Route] = [
     Route("in_dollars", in_dollars),
     Route("commercial", commercial),
     Route("alternatives", alternatives),
+    Route("why_this", why_this),
     Route("rent_or_buy", rent_or_buy),
     Route("unclear_number", unclear_number),
     Route("price_per_hour", price_per_hour),

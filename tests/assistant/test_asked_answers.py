@@ -1,6 +1,7 @@
 """What a client asked beyond a plain quote gets that answer: two options side by side as a
 table, yes or no on whether a model fits a card, a machine's price per hour, the quote in dollars,
-where the PDF proposal is, and a constraint the catalog cannot meet named in the reply."""
+where the PDF proposal is, why this machine, and a constraint the catalog cannot meet named in the
+reply."""
 
 import re
 import uuid
@@ -126,6 +127,13 @@ def test_a_named_card_requotes_the_job_on_it(assistant: Assistant) -> None:
     *_, reply = talk(assistant, JOB, "e numa H200, muda quanto?")
     assert reply.quote is not None, reply.answer
     assert "H200" in reply.quote["recommendation"]["accelerator_name"]
+
+
+def test_why_this_machine_gives_the_last_quotes_reasons(assistant: Assistant) -> None:
+    quoted, why = talk(assistant, JOB, "por que essa máquina?")
+    rec = quoted.quote["recommendation"] if quoted.quote else {}
+    assert why.answer.startswith(f"Por que {rec['count']}x {rec['accelerator_name']}"), why.answer
+    assert all(reason in why.answer for reason in rec["reasons"])
 
 
 def test_the_pdf_is_where_the_quote_is_or_needs_a_job_first(assistant: Assistant) -> None:

@@ -21,7 +21,10 @@ CASES: list[dict[str, Any]] = tomllib.loads(
 @pytest.mark.parametrize("case", CASES, ids=[c["message"][:60] for c in CASES])
 def test_a_message_takes_the_route_its_request_needs(case: dict[str, Any]) -> None:
     table = case.get("table", {})
-    state = ConversationState(id="t", slots=table, last_field=case.get("last_field"))
+    quoted = {"recommendation": {}} if case.get("quoted") else None
+    state = ConversationState(
+        id="t", slots=table, last_field=case.get("last_field"), last_quote=quoted
+    )
     if case.get("history") or state.slots:
         state.remember("user", "LoRA de um Llama 3 8B com 20 mil exemplos")
     reading = read_message(case["message"])
