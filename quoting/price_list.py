@@ -91,8 +91,8 @@ def stale_notice(offer: Offer, today: date) -> str | None:
         return None
     return (
         f"O preço de {offer.instance_type} ({offer.provider} {offer.region}) é de "
-        f"{format_date(offer.as_of)}, há mais de {STALE_AFTER_DAYS} dias: confirme o valor "
-        "atual com o provedor antes de fechar."
+        f"{format_date(offer.as_of)}, há mais de {STALE_AFTER_DAYS} dias: atualize o catálogo "
+        "(infrabot catalog refresh) ou confira o preço antes de fechar."
     )
 
 

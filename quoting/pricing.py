@@ -113,7 +113,8 @@ class Pricing(BaseModel):
     storage_gb: int
     tax_profile: str
     spot: bool
-    notices: list[str] = Field(default_factory=list)
+    # For staff only (the log, Slack, the terminal): tax rules past their validity.
+    staff_notices: list[str] = Field(default_factory=list)
 
 
 def storage_gb(job: Job, trainable: float) -> int:
@@ -326,7 +327,7 @@ def itemize(cost: Cost) -> Pricing:
         storage_gb=cost.storage_gb,
         tax_profile=cost.profile.id,
         spot=cost.spot,
-        notices=_expired_notice([rule for rule, _ in cost.provider + cost.invoice], cost.day),
+        staff_notices=_expired_notice([rule for rule, _ in cost.provider + cost.invoice], cost.day),
     )
 
 

@@ -1,5 +1,6 @@
 """The quote: the engine's whole answer for a job, in the JSON contract of DESIGN.md."""
 
+import logging
 import secrets
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
@@ -9,7 +10,7 @@ from pydantic import BaseModel, Field, field_serializer
 
 from quoting.candidate import Candidate
 from quoting.catalog import Catalog, load_catalog
-from quoting.fx import FxRate, reference_rate
+from quoting.fx import PTAX_SOURCE, FxRate, reference_rate
 from quoting.jobspec import Job, JobSpec, normalize
 from quoting.memory import MemoryEstimate, MemoryParts
 from quoting.price_list import stale_notice
@@ -18,6 +19,8 @@ from quoting.recommend import NoViableOffer, candidates, recommend
 from quoting.timing import flops_per_token
 from quoting.topology import Parallelism
 from quoting.units import format_brl, format_number
+
+log = logging.getLogger(__name__)
 
 
 class Money(BaseModel):
@@ -97,6 +100,12 @@ class Fx(Money):
     stale: bool = False  # quotes stored before these fields existed load as they were
     manual: bool = False
 
+    @property
+    def client_source(self) -> str:
+        """The rate's source as a client reads it: the Banco Central's PTAX, or our reference rate
+        (a file or a variable name is for staff)."""
+        return PTAX_SOURCE if self.source == PTAX_SOURCE else "câmbio de referência da infrabot"
+
 
 class Quote(Money):
     id: str
@@ -110,8 +119,11 @@ class Quote(Money):
     tax_profile: str
     fx: Fx
     taxes: list[Tax] = Field(default_factory=list)
-    # pt-BR warnings the reply must show: a rate to confirm, spot unavailable, expired tax rules.
+    # pt-BR warnings the client reads with the quote (spot unavailable, ...).
     notices: list[str] = Field(default_factory=list)
+    # pt-BR notes for staff only (the log, Slack, the terminal), never the client: an exchange rate
+    # to confirm, a catalog price to refresh, tax rules past their validity.
+    staff_notices: list[str] = Field(default_factory=list)
     total_brl: Decimal
 
     def to_json_dict(self) -> dict[str, Any]:
@@ -201,9 +213,10 @@ def build_quote(
     _check_plausible(chosen, [candidate for _, candidate in result.alternatives])
     rules = load_pricing()
     buffer = rules.fx.buffer
-    notices = [fx.notice] if fx.notice else []
     stale = stale_notice(chosen.offer, created.date())
-    notices += [stale] if stale else []
+    staff_notices = [n for n in (fx.notice, stale) if n] + chosen.pricing.staff_notices
+    for notice in staff_notices:
+        log.info("quote_staff_notice", extra={"notice": notice})
     return Quote(
         id="q_" + secrets.token_hex(8),
         created_at=created,
@@ -231,7 +244,8 @@ def build_quote(
             manual=fx.manual,
         ),
         taxes=chosen.pricing.taxes,
-        notices=notices + result.notices + chosen.pricing.notices,
+        notices=result.notices,
+        staff_notices=staff_notices,
         total_brl=chosen.total_brl,
     )
 

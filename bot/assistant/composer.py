@@ -281,7 +281,8 @@ def quote_text(quote: Quote, job: Job, previous: Quote | None = None) -> str:
         f"{aside(machine, f'{rec.instance_type}, {provider} {rec.region}')}.",
         f"Job: {job_line(job)}.",
         f"Tempo estimado: {format_number(rec.hours, 1)} h · Total: {format_brl(quote.total_brl)} "
-        f"(válido até {format_date(quote.valid_until)}).",
+        f"(válido até {format_date(quote.valid_until)}; câmbio de "
+        f"{format_date(date.fromisoformat(quote.fx.as_of))}).",
         *[f"Atenção: {notice}" for notice in quote.notices],
         "",
         "O que você paga:",

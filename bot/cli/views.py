@@ -111,7 +111,7 @@ def show_quote(console: Console, quote: Quote, job: Job, sources: bool = False) 
     tax_note = tax_profile_note(job.tax_profile, quote.tax_profile, where)
     if tax_note:
         console.print(tax_note)
-    for notice in quote.notices:
+    for notice in quote.notices + quote.staff_notices:
         console.print(f"[b yellow]Atenção:[/b yellow] {notice}")
     if quote.alternatives:
         alternatives = _table("Alternativas")

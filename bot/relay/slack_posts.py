@@ -54,12 +54,15 @@ def summary_fields(quote: Quote) -> Block:
 
 
 def lead_blocks(record: QuoteRecord, client: str) -> list[Block]:
-    """A client's Telegram quote as a lead: who, the job, the choice and the total; "Assumir"
-    until someone has taken it, "Ajustar" always."""
+    """A client's Telegram quote as a lead: who, the job, the choice and the total, the staff's
+    notes (a rate or a price to confirm); "Assumir" until someone has taken it, "Ajustar" always."""
     blocks: list[Block] = [
         section(f"*Novo lead no Telegram:* {escape(client)} · {record.number}"),
         summary_fields(record.quote),
     ]
+    if record.quote.staff_notices:  # what to confirm before closing; the client never reads it
+        notes = "\n".join(f":warning: {escape(n)}" for n in record.quote.staff_notices)
+        blocks.append({"type": "context", "elements": [{"type": "mrkdwn", "text": notes}]})
     buttons = [button("Ajustar", "lead_adjust", record.number)]
     owner = record.owner
     if owner is None:

@@ -32,10 +32,9 @@ def quote_blocks(
         summary_fields(quote),
         section("*Por quê*\n" + "\n".join(f"• {escape(r)}" for r in rec.reasons[:3])),
     ]
-    if quote.notices:
-        blocks.append(
-            section("\n".join(f":warning: *Atenção:* {escape(n)}" for n in quote.notices))
-        )
+    if quote.notices or quote.staff_notices:
+        notices = quote.notices + quote.staff_notices
+        blocks.append(section("\n".join(f":warning: *Atenção:* {escape(n)}" for n in notices)))
     if quote.alternatives:
         blocks.append(section(f"*Outras opções:* {escape(named_alternatives(quote))}"))
     if job.assumptions:

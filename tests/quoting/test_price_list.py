@@ -50,12 +50,14 @@ def test_catalog_prices_dates_and_sources_follow_the_list() -> None:
     assert text.splitlines()[0] == before.splitlines()[0]  # comments kept
 
 
-def test_a_quote_warns_when_the_chosen_price_is_older_than_90_days() -> None:
+def test_a_quote_warns_staff_when_the_chosen_price_is_older_than_90_days() -> None:
     job = normalize(JobSpec(model="llama-3-8b", method="qlora"))
     catalog = load_catalog()
     offer_date = max(o.as_of for o in catalog.offer)
     fresh = datetime.combine(offer_date + timedelta(days=30), datetime.min.time(), UTC)
     old = datetime.combine(offer_date + timedelta(days=200), datetime.min.time(), UTC)
-    assert not any("há mais de 90 dias" in n for n in build_quote(job, catalog, fresh).notices)
-    stale = [n for n in build_quote(job, catalog, old).notices if "há mais de 90 dias" in n]
-    assert len(stale) == 1 and "confirme o valor" in stale[0]
+    assert not build_quote(job, catalog, fresh).staff_notices
+    quoted = build_quote(job, catalog, old)
+    stale = [n for n in quoted.staff_notices if "há mais de 90 dias" in n]
+    assert len(stale) == 1 and "catalog refresh" in stale[0]
+    assert not quoted.notices  # the client reads the quote's validity, not a request to call AWS

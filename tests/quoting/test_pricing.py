@@ -169,11 +169,11 @@ def test_margin_is_on_cost_not_on_the_set_up_fee_or_taxes() -> None:
     assert lines["Gestão e suporte"] == (cost * Decimal("0.15")).quantize(Decimal("0.01"))
 
 
-def test_tax_rules_past_their_validity_make_the_quote_ask_for_confirmation() -> None:
+def test_tax_rules_past_their_validity_make_the_quote_ask_staff_for_confirmation() -> None:
     offer, region = _offer("aws")
-    assert not price(JOB, offer, region, 1, 10.0, 50, None, FX, DAY).notices
+    assert not price(JOB, offer, region, 1, 10.0, 50, None, FX, DAY).staff_notices
     later = price(JOB, offer, region, 1, 10.0, 50, None, FX, date(2027, 1, 4))
-    [notice] = later.notices
+    [notice] = later.staff_notices
     assert "31/12/2026" in notice and "LC 214/2025" in notice and "confirmados" in notice
 
 

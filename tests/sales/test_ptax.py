@@ -86,7 +86,8 @@ def test_a_rate_older_than_the_limit_must_be_confirmed(
     assert rate.stale and rate.notice is not None and "precisa ser confirmada" in rate.notice
     data = quote(JobSpec(model="llama-3-8b", method="qlora"), fx=rate).to_json_dict()
     assert data["fx"]["stale"] is True
-    assert any("precisa ser confirmada" in notice for notice in data["notices"])
+    assert any("precisa ser confirmada" in notice for notice in data["staff_notices"])
+    assert not any("câmbio" in notice.lower() for notice in data["notices"])
     monkeypatch.setenv("INFRABOT_FX_MAX_AGE_DAYS", "10")
     monkeypatch.setattr(ptax, "_last_attempt", None)
     assert not day_rate(NOW).stale
