@@ -30,6 +30,12 @@ def load(path: Path, schema: type[ModelT]) -> ModelT:
         raise DataFileError(f"Arquivo de dados não encontrado: {path}") from error
     except (OSError, tomllib.TOMLDecodeError) as error:
         raise DataFileError(f"Não consegui ler {path}: {error}") from error
+    return validate(path, raw, schema)
+
+
+def validate(path: Path, raw: object, schema: type[ModelT]) -> ModelT:
+    """`raw` (read from `path`, perhaps merged with other data) as `schema`; a problem becomes a
+    DataFileError naming the file and the field."""
     try:
         return schema.model_validate(raw)
     except ValidationError as error:

@@ -29,6 +29,7 @@ def _pinned_environment(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         "INFRABOT_CATALOG",
         "INFRABOT_CHROMA_URL",
         "INFRABOT_FX_MAX_AGE_DAYS",
+        "INFRABOT_COMPANY",
     ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("INFRABOT_USD_BRL", "5.40")
@@ -65,6 +66,25 @@ def use_home(monkeypatch: pytest.MonkeyPatch) -> Callable[[Path], None]:
         monkeypatch.delenv("INFRABOT_CHROMA_URL", raising=False)
 
     return use
+
+
+@pytest.fixture
+def company_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A deploy's identity (INFRABOT_COMPANY) with every field set, as an operator writes it
+    from deploy/company.example.toml."""
+    path = tmp_path / "company.toml"
+    path.write_text(
+        "[identity]\n"
+        'legal_name = "Infrabot Tecnologia Ltda."\n'
+        'cnpj = "11222333000181"\n'
+        'address = "Rua Augusta, 500, conj. 12, Consolação, São Paulo - SP, 01305-000"\n'
+        'phone = "+55 11 3333-4444"\n'
+        'pix_key = "financeiro@infrabot.com.br"\n'
+        'bank_account = "Banco 341, agência 0001, conta corrente 12345-6"\n',
+        encoding="utf-8",
+    )
+    monkeypatch.setenv("INFRABOT_COMPANY", str(path))
+    return path
 
 
 def _free_port() -> int:

@@ -75,10 +75,7 @@ def _invoice(company: Company) -> str:
     invoice = company.invoice
     if not invoice.issued:
         return "Não emitimos nota fiscal."
-    return (
-        f"Sim. A {company.identity.legal_name}, CNPJ {company.identity.cnpj_text}, emite "
-        f"{invoice.kind} {invoice.when}."
-    )
+    return f"Sim. A {company.identity.registration} emite {invoice.kind} {invoice.when}."
 
 
 def _validity(company: Company) -> str:
@@ -93,11 +90,14 @@ def _methods(methods: list[str]) -> str:
 
 
 def _payment(company: Company) -> str:
-    payment = company.payment
+    payment, identity = company.payment, company.identity
+    where = [f"chave PIX {identity.pix_key}"] if identity.pix_key else []
+    where += [f"TED para {identity.bank_account}"] if identity.bank_account else []
+    accounts = f" Dados para o pagamento: {'; '.join(where)}." if where else ""
     return (
         f"{payment.terms[0].upper()}{payment.terms[1:]}, por {_methods(payment.methods)}, com "
-        f"vencimento em {payment.due_days} dias. {payment.currency_note} A nota fiscal sai "
-        f"{company.invoice.when}."
+        f"vencimento em {payment.due_days} dias.{accounts} {payment.currency_note} A nota fiscal "
+        f"sai {company.invoice.when}."
     )
 
 
@@ -142,8 +142,7 @@ def _hours(company: Company) -> str:
 
 def _contact(company: Company) -> str:
     """The line every commercial answer ends with."""
-    identity = company.identity
-    return f"Para mais detalhes, fale com a equipe comercial: {identity.email} ou {identity.phone}."
+    return f"Para mais detalhes, fale com a equipe comercial: {company.identity.contact}."
 
 
 def no_team_online(now: datetime | None = None) -> str:
@@ -159,17 +158,19 @@ def no_team_online(now: datetime | None = None) -> str:
     )
     return (
         f"No momento não há uma pessoa da equipe neste chat. Nossa equipe atende {hours.text}: "
-        f"escreva para {identity.email} (ou ligue {identity.phone}); {when}. Enquanto isso, "
+        f"escreva para {identity.contact}; {when}. Enquanto isso, "
         "posso continuar ajudando aqui: descreva o job ou faça uma pergunta."
     )
 
 
 def _identity(company: Company) -> str:
     identity = company.identity
-    return (
-        f"{identity.legal_name} ({identity.trade_name}), CNPJ {identity.cnpj_text}, "
-        f"{identity.address}. Atendemos {company.hours.text}."
-    )
+    said = [f"{identity.registration} ({identity.trade_name})"]
+    said += [identity.address] if identity.address else []
+    unset = [label for label in ("CNPJ", "endereço") if label in identity.unset()]
+    verb = "são informados" if len(unset) > 1 else "é informado"
+    later = f" O {' e o '.join(unset)} {verb} pela equipe comercial." if unset else ""
+    return f"{', '.join(said)}.{later} Atendemos {company.hours.text}."
 
 
 def _mentions_the_fee(folded: str, company: Company) -> bool:

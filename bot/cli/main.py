@@ -6,7 +6,17 @@ import sys
 
 import typer
 
-from bot.cli import channels, database, engine, knowledge_base, plan, ptbr, rent_buy, sales
+from bot.cli import (
+    channels,
+    company,
+    database,
+    engine,
+    knowledge_base,
+    plan,
+    ptbr,
+    rent_buy,
+    sales,
+)
 from bot.cli.catalog_refresh import app as catalog_app
 from bot.ops.credentials import MissingCredential, credential
 from bot.ops.errors import BadSetting, ChannelUnavailable, DatabaseUnavailable
@@ -53,6 +63,7 @@ app.command("telegram")(channels.telegram)
 app.command("slack")(channels.slack)
 app.command("plan")(plan.plan)
 app.command("comprar-ou-alugar")(rent_buy.rent_or_buy)
+app.command("empresa")(company.company)
 app.add_typer(sales.app, name="quotes")
 app.add_typer(database.app, name="db")
 
@@ -110,7 +121,10 @@ def _fail(message: str, suggestions: list[str], field: str | None, as_json: bool
 def main() -> None:
     as_json = "--json" in sys.argv
     try:
-        app(standalone_mode=False)
+        # Without standalone mode click returns a command's typer.Exit code instead of raising it.
+        code = app(standalone_mode=False)
+        if isinstance(code, int) and code:
+            sys.exit(code)
     except typer.Abort:
         sys.exit(130)
     except typer.Exit as done:

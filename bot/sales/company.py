@@ -2,41 +2,68 @@
 fee), from one validated data file; the quote's validity and the set-up fee amount come from the
 pricing rules."""
 
-import re
+import logging
+import os
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
 
 from pydantic import BaseModel, Field, field_validator
+from stdnum.br import cnpj
 
 from bot.sales.hours import BusinessHours
-from quoting.datafiles import Sourced, load
+from quoting.datafiles import Sourced, load, validate
 from quoting.pricing import load_pricing
 
 COMPANY_FILE = Path(__file__).parent / "data" / "company.toml"
 
+log = logging.getLogger(__name__)
+
 
 class Identity(BaseModel):
+    """Who signs: the packaged file names the company; the deploy's file (INFRABOT_COMPANY)
+    adds the registration, address, phone and bank data. A field not set is left out of every
+    text a client reads, never shown as a placeholder."""
+
     legal_name: str = Field(min_length=3)
     trade_name: str = Field(min_length=2)
-    cnpj: str
-    cnpj_placeholder: bool
-    address: str = Field(min_length=10)
     email: str = Field(pattern=r"^[^@\s]+@[^@\s]+\.[a-z]{2,}$")
-    phone: str = Field(min_length=8)
     website: str = Field(pattern=r"^https?://")
+    cnpj: str | None = None
+    address: str | None = Field(default=None, min_length=10)
+    phone: str | None = Field(default=None, pattern=r"^\+?[\d\s()-]{8,20}$")
+    pix_key: str | None = Field(default=None, min_length=5)
+    bank_account: str | None = Field(default=None, min_length=10)
 
     @field_validator("cnpj")
     @classmethod
-    def _cnpj_format(cls, value: str) -> str:
-        if not re.fullmatch(r"\d{2}\.\d{3}\.\d{3}/\d{4}-\d{2}", value):
-            raise ValueError("CNPJ deve ter o formato 00.000.000/0000-00")
-        return value
+    def _cnpj_valid(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        if not cnpj.is_valid(value):  # check digits: "00.000.000/0000-00" is no CNPJ
+            raise ValueError("CNPJ inválido (confira os dígitos verificadores)")
+        return str(cnpj.format(value))
+
+    def unset(self) -> list[str]:
+        """What the deploy has not configured yet, as the operator reads it."""
+        labels = {
+            "cnpj": "CNPJ",
+            "address": "endereço",
+            "phone": "telefone",
+            "pix_key": "chave PIX",
+            "bank_account": "conta para TED",
+        }
+        return [label for name, label in labels.items() if getattr(self, name) is None]
 
     @property
-    def cnpj_text(self) -> str:
-        """The CNPJ as any text shows it: a placeholder says so."""
-        return f"{self.cnpj} (provisório)" if self.cnpj_placeholder else self.cnpj
+    def registration(self) -> str:
+        """ "Infrabot Tecnologia Ltda., CNPJ 11.222.333/0001-81", the CNPJ only when set."""
+        return f"{self.legal_name}, CNPJ {self.cnpj}" if self.cnpj else self.legal_name
+
+    @property
+    def contact(self) -> str:
+        """ "comercial@infrabot.com.br ou +55 11 ...", the phone only when set."""
+        return f"{self.email} ou {self.phone}" if self.phone else self.email
 
 
 class Payment(BaseModel):
@@ -77,13 +104,51 @@ class Company(CompanyFile):
     setup_fee_brl: Decimal = Field(ge=0)
 
 
-@cache
+class DeployIdentity(BaseModel):
+    """The deploy's file: an [identity] table whose keys replace the packaged ones."""
+
+    identity: dict[str, str]
+
+
+class CompanyIdentity(BaseModel):
+    """The merged identity, validated as the packaged one is."""
+
+    identity: Identity
+
+
 def load_company(path: Path = COMPANY_FILE) -> Company:
-    """The company's facts; raises DataFileError (pt-BR) when the file is missing or invalid."""
+    """The company's facts, with the identity the deploy configured; raises DataFileError (pt-BR)
+    when a file is missing or invalid."""
+    # The deploy's own identity (template: deploy/company.example.toml), over the packaged one.
+    return _load(path, os.environ.get("INFRABOT_COMPANY") or None)
+
+
+@cache
+def _load(path: Path, deploy_file: str | None) -> Company:
     facts = load(path, CompanyFile)
+    if deploy_file:
+        deployed = Path(deploy_file)
+        own = load(deployed, DeployIdentity).identity
+        merged = {**facts.identity.model_dump(exclude_none=True), **own}
+        facts.identity = validate(deployed, {"identity": merged}, CompanyIdentity).identity
     terms = load_pricing().terms
     return Company(
         **facts.model_dump(),
         validity_days=terms.validity_days,
         setup_fee_brl=terms.setup_fee_brl,
     )
+
+
+def warn_unset_identity() -> list[str]:
+    """Log, once at a service's start, what of the company's identity is still unset (those
+    fields stay out of replies and proposals); returns them."""
+    missing = load_company().identity.unset()
+    if missing:
+        log.warning(
+            "Dados da empresa não configurados, fora das respostas e das propostas: %s. "
+            "Defina %s (modelo em deploy/company.example.toml); `infrabot empresa` mostra o que "
+            "falta.",
+            ", ".join(missing),
+            "INFRABOT_COMPANY",
+        )
+    return missing

@@ -177,9 +177,9 @@ def write_proposal(record: QuoteRecord, path: Path) -> None:
 
     seller = [
         f"<b>{escape(identity.legal_name)}</b>",
-        f"CNPJ {escape(identity.cnpj_text)}",
-        escape(identity.address),
-        f"{escape(identity.email)} · {escape(identity.phone)}",
+        *([f"CNPJ {escape(identity.cnpj)}"] if identity.cnpj else []),
+        *([escape(identity.address)] if identity.address else []),
+        " · ".join(escape(part) for part in (identity.email, identity.phone) if part),
         f"Responsável: {escape(_salesperson(record))}",
     ]
     buyer = [f"<b>{escape(record.client)}</b>"]
@@ -312,7 +312,8 @@ def write_proposal(record: QuoteRecord, path: Path) -> None:
         )
     )
 
-    footer = f"{identity.legal_name} · CNPJ {identity.cnpj_text} · {identity.email}"
+    cnpj = f"CNPJ {identity.cnpj}" if identity.cnpj else None
+    footer = " · ".join(part for part in (identity.legal_name, cnpj, identity.email) if part)
 
     class NumberedCanvas(Canvas):
         """Holds each page until the end, so that every footer can say "Página N de M"."""

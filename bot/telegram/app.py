@@ -21,6 +21,7 @@ from bot.ops import logs
 from bot.ops.credentials import credential
 from bot.ops.errors import ChannelUnavailable
 from bot.relay.notices import LEAVE_CALLBACK, LEAVE_COMMAND
+from bot.sales.company import warn_unset_identity
 from bot.telegram.commands import COMMANDS, Commands
 from bot.telegram.delivery import TelegramChannel
 from bot.telegram.form import Form
@@ -117,6 +118,7 @@ def run(token: str, webhook_url: str | None = None, port: int = 8443) -> None:
     """`infrabot telegram` (long polling) or `infrabot telegram --webhook URL --port P`."""
     logs.add_secret(webhook_secret(token))
     logs.configure()
+    warn_unset_identity()
     # A webhook replica loads the embedding model once it listens (serve): loading it while the
     # process starts slowed its first answer by about 0.3 s on 2 cores (bench/telegram_load.py).
     assistant = Assistant.from_environment(dense="off" if webhook_url else "background")

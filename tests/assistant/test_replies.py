@@ -291,7 +291,7 @@ def test_the_validity_date_is_in_brasilia_time() -> None:
         ("como funciona a cobrança?", "PIX"),
         ("o que é essa taxa de R$ 350?", "preparo único"),
         ("pra que serve a taxa de configuração?", "preparo único"),
-        ("qual o CNPJ de vocês?", "(provisório)"),
+        ("qual o CNPJ de vocês?", "O CNPJ e o endereço são informados pela equipe comercial"),
         ("preciso assinar algum contrato?", "aceite da proposta"),
         ("qual o horário de atendimento de vocês?", "das 9h às 18h"),
     ],
@@ -302,10 +302,19 @@ def test_commercial_questions_are_answered_from_the_company_file(
     reply = _last(assistant, question)
     assert reply.intent == "question"
     assert fact in reply.answer
-    assert reply.answer.endswith(
-        f"equipe comercial: {load_company().identity.email} ou {load_company().identity.phone}."
-    )
+    assert reply.answer.endswith(f"equipe comercial: {load_company().identity.email}.")
     assert [source.source for source in reply.sources] == ["bot/sales/data/company.toml"]
+
+
+def test_the_deploys_identity_answers_registration_payment_and_contact(
+    assistant: Assistant, company_file: Path
+) -> None:
+    registration = _last(assistant, "qual o CNPJ de vocês?").answer
+    assert "Infrabot Tecnologia Ltda., CNPJ 11.222.333/0001-81" in registration
+    assert "Rua Augusta, 500" in registration and "informado" not in registration
+    payment = _last(assistant, "como pago?").answer
+    assert "chave PIX financeiro@infrabot.com.br" in payment and "agência 0001" in payment
+    assert payment.endswith("comercial@infrabot.com.br ou +55 11 3333-4444.")
 
 
 def test_the_fee_question_mid_quote_is_not_read_as_a_budget(assistant: Assistant) -> None:

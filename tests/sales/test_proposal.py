@@ -37,13 +37,16 @@ def _pages(record: QuoteRecord, path: Path) -> list[str]:
     return [page.extract_text() for page in PdfReader(path).pages]
 
 
-def test_the_proposal_opens_with_who_sells_and_the_price(sent: QuoteRecord, tmp_path: Path) -> None:
+def test_the_proposal_opens_with_who_sells_and_the_price(
+    sent: QuoteRecord, tmp_path: Path, company_file: Path
+) -> None:
     pages = _pages(sent, tmp_path / "p.pdf")
     first = pages[0]
     identity = load_company().identity
     for fact in (identity.legal_name, identity.cnpj, identity.email, identity.phone):
-        assert fact in first
-    assert "Av. Paulista" in first and "Responsável: Ana" in first
+        assert fact is not None and fact in first
+    assert "Rua Augusta, 500" in first and "Responsável: Ana" in first
+    assert all(f"CNPJ {identity.cnpj}" in page for page in pages)  # every page's footer
     assert "ACME Indústria Ltda" in first and "joana@acme.com.br" in first
     assert f"Valor total: {format_brl(sent.total_brl)}" in first
     text = "\n".join(pages)
@@ -51,6 +54,14 @@ def test_the_proposal_opens_with_who_sells_and_the_price(sent: QuoteRecord, tmp_
     for section in ("O que está incluído", "O que não está incluído", "Condições comerciais"):
         assert section in text
     assert "Pagamento:" in text and "Nota fiscal:" in text and "(7 dias)" in text
+
+
+def test_without_the_deploys_identity_no_placeholder_reaches_the_proposal(
+    sent: QuoteRecord, tmp_path: Path
+) -> None:
+    text = "\n".join(_pages(sent, tmp_path / "p.pdf"))
+    assert load_company().identity.legal_name in text
+    assert "CNPJ 0" not in text and "provisório" not in text and "00.000.000" not in text
 
 
 def test_a_quote_made_at_the_terminal_names_the_team_not_the_system_account(
