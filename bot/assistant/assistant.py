@@ -22,13 +22,12 @@ from bot.assistant.machine_prices import hourly_prices_text
 from bot.assistant.reading import read_message
 from bot.assistant.rent_buy import jobs_per_month, rent_or_buy_reply
 from bot.assistant.reply import (
-    ACTION_ALTERNATIVES,
     ACTION_GPU,
     ACTION_HUMAN,
-    ACTION_QLORA,
     ACTION_QUOTE,
     Reply,
     Source,
+    quote_actions,
 )
 from bot.assistant.routes import SIZE_SLOTS, Turn, route, understand
 from bot.assistant.search_query import search_query
@@ -294,7 +293,8 @@ class Assistant:
             dollars=turn.reading.wants("in_dollars"),
         )
         if turn.reading.wants("proposal") and reply.quote is not None:
-            reply.answer += f"\n\n{fixed_replies.PROPOSAL_WHERE}"
+            reply.answer += f"\n\n{fixed_replies.PROPOSAL_ATTACHED}"
+            reply.attach_proposal = True
         return reply
 
     def _handoff(self, state: ConversationState, text: str) -> Reply:
@@ -390,12 +390,9 @@ class Assistant:
         state.slots = merged
         state.last_field = changed or state.last_field
         state.last_quote = quote.to_json_dict()
-        actions = [ACTION_ALTERNATIVES]
         # QLoRA's 4-bit weights need bitsandbytes, which runs on GPUs only.
         gpu = quote.recommendation.kind == "gpu"
-        if gpu and job.method != "qlora" and job.precision != "fp32":
-            actions.append(ACTION_QLORA)
-        actions.append(ACTION_HUMAN)
+        actions = quote_actions(gpu and job.method != "qlora" and job.precision != "fp32")
         return self._finish(
             state,
             text,

@@ -52,10 +52,10 @@ def too_long(length: int) -> Reply:
     )
 
 
-PROPOSAL_WHERE = (
-    "A proposta em PDF desta cotação fica em /minhas_cotacoes, no botão do PDF. Se preferir "
-    "recebê-la por e-mail, com os dados da sua empresa, um especialista do nosso time envia: é só "
-    "pedir abaixo."
+PROPOSAL_ATTACHED = (
+    "Segue a proposta em PDF desta cotação, numerada, com o total, a validade e o campo de aceite "
+    "para o responsável assinar; ela também fica em /minhas_cotacoes. Se preferir recebê-la por "
+    "e-mail, com os dados da sua empresa, um especialista do nosso time envia: é só pedir abaixo."
 )
 
 
@@ -79,10 +79,11 @@ def proposal(state: ConversationState) -> Reply:
             actions=[ACTION_QUOTE, ACTION_HUMAN],
         )
     return Reply(
-        answer=f"Claro. {PROPOSAL_WHERE}",
+        answer=f"Claro. {PROPOSAL_ATTACHED}",
         intent="quote",
         quote=state.last_quote,
         actions=[ACTION_HUMAN],
+        attach_proposal=True,
     )
 
 

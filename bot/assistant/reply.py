@@ -10,6 +10,13 @@ ACTION_ALTERNATIVES = "Ver alternativas"
 ACTION_HUMAN = "Falar com um especialista"
 ACTION_QLORA = "Refazer com QLoRA"
 ACTION_GPU = "Cotar em GPU"
+ACTION_PROPOSAL = "Proposta em PDF"
+
+
+def quote_actions(qlora: bool) -> list[str]:
+    """The options under a quote: other machines, QLoRA where it may pay off, the PDF proposal
+    and a person."""
+    return [ACTION_ALTERNATIVES, *([ACTION_QLORA] if qlora else []), ACTION_PROPOSAL, ACTION_HUMAN]
 
 
 class Source(BaseModel):
@@ -26,6 +33,8 @@ class Reply(BaseModel):
     actions: list[str] = Field(default_factory=list)
     handoff: bool = False
     notice: str | None = None
+    # The client asked for the proposal: a channel that can attach files sends the quote's PDF.
+    attach_proposal: bool = False
 
     def to_json_dict(self) -> dict[str, Any]:
         """The `ask --json` object of DESIGN.md (plus actions, handoff and notice)."""

@@ -77,6 +77,8 @@ def show_reply(console: Console, reply: "Reply", numbered: bool = False) -> None
     """The reply; in the chat, its options numbered to be picked by number or by words. Operator
     notices (an index to rebuild) go to the log, never to the client."""
     console.print(Markdown(reply.answer.replace("\n", "  \n")))
+    if reply.attach_proposal:
+        console.print("[dim](No Telegram, o PDF da proposta vai anexo a esta resposta.)[/dim]")
     if reply.actions and numbered:
         options = [f"{n}. {action}" for n, action in enumerate(reply.actions, start=1)]
         console.print("[dim]Opções (digite o número ou o texto): " + " · ".join(options) + "[/dim]")

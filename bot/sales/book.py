@@ -298,15 +298,11 @@ class QuoteBook:
             return self._record(session, row)
 
     # --- client access
-    def for_client(self, client_ref: str) -> list[QuoteRecord]:
+    def for_client(self, client_ref: str, limit: int | None = None) -> list[QuoteRecord]:
+        """A client's quotes, newest first (the `limit` newest)."""
+        newest = select(QuoteRow.number).where(QuoteRow.client_ref == client_ref)
         with Session(self.engine) as session:
-            numbers = list(
-                session.scalars(
-                    select(QuoteRow.number)
-                    .where(QuoteRow.client_ref == client_ref)
-                    .order_by(QuoteRow.id.desc())
-                )
-            )
+            numbers = list(session.scalars(newest.order_by(QuoteRow.id.desc()).limit(limit)))
         return [self.get(number) for number in numbers]
 
     def by_token(self, token: str, client_ref: str) -> QuoteRecord | None:

@@ -9,7 +9,7 @@ from telegram.constants import ParseMode
 from telegram.ext import ContextTypes
 
 from bot.assistant.commercial import no_team_online
-from bot.assistant.reply import ACTION_ALTERNATIVES, ACTION_HUMAN
+from bot.assistant.reply import ACTION_ALTERNATIVES, ACTION_HUMAN, ACTION_PROPOSAL
 from bot.ops.logs import debug_enabled
 from bot.ops.metrics import REPLY_SECONDS
 from bot.relay.notices import LEAVE_COMMAND
@@ -104,6 +104,8 @@ class Commands:
             )
         elif query.data == "acao:alternativas":
             await self.ask(update, context, ACTION_ALTERNATIVES)
+        elif query.data == "acao:proposta":
+            await self.ask(update, context, ACTION_PROPOSAL)
 
     async def ask(self, update: Update, context: ContextTypes.DEFAULT_TYPE, text: str) -> None:
         chat = update.effective_chat

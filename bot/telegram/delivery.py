@@ -3,9 +3,11 @@
 import asyncio
 import contextlib
 import logging
+import tempfile
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 from telegram import Bot, Update
@@ -19,7 +21,8 @@ from bot.ops.metrics import ERRORS, QUOTES, REPLIES
 from bot.relay.bridge import Bridge
 from bot.relay.followup import FollowUp
 from bot.relay.outbox import DeliveryFailed, Message, Outage, poll_seconds
-from bot.sales.book import BOT_ACTOR, QuoteBook
+from bot.sales.book import BOT_ACTOR, QuoteBook, QuoteRecord
+from bot.sales.proposal_pdf import write_proposal
 from bot.telegram.store import prune_updates
 from bot.telegram.views import buttons, keyboard, split, to_html
 from quoting.quote import Quote
@@ -49,6 +52,13 @@ def conversation_id(update: Update) -> str:
     if chat.type == ChatType.PRIVATE or user is None:
         return f"telegram:{chat.id}"
     return f"telegram:{chat.id}:{user.id}"
+
+
+def _pdf_bytes(record: QuoteRecord) -> bytes:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"{record.number}.pdf"
+        write_proposal(record, path)
+        return path.read_bytes()
 
 
 def client_name(update: Update) -> str:
@@ -124,18 +134,27 @@ class TelegramChannel:
     async def answer(
         self, update: Update, context: ContextTypes.DEFAULT_TYPE, reply: Reply
     ) -> None:
-        """Send the reply; a quote in it also becomes a sales record and a lead."""
+        """Send the reply; a quote in it also becomes a sales record and a lead, and its PDF
+        proposal follows when the client asked for it."""
         await self.send(update, context, reply)
-        if reply.quote is not None:
-            try:
-                await asyncio.to_thread(self._record_quote, update, reply.quote)
-            except Exception:  # the client has the answer; a missed record is only logged
-                log.exception("não consegui registrar a cotação do chat como proposta")
+        if reply.quote is None:
+            return
+        try:
+            record = await asyncio.to_thread(self._record_quote, update, reply.quote)
+        except Exception:  # the client has the answer; a missed record is only logged
+            log.exception("não consegui registrar a cotação do chat como proposta")
+            return
+        if reply.attach_proposal and update.effective_chat is not None:
+            await self.send_proposal(context.bot, update.effective_chat.id, record)
 
-    def _record_quote(self, update: Update, shown: dict[str, Any]) -> None:
+    def _record_quote(self, update: Update, shown: dict[str, Any]) -> QuoteRecord:
         """Keep the quote just given as a sales record the client can list (/minhas_cotacoes),
-        and show it to the team as a lead."""
+        and show it to the team as a lead; a quote shown again ("manda o PDF") is the same
+        record, not a second lead."""
         conversation = conversation_id(update)
+        latest = self.book.for_client(conversation, limit=1)
+        if latest and latest[0].quote.id == shown.get("id"):
+            return latest[0]
         spec = self.assistant.job_spec(conversation)
         client = client_name(update)
         record = self.book.create(
@@ -143,6 +162,17 @@ class TelegramChannel:
         )
         QUOTES.labels("telegram").inc()
         self.bridge.post_lead(record, client)
+        return record
+
+    async def send_proposal(self, bot: Bot, chat_id: int, record: QuoteRecord) -> None:
+        """The record's PDF proposal as a document in the chat; the book then says it was sent
+        to the client, as when staff send it."""
+        document = await asyncio.to_thread(_pdf_bytes, record)
+        await bot.send_document(
+            chat_id, document, filename=f"{record.number}.pdf", caption=f"Proposta {record.number}"
+        )
+        if record.status == "rascunho":
+            await asyncio.to_thread(self.book.send, record.number, BOT_ACTOR)
 
     async def deliver_outbox(self, application: Application) -> None:  # type: ignore[type-arg]
         """Send what the team wrote in Slack to clients' chats, in order, until shutdown, and

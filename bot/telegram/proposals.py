@@ -5,15 +5,12 @@ them, while the quotes of their private chat stay there (listing those would sho
 group). Another member pressing the buttons gets nothing: the quote is not among theirs."""
 
 import asyncio
-import tempfile
-from pathlib import Path
 
 from telegram import Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from bot.sales.book import QuoteRecord, Status
-from bot.sales.proposal_pdf import write_proposal
 from bot.telegram.delivery import TelegramChannel, conversation_id
 from bot.telegram.views import buttons
 from quoting.units import format_brl, format_date
@@ -49,13 +46,6 @@ async def own_quote(
     return owned[number]
 
 
-def _pdf_bytes(record: QuoteRecord) -> bytes:
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / f"{record.number}.pdf"
-        write_proposal(record, path)
-        return path.read_bytes()
-
-
 class Proposals:
     def __init__(self, channel: TelegramChannel) -> None:
         self.channel = channel
@@ -89,8 +79,4 @@ class Proposals:
             return
         chat = update.effective_chat
         assert chat is not None
-        number = record.number
-        document = await asyncio.to_thread(_pdf_bytes, record)
-        await context.bot.send_document(
-            chat.id, document, filename=f"{number}.pdf", caption=f"Proposta {number}"
-        )
+        await self.channel.send_proposal(context.bot, chat.id, record)

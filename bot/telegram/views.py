@@ -10,6 +10,7 @@ from bot.assistant.reply import (
     ACTION_ALTERNATIVES,
     ACTION_GPU,
     ACTION_HUMAN,
+    ACTION_PROPOSAL,
     ACTION_QLORA,
     ACTION_QUOTE,
     Reply,
@@ -25,6 +26,7 @@ CALLBACKS = {
     ACTION_HUMAN: "acao:especialista",
     ACTION_QUOTE: "acao:cotacao",
     ACTION_GPU: "acao:gpu",
+    ACTION_PROPOSAL: "acao:proposta",
 }
 
 

@@ -140,7 +140,7 @@ def test_the_pdf_is_where_the_quote_is_or_needs_a_job_first(assistant: Assistant
     (before,) = talk(assistant, "pode me mandar a proposta em PDF?")
     assert before.quote is None and "Me conte o job" in before.answer
     *_, after = talk(assistant, JOB, "pode me mandar a proposta em PDF?")
-    assert after.quote is not None and "/minhas_cotacoes" in after.answer
+    assert after.quote is not None and after.attach_proposal and "Segue a proposta" in after.answer
 
 
 @pytest.mark.parametrize(

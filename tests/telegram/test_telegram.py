@@ -1,6 +1,8 @@
 """The real `infrabot telegram` process against a fake Telegram Bot API on 127.0.0.1."""
 
+import io
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -10,6 +12,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from pypdf import PdfReader
 
 from bot.assistant.state import ConversationStore
 from bot.telegram.views import split
@@ -345,6 +348,43 @@ def test_quotes_given_in_chat_are_listed_with_their_pdf_only_to_their_client(
     fake.press(stranger, f"pdf:{number}")
     assert "Não encontrei" in fake.wait_texts(stranger, 2)[-1]
     assert not fake.calls("sendDocument", stranger)
+
+
+def test_asking_for_the_proposal_after_a_quote_sends_its_pdf_in_the_chat(
+    telegram: tuple[FakeTelegram, Bot],
+) -> None:
+    fake, _ = telegram
+    chat = _chat()
+    fake.message(chat, "QLoRA do llama 3 8b com 5 mil exemplos")
+    quoted = fake.wait_texts(chat, 1)[-1]
+    total = re.search(r"Total: (R\$ [\d.]+,\d\d)", quoted)
+    assert total is not None, quoted
+    fake.message(chat, "manda o PDF")
+    assert "Segue a proposta" in fake.wait_texts(chat, 2)[-1]
+    assert fake.wait_for(lambda: bool(fake.calls("sendDocument", chat)), 60)
+    [sent] = fake.calls("sendDocument", chat)
+    number = sent["caption"].removeprefix("Proposta ")
+    assert sent["document"].filename == f"{number}.pdf"
+    pdf = "\n".join(
+        page.extract_text() for page in PdfReader(io.BytesIO(sent["document_content"])).pages
+    )
+    assert f"Valor total: {total.group(1)}" in pdf and number in pdf
+    fake.message(chat, "/minhas_cotacoes")
+    listing = fake.wait_texts(chat, 3)[-1]
+    assert listing.count("COT-") == 1  # the same record, not a second one
+    assert f"{number} " in listing and "proposta enviada" in listing
+
+
+def test_the_proposta_em_pdf_button_under_a_quote_sends_the_pdf(
+    telegram: tuple[FakeTelegram, Bot],
+) -> None:
+    fake, _ = telegram
+    chat = _chat()
+    fake.message(chat, "LoRA do mistral 7b com 10 mil exemplos")
+    fake.wait_texts(chat, 1)
+    fake.press(chat, "acao:proposta")
+    assert fake.wait_for(lambda: bool(fake.calls("sendDocument", chat)), 60)
+    assert fake.calls("sendDocument", chat)[0]["caption"].startswith("Proposta COT-")
 
 
 def test_staff_list_quotes_and_send_one_to_the_clients_chat(
