@@ -1,6 +1,7 @@
-"""Commercial questions a Brazilian client asks (nota fiscal, validity, payment, the set-up fee,
-the contract, business hours, who we are), matched by explicit rules and answered from the
-company's data file; every answer ends by pointing to the commercial team."""
+"""Commercial questions a Brazilian client asks (nota fiscal, validity, payment and installments,
+the set-up fee, the contract and what a machine failure costs, business hours, who we are, other
+clients' prices), matched by explicit rules and answered from the company's data file; every
+answer ends by pointing to the commercial team. An insult alone gets one calm line."""
 
 import re
 from collections.abc import Callable
@@ -34,7 +35,53 @@ _PAYMENT = re.compile(
     r"como (eu )?(pago|faco (o )?pagamento|posso pagar|e o pagamento|funciona o pagamento|"
     r"funciona a cobranca|e a cobranca)\b(?! menos| mais barato)|formas? de pagamento|"
     r"condic\w+ de pagamento|prazo (de|para) pagamento|aceita\w* (pix|boleto|cartao)|"
-    r"pagar (com|no|por|via|em) (pix|boleto|cartao|transferencia)|parcela|how (do|can) i pay"
+    r"pagar (com|no|por|via|em) (pix|boleto|cartao|transferencia)|how (do|can) i pay"
+)
+_INSTALLMENTS = re.compile(
+    r"\bparcel\w*|\bmetade agora|\b(outra )?metade (no|em|daqui)|\b(em|in) \d{1,2} ?(x|vezes)\b|"
+    r"\b\d{1,2} ?x (no|sem|com) (boleto|cartao|juros)|"
+    r"\bdivid\w* (o |em \w+ )?(pagamento|boleto|valor|total)|\binstal+ments?\b|"
+    r"\bpay (it )?(in|over) (\d+|two|three|several|multiple) (months|payments|parts)"
+)
+# What a machine failure costs, the SLA, the contract; not a training error to debug ("o treino
+# falhou por OOM, o que faço?" is guidance).
+_SERVICE = re.compile(
+    r"\bsla\b|\buptime\b|\bservice level|\bgarantia (de |do |da )?(servico|disponibilidade|"
+    r"entrega|prazo|treino)|disponibilidade garantida|\bcontrato (de (prestacao de )?servico|"
+    r"formal)|\bminuta\b|\bmulta\b|\bpenalidade|\b(nivel|niveis) de servico|"
+    r"\b(devolvem|devolve|reembolsa\w*) (o )?dinheiro|\brefund|"
+    r"\b(e )?se (a |o )?(maquina|instancia|gpu|tpu|servidor|nuvem|treino|job)\b[^.?!]{0,25}\b("
+    r"cair|falhar|parar|travar|quebrar|morrer|der pau|der problema)\b|"
+    r"\b(maquina|instancia|servidor)\b[^.?!]{0,30}\b(cai|caiu|falha|falhou|quebrou|parou|travou)"
+    r"\b[^.?!]{0,30}\b(quem paga|paga\w*|cobr\w*|reembols\w*|responsa\w*|garant\w*|no meio)|"
+    r"\bwhat (happens )?if (the )?(machine|instance|gpu|server|training|job) (fails|crashes|dies|"
+    r"goes down)|\b(any|a) guarantee"
+)
+_NOT_SERVICE = re.compile(r"\boom\b|out of memory|memoria|cuda|erro|error|loss|nan\b")
+# "quanto a empresa X pagou?": another client's price or name, which we never give.
+_OTHER_CLIENTS = re.compile(
+    r"\bquanto (a|o|as|os) (?!gente\b|senhor|senhora)\w+( \w+)? (pagou|pagaram|paga|pagam|gastou|"
+    r"gastaram)\b|\bquanto (outr\w* \w+|seus (outros )?clientes|os (outros )?clientes|meu "
+    r"concorrente|a concorrencia)\b[^.?!]{0,30}\b(pag\w*|gast\w*)|"
+    r"\b(preco|valor|desconto) (que |q )?(voces |vcs |vc )?(fizeram|deram|cobraram|passaram) "
+    r"(pr[ao]|para|ao|a) \w+|\bquem (sao|e) (os )?(seus|teus) clientes|\b(lista|nomes?) "
+    r"(de|dos) (seus )?clientes|\b(what|how much) (did|do|does) (other|your other|your) "
+    r"(clients|customers|companies|startups) pay|\bwho are your (clients|customers)|"
+    r"\bquem mais (e|sao) (cliente|clientes)|\b(cobr\w*|fecha\w*|pag\w*) (dele|dela|deles|delas)\b|"
+    r"\bvalor (que |q )?(eles|elas|ele|ela) (fecharam|fechou|pagaram|pagou)|"
+    r"\bvalores praticados com|\b(what|how much) did (other|\w+) (\w+ )?pay"
+)
+# A message that is only an insult gets one calm line back to the job.
+_ABUSE = re.compile(
+    r"\b(porra|caralho|merda|bosta|lixo|inutil|inuteis|incompetentes?|idiotas?|burr[oa]s?|"
+    r"otari[oa]s?|imbecil|imbecis|estupid[oa]s?|vagabund\w*|ladr(ao|oes)|fdp|vsf|pqp|vtnc|"
+    r"palhac\w*|porcaria|picaret\w*|enganacao|piada|pateti\w*|ridicul\w*|vergonha|useless|"
+    r"stupid|idiots?|fuck\w*|shit\w*|crap|sucks?|pathetic|joke)\b"
+)
+# An insult around a real question ("porra, meu treino deu OOM, diminuo o batch?") gets the answer.
+_ASKS_SOMETHING = re.compile(
+    r"\?|\b(qual|quais|como|quanto|quando|onde|por ?que|pq|me (diz|fala|explica)|devo|posso|"
+    r"diminuo|aumento|uso|what|how|which|why|should)\b"
 )
 _DISCOUNT = re.compile(
     r"\bdesconto|\bdiscount|preco especial|condic\w+ especia|"
@@ -116,13 +163,37 @@ def _discount(_: Company) -> str:
 
 
 def _contract(company: Company) -> str:
-    """What the product knows of the contract: the proposal's signed acceptance and the payment
-    terms; anything beyond that is for the commercial team."""
+    """The contract is the accepted proposal (company policy); the payment terms come with it."""
+    return f"{company.service.contract} O pagamento é {company.payment.terms}."
+
+
+def _service(company: Company) -> str:
+    """What happens if a machine fails mid-training, and how fast we respond (the SLA)."""
+    return f"{company.service.failure} {company.service.sla}"
+
+
+def _installments(company: Company) -> str:
+    payment = company.payment
     return (
-        "A contratação se formaliza com o aceite da proposta: ela traz um campo de aceite para o "
-        f"responsável da sua empresa assinar, e o pagamento é {company.payment.terms}. Um contrato "
-        "próprio da sua empresa, se for preciso, é combinado caso a caso."
+        f"Parcelamos em até {payment.installments_max} boletos mensais, sem juros, propostas a "
+        f"partir de {format_brl(payment.installments_min_brl)}: o primeiro no aceite da proposta. "
+        f"Abaixo disso, o pagamento é {payment.terms}."
     )
+
+
+def _other_clients(_: Company) -> str:
+    return (
+        "Não passamos preços, propostas nem nomes de outros clientes: cada proposta é "
+        "confidencial, como a sua também é. O que posso fazer é cotar o seu job, com o preço "
+        "de cada linha aberto."
+    )
+
+
+# One calm line for an insult, back to the job (no commercial contact after it).
+ABUSE_REPLY = (
+    "Sinto muito que a experiência não esteja boa. Se me disser o modelo, os dados e o prazo, "
+    "eu refaço a cotação agora, ou peça para falar com um especialista."
+)
 
 
 def _pdf(_: Company) -> str:
@@ -188,6 +259,12 @@ _TOPICS: list[tuple[Callable[[str, Company], bool], Callable[[Company], str]]] =
     (lambda folded, _: bool(_VALIDITY.search(folded)), _validity),
     (lambda folded, _: bool(_IDENTITY.search(folded)), _identity),
     (lambda folded, _: bool(_CONTRACT.search(folded)), _contract),
+    (
+        lambda folded, _: bool(_SERVICE.search(folded) and not _NOT_SERVICE.search(folded)),
+        _service,
+    ),
+    (lambda folded, _: bool(_INSTALLMENTS.search(folded)), _installments),
+    (lambda folded, _: bool(_OTHER_CLIENTS.search(folded)), _other_clients),
     (lambda folded, _: bool(_HOURS.search(folded)), _hours),
     (lambda folded, _: bool(_PDF.search(folded)), _pdf),
     (
@@ -203,4 +280,7 @@ def commercial_answer(folded: str) -> str | None:
     company = load_company()
     folded = _INVOICES_AS_DATA.sub("", folded)
     answers = [answer(company) for matches, answer in _TOPICS if matches(folded, company)]
-    return " ".join([*answers, _contact(company)]) if answers else None
+    if answers:
+        return " ".join([*answers, _contact(company)])
+    insult = _ABUSE.search(folded) and not _ASKS_SOMETHING.search(folded)
+    return ABUSE_REPLY if insult else None

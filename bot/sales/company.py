@@ -71,6 +71,16 @@ class Payment(BaseModel):
     terms: str = Field(min_length=5)
     due_days: int = Field(ge=0, le=90)
     currency_note: str
+    installments_max: int = Field(ge=1, le=12)
+    installments_min_brl: Decimal = Field(ge=0)
+
+
+class Service(BaseModel):
+    """The contract, what happens when a machine fails, and how fast we respond."""
+
+    contract: str = Field(min_length=20)
+    failure: str = Field(min_length=20)
+    sla: str = Field(min_length=20)
 
 
 class Invoice(BaseModel):
@@ -93,6 +103,7 @@ class CompanyFile(Sourced):
     hours: BusinessHours
     payment: Payment
     invoice: Invoice
+    service: Service
     quote: QuoteTerms
     setup_fee: SetupFee
 

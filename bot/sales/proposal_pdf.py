@@ -90,6 +90,8 @@ def _conditions(record: QuoteRecord, company: Company) -> list[str]:
         f"Pagamento: {payment.terms}; por {', '.join(payment.methods)}, com vencimento em "
         f"{payment.due_days} dias. {payment.currency_note}",
         f"Nota fiscal: {company.invoice.kind}, {company.invoice.when}.",
+        f"Contrato: {company.service.contract}",
+        f"Falhas e atendimento: {company.service.failure} {company.service.sla}",
         f"Câmbio usado: US$ 1 = R$ {format_number(fx.usd_brl, 4)} em "
         f"{format_date(date.fromisoformat(fx.as_of))} ({fx.client_source}), com proteção de "
         f"{format_number(fx.buffer * 100, 0)}% durante a validade.",

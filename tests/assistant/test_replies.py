@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.assistant.assistant import Assistant
-from bot.assistant.commercial import no_team_online
+from bot.assistant.commercial import ABUSE_REPLY, no_team_online
 from bot.assistant.composer import proposal_text, quote_text
 from bot.assistant.reply import ACTION_GPU, ACTION_QLORA, Reply
 from bot.assistant.state import ConversationStore
@@ -292,7 +292,12 @@ def test_the_validity_date_is_in_brasilia_time() -> None:
         ("o que é essa taxa de R$ 350?", "preparo único"),
         ("pra que serve a taxa de configuração?", "preparo único"),
         ("qual o CNPJ de vocês?", "O CNPJ e o endereço são informados pela equipe comercial"),
-        ("preciso assinar algum contrato?", "aceite da proposta"),
+        ("preciso assinar algum contrato?", "aceite do responsável"),
+        ("e se a máquina cair no meio do treino, quem paga?", "do último checkpoint"),
+        ("vcs tem SLA?", "em até 4 horas úteis"),
+        ("dá pra parcelar o boleto em 3x?", "Parcelamos em até 3 boletos mensais"),
+        ("Can I pay in installments?", "Parcelamos em até 3 boletos mensais"),
+        ("quanto a empresa X pagou?", "Não passamos preços"),
         ("qual o horário de atendimento de vocês?", "das 9h às 18h"),
     ],
 )
@@ -304,6 +309,18 @@ def test_commercial_questions_are_answered_from_the_company_file(
     assert fact in reply.answer
     assert reply.answer.endswith(f"equipe comercial: {load_company().identity.email}.")
     assert [source.source for source in reply.sources] == ["bot/sales/data/company.toml"]
+
+
+@pytest.mark.parametrize("insult", ["vcs são uns incompetentes", "bot inútil do caralho"])
+def test_an_insult_gets_one_calm_line_back_to_the_job(assistant: Assistant, insult: str) -> None:
+    reply = _last(assistant, insult)
+    assert reply.answer == ABUSE_REPLY and "\n" not in reply.answer
+    assert reply.quote is None
+
+
+def test_a_training_error_is_guidance_not_the_failure_policy(assistant: Assistant) -> None:
+    reply = _last(assistant, "o treino falhou por OOM, o que faço?")
+    assert load_company().service.failure not in reply.answer
 
 
 def test_the_deploys_identity_answers_registration_payment_and_contact(

@@ -54,6 +54,7 @@ def test_the_proposal_opens_with_who_sells_and_the_price(
     for section in ("O que está incluído", "O que não está incluído", "Condições comerciais"):
         assert section in text
     assert "Pagamento:" in text and "Nota fiscal:" in text and "(7 dias)" in text
+    assert "Falhas e atendimento:" in text and "retomamos do último" in text
 
 
 def test_without_the_deploys_identity_no_placeholder_reaches_the_proposal(
