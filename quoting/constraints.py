@@ -49,11 +49,11 @@ def budget_line(job: Job, chosen: Priced, cheapest: Priced, best_for: BestFor) -
         return f"{said}: cabe (total {format_brl(chosen.total_brl)})."
     over = f"{said}: esta cotação passa do orçamento ({format_brl(chosen.total_brl)})."
     terms = load_pricing().terms
-    if terms.setup_fee_brl >= budget:
+    if terms.lowest_setup_fee >= budget:
         return (
-            f"{over} Só a taxa fixa de configuração do ambiente "
-            f"({format_brl(terms.setup_fee_brl)}, sem tributos) já passa do orçamento, antes de "
-            "qualquer hora de máquina: nenhum job cabe nesse valor."
+            f"{over} Só a menor taxa de configuração do ambiente "
+            f"({format_brl(terms.lowest_setup_fee)}, sem tributos) já passa do orçamento, antes "
+            "de qualquer hora de máquina: nenhum job cabe nesse valor."
         )
     if cheapest is not chosen and cheapest.total_brl <= budget:
         return (

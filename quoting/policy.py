@@ -11,8 +11,10 @@ why when it is not simply the cheapest.
 4. An urgent client gets the fastest sensible option: the fastest that costs at most
    URGENT_COST_FACTOR times the cheapest.
 5. Otherwise the value of time: when the cheapest takes longer than a working day, an option
-   within TIME_PREMIUM of its price that finishes within a day (else two) wins, and the reply
-   says what the client pays for the time ("por +R$ 180 termina em 21 h em vez de 25 dias").
+   that finishes within a day (else two) wins if it costs at most the larger of TIME_PREMIUM
+   more and DAY_SAVED_BRL per day it saves (never URGENT_COST_FACTOR times or more), and the
+   reply says what the client pays for the time ("por +R$ 180 termina em 21 h em vez de 25
+   dias").
 """
 
 from collections.abc import Sequence
@@ -22,8 +24,13 @@ from quoting.candidate import Candidate
 from quoting.jobspec import Job
 from quoting.units import format_brl, format_duration
 
-# What a client pays, at most, over the cheapest option to finish within a day or two.
+# What a client pays, at most, over the cheapest option to finish within a day or two: this
+# fraction more, or DAY_SAVED_BRL for each day of waiting saved when that is more. A team waiting
+# a week for a model costs far more than R$ 100 a day; since the set-up fee follows the
+# machine's size (R$ 150 one card, R$ 350 one node), a fraction alone kept 8-day runs on one card
+# over 16 h on eight for +21%.
 TIME_PREMIUM = Decimal("0.15")
+DAY_SAVED_BRL = Decimal(100)
 # Wall-clock targets, in order: overnight (within a day), else within two days.
 TIME_TARGETS_HOURS = (24.0, 48.0)
 # "Urgente" buys speed up to this many times the cheapest price, no further.
@@ -60,13 +67,20 @@ def fastest_sensible(pool: Sequence[Candidate]) -> Candidate:
     return min(affordable, key=lambda c: (c.time.hours, c.total_brl))
 
 
+def time_ceiling(base: Candidate, faster: Candidate) -> Decimal:
+    """The most `faster` may cost to be worth the time it saves over `base`."""
+    days = Decimal(str(max(base.time.hours - faster.time.hours, 0.0) / 24))
+    worth = max(base.total_brl * (1 + TIME_PREMIUM), base.total_brl + DAY_SAVED_BRL * days)
+    return min(worth, base.total_brl * URGENT_COST_FACTOR)
+
+
 def worth_the_time(base: Candidate, pool: Sequence[Candidate]) -> Candidate:
-    """The option that finishes within a working day or two for at most TIME_PREMIUM more than
-    `base`; `base` itself when it already does, or when nothing within the premium is faster."""
+    """The option that finishes within a working day or two for at most its time_ceiling over
+    `base`; `base` itself when it already does, or when nothing within the ceiling is faster."""
     if base.time.hours <= TIME_TARGETS_HOURS[0]:
         return base
     affordable = [
-        c for c in within_premium(base, pool, 1 + TIME_PREMIUM) if c.time.hours < base.time.hours
+        c for c in pool if c.time.hours < base.time.hours and c.total_brl <= time_ceiling(base, c)
     ]
     for target in TIME_TARGETS_HOURS:
         on_time = [c for c in affordable if c.time.hours <= target]

@@ -36,12 +36,40 @@ class Fx(Sourced):
         return self.usd_brl * (1 + self.buffer)
 
 
+SetupTier = Literal["single", "node", "cluster"]
+
+
+class SetupFee(BaseModel):
+    tier: SetupTier
+    label: str = Field(min_length=3)
+    brl: Decimal = Field(ge=0)
+
+
 class Terms(Sourced):
     validity_days: int = Field(ge=1)
     margin: Decimal = Field(ge=0, lt=1)
-    setup_fee_brl: Decimal = Field(ge=0)
+    setup_fee: list[SetupFee]
     storage_retention_days: int = Field(ge=0)
     kept_checkpoints: int = Field(ge=1)
+
+    @model_validator(mode="after")
+    def _one_fee_per_tier(self) -> "Terms":
+        if sorted(fee.tier for fee in self.setup_fee) != sorted(("single", "node", "cluster")):
+            raise ValueError("setup_fee precisa de uma taxa para cada nível: single, node, cluster")
+        return self
+
+    def setup_fee_for(self, devices_per_instance: int, instances: int, tpu: bool) -> SetupFee:
+        """The fee for what there is to set up: several machines or a TPU slice, one machine with
+        several cards, or one card."""
+        if instances > 1 or (tpu and devices_per_instance > 1):
+            tier: SetupTier = "cluster"
+        else:
+            tier = "node" if devices_per_instance > 1 else "single"
+        return next(fee for fee in self.setup_fee if fee.tier == tier)
+
+    @property
+    def lowest_setup_fee(self) -> Decimal:
+        return min(fee.brl for fee in self.setup_fee)
 
 
 class PricingRules(BaseModel):
@@ -156,6 +184,7 @@ class Cost:
     provider: list[tuple[TaxRule, Charge]]
     fx_protection: Charge | None  # only on offers priced in dollars, while there is a buffer
     setup: Charge
+    setup_label: str  # the fee's tier: "uma placa", "várias máquinas ou uma fatia de TPU"
     margin: Charge
     invoice: list[tuple[TaxRule, Charge]]
     total_brl: Decimal
@@ -221,6 +250,7 @@ def cost(
     profile_id: str | None = None,
     fx: FxRate | None = None,
     day: date | None = None,
+    tpu: bool = False,
 ) -> Cost:
     """The charges and total for running the job for `hours` on `instances` of `offer`.
 
@@ -252,7 +282,8 @@ def cost(
     if offer.currency == "USD" and buffer > 0:
         fx_protection = _charge(ONE, _sum(charges) * buffer)
         charges.append(fx_protection)
-    setup = _charge(ONE, rules.terms.setup_fee_brl)
+    setup_fee = rules.terms.setup_fee_for(offer.device_count, instances, tpu)
+    setup = _charge(ONE, setup_fee.brl)
     margin = _charge(ONE, spent * rules.terms.margin)
     charges += [setup, margin]
     invoice = [
@@ -271,6 +302,7 @@ def cost(
         provider=provider,
         fx_protection=fx_protection,
         setup=setup,
+        setup_label=setup_fee.label,
         margin=margin,
         invoice=invoice,
         total_brl=_sum(charges + [charge for _, charge in invoice]),
@@ -308,7 +340,7 @@ def itemize(cost: Cost) -> Pricing:
                 cost.fx_protection,
             )
         )
-    lines.append(_line("Taxa de configuração do ambiente", cost.setup))
+    lines.append(_line(f"Taxa de configuração do ambiente ({cost.setup_label})", cost.setup))
     lines.append(
         _line(
             f"Gestão e suporte ({_percent(rules.terms.margin)} sobre máquina e armazenamento)",
@@ -341,6 +373,7 @@ def price(
     profile_id: str | None = None,
     fx: FxRate | None = None,
     day: date | None = None,
+    tpu: bool = False,
 ) -> Pricing:
     """Line items, taxes and total for running the job for `hours` on `instances` of `offer`."""
-    return itemize(cost(job, offer, region, instances, hours, storage, profile_id, fx, day))
+    return itemize(cost(job, offer, region, instances, hours, storage, profile_id, fx, day, tpu))

@@ -91,7 +91,15 @@ def candidates(job: Job, catalog: Catalog, fx: FxRate | None = None) -> Iterator
             placed = place(on_offer, accelerator, links, offer.device_count, instances, memories)
             if placed.fits:
                 charges = cost(
-                    job, offer, region, instances, placed.time.hours, storage, job.tax_profile, fx
+                    job,
+                    offer,
+                    region,
+                    instances,
+                    placed.time.hours,
+                    storage,
+                    job.tax_profile,
+                    fx,
+                    tpu=accelerator.kind == "tpu",
                 )
                 yield Candidate(
                     offer=offer,
@@ -343,6 +351,7 @@ def _on_demand(job: Job, chosen: Candidate, fx: FxRate) -> tuple[Decimal, float]
         storage,
         job.tax_profile,
         fx,
+        tpu=chosen.accelerator.kind == "tpu",
     )
     return charges.total_brl, placed.time.hours
 

@@ -149,9 +149,10 @@ def _payment(company: Company) -> str:
 
 
 def _setup(company: Company) -> str:
+    tiers = ", ".join(f"{format_brl(fee.brl)} com {fee.label}" for fee in company.setup_fees)
     return (
-        f"A taxa de configuração ({format_brl(company.setup_fee_brl)}) é o "
-        f"{company.setup_fee.short}. {company.setup_fee.detail}"
+        f"A taxa de configuração é o {company.setup_fee.short}: {tiers}. "
+        f"{company.setup_fee.detail}"
     )
 
 
@@ -245,11 +246,13 @@ def _identity(company: Company) -> str:
 
 
 def _mentions_the_fee(folded: str, company: Company) -> bool:
-    fee = company.setup_fee_brl
-    whole = f"{int(fee)}" if fee == int(fee) else str(fee).replace(".", ",")
-    return bool(_SETUP.search(folded)) or (
-        "taxa" in folded and re.search(rf"(?<![\d.,]){whole}(?![\d])", folded) is not None
-    )
+    if _SETUP.search(folded):
+        return True
+    for fee in company.setup_fees:
+        whole = f"{int(fee.brl)}" if fee.brl == int(fee.brl) else str(fee.brl).replace(".", ",")
+        if "taxa" in folded and re.search(rf"(?<![\d.,]){whole}(?![\d])", folded):
+            return True
+    return False
 
 
 _TOPICS: list[tuple[Callable[[str, Company], bool], Callable[[Company], str]]] = [

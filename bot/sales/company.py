@@ -13,6 +13,7 @@ from stdnum.br import cnpj
 
 from bot.sales.hours import BusinessHours
 from quoting.datafiles import Sourced, load, validate
+from quoting.pricing import SetupFee as SetupFeeTier
 from quoting.pricing import load_pricing
 
 COMPANY_FILE = Path(__file__).parent / "data" / "company.toml"
@@ -109,10 +110,11 @@ class CompanyFile(Sourced):
 
 
 class Company(CompanyFile):
-    """The file's facts plus the two figures the engine prices with (pricing.toml [terms])."""
+    """The file's facts plus the figures the engine prices with (pricing.toml [terms]): the
+    quote's validity and the set-up fee of each tier."""
 
     validity_days: int = Field(ge=1)
-    setup_fee_brl: Decimal = Field(ge=0)
+    setup_fees: list[SetupFeeTier]
 
 
 class DeployIdentity(BaseModel):
@@ -146,7 +148,7 @@ def _load(path: Path, deploy_file: str | None) -> Company:
     return Company(
         **facts.model_dump(),
         validity_days=terms.validity_days,
-        setup_fee_brl=terms.setup_fee_brl,
+        setup_fees=terms.setup_fee,
     )
 
 

@@ -59,8 +59,8 @@ def test_a_budget_the_fixed_fees_exceed_is_said_before_the_machine(assistant: As
     answer = reply.answer
     assert answer.index("Orçamento de R$ 100,00") < answer.index("Recomendo")
     assert "passa do orçamento" in answer
-    fee = load_company().setup_fee_brl
-    assert "taxa fixa" in answer and format_brl(fee) in answer
+    fee = min(tier.brl for tier in load_company().setup_fees)
+    assert "menor taxa de configuração" in answer and format_brl(fee) in answer
 
 
 def test_an_unmet_budget_says_what_would_fit_it(assistant: Assistant) -> None:
@@ -340,7 +340,7 @@ def test_the_fee_question_mid_quote_is_not_read_as_a_budget(assistant: Assistant
     )
     assert quoted.intent == "quote"
     assert fee.intent == "question" and fee.quote is None
-    assert format_brl(load_company().setup_fee_brl) in fee.answer
+    assert all(format_brl(tier.brl) in fee.answer for tier in load_company().setup_fees)
 
 
 @pytest.mark.parametrize(

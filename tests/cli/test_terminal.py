@@ -95,7 +95,7 @@ def test_words_are_real_plurals_and_numbers_are_words() -> None:
 
 
 def test_a_tax_profile_that_cannot_be_honoured_is_explained() -> None:
-    job = ["--model", "llama-3-8b", "--method", "qlora"]
+    job = ["--model", "llama-3-8b", "--method", "qlora", "--data-residency", "br"]
     local = quote_json(*job, "--tax-profile", "local")
     assert local["recommendation"]["country"] == "BR" and local["tax_profile"] != "local"
     shown = run("quote", *job, "--tax-profile", "local")

@@ -87,17 +87,17 @@ def test_br_cloud_grosses_up_pis_cofins_and_sao_paulo_iss_and_nothing_else() -> 
     assert not any(name.startswith(("IOF", "IRRF", "CIDE")) for name in lines)
     # FX cushion 3% on the dollar-priced part: (100 + 13,83) x 0,03 = 3,4149
     assert lines["Proteção cambial na validade da cotação"] == Decimal("3.41")
-    assert lines["Taxa de configuração do ambiente"] == Decimal("350.00")
+    assert lines["Taxa de configuração do ambiente"] == Decimal("150.00")  # one card's tier
     assert lines["Gestão e suporte"] == Decimal("15.00")  # 15% of the 100,00 cost only
-    # before own taxes: 100 + 13,83 + 3,41 + 350 + 15 = 482,24; invoice 516,0407
-    for name, value in _invoice_taxes("482.24").items():
+    # before own taxes: 100 + 13,83 + 3,41 + 150 + 15 = 282,24; invoice 302,0225
+    for name, value in _invoice_taxes("282.24").items():
         assert lines[name] == value, name
-    assert [lines[n] for n in _invoice_taxes("482.24")] == [
-        Decimal("14.97"),
-        Decimal("3.35"),
-        Decimal("15.48"),
+    assert [lines[n] for n in _invoice_taxes("282.24")] == [
+        Decimal("8.76"),
+        Decimal("1.96"),
+        Decimal("9.06"),
     ]
-    assert pricing.total_brl == Decimal("516.04")  # 482,24 + 14,97 + 3,35 + 15,48
+    assert pricing.total_brl == Decimal("302.02")  # 282,24 + 8,76 + 1,96 + 9,06
 
 
 def test_remessa_has_irrf_gross_up_cide_import_contributions_iss_and_iof() -> None:
@@ -116,12 +116,12 @@ def test_remessa_has_irrf_gross_up_cide_import_contributions_iss_and_iof() -> No
     # (100 + 48,66) x 0,03 = 4,4598
     assert lines["Proteção cambial na validade da cotação"] == Decimal("4.46")
     assert lines["Gestão e suporte"] == Decimal("15.00")
-    # 100 + 48,66 + 4,46 + 350 + 15 = 518,12; invoice 554,4355
-    expected = _invoice_taxes("518.12")
-    assert list(expected.values()) == [Decimal("16.08"), Decimal("3.60"), Decimal("16.63")]
+    # 100 + 48,66 + 4,46 + 150 + 15 = 318,12; invoice 340,4173
+    expected = _invoice_taxes("318.12")
+    assert list(expected.values()) == [Decimal("9.87"), Decimal("2.21"), Decimal("10.21")]
     for name, value in expected.items():
         assert lines[name] == value, name
-    assert pricing.total_brl == Decimal("554.43")
+    assert pricing.total_brl == Decimal("340.41")
 
 
 def test_card_pays_the_issuer_spread_as_its_own_line_and_iof_on_the_charge() -> None:
@@ -130,10 +130,10 @@ def test_card_pays_the_issuer_spread_as_its_own_line_and_iof_on_the_charge() -> 
     assert lines["Spread do emissor do cartão sobre a PTAX"] == Decimal("4.00")  # 100 x 4%
     assert lines["IOF"] == Decimal("3.64")  # (100 + 4) x 3,5%
     assert lines["Proteção cambial na validade da cotação"] == Decimal("3.23")  # 107,64 x 3%
-    # 100 + 4 + 3,64 + 3,23 + 350 + 15 = 475,87; invoice 509,2243
-    expected = _invoice_taxes("475.87")
-    assert list(expected.values()) == [Decimal("14.77"), Decimal("3.31"), Decimal("15.28")]
-    assert pricing.total_brl == Decimal("509.23")
+    # 100 + 4 + 3,64 + 3,23 + 150 + 15 = 275,87; invoice 295,2060
+    expected = _invoice_taxes("275.87")
+    assert list(expected.values()) == [Decimal("8.56"), Decimal("1.92"), Decimal("8.86")]
+    assert pricing.total_brl == Decimal("295.21")
     # the spread is a line, not a tax
     assert [tax.name for tax in pricing.taxes if tax.applies_to == "provider"] == [
         "IOF (cartão internacional)"
@@ -147,10 +147,10 @@ def test_a_brazilian_provider_adds_no_tax_to_its_invoice_and_no_exchange_cushion
     assert lines["1x teste.xlarge"] == Decimal("125.00")  # 12,50 x 10 h, no exchange
     assert "Proteção cambial na validade da cotação" not in lines
     assert lines["Gestão e suporte"] == Decimal("18.75")  # 125 x 15%
-    # 125 + 350 + 18,75 = 493,75; invoice 528,3574
-    expected = _invoice_taxes("493.75")
-    assert list(expected.values()) == [Decimal("15.32"), Decimal("3.43"), Decimal("15.85")]
-    assert pricing.total_brl == Decimal("528.35")
+    # 125 + 150 + 18,75 = 293,75; invoice 314,3392
+    expected = _invoice_taxes("293.75")
+    assert list(expected.values()) == [Decimal("9.12"), Decimal("2.04"), Decimal("9.43")]
+    assert pricing.total_brl == Decimal("314.34")
     assert [tax.applies_to for tax in pricing.taxes] == ["invoice"] * 3
 
 
@@ -167,6 +167,26 @@ def test_margin_is_on_cost_not_on_the_set_up_fee_or_taxes() -> None:
     lines = _amounts(_price("aws"))
     cost = lines["1x teste.xlarge"] + lines["Armazenamento do modelo, dataset e checkpoints"]
     assert lines["Gestão e suporte"] == (cost * Decimal("0.15")).quantize(Decimal("0.01"))
+
+
+@pytest.mark.parametrize(
+    ("devices", "instances", "tpu", "fee", "label"),
+    [
+        (1, 1, False, "150.00", "uma placa"),
+        (8, 1, False, "350.00", "uma máquina com várias placas"),
+        (8, 2, False, "900.00", "várias máquinas ou uma fatia de TPU"),
+        (4, 1, True, "900.00", "várias máquinas ou uma fatia de TPU"),
+        (1, 1, True, "150.00", "uma placa"),
+    ],
+)
+def test_the_set_up_fee_follows_what_there_is_to_set_up(
+    devices: int, instances: int, tpu: bool, fee: str, label: str
+) -> None:
+    offer, region = _offer("aws")
+    offer = offer.model_copy(update={"device_count": devices, "max_instances": 2})
+    pricing = price(JOB, offer, region, instances, 10.0, 50, None, FX, DAY, tpu=tpu)
+    [line] = [i for i in pricing.line_items if i.description.startswith("Taxa de configuração")]
+    assert line.total_brl == Decimal(fee) and line.description.endswith(f"({label})")
 
 
 def test_tax_rules_past_their_validity_make_the_quote_ask_staff_for_confirmation() -> None:

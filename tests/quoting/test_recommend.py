@@ -158,14 +158,23 @@ def test_calibrated_speeds_favour_the_big_cards_for_a_long_7b_lora() -> None:
 
 
 def test_fixed_fees_above_the_budget_are_said_first_and_plainly() -> None:
-    job = normalize(JobSpec(model="llama-3.2-1b", method="lora", examples=1000, budget_brl=200))
+    job = normalize(JobSpec(model="llama-3.2-1b", method="lora", examples=1000, budget_brl=120))
     result = recommend(job)
     first = result.reasons[0]
-    assert first.startswith("Orçamento de R$ 200,00: esta cotação passa do orçamento")
-    assert "Só a taxa fixa de configuração do ambiente (R$ 350,00" in first
+    assert first.startswith("Orçamento de R$ 120,00: esta cotação passa do orçamento")
+    assert "Só a menor taxa de configuração do ambiente (R$ 150,00" in first
     assert "nenhum job cabe" in first
     roomy = recommend(job.model_copy(update={"budget_brl": Decimal(5000)}))
-    assert not any("taxa fixa" in reason for reason in roomy.reasons)
+    assert not any("taxa de configuração" in reason for reason in roomy.reasons)
+
+
+def test_a_small_job_on_one_card_pays_the_small_set_up_fee() -> None:
+    # A 1B LoRA on 1,000 examples: R$ 350 of fee was most of the price; one card pays R$ 150
+    # and the job fits a R$ 200 budget.
+    job = normalize(JobSpec(model="llama-3.2-1b", method="lora", examples=1000, budget_brl=200))
+    quoted = build_quote(job)
+    [fee] = [i for i in quoted.line_items if i.description.startswith("Taxa de configuração")]
+    assert fee.total_brl == Decimal("150.00") and quoted.total_brl <= 200
 
 
 def test_spot_without_a_spot_price_is_quoted_on_demand_and_says_so() -> None:

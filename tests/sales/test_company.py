@@ -18,7 +18,7 @@ def test_the_packaged_file_loads_with_the_engines_figures() -> None:
     assert company.invoice.issued
     # One source per figure: the validity and the set-up fee are the ones quotes are priced with.
     assert company.validity_days == load_pricing().terms.validity_days
-    assert company.setup_fee_brl == load_pricing().terms.setup_fee_brl
+    assert company.setup_fees == load_pricing().terms.setup_fee
 
 
 def test_the_packaged_identity_leaves_registration_address_and_bank_to_the_deploy(
