@@ -75,12 +75,12 @@ _OTHER_CLIENTS = re.compile(
 _ABUSE = re.compile(
     r"\b(porra|caralho|merda|bosta|lixo|inutil|inuteis|incompetentes?|idiotas?|burr[oa]s?|"
     r"otari[oa]s?|imbecil|imbecis|estupid[oa]s?|vagabund\w*|ladr(ao|oes)|fdp|vsf|pqp|vtnc|"
-    r"palhac\w*|porcaria|picaret\w*|enganacao|piada|pateti\w*|ridicul\w*|vergonha|useless|"
-    r"stupid|idiots?|fuck\w*|shit\w*|crap|sucks?|pathetic|joke)\b"
+    r"palhac\w*|porcaria|picaret\w*|enganacao|(?<=sao uma )piada|(?<=e uma )piada|pateti\w*|"
+    r"ridicul\w*|useless|stupid|idiots?|fuck\w*|shit\w*|crap|sucks?|pathetic|(?<=is a )joke)\b"
 )
 # An insult around a real question ("porra, meu treino deu OOM, diminuo o batch?") gets the answer.
 _ASKS_SOMETHING = re.compile(
-    r"\?|\b(qual|quais|como|quanto|quando|onde|por ?que|pq|me (diz|fala|explica)|devo|posso|"
+    r"\?|\b(qual|quais|como|quanto|quando|onde|o que|por ?que|pq|me (diz|fala|explica)|devo|posso|"
     r"diminuo|aumento|uso|what|how|which|why|should)\b"
 )
 _DISCOUNT = re.compile(
@@ -151,8 +151,7 @@ def _payment(company: Company) -> str:
 def _setup(company: Company) -> str:
     tiers = ", ".join(f"{format_brl(fee.brl)} com {fee.label}" for fee in company.setup_fees)
     return (
-        f"A taxa de configuração é o {company.setup_fee.short}: {tiers}. "
-        f"{company.setup_fee.detail}"
+        f"A taxa de configuração é o {company.setup_fee.short}: {tiers}. {company.setup_fee.detail}"
     )
 
 

@@ -318,6 +318,15 @@ def test_an_insult_gets_one_calm_line_back_to_the_job(assistant: Assistant, insu
     assert reply.quote is None
 
 
+@pytest.mark.parametrize(
+    "message", ["me conta uma piada", "porra, meu treino deu OOM, diminuo o batch size?"]
+)
+def test_a_joke_request_or_a_sworn_question_is_no_insult(
+    assistant: Assistant, message: str
+) -> None:
+    assert _last(assistant, message).answer != ABUSE_REPLY
+
+
 def test_a_training_error_is_guidance_not_the_failure_policy(assistant: Assistant) -> None:
     reply = _last(assistant, "o treino falhou por OOM, o que faço?")
     assert load_company().service.failure not in reply.answer
