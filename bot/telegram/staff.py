@@ -48,7 +48,9 @@ class Staff:
             f"• {r.number} · {r.client} · {r.status} · {format_brl(r.total_brl)}"
             for r in records[:20]
         ]
-        await update.message.reply_text("\n".join(lines) or "Nenhuma cotação nessa situação.")
+        # Twenty long client names pass Telegram's 4,096 characters: pieces, as client replies.
+        for piece in split("\n".join(lines) or "Nenhuma cotação nessa situação."):
+            await update.message.reply_text(piece)
 
     async def send(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """/enviar COT-...: mark the quote sent and deliver its latest revision to the client."""

@@ -160,6 +160,11 @@ class FakeTelegram:
                 {"ok": False, "error_code": 500, "description": "Internal Server Error"},
                 status=500,
             )
+        if method == "sendMessage" and len(str(payload.get("text", ""))) > 4096:
+            return web.json_response(  # as the Bot API refuses it
+                {"ok": False, "error_code": 400, "description": "Bad Request: message is too long"},
+                status=400,
+            )
         if method == "sendMessage" and self.throttle_next > 0:
             self.throttle_next -= 1
             return web.json_response(

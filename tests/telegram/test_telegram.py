@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,9 @@ import yaml
 from pypdf import PdfReader
 
 from bot.assistant.state import ConversationStore
+from bot.sales.book import QuoteBook, Staff
 from bot.telegram.views import split
+from quoting.jobspec import JobSpec
 from tests.fakes.fake_telegram import FakeTelegram
 
 INFRABOT = Path(sys.executable).with_name("infrabot")
@@ -406,6 +409,28 @@ def test_staff_list_quotes_and_send_one_to_the_clients_chat(
     assert fake.wait_for(
         lambda: any(f"Proposta {number}" in str(c.get("text")) for c in fake.calls("sendMessage"))
     )
+
+
+def test_a_staff_listing_past_telegrams_limit_arrives_in_pieces(
+    telegram: tuple[FakeTelegram, Bot],
+) -> None:
+    fake, bot = telegram
+    book = QuoteBook(
+        ConversationStore(bot.database).engine,
+        Staff(roles={"local": "vendas"}, discount_limit_pct=Decimal(10)),
+    )
+    numbers = [
+        book.create(
+            JobSpec(model="llama-3-8b", method="qlora"), f"Cliente {n} " + "x" * 180, "local"
+        ).number
+        for n in range(20)
+    ]
+    staff = 777
+    before = len(fake.texts(staff))
+    fake.message(staff, "/cotacoes rascunho")
+    assert fake.wait_for(lambda: sum(n in "".join(fake.texts(staff)) for n in numbers) == 20, 30)
+    pieces = fake.texts(staff)[before:]
+    assert len(pieces) >= 2 and all(len(piece) <= 4096 for piece in pieces)
 
 
 def test_the_plano_de_execucao_button_sends_the_yaml_with_a_how_to(
