@@ -1,5 +1,6 @@
 """Prometheus metrics of one process, served at /metrics by the webhook and Slack servers."""
 
+import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -27,10 +28,20 @@ OUTBOX_RETRIES = Counter(
 )
 ERRORS = Counter("infrabot_errors", "Erros, por tipo", ["kind"])
 
+log = logging.getLogger("infrabot.metrics")
+
 
 def render(outbox_depth: Callable[[Any], int] | None = None) -> tuple[bytes, str]:
-    """The metrics page and its content type; the outbox depth is read at scrape time."""
+    """The metrics page and its content type; the outbox depth is read at scrape time. With the
+    database down the page still comes, with the depth last read: an outage is when the other
+    metrics matter most."""
     if outbox_depth is not None:
-        for channel in ("slack", "telegram"):
-            OUTBOX_DEPTH.labels(channel).set(outbox_depth(channel))
+        try:
+            for channel in ("slack", "telegram"):
+                OUTBOX_DEPTH.labels(channel).set(outbox_depth(channel))
+        except Exception as error:  # any driver error: the rest of the page is still good
+            ERRORS.labels("metrics_outbox_depth").inc()
+            log.warning(
+                "métricas sem a fila de saída: o banco não respondeu (%s)", type(error).__name__
+            )
     return generate_latest(), CONTENT_TYPE_LATEST

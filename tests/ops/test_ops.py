@@ -125,3 +125,22 @@ def test_a_bad_database_url_or_port_is_a_short_message(tmp_path: Path) -> None:
         assert result.returncode == 2
         assert named in result.stderr and "Traceback" not in result.stderr
         assert "senha-secreta" not in result.stderr
+
+
+def test_metrics_are_served_while_the_database_is_down(caplog: pytest.LogCaptureFixture) -> None:
+    from sqlalchemy.exc import OperationalError
+
+    from bot.ops.metrics import render
+
+    render(lambda channel: 3)
+
+    def down(channel: str) -> int:
+        raise OperationalError("SELECT count(*)", {}, Exception("connection refused"))
+
+    with caplog.at_level(logging.WARNING):
+        body, content_type = render(down)
+    page = body.decode()
+    assert content_type.startswith("text/plain")
+    assert 'infrabot_outbox_depth{channel="slack"} 3.0' in page  # the depth last read
+    assert 'infrabot_errors_total{kind="metrics_outbox_depth"}' in page
+    assert "OperationalError" in caplog.text and "Traceback" not in caplog.text
