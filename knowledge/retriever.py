@@ -6,6 +6,7 @@ the index cannot be used, and says so."""
 import logging
 import re
 import threading
+import time
 from collections.abc import Iterable
 from typing import Any, Literal
 
@@ -31,6 +32,9 @@ DENSE_WEIGHT = 1.0
 CATALOG_WEIGHT = 0.2
 WARM_UP_QUERY = "Quanto custa o fine-tuning de um modelo?"
 FALLBACK_NOTICE = "Usando busca por palavras no corpus local, sem o índice."
+# After the index fails (down, or past its timeout), answers use word search alone this long
+# before it is asked again: a hanging server costs one request's timeout, not one per message.
+DENSE_QUIET_SECONDS = 60.0
 # Index problems are for operators: they go to the log, and clients never see them.
 log = logging.getLogger("infrabot.knowledge")
 
@@ -92,6 +96,7 @@ class KnowledgeRetriever:
         self.notice = notice
         self.store = store
         self.loader: threading.Thread | None = None
+        self._dense_failed_at: float | None = None
         self._by_id = {chunk.id: chunk for chunk in lexical.chunks if chunk.id}
         # A query that is one of a card's own questions gets that card, whatever the rankings say.
         self.asked = {
@@ -196,14 +201,19 @@ class KnowledgeRetriever:
         rankings = [[chunk for chunk, _ in self.lexical.search(query, 2 * CANDIDATES)]]
         notice = self.notice
         similarity: dict[str, float] | None = None
-        if self.dense is not None:
+        failed = self._dense_failed_at
+        if failed is not None and time.monotonic() - failed < DENSE_QUIET_SECONDS:
+            notice = f"O índice falhou há pouco. {FALLBACK_NOTICE}"
+        elif self.dense is not None:
             try:
                 hits = self._dense(query)
+                self._dense_failed_at = None
                 rankings.append([chunk for chunk, _ in hits])
                 similarity = {}
                 for chunk, value in hits:  # best first: a card's best chunk sets its similarity
                     similarity.setdefault(_key(chunk), value)
-            except Exception as error:  # a server that went away mid-session
+            except Exception as error:  # a server that went away or hangs (its timeout)
+                self._dense_failed_at = time.monotonic()
                 notice = f"O índice não respondeu ({type(error).__name__}). {FALLBACK_NOTICE}"
                 log.warning(notice)
         # Documents are ranked as before the cards had question chunks; cards by their best chunk.

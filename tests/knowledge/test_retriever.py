@@ -1,8 +1,14 @@
 """Retrieval quality on the pt-BR evaluation set, server mode, and the fallback."""
 
-from collections.abc import Callable
+import contextlib
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
+import httpx
 import pytest
 
 from bench.retrieval import evaluate, load_eval
@@ -114,3 +120,57 @@ def test_server_mode_indexes_and_queries_through_chroma_server(
     result = KnowledgeRetriever.load().search("dados de saúde podem ir pra nuvem?", k=3)
     assert not result.fallback
     assert "corpus/faq-dados-sensiveis-nuvem.md" in [p.source for p in result.passages]
+
+
+@pytest.fixture
+def silent_server() -> Iterator[str]:
+    """A server that accepts connections and never answers a byte."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    held: list[socket.socket] = []
+    stop = threading.Event()
+
+    def accept() -> None:
+        listener.settimeout(0.2)
+        while not stop.is_set():
+            with contextlib.suppress(TimeoutError):
+                held.append(listener.accept()[0])
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{listener.getsockname()[1]}"
+    stop.set()
+    thread.join()
+    for connection in held:
+        connection.close()
+    listener.close()
+
+
+def test_a_chroma_server_that_never_answers_is_given_up_on_within_its_timeout(
+    silent_server: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("INFRABOT_HOME", str(tmp_path))
+    monkeypatch.setenv("INFRABOT_CHROMA_URL", silent_server)
+    monkeypatch.setenv("INFRABOT_CHROMA_TIMEOUT", "1")
+    started = time.monotonic()
+    retriever = KnowledgeRetriever.load()  # word search on the packaged corpus, not a hang
+    assert time.monotonic() - started < 20
+    assert retriever.notice and "Não consegui acessar o servidor Chroma" in retriever.notice
+    assert "(ReadTimeout)" in retriever.notice
+    assert retriever.search("GPU ou TPU?").passages
+
+
+def test_after_the_index_fails_word_search_answers_without_asking_it_again(
+    indexed_home: Path, use_home: Callable[[Path], None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    use_home(indexed_home)
+    retriever = KnowledgeRetriever.load()
+    asked: list[str] = []
+
+    def timed_out(query: str) -> list[Any]:
+        asked.append(query)
+        raise httpx.ReadTimeout("no answer")
+
+    monkeypatch.setattr(retriever, "_dense", timed_out)
+    first, second = retriever.search("o que é OOM?"), retriever.search("GPU ou TPU?")
+    assert first.fallback and second.fallback and second.passages
+    assert asked == ["o que é OOM?"]  # one timeout paid, not one per message
