@@ -14,6 +14,7 @@ from typing import Any
 from langchain_core.embeddings import Embeddings
 
 from knowledge.batching import BatchedQueries
+from knowledge.embedding_cache import CachedDocuments
 from knowledge.settings import embedding_model
 
 _HALF = 1 / math.sqrt(2)
@@ -53,7 +54,7 @@ class MultilingualEmbeddings(Embeddings):
 def load_embeddings() -> Embeddings:
     name, packaged = embedding_model()
     if packaged:
-        return BatchedQueries(MultilingualEmbeddings())
+        return BatchedQueries(CachedDocuments(MultilingualEmbeddings()))
     from langchain_huggingface import HuggingFaceEmbeddings
     from transformers.utils import logging as transformers_logging
 

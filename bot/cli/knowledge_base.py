@@ -7,7 +7,7 @@ The knowledge modules load Chroma and LangChain, so they are imported inside the
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -15,10 +15,26 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from quoting.units import format_number
 
+if TYPE_CHECKING:
+    from knowledge.indexer import IndexSummary
+
 
 def _build(paths: list[Path], console: Console) -> None:
-    """Build the index with a progress bar, then a one-line summary."""
+    """Build the index with a progress bar (a line per tenth of the way when the output is no
+    terminal: a service's log, a pipe), then a one-line summary."""
     from knowledge.indexer import build_index
+
+    if not console.is_terminal:
+        said = [-1]
+
+        def line(done: int, total: int) -> None:
+            tenth = done * 10 // max(total, 1)
+            if tenth > said[0]:
+                said[0] = tenth
+                console.print(f"Gerando embeddings: {done}/{total} trechos")
+
+        _summarize(build_index(paths, progress=line), console)
+        return
 
     columns = (
         TextColumn("Gerando embeddings"),
@@ -33,6 +49,10 @@ def _build(paths: list[Path], console: Console) -> None:
             progress.update(task, completed=done, total=total)
 
         summary = build_index(paths, progress=advance)
+    _summarize(summary, console)
+
+
+def _summarize(summary: "IndexSummary", console: Console) -> None:
     for skipped in summary.skipped:
         console.print(
             f"[yellow]Ignorado:[/yellow] {skipped.path} ({skipped.reason})", soft_wrap=True

@@ -75,6 +75,17 @@ FORM_QUESTIONS: dict[int, tuple[str, InlineKeyboardMarkup | None]] = {
 }
 
 
+# The buttons the form offers: any other "form:..." data was not sent by us (a forged or edited
+# callback) and is answered as an answer not understood, never stored.
+FORM_BUTTONS = {
+    button.callback_data
+    for _, markup in FORM_QUESTIONS.values()
+    if markup is not None
+    for row in markup.inline_keyboard
+    for button in row
+}
+
+
 # The job fields each step asks for; a message may answer several steps at once.
 WANTED: dict[int, set[str]] = {
     MODEL: {"model", "params"},
@@ -186,6 +197,8 @@ class Form:
         step = context.user_data.get("step", MODEL)
         if query.data == SKIP:
             return await self._record(update, context, step, {}, skipped=True)
+        if query.data not in FORM_BUTTONS:
+            return await self._record(update, context, step, {})
         _, field, value = (query.data or "form::").split(":", 2)
         found = extract(value) if field == "model" else {field: value}
         return await self._record(update, context, step, found)

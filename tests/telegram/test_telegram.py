@@ -138,6 +138,19 @@ def test_the_guided_form_through_buttons_ends_in_a_quote(
     assert "COT-" in fake.wait_texts(chat, 8)[-1]  # kept as a record, like a quote in chat
 
 
+def test_a_forged_form_button_is_not_stored(telegram: tuple[FakeTelegram, Bot]) -> None:
+    fake, _ = telegram
+    chat = _chat()
+    fake.message(chat, "/cotacao")
+    fake.wait_texts(chat, 1)
+    fake.press(chat, "form:model:llama-3-8b")
+    assert "2/6" in fake.wait_texts(chat, 2)[-1]
+    fake.press(chat, "form:framework:cobol")  # no such button was ever sent
+    refused = fake.wait_texts(chat, 3)[-1]
+    assert refused.startswith("Não entendi essa resposta") and "2/6" in refused
+    assert not any("cobol" in text for text in fake.texts(chat))
+
+
 def test_cancelar_leaves_the_form(telegram: tuple[FakeTelegram, Bot]) -> None:
     fake, _ = telegram
     chat = _chat()
