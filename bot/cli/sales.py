@@ -84,11 +84,14 @@ Discount = Annotated[str | None, typer.Option("--discount", help="Desconto em % 
 
 
 def _book() -> "QuoteBook":
+    """The quote book, once the terminal's own account is found to be staff (INFRABOT_STAFF)."""
     # The database layer (SQLAlchemy, Alembic) loads only for these commands, not for `quote`.
     from bot.assistant.state import ConversationStore
-    from bot.sales.book import QuoteBook
+    from bot.sales.book import QuoteBook, Staff
 
-    return QuoteBook(ConversationStore().engine)
+    staff = Staff.from_environment()
+    staff.role(f"local:{_os_account()}")  # raises the pt-BR refusal for a non-staff account
+    return QuoteBook(ConversationStore().engine, staff)
 
 
 def _discount(text: str | None) -> Decimal | None:

@@ -42,12 +42,17 @@ class Staff(BaseModel):
     @classmethod
     def from_environment(cls) -> "Staff":
         """INFRABOT_STAFF="local=gerente,local:ana=gerente,telegram:111=vendas,slack:U0123=…";
-        a terminal account (`local:<conta>`) not listed has the role of `local`, `vendas` unless
-        listed. INFRABOT_DISCOUNT_LIMIT sets the `vendas` cap (%). Telegram identities are user
-        ids."""
+        a terminal account (`local:<conta>`) not listed has the role of `local`. Without
+        INFRABOT_STAFF (a developer's machine) every terminal account is `vendas`; with it, only
+        the accounts it lists (or `local`, for all) are staff: on a shared server any other OS
+        account would read every client's contacts. INFRABOT_DISCOUNT_LIMIT sets the `vendas`
+        cap (%). Telegram identities are user ids."""
+        configured = os.environ.get("INFRABOT_STAFF") or ""
         # "infrabot" is the assistant itself, recording the quotes it gives clients in chat.
-        roles: dict[str, Role] = {"local": "vendas", BOT_ACTOR: "vendas"}
-        for entry in filter(None, (os.environ.get("INFRABOT_STAFF") or "").split(",")):
+        roles: dict[str, Role] = {BOT_ACTOR: "vendas"}
+        if not configured.strip():
+            roles["local"] = "vendas"
+        for entry in filter(None, configured.split(",")):
             identity, _, role = entry.strip().rpartition("=")
             if role not in ("vendas", "gerente") or not identity:
                 raise QuoteBookError(
@@ -58,8 +63,13 @@ class Staff(BaseModel):
         return cls(roles=roles, discount_limit_pct=limit)
 
     def role(self, actor: str) -> Role:
+        if actor not in self.roles and actor.startswith("local:") and "local" in self.roles:
+            return self.roles["local"]
         if actor not in self.roles and actor.startswith("local:"):
-            return self.roles.get("local", "vendas")
+            raise QuoteBookError(
+                f"A conta {actor} não está em INFRABOT_STAFF: as cotações são só da equipe "
+                "comercial."
+            )
         if actor not in self.roles:
             raise QuoteBookError("Este comando é só para a equipe comercial.")
         return self.roles[actor]

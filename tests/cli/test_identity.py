@@ -59,3 +59,11 @@ def test_the_audit_trail_names_the_account_that_acted(tmp_path: Path) -> None:
     assert sent.returncode == 0, sent.stderr
     history = json.loads(sent.stdout)["history"]
     assert [event["por"] for event in history] == [ME, ME]
+
+
+def test_with_a_staff_list_an_account_it_does_not_name_reads_no_quotes(tmp_path: Path) -> None:
+    """On a shared server, any OS account could list every client's name and contact."""
+    for command in (("list",), ("show", "COT-2026-000001"), ("create", *JOB)):
+        _refused(_quotes(tmp_path, "telegram:7=vendas", *command), "não está em INFRABOT_STAFF")
+    listed = _quotes(tmp_path, f"telegram:7=vendas,{ME}=vendas", "list", "--json")
+    assert listed.returncode == 0, listed.stderr
