@@ -39,6 +39,9 @@ from bot.slack.modals import Modals
 
 log = logging.getLogger("infrabot.slack")
 DEFAULT_API_URL = "https://slack.com/api/"
+# Slack's own requests are small (a modal's submission is a few KB; events and commands less):
+# anything past this is no request of Slack's.
+MAX_BODY_BYTES = 1024 * 1024
 
 
 def api_url() -> str:
@@ -133,6 +136,13 @@ def wsgi(
             body, content_type = render(shared.bridge.outbox.depth)
             start_response("200 OK", [("Content-Type", content_type)])
             return [body]
+        length = str(environ.get("CONTENT_LENGTH") or "0")
+        if not (length.isascii() and length.isdigit()) or int(length) > MAX_BODY_BYTES:
+            # Refused before a byte is read (or logged): 150 MB unsigned bodies used to be read
+            # whole, and bolt logged each one.
+            log.warning("pedido ao Slack recusado: corpo de %s bytes", length[:20])
+            start_response("413 Payload Too Large", [("Content-Type", "text/plain")])
+            return [b""]
         stamp = str(environ.get("HTTP_X_SLACK_REQUEST_TIMESTAMP", ""))
         if not (stamp.isascii() and stamp.isdigit()):  # bolt's check raises on it: a 500
             start_response("401 Unauthorized", [("Content-Type", "text/plain")])

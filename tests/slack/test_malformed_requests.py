@@ -1,6 +1,7 @@
 """Malformed requests to the HTTP endpoints get a 4xx, never a 500: a Slack request with a
-non-numeric timestamp, a Telegram webhook body that is not an update."""
+non-numeric timestamp or a body past the cap, a Telegram webhook body that is not an update."""
 
+import http.client
 import os
 import signal
 import subprocess
@@ -61,6 +62,14 @@ def test_malformed_requests_are_4xx(tmp_path: Path) -> None:
                 },
             )
             assert status == 401, stamp
+        # A body past the cap is refused from its Content-Length alone, before it is read.
+        oversized = http.client.HTTPConnection("127.0.0.1", slack_port, timeout=10)
+        oversized.putrequest("POST", "/slack/events")
+        oversized.putheader("Content-Length", str(150 * 1024 * 1024))
+        oversized.putheader("X-Slack-Request-Timestamp", "1700000000")
+        oversized.endheaders(b"command=%2Fcotacao")
+        assert oversized.getresponse().status == 413
+        oversized.close()
         headers = {
             "Content-Type": "application/json",
             "X-Telegram-Bot-Api-Secret-Token": "segredo-do-webhook",
