@@ -14,6 +14,7 @@ from wsgiref.types import StartResponse, WSGIEnvironment
 from slack_bolt import App
 from slack_bolt.adapter.socket_mode import SocketModeHandler
 from slack_bolt.adapter.wsgi import SlackRequestHandler
+from slack_bolt.error import BoltError
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 from slack_sdk.http_retry.builtin_handlers import RateLimitErrorRetryHandler
@@ -82,6 +83,11 @@ def build_app(
         reason = error.response.get("error") if isinstance(error, SlackApiError) else error
         raise ChannelUnavailable(
             f"não consegui entrar no Slack em {api_url()} ({reason})"
+        ) from error
+    except BoltError as error:  # auth.test answered, refusing the token (revoked, invalid)
+        raise ChannelUnavailable(
+            "o Slack recusou o token de SLACK_BOT_TOKEN (revogado ou inválido): gere outro no "
+            "painel do app e reinicie"
         ) from error
     shared = SlackBridgeApp(assistant, bridge, client)
     register(app, shared)

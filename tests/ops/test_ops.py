@@ -144,3 +144,31 @@ def test_metrics_are_served_while_the_database_is_down(caplog: pytest.LogCapture
     assert 'infrabot_outbox_depth{channel="slack"} 3.0' in page  # the depth last read
     assert 'infrabot_errors_total{kind="metrics_outbox_depth"}' in page
     assert "OperationalError" in caplog.text and "Traceback" not in caplog.text
+
+
+def test_a_token_slack_rejects_is_one_line_and_a_nonzero_exit(tmp_path: Path) -> None:
+    from tests.fakes.fake_slack import FakeSlack
+
+    slack = FakeSlack()
+    slack.refusing["auth.test"] = "invalid_auth"  # a revoked token
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "INFRABOT_HOME": str(tmp_path),
+        "SLACK_BOT_TOKEN": "xoxb-revogado",
+        "SLACK_SIGNING_SECRET": "segredo",
+        "INFRABOT_SLACK_API_URL": slack.api_url,
+    }
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = str(probe.getsockname()[1])
+    result = subprocess.run(
+        [str(INFRABOT), "slack", "--http", "--port", port],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr and "xoxb-revogado" not in result.stderr
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith("Erro: o Slack recusou o token de SLACK_BOT_TOKEN"), last
