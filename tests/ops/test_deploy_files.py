@@ -916,7 +916,7 @@ def test_env_example_documents_every_variable_and_holds_no_secret() -> None:
 
 
 # Keys of other mappings that the code reads with the same calls (the WSGI request environ).
-NOT_PROCESS_ENVIRONMENT = {"PATH_INFO", "HTTP_X_SLACK_REQUEST_TIMESTAMP"}
+NOT_PROCESS_ENVIRONMENT = {"PATH_INFO", "HTTP_X_SLACK_REQUEST_TIMESTAMP", "CONTENT_LENGTH"}
 
 
 def variables_read_by_the_code() -> set[str]:
