@@ -101,6 +101,14 @@ def configure(default_format: str = "json") -> None:
             logging.Formatter("%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s")
         )
     handler.addFilter(RequestContext([s for n in SECRET_NAMES if (s := credential(n))]))
+    # Bolt's INFO line on a bad signature carries the whole unverified body (a forged request's
+    # payload, or a real client's after a signing-secret rotation); bolt resets its loggers'
+    # levels when an App is built, so the handler drops it.
+    handler.addFilter(
+        lambda record: (
+            record.name != "slack_bolt.RequestVerification" or record.levelno >= logging.WARNING
+        )
+    )
     logging.basicConfig(level=level, handlers=[handler], force=True)
     logging.captureWarnings(True)  # library warnings as log lines too, not raw stderr
     # httpx logs every request URL at INFO; Telegram's URLs carry the token (masked anyway).

@@ -172,3 +172,30 @@ def test_a_token_slack_rejects_is_one_line_and_a_nonzero_exit(tmp_path: Path) ->
     assert "Traceback" not in result.stderr and "xoxb-revogado" not in result.stderr
     last = result.stderr.strip().splitlines()[-1]
     assert last.startswith("Erro: o Slack recusou o token de SLACK_BOT_TOKEN"), last
+
+
+def test_a_request_with_a_bad_signature_leaves_no_payload_in_the_log(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    import time
+
+    from slack_bolt import App
+    from slack_bolt.request import BoltRequest
+
+    handlers, level = logging.root.handlers[:], logging.root.level
+    logs.configure("text")
+    app = App(signing_secret="s", token="xoxb-x", token_verification_enabled=False)
+    request = BoltRequest(
+        body="command=%2Fcotacao&text=dados-do-cliente",
+        headers={
+            "x-slack-request-timestamp": str(int(time.time())),
+            "x-slack-signature": "v0=abc",
+            "content-type": "application/x-www-form-urlencoded",
+        },
+    )
+    try:
+        assert app.dispatch(request).status == 401
+        assert "dados-do-cliente" not in capfd.readouterr().err
+    finally:  # the process's logging as it was, for the tests after this one
+        logging.root.handlers[:] = handlers
+        logging.root.setLevel(level)
