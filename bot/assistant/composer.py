@@ -222,10 +222,8 @@ def payment_lines(quote: Quote) -> list[str]:
                 f"{format_brl(item.unit_price_brl)}/h: {format_brl(item.total_brl)}"
             )
         elif item.description.startswith("Taxa de configuração"):
-            lines.append(
-                f"• {item.description} ({load_company().setup_fee.short}): "
-                f"{format_brl(item.total_brl)}"
-            )
+            described = aside(item.description, load_company().setup_fee.short)
+            lines.append(f"• {described}: {format_brl(item.total_brl)}")
         else:
             lines.append(f"• {item.description}: {format_brl(item.total_brl)}")
     for group, items in grouped.items():
