@@ -39,6 +39,8 @@ class Case(BaseModel):
     intent: str
     key_facts: list[list[str]] = Field(default_factory=list)
     expect: dict[str, Any] = Field(default_factory=dict)
+    # The language the reply must be written in (unchecked when unset, as in the older sets).
+    language: str | None = None
 
 
 def load_cases(path: Path = CASES) -> list[Case]:
@@ -129,7 +131,19 @@ def check(case: Case, reply: dict[str, Any]) -> list[str]:
             problems.append(f"falta o fato: {fact[0]!r}")
     if case.expect:
         problems += _field_problems(case.expect, reply.get("quote"))
+    if case.language:
+        problems += _language_problems(case.language, reply)
     return problems
+
+
+def _language_problems(language: str, reply: dict[str, Any]) -> list[str]:
+    """The reply says it speaks `language`, and its text does not read as another language."""
+    from bot.assistant.reading import language_of
+
+    said = language_of(reply["answer"])
+    if reply.get("language") != language or said not in (language, None):
+        return [f"idioma: esperado {language}, veio {reply.get('language')} (texto: {said})"]
+    return []
 
 
 def main() -> None:

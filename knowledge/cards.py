@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from knowledge.settings import CORPUS_DIR
+from locales import _
 
 CARDS_DIR = Path(__file__).parent / "cards"
 # A sentence ends at . ! or ? followed by a space and a capital letter, a quote or a digit.
@@ -59,8 +60,13 @@ class Card(BaseModel):
         return self
 
     def text(self) -> str:
-        """What is shown to the client: the answer, then the detail."""
+        """The card as indexed: the answer, then the detail (Portuguese, the corpus' language)."""
         return f"{self.answer}\n\n{self.detail.strip()}" if self.detail.strip() else self.answer
+
+    def shown(self) -> str:
+        """`text()` as the client reads it, in the reply's language."""
+        answer = _(self.answer)
+        return f"{answer}\n\n{_(self.detail.strip())}" if self.detail.strip() else answer
 
     def search_text(self) -> str:
         """What retrieval matches a question against: how clients ask it, and the answer."""
@@ -113,3 +119,10 @@ def load_cards(cards_dir: Path = CARDS_DIR, corpus_dir: Path = CORPUS_DIR) -> li
 def packaged_cards() -> tuple[Card, ...]:
     """The packaged cards (read once per process)."""
     return tuple(load_cards())
+
+
+def shown_text(card_id: str, indexed: str) -> str:
+    """What the client reads of the card an index returned: the packaged card in the reply's
+    language, or the indexed text of a card the index has and this build does not."""
+    card = next((card for card in packaged_cards() if card.id == card_id), None)
+    return card.shown() if card else indexed

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Protocol
 
+from locales import N_, _
 from quoting.catalog import Accelerator
 from quoting.jobspec import Job
 from quoting.pricing import load_pricing
@@ -26,9 +27,9 @@ class Priced(Protocol):
 
 # (label, change to the job) variants tried, in order, when the budget is short.
 BUDGET_VARIANTS: list[tuple[str, dict[str, object]]] = [
-    ("instâncias spot", {"spot": True}),
+    (N_("instâncias spot"), {"spot": True}),
     ("QLoRA", {"method": "qlora", "lora_rank": 16, "lora_targets": "all-linear"}),
-    ("1 época", {"epochs": 1.0}),
+    (N_("1 época"), {"epochs": 1.0}),
 ]
 
 BestFor = Callable[[dict[str, object]], Priced | None]
@@ -44,21 +45,30 @@ def budget_line(job: Job, chosen: Priced, cheapest: Priced, best_for: BestFor) -
     budget = job.budget_brl
     if budget is None:
         return None
-    said = f"Orçamento de {format_brl(budget)}"
     if chosen.total_brl <= budget:
-        return f"{said}: cabe (total {format_brl(chosen.total_brl)})."
-    over = f"{said}: esta cotação passa do orçamento ({format_brl(chosen.total_brl)})."
+        return _("Orçamento de {budget}: cabe (total {total}).").format(
+            budget=format_brl(budget), total=format_brl(chosen.total_brl)
+        )
+    over = _("Orçamento de {budget}: esta cotação passa do orçamento ({total}).").format(
+        budget=format_brl(budget), total=format_brl(chosen.total_brl)
+    )
     terms = load_pricing().terms
     if terms.lowest_setup_fee >= budget:
         return (
-            f"{over} Só a menor taxa de configuração do ambiente "
-            f"({format_brl(terms.lowest_setup_fee)}, sem tributos) já passa do orçamento, antes "
-            "de qualquer hora de máquina: nenhum job cabe nesse valor."
+            over
+            + " "
+            + _(
+                "Só a menor taxa de configuração do ambiente ({fee}, sem tributos) já passa do "
+                "orçamento, antes de qualquer hora de máquina: nenhum job cabe nesse valor."
+            ).format(fee=format_brl(terms.lowest_setup_fee))
         )
     if cheapest is not chosen and cheapest.total_brl <= budget:
         return (
-            f"{over} A opção mais barata cabe: {cheapest.headline()}, "
-            f"{format_brl(cheapest.total_brl)}."
+            over
+            + " "
+            + _("A opção mais barata cabe: {machine}, {total}.").format(
+                machine=cheapest.headline(), total=format_brl(cheapest.total_brl)
+            )
         )
     fits: list[str] = []
     for label, change in BUDGET_VARIANTS:
@@ -66,32 +76,45 @@ def budget_line(job: Job, chosen: Priced, cheapest: Priced, best_for: BestFor) -
             continue
         best = best_for(change)
         if best is not None and best.total_brl <= budget:
-            fits.append(f"com {label}, {best.headline()} por {format_brl(best.total_brl)}")
+            fits.append(
+                _("com {change}, {machine} por {total}").format(
+                    change=_(label), machine=best.headline(), total=format_brl(best.total_brl)
+                )
+            )
     if fits:
-        return f"{over} Caberia " + "; ou ".join(fits) + "."
+        return over + " " + _("Caberia {options}.").format(options=_("; ou ").join(fits))
     combined: dict[str, object] = {}
-    for _, change in BUDGET_VARIANTS:
+    for _label, change in BUDGET_VARIANTS:
         combined.update(change)
     best = best_for(combined)
-    floor = f" o menor total seria {format_brl(best.total_brl)}" if best else " nada roda o job"
-    return f"{over} Mesmo com spot, QLoRA e 1 época,{floor}."
+    if best is None:
+        return over + " " + _("Mesmo com spot, QLoRA e 1 época, nada roda o job.")
+    return (
+        over
+        + " "
+        + _("Mesmo com spot, QLoRA e 1 época, o menor total seria {total}.").format(
+            total=format_brl(best.total_brl)
+        )
+    )
 
 
 def deadline_line(job: Job, hours: float) -> str | None:
     if job.deadline_hours is None:
         return None
     if hours > job.deadline_hours:
-        return (
-            f"Prazo de {_hours(job.deadline_hours)}: não atendido; esta é a opção mais rápida e "
-            f"termina em cerca de {_hours(hours)}."
-        )
-    return f"Prazo de {_hours(job.deadline_hours)}: atendido; termina em cerca de {_hours(hours)}."
+        return _(
+            "Prazo de {deadline}: não atendido; esta é a opção mais rápida e termina em cerca de "
+            "{hours}."
+        ).format(deadline=_hours(job.deadline_hours), hours=_hours(hours))
+    return _("Prazo de {deadline}: atendido; termina em cerca de {hours}.").format(
+        deadline=_hours(job.deadline_hours), hours=_hours(hours)
+    )
 
 
 def residency_line(job: Job) -> str | None:
     if job.data_residency != "br":
         return None
-    return "Dados no Brasil (LGPD): só consideramos ofertas em São Paulo."
+    return _("Dados no Brasil (LGPD): só consideramos ofertas em São Paulo.")
 
 
 def spot_line(
@@ -101,17 +124,24 @@ def spot_line(
     adds for restarts from checkpoints."""
     if spot_priced:
         overheads = load_performance().overheads
-        saving = ""
-        if on_demand is not None:
-            total, hours = on_demand
-            saving = f" (sob demanda seriam {format_brl(total)} em {format_number(hours)} h)"
-        return (
-            f"Spot: cotado em spot, mais barato{saving}; a máquina pode ser interrompida, então "
-            f"já incluímos +{overheads.spot_interruption_fraction * 100:.0f}% de tempo de treino "
-            f"para retomar dos checkpoints, gravados a cada {overheads.checkpoint_minutes} min."
+        extra = f"{overheads.spot_interruption_fraction * 100:.0f}"
+        minutes = overheads.checkpoint_minutes
+        if on_demand is None:
+            return _(
+                "Spot: cotado em spot, mais barato; a máquina pode ser interrompida, então já "
+                "incluímos +{percent}% de tempo de treino para retomar dos checkpoints, gravados a "
+                "cada {minutes} min."
+            ).format(percent=extra, minutes=minutes)
+        total, hours = on_demand
+        return _(
+            "Spot: cotado em spot, mais barato (sob demanda seriam {total} em {hours} h); a "
+            "máquina pode ser interrompida, então já incluímos +{percent}% de tempo de treino "
+            "para retomar dos checkpoints, gravados a cada {minutes} min."
+        ).format(
+            total=format_brl(total), hours=format_number(hours), percent=extra, minutes=minutes
         )
     if job.spot:
-        return "Spot: esta oferta não tem preço spot no catálogo; cotamos sob demanda."
+        return _("Spot: esta oferta não tem preço spot no catálogo; cotamos sob demanda.")
     return None
 
 
@@ -119,10 +149,15 @@ def device_line(job: Job, card: Accelerator, devices: int, used_gb: float) -> st
     """The card limit kept, with the memory the job uses on each card (it may run on theirs)."""
     if job.max_device_memory_gb is None:
         return None
-    return (
-        f"Placas de até {format_number(job.max_device_memory_gb, 0)} GB: respeitado "
-        f"({devices}x {card.name} de {format_number(card.memory_gb, 0)} GB; o job usa cerca de "
-        f"{format_number(used_gb)} GB em cada)."
+    return _(
+        "Placas de até {limit} GB: respeitado ({devices}x {card} de {memory} GB; o job usa cerca "
+        "de {used} GB em cada)."
+    ).format(
+        limit=format_number(job.max_device_memory_gb, 0),
+        devices=devices,
+        card=card.name,
+        memory=format_number(card.memory_gb, 0),
+        used=format_number(used_gb),
     )
 
 
@@ -132,29 +167,46 @@ def cloud_line(job: Job, provider: str, home_best: Priced | None, chosen: Priced
         return None
     home = PROVIDER_NAMES.get(job.cloud, job.cloud)
     if provider == job.cloud:
-        return f"Nuvem {home}: mantida, sem migração nem transferência de dados entre provedores."
+        return _(
+            "Nuvem {cloud}: mantida, sem migração nem transferência de dados entre provedores."
+        ).format(cloud=home)
     if home_best is None:
-        where = " no Brasil" if job.data_residency == "br" else ""
-        return f"Nuvem {home}: não temos oferta {home}{where} que rode este job; cotamos fora dela."
-    return (
-        f"Nuvem {home}: a melhor opção lá ({home_best.headline()}) sairia "
-        f"{format_brl(home_best.total_brl)}, acima desta ({format_brl(chosen.total_brl)})."
+        if job.data_residency == "br":
+            return _(
+                "Nuvem {cloud}: não temos oferta {cloud} no Brasil que rode este job; cotamos "
+                "fora dela."
+            ).format(cloud=home)
+        return _(
+            "Nuvem {cloud}: não temos oferta {cloud} que rode este job; cotamos fora dela."
+        ).format(cloud=home)
+    return _(
+        "Nuvem {cloud}: a melhor opção lá ({machine}) sairia {total}, acima desta ({chosen})."
+    ).format(
+        cloud=home,
+        machine=home_best.headline(),
+        total=format_brl(home_best.total_brl),
+        chosen=format_brl(chosen.total_brl),
     )
 
 
 def not_cheapest_line(chosen: Priced, cheapest: Priced, why: str) -> str | None:
-    """Why a dearer offer was chosen, and how to get the cheapest one instead."""
+    """Why a dearer offer was chosen, and how to get the cheapest one instead; `why` (translated)
+    ends the sentence on the cheapest offer ("fica fora do Brasil; ...")."""
     if cheapest is chosen or cheapest.total_brl >= chosen.total_brl:
         return None
     saving = chosen.total_brl - cheapest.total_brl
-    return (
-        f"Não é a opção mais barata: {cheapest.headline()} sai {format_brl(cheapest.total_brl)} "
-        f"({format_brl(saving)} a menos), mas {why} Se preferir o menor preço, diga "
-        '"o mais barato possível".'
+    return _(
+        "Não é a opção mais barata: {machine} sai {total} ({saving} a menos), mas {why} Se "
+        'preferir o menor preço, diga "o mais barato possível".'
+    ).format(
+        machine=cheapest.headline(),
+        total=format_brl(cheapest.total_brl),
+        saving=format_brl(saving),
+        why=why,
     )
 
 
 def cheapest_line(job: Job) -> str | None:
     if not job.cheapest:
         return None
-    return "Menor preço: esta é a opção mais barata que atende ao pedido."
+    return _("Menor preço: esta é a opção mais barata que atende ao pedido.")

@@ -4,6 +4,7 @@ where no spot price exists)."""
 
 from typing import TYPE_CHECKING
 
+from locales import _
 from quoting.jobspec import Job
 from quoting.units import format_number
 
@@ -14,21 +15,32 @@ if TYPE_CHECKING:  # recommend imports this module; the type is only for annotat
 def time_reason(chosen: "Candidate") -> str:
     """The hours billed, split into calibrated training, the visible contingency and set-up."""
     time = chosen.time
-    return (
-        f"Tempo cobrado: cerca de {format_number(time.hours)} h = "
-        f"{format_number(time.training_hours)} h de treino (estimativa calibrada em medições "
-        f"publicadas, {time.mfu * 100:.0f}% do pico do acelerador) + margem de tempo de "
-        f"+{time.contingency_fraction * 100:.0f}% ({format_number(time.contingency_hours)} h) "
-        f"+ {format_number(time.setup_hours)} h de preparação do ambiente."
+    return _(
+        "Tempo cobrado: cerca de {hours} h = {training} h de treino (estimativa calibrada em "
+        "medições publicadas, {mfu} do pico do acelerador) + margem de tempo de "
+        "+{contingency} ({contingency_hours} h) + {setup} h de preparação do ambiente."
+    ).format(
+        hours=format_number(time.hours),
+        training=format_number(time.training_hours),
+        mfu=f"{time.mfu * 100:.0f}%",
+        contingency=f"{time.contingency_fraction * 100:.0f}%",
+        contingency_hours=format_number(time.contingency_hours),
+        setup=format_number(time.setup_hours),
     )
 
 
 def notices(job: Job, chosen: "Candidate") -> list[str]:
     if job.spot and not chosen.cost.spot:
         return [
-            f"Spot não está disponível para {chosen.offer.instance_type} "
-            f"({chosen.offer.provider} {chosen.offer.region}): não há preço spot publicado "
-            "no catálogo. Cotamos sob demanda, sem o tempo extra de interrupções."
+            _(
+                "Spot não está disponível para {instance} ({provider} {region}): não há preço "
+                "spot publicado no catálogo. Cotamos sob demanda, sem o tempo extra de "
+                "interrupções."
+            ).format(
+                instance=chosen.offer.instance_type,
+                provider=chosen.offer.provider,
+                region=chosen.offer.region,
+            )
         ]
     return []
 
@@ -37,24 +49,32 @@ def sharding_reason(job: Job, chosen: "Candidate") -> str | None:
     """What ZeRO-3/FSDP divides across the devices when one full copy does not fit on each."""
     if not chosen.memory.sharded:
         return None
-    unit = "placas" if chosen.accelerator.kind == "gpu" else "TPUs"
-    where = f"as {chosen.devices} {unit}"
+    gpu = chosen.accelerator.kind == "gpu"
+    where = (_("as {count} placas") if gpu else _("as {count} TPUs")).format(count=chosen.devices)
     sharding = "FSDP/ZeRO-3"
     if chosen.placement.parallelism == "hsdp":  # sharded inside each machine, one copy each
         per, machines = chosen.placement.devices_per_instance, chosen.placement.instances
-        where = f"as {per} {unit} de cada uma das {machines} máquinas"
-        sharding = "FSDP híbrido"
-    if job.method == "full":
-        return (
-            f"Pesos, gradientes e otimizador divididos entre {where} ({sharding}); cada uma "
-            "guarda só as suas ativações."
+        each = (
+            _("as {count} placas de cada uma das {machines} máquinas")
+            if gpu
+            else _("as {count} TPUs de cada uma das {machines} máquinas")
         )
-    base = "em 4 bits " if job.method == "qlora" else ""
-    tool = "FSDP-QLoRA" if job.method == "qlora" else sharding.removesuffix("/ZeRO-3")
-    return (
-        f"Pesos do modelo base {base}divididos entre {where} ({tool}), com os adaptadores, "
-        "seus gradientes e o otimizador; cada uma guarda só as suas ativações."
-    )
+        where = each.format(count=per, machines=machines)
+        sharding = _("FSDP híbrido")
+    if job.method == "full":
+        return _(
+            "Pesos, gradientes e otimizador divididos entre {where} ({sharding}); cada uma "
+            "guarda só as suas ativações."
+        ).format(where=where, sharding=sharding)
+    if job.method == "qlora":
+        return _(
+            "Pesos do modelo base em 4 bits divididos entre {where} ({tool}), com os "
+            "adaptadores, seus gradientes e o otimizador; cada uma guarda só as suas ativações."
+        ).format(where=where, tool="FSDP-QLoRA")
+    return _(
+        "Pesos do modelo base divididos entre {where} ({tool}), com os adaptadores, seus "
+        "gradientes e o otimizador; cada uma guarda só as suas ativações."
+    ).format(where=where, tool=sharding.removesuffix("/ZeRO-3"))
 
 
 def fit_reasons(job: Job, assumed: Job) -> list[str]:
@@ -63,20 +83,30 @@ def fit_reasons(job: Job, assumed: Job) -> list[str]:
     reasons = []
     if job.batch_size != assumed.batch_size:
         reasons.append(
-            f"Micro-batch de {job.batch_size} por dispositivo (em vez de {assumed.batch_size}), "
-            "com acumulação de gradiente para manter o mesmo batch por passo: com ele o job cabe "
-            "na memória destas placas, ao custo de um treino um pouco mais lento."
+            _(
+                "Micro-batch de {batch} por dispositivo (em vez de {default}), com acumulação de "
+                "gradiente para manter o mesmo batch por passo: com ele o job cabe na memória "
+                "destas placas, ao custo de um treino um pouco mais lento."
+            ).format(batch=job.batch_size, default=assumed.batch_size)
         )
+    lengths = {
+        "length": format_number(job.seq_len, 0),
+        "default": format_number(assumed.seq_len, 0),
+    }
     if job.seq_len != assumed.seq_len and (job.tokens_per_example or 0) > job.seq_len:
         reasons.append(
-            f"Sequências de {format_number(job.seq_len, 0)} tokens (em vez de "
-            f"{format_number(assumed.seq_len, 0)}): cada exemplo, mais longo que isso, é treinado "
-            "em trechos, com o mesmo total de tokens; assim o job cabe na memória destas placas."
+            _(
+                "Sequências de {length} tokens (em vez de {default}): cada exemplo, mais longo "
+                "que isso, é treinado em trechos, com o mesmo total de tokens; assim o job cabe "
+                "na memória destas placas."
+            ).format(**lengths)
         )
     elif job.seq_len != assumed.seq_len:
         reasons.append(
-            f"Sequências de {format_number(job.seq_len, 0)} tokens (em vez de "
-            f"{format_number(assumed.seq_len, 0)}), o tamanho dos seus exemplos, sem juntar "
-            "vários numa sequência: assim o job cabe na memória destas placas."
+            _(
+                "Sequências de {length} tokens (em vez de {default}), o tamanho dos seus "
+                "exemplos, sem juntar vários numa sequência: assim o job cabe na memória destas "
+                "placas."
+            ).format(**lengths)
         )
     return reasons

@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from locales import N_, _
 from quoting.errors import InvalidJob
 from quoting.registry import Architecture, derive_architecture, load_registry
 from quoting.units import format_number
@@ -33,8 +34,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "kind": ("gpu", "tpu"),
 }
 
-# How clients read the methods and frameworks.
-METHOD_NAMES = {"full": "ajuste completo", "lora": "LoRA", "qlora": "QLoRA"}
+# How clients read the methods and frameworks (the methods in the reply's language: `method_name`).
+METHOD_NAMES = {"full": N_("ajuste completo"), "lora": "LoRA", "qlora": "QLoRA"}
 FRAMEWORK_NAMES = {"pytorch": "PyTorch", "tensorflow": "TensorFlow", "jax": "JAX"}
 
 # How each field is named to a user: the CLI flag, which the assistant also understands.
@@ -67,6 +68,13 @@ FLAGS: dict[str, str] = {
     "cheapest": "--cheapest",
     "urgent": "--urgent",
 }
+
+
+def method_name(method: str) -> str:
+    """The method as the client reads it, in the reply's language ("ajuste completo", "LoRA")."""
+    name = METHOD_NAMES.get(method, method)
+    return _(name) if name else name
+
 
 MIN_PARAMS, MAX_PARAMS = 1e6, 2e12
 DEFAULT_EXAMPLES = 10_000
@@ -162,17 +170,27 @@ class Job(BaseModel):
 
 
 def _check_range(field: str, value: float, low: float, high: float, unit: str = "") -> None:
+    """`unit` comes translated ("parâmetros", "horas")."""
     if not low <= value <= high:
         top = _short(high)
         # "10 bilhões de exemplos", but "10.000 exemplos": the big-number words take "de".
-        joined = f" de{unit}" if unit and top[-1].isalpha() else unit
+        if unit and top[-1].isalpha():
+            top = _("{number} de {unit}").format(number=top, unit=unit)
+        elif unit:
+            top = f"{top} {unit}"
         raise InvalidJob(
             FLAGS[field],
-            f"deve estar entre {_short(low)} e {top}{joined} (recebi {_short(value)})",
+            _("deve estar entre {low} e {high} (recebi {value})").format(
+                low=_short(low), high=top, value=_short(value)
+            ),
         )
 
 
-_LARGE = ((1e12, "trilhão", "trilhões"), (1e9, "bilhão", "bilhões"), (1e6, "milhão", "milhões"))
+_LARGE = (
+    (1e12, N_("trilhão"), N_("trilhões")),
+    (1e9, N_("bilhão"), N_("bilhões")),
+    (1e6, N_("milhão"), N_("milhões")),
+)
 
 
 def _short(value: float) -> str:
@@ -181,7 +199,7 @@ def _short(value: float) -> str:
         if abs(value) >= size:
             scaled = value / size
             number = format_number(scaled, 0 if value % size == 0 else 1)
-            return f"{number} {many if abs(scaled) >= 2 else one}"
+            return f"{number} {_(many) if abs(scaled) >= 2 else _(one)}"
     return format_number(value, 0 if float(value).is_integer() else 2)
 
 
@@ -194,7 +212,10 @@ def _choice(spec: JobSpec, field: str, default: str, job: dict[str, object]) -> 
     normalized = str(value).strip().lower()
     if normalized not in CHOICES[field]:
         raise InvalidJob(
-            FLAGS[field], f"'{value}' não é aceito; use um de: {', '.join(CHOICES[field])}"
+            FLAGS[field],
+            _("'{value}' não é aceito; use um de: {choices}").format(
+                value=value, choices=", ".join(CHOICES[field])
+            ),
         )
     job[field] = normalized
 
@@ -202,23 +223,29 @@ def _choice(spec: JobSpec, field: str, default: str, job: dict[str, object]) -> 
 def _architecture(spec: JobSpec) -> tuple[str | None, Architecture]:
     if spec.model is not None and spec.params is not None:
         raise InvalidJob(
-            "--params", "informe o modelo (--model) ou o tamanho (--params), não os dois"
+            "--params", _("informe o modelo (--model) ou o tamanho (--params), não os dois")
         )
     if spec.model is not None:
         registry = load_registry()
         entry = registry.find(spec.model)
         if entry is None:
             similar = registry.suggestions(spec.model)
-            hint = f" Parecidos: {', '.join(similar)}." if similar else ""
+            hint = (
+                " " + _("Parecidos: {names}.").format(names=", ".join(similar)) if similar else ""
+            )
             raise InvalidJob(
                 "--model",
-                f"não conheço o modelo '{spec.model}'.{hint} "
-                "Se ele não estiver na lista, informe o tamanho com --params (ex.: 7B).",
+                _("não conheço o modelo '{model}'.").format(model=spec.model)
+                + hint
+                + " "
+                + _("Se ele não estiver na lista, informe o tamanho com --params (ex.: 7B)."),
             )
         return entry.id, Architecture.model_validate(entry.model_dump())
     if spec.params is None:
-        raise InvalidJob("--model", "informe o modelo (ex.: llama-3-8b) ou o tamanho (--params 7B)")
-    _check_range("params", spec.params, MIN_PARAMS, MAX_PARAMS, " parâmetros")
+        raise InvalidJob(
+            "--model", _("informe o modelo (ex.: llama-3-8b) ou o tamanho (--params 7B)")
+        )
+    _check_range("params", spec.params, MIN_PARAMS, MAX_PARAMS, _("parâmetros"))
     return None, derive_architecture(spec.params)
 
 
@@ -230,8 +257,10 @@ def normalize(spec: JobSpec) -> Job:
     notes: list[str] = job["assumptions"]  # type: ignore[assignment]
     if model_id is None:
         notes.append(
-            "Arquitetura estimada pelo tamanho (modelo decodificador no estilo Llama, "
-            f"{arch.layers} camadas, dimensão {arch.hidden_size}, vocabulário {arch.vocab_size})."
+            _(
+                "Arquitetura estimada pelo tamanho (modelo decodificador no estilo Llama, "
+                "{layers} camadas, dimensão {hidden}, vocabulário {vocabulary})."
+            ).format(layers=arch.layers, hidden=arch.hidden_size, vocabulary=arch.vocab_size)
         )
 
     for field, default in (
@@ -256,12 +285,12 @@ def normalize(spec: JobSpec) -> Job:
     if method == "qlora" and job["precision"] == "fp32":
         raise InvalidJob(
             "--precision",
-            "QLoRA guarda os pesos em 4 bits e calcula em bf16 ou fp16; fp32 não se aplica",
+            _("QLoRA guarda os pesos em 4 bits e calcula em bf16 ou fp16; fp32 não se aplica"),
         )
     if method == "full":
         for field in ("lora_rank", "lora_targets"):
             if getattr(spec, field) is not None:
-                raise InvalidJob(FLAGS[field], "só vale com --method lora ou qlora")
+                raise InvalidJob(FLAGS[field], _("só vale com --method lora ou qlora"))
         job["lora_rank"] = job["lora_targets"] = None
     else:
         _choice(spec, "lora_targets", "all-linear", job)
@@ -282,7 +311,9 @@ def normalize(spec: JobSpec) -> Job:
         job["seq_len"] = min(wanted, arch.max_context)
         assumed.append("seq_len")
     else:
-        _check_range("seq_len", spec.seq_len, 16, arch.max_context, " tokens (contexto do modelo)")
+        _check_range(
+            "seq_len", spec.seq_len, 16, arch.max_context, _("tokens (contexto do modelo)")
+        )
         job["seq_len"] = spec.seq_len
     seq_len = job["seq_len"]
     assert isinstance(seq_len, int)
@@ -308,11 +339,11 @@ def normalize(spec: JobSpec) -> Job:
         _check_range("epochs", spec.epochs, 0.01, 100)
         job["epochs"] = spec.epochs
     if spec.deadline_hours is not None:
-        _check_range("deadline_hours", spec.deadline_hours, 0.1, 8760, " horas")
+        _check_range("deadline_hours", spec.deadline_hours, 0.1, 8760, _("horas"))
     if spec.budget_brl is not None:
-        _check_range("budget_brl", float(spec.budget_brl), 1, 1e9, " reais")
+        _check_range("budget_brl", float(spec.budget_brl), 1, 1e9, _("reais"))
     if spec.max_device_memory_gb is not None:
-        _check_range("max_device_memory_gb", spec.max_device_memory_gb, 1, 1024, " GB")
+        _check_range("max_device_memory_gb", spec.max_device_memory_gb, 1, 1024, "GB")
     if spec.spot is None:
         assumed.append("spot")
 
@@ -335,32 +366,40 @@ def normalize(spec: JobSpec) -> Job:
 
 
 _ASSUMPTION_TEXT: dict[str, Callable[[dict[str, object]], str]] = {
-    "method": lambda j: f"Método {METHOD_NAMES[str(j['method'])]}.",
-    "precision": lambda j: f"Precisão mista {j['precision']}.",
-    "optimizer": lambda j: "Otimizador AdamW.",
+    "method": lambda j: _("Método {method}.").format(method=method_name(str(j["method"]))),
+    "precision": lambda j: _("Precisão mista {precision}.").format(precision=j["precision"]),
+    "optimizer": lambda j: _("Otimizador AdamW."),
     "framework": lambda j: (
-        "Código em PyTorch."
+        _("Código em PyTorch.")
         if j["framework"] == "pytorch"
-        else "Código em JAX, nativo da TPU (se for PyTorch, avise: em TPU ele exige PyTorch/XLA)."
+        else _(
+            "Código em JAX, nativo da TPU (se for PyTorch, avise: em TPU ele exige PyTorch/XLA)."
+        )
     ),
-    "attention": lambda j: "Atenção eficiente em memória (SDPA/FlashAttention).",
-    "data_residency": lambda j: "Os dados podem ser processados fora do Brasil.",
-    "cloud": lambda j: "Sem preferência de provedor de nuvem.",
-    "lora_targets": lambda j: "LoRA em todas as camadas lineares.",
-    "lora_rank": lambda j: f"Rank do LoRA {j['lora_rank']}.",
-    "examples": lambda j: f"{format_number(float(str(j['examples'])), 0)} exemplos.",
-    "tokens_per_example": lambda j: (
-        f"{format_number(float(str(j['tokens_per_example'])), 0)} tokens por exemplo."
+    "attention": lambda j: _("Atenção eficiente em memória (SDPA/FlashAttention)."),
+    "data_residency": lambda j: _("Os dados podem ser processados fora do Brasil."),
+    "cloud": lambda j: _("Sem preferência de provedor de nuvem."),
+    "lora_targets": lambda j: _("LoRA em todas as camadas lineares."),
+    "lora_rank": lambda j: _("Rank do LoRA {rank}.").format(rank=j["lora_rank"]),
+    "examples": lambda j: _("{count} exemplos.").format(
+        count=format_number(float(str(j["examples"])), 0)
     ),
-    "seq_len": lambda j: f"Sequências de {format_number(int(str(j['seq_len'])), 0)} tokens.",
-    "batch_size": lambda j: f"Batch de {j['batch_size']} por dispositivo.",
+    "tokens_per_example": lambda j: _("{count} tokens por exemplo.").format(
+        count=format_number(float(str(j["tokens_per_example"])), 0)
+    ),
+    "seq_len": lambda j: _("Sequências de {count} tokens.").format(
+        count=format_number(int(str(j["seq_len"])), 0)
+    ),
+    "batch_size": lambda j: _("Batch de {size} por dispositivo.").format(size=j["batch_size"]),
     "gradient_checkpointing": lambda j: (
-        "Gradient checkpointing ligado."
+        _("Gradient checkpointing ligado.")
         if j["gradient_checkpointing"]
-        else "Gradient checkpointing desligado."
+        else _("Gradient checkpointing desligado.")
     ),
-    "epochs": lambda j: f"{format_number(float(str(j['epochs'])), 0)} épocas.",
-    "spot": lambda j: "Instâncias sob demanda (sem spot).",
+    "epochs": lambda j: _("{count} épocas.").format(
+        count=format_number(float(str(j["epochs"])), 0)
+    ),
+    "spot": lambda j: _("Instâncias sob demanda (sem spot)."),
 }
 
 
@@ -380,21 +419,22 @@ def _dataset(spec: JobSpec, job: dict[str, object], assumed: list[str], arch: Ar
     if spec.dataset_tokens is not None:
         if spec.examples is not None or spec.tokens_per_example is not None:
             raise InvalidJob(
-                "--dataset-tokens", "informe o total de tokens ou exemplos x tokens, não os dois"
+                "--dataset-tokens",
+                _("informe o total de tokens ou exemplos x tokens, não os dois"),
             )
-        _check_range("dataset_tokens", spec.dataset_tokens, 1e3, 1e13, " tokens")
+        _check_range("dataset_tokens", spec.dataset_tokens, 1e3, 1e13, _("tokens"))
         job.update(dataset_tokens=spec.dataset_tokens, examples=None, tokens_per_example=None)
         return
     examples = spec.examples
     if examples is None:
         examples = float(DEFAULT_EXAMPLES)
         assumed.append("examples")
-    _check_range("examples", examples, 1, 1e10, " exemplos")
+    _check_range("examples", examples, 1, 1e10, _("exemplos"))
     per_example = spec.tokens_per_example
     if per_example is None:
         per_example = float(arch.max_context if arch.fixed_input else DEFAULT_TOKENS_PER_EXAMPLE)
         assumed.append("tokens_per_example")
-    _check_range("tokens_per_example", per_example, 1, 1e6, " tokens")
+    _check_range("tokens_per_example", per_example, 1, 1e6, _("tokens"))
     job.update(
         dataset_tokens=examples * per_example,
         examples=float(examples),

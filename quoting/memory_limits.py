@@ -1,5 +1,6 @@
 """What to try and what to say when a job does not fit in a card's memory."""
 
+from locales import _
 from quoting.candidate import HEADROOM
 from quoting.catalog import Catalog
 from quoting.jobspec import Job, lowered
@@ -15,7 +16,7 @@ def example_sequence(job: Job) -> int:
 def memory_refusal(job: Job, catalog: Catalog) -> str:
     limit = job.max_device_memory_gb
     if limit is None:
-        return "Nenhuma máquina do catálogo comporta este job na memória."
+        return _("Nenhuma máquina do catálogo comporta este job na memória.")
     smallest = min(catalog.accelerator, key=lambda accelerator: accelerator.memory_gb)
     if smallest.memory_gb > limit:  # "só temos uma placa de 8 GB": no card of ours is that small
         # Whether it would fit the client's own card, at the leanest defaults we would choose.
@@ -25,11 +26,26 @@ def memory_refusal(job: Job, catalog: Catalog) -> str:
         if "seq_len" in job.assumed and example_sequence(job) < job.seq_len:
             lean = lowered(lean, seq_len=example_sequence(job))
         need = estimate_memory(lean).total
-        verdict = "caberia" if need <= limit * HEADROOM else "não caberia"
-        return (
-            f"Não temos placa de até {format_number(limit, 0)} GB: a menor do catálogo é a "
-            f"{smallest.name}, de {format_number(smallest.memory_gb, 0)} GB. O job usa cerca de "
-            f"{format_number(need, 1)} GB numa placa, então {verdict} numa de "
-            f"{format_number(limit, 0)} GB."
+        smallest_card = _(
+            "Não temos placa de até {limit} GB: a menor do catálogo é a {card}, de {memory} GB."
+        ).format(
+            limit=format_number(limit, 0),
+            card=smallest.name,
+            memory=format_number(smallest.memory_gb, 0),
         )
-    return f"Nenhuma placa de até {format_number(limit, 0)} GB comporta este job na memória."
+        if need <= limit * HEADROOM:
+            verdict = _(
+                "O job usa cerca de {need} GB numa placa, então caberia numa de {limit} GB."
+            )
+        else:
+            verdict = _(
+                "O job usa cerca de {need} GB numa placa, então não caberia numa de {limit} GB."
+            )
+        return (
+            smallest_card
+            + " "
+            + verdict.format(need=format_number(need, 1), limit=format_number(limit, 0))
+        )
+    return _("Nenhuma placa de até {limit} GB comporta este job na memória.").format(
+        limit=format_number(limit, 0)
+    )

@@ -20,6 +20,7 @@ why when it is not simply the cheapest.
 from collections.abc import Sequence
 from decimal import Decimal
 
+from locales import _
 from quoting.candidate import Candidate
 from quoting.jobspec import Job
 from quoting.units import format_brl, format_duration
@@ -95,14 +96,20 @@ def time_line(chosen: Candidate, slower: Candidate) -> str | None:
         return None
     extra = chosen.total_brl - slower.total_brl
     more = (
-        f"por +{format_brl(extra)} ({extra / slower.total_brl * 100:.0f}%)"
+        _("por +{extra} ({percent}%)").format(
+            extra=format_brl(extra), percent=f"{extra / slower.total_brl * 100:.0f}"
+        )
         if extra > 0
-        else "pelo mesmo preço"
+        else _("pelo mesmo preço")
     )
-    return (
-        f"Prazo: {more}, termina em {format_duration(chosen.time.hours)} em vez de "
-        f"{format_duration(slower.time.hours)} ({slower.headline()}). Um treino mais curto "
-        "também fica menos tempo exposto a uma falha."
+    return _(
+        "Prazo: {price}, termina em {duration} em vez de {slower_duration} ({slower}). Um treino "
+        "mais curto também fica menos tempo exposto a uma falha."
+    ).format(
+        price=more,
+        duration=format_duration(chosen.time.hours),
+        slower_duration=format_duration(slower.time.hours),
+        slower=slower.headline(),
     )
 
 
@@ -112,7 +119,11 @@ def faster_offer_line(chosen: Candidate, pool: Sequence[Candidate]) -> str | Non
     if faster is chosen:
         return None
     extra = faster.total_brl - chosen.total_brl
-    return (
-        f"A mais barata leva {format_duration(chosen.time.hours)}; por +{format_brl(extra)}, "
-        f"{faster.headline()} termina em {format_duration(faster.time.hours)}."
+    return _(
+        "A mais barata leva {duration}; por +{extra}, {faster} termina em {faster_duration}."
+    ).format(
+        duration=format_duration(chosen.time.hours),
+        extra=format_brl(extra),
+        faster=faster.headline(),
+        faster_duration=format_duration(faster.time.hours),
     )

@@ -14,6 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
 
+from locales import N_, _
 from quoting.catalog import Offer, Region
 from quoting.datafiles import DATA_DIR, Sourced, load
 from quoting.errors import DataFileError
@@ -24,6 +25,8 @@ from quoting.units import format_date, format_number, round_brl, tenths_up
 
 ONE = Decimal(1)  # the quantity of a one-off charge
 HOURS_PER_MONTH = 730  # the providers' billing month for per-GB-month disk prices
+# The set-up fee's line, in the language the quote was made in; `is_setup_fee` finds it.
+SETUP_FEE_LINE = N_("Taxa de configuração do ambiente ({label})")
 
 
 class Fx(Sourced):
@@ -205,6 +208,13 @@ def _line(description: str, charge: Charge, unit: str = "un") -> LineItem:
     )
 
 
+def is_setup_fee(description: str) -> bool:
+    """Whether a line item is the set-up fee, in Portuguese or in the current language (a quote
+    keeps the words of the language it was made in)."""
+    prefixes = {"Taxa de configuração", _(SETUP_FEE_LINE).split("{", 1)[0].strip()}
+    return any(prefix and description.startswith(prefix) for prefix in prefixes)
+
+
 def _percent(rate: Decimal) -> str:
     return f"{format_number(rate * 100, 2)}%"
 
@@ -313,7 +323,7 @@ def itemize(cost: Cost) -> Pricing:
     """The cost as the quote shows it: a described line per charge, and the taxes among them."""
     rules = load_pricing()
     offer = cost.offer
-    kind = "spot" if cost.spot else "sob demanda"
+    kind = "spot" if cost.spot else _("sob demanda")
     lines = [
         _line(
             f"{cost.instances}x {offer.instance_type} ({offer.provider} {offer.region}, {kind})",
@@ -321,8 +331,10 @@ def itemize(cost: Cost) -> Pricing:
             "h",
         ),
         _line(
-            f"Armazenamento do modelo, dataset e checkpoints ({cost.storage_gb} GB durante o job "
-            f"e {rules.terms.storage_retention_days} dias de retenção)",
+            _(
+                "Armazenamento do modelo, dataset e checkpoints ({size} GB durante o job e {days} "
+                "dias de retenção)"
+            ).format(size=cost.storage_gb, days=rules.terms.storage_retention_days),
             cost.disk,
             "GB-mês",
         ),
@@ -336,14 +348,18 @@ def itemize(cost: Cost) -> Pricing:
     if cost.fx_protection is not None:
         lines.append(
             _line(
-                f"Proteção cambial na validade da cotação ({_percent(rules.fx.buffer)})",
+                _("Proteção cambial na validade da cotação ({percent})").format(
+                    percent=_percent(rules.fx.buffer)
+                ),
                 cost.fx_protection,
             )
         )
-    lines.append(_line(f"Taxa de configuração do ambiente ({cost.setup_label})", cost.setup))
+    lines.append(_line(_(SETUP_FEE_LINE).format(label=_(cost.setup_label)), cost.setup))
     lines.append(
         _line(
-            f"Gestão e suporte ({_percent(rules.terms.margin)} sobre máquina e armazenamento)",
+            _("Gestão e suporte ({percent} sobre máquina e armazenamento)").format(
+                percent=_percent(rules.terms.margin)
+            ),
             cost.margin,
         )
     )

@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, field_serializer
 
+from locales import _
 from quoting.candidate import Candidate
 from quoting.catalog import Catalog, load_catalog
 from quoting.fx import PTAX_SOURCE, FxRate, reference_rate
@@ -104,7 +105,9 @@ class Fx(Money):
     def client_source(self) -> str:
         """The rate's source as a client reads it: the Banco Central's PTAX, or our reference rate
         (a file or a variable name is for staff)."""
-        return PTAX_SOURCE if self.source == PTAX_SOURCE else "câmbio de referência da infrabot"
+        if self.source == PTAX_SOURCE:
+            return _("PTAX venda, Banco Central")
+        return _("câmbio de referência da infrabot")
 
 
 class Quote(Money):
@@ -119,7 +122,7 @@ class Quote(Money):
     tax_profile: str
     fx: Fx
     taxes: list[Tax] = Field(default_factory=list)
-    # pt-BR warnings the client reads with the quote (spot unavailable, ...).
+    # Warnings the client reads with the quote (spot unavailable, ...), in the quote's language.
     notices: list[str] = Field(default_factory=list)
     # pt-BR notes for staff only (the log, Slack, the terminal), never the client: an exchange rate
     # to confirm, a catalog price to refresh, tax rules past their validity.
@@ -185,16 +188,20 @@ def _check_plausible(chosen: Candidate, others: list[Candidate]) -> None:
         return
     years = hours / 8760
     took = (
-        f"cerca de {format_number(years, 0 if years >= 10 else 1)} anos de máquina"
+        _("cerca de {years} anos de máquina").format(
+            years=format_number(years, 0 if years >= 10 else 1)
+        )
         if years >= 1
-        else f"cerca de {format_number(hours, 0)} h de máquina"
+        else _("cerca de {hours} h de máquina").format(hours=format_number(hours, 0))
     )
     raise NoViableOffer(
-        f"Este job levaria {took} e custaria {format_brl(total)}: passa do que cotamos (até 10 "
-        "anos de máquina e R$ 1 bilhão por cotação). Talvez haja um número a mais na descrição.",
+        _(
+            "Este job levaria {took} e custaria {total}: passa do que cotamos (até 10 anos de "
+            "máquina e R$ 1 bilhão por cotação). Talvez haja um número a mais na descrição."
+        ).format(took=took, total=format_brl(total)),
         [
-            "Confira o tamanho do modelo, o total de tokens (ou exemplos) e as épocas.",
-            "Para um projeto deste porte, fale com um especialista.",
+            _("Confira o tamanho do modelo, o total de tokens (ou exemplos) e as épocas."),
+            _("Para um projeto deste porte, fale com um especialista."),
         ],
     )
 

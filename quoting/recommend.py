@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from datetime import date
 from decimal import Decimal
 
+from locales import N_, _
 from quoting import constraints, policy
 from quoting.candidate import Candidate, Recommendation
 from quoting.catalog import Accelerator, Catalog, Offer, Region, load_catalog
@@ -41,6 +42,8 @@ MAX_ALTERNATIVES = 3
 # The shortest window a long document is cut into before we call a job too big: 4k tokens hold
 # several pages, the span most fine-tuning recipes train on.
 MIN_WINDOW = 4096
+# The fix that drops the deadline: not offered as a way to meet it.
+EXTEND_DEADLINE = N_("Ampliar o prazo")
 
 
 class NoViableOffer(QuotingError):
@@ -138,9 +141,9 @@ def _priced_variant(
     best = _best(job.model_copy(update=change), catalog, fx)
     if best is None:
         return ""
-    return (
-        f"{label}: caberia em {best.headline()}, cerca de "
-        f"{format_number(best.time.hours)} h por {format_brl(best.total_brl)}."
+    hours, total = format_number(best.time.hours), format_brl(best.total_brl)
+    return _("{change}: caberia em {machine}, cerca de {hours} h por {total}.").format(
+        change=label, machine=best.headline(), hours=hours, total=total
     )
 
 
@@ -150,42 +153,45 @@ def _accelerator_refusal(job: Job, catalog: Catalog, fx: FxRate) -> QuotingError
     chosen = known.get(job.accelerator or "")
     if chosen is None:
         return InvalidJob(
-            "--accelerator", f"'{job.accelerator}' não existe; use um de: {', '.join(known)}"
+            "--accelerator",
+            _("'{value}' não existe; use um de: {choices}").format(
+                value=job.accelerator, choices=", ".join(known)
+            ),
         )
-    anywhere = _priced_variant(job, catalog, "Sem limitar a placa", {"accelerator": None}, fx)
+    anywhere = _priced_variant(job, catalog, _("Sem limitar a placa"), {"accelerator": None}, fx)
     offered = any(o.accelerator == chosen.id for o in catalog.offers_in_force())
-    why = "não comporta este job na memória" if offered else "não tem oferta no catálogo hoje"
+    if offered:
+        why = _("{card} não comporta este job na memória.")
+    else:
+        why = _("{card} não tem oferta no catálogo hoje.")
     return NoViableOffer(
-        f"{chosen.name} {why}.",
+        why.format(card=chosen.name),
         [anywhere] if anywhere else suggest_fixes(job, catalog, memory_problem=True, fx=fx),
     )
 
 
 def _tpu_refusal(job: Job, catalog: Catalog, fx: FxRate) -> NoViableOffer | None:
     """Why a job asked for on TPU has no TPU offer, with the GPU offer that keeps the rest."""
-    on_gpu = _priced_variant(job, catalog, "Cotar em GPU", {"kind": "gpu"}, fx)
+    on_gpu = _priced_variant(job, catalog, _("Cotar em GPU"), {"kind": "gpu"}, fx)
     if job.framework == "pytorch":
         return NoViableOffer(
-            "Para código PyTorch não recomendamos TPU: seria preciso migrar para PyTorch/XLA, "
-            "uma refatoração trabalhosa. Em GPU o mesmo código roda como está.",
+            _(
+                "Para código PyTorch não recomendamos TPU: seria preciso migrar para PyTorch/XLA, "
+                "uma refatoração trabalhosa. Em GPU o mesmo código roda como está."
+            ),
             [
                 *filter(None, [on_gpu]),
-                "Se o time usa JAX ou TensorFlow, informe o framework.",
+                _("Se o time usa JAX ou TensorFlow, informe o framework."),
             ],
         )
     if job.method == "qlora":
+        lora = _priced_variant(job, catalog, _("LoRA em TPU"), {"method": "lora"}, fx)
         return NoViableOffer(
-            "QLoRA não roda em TPU: os pesos em 4 bits vêm da biblioteca bitsandbytes, que só "
-            "funciona em GPU.",
-            list(
-                filter(
-                    None,
-                    [
-                        on_gpu,
-                        _priced_variant(job, catalog, "LoRA em TPU", {"method": "lora"}, fx),
-                    ],
-                )
+            _(
+                "QLoRA não roda em TPU: os pesos em 4 bits vêm da biblioteca bitsandbytes, que só "
+                "funciona em GPU."
             ),
+            [tip for tip in (on_gpu, lora) if tip],
         )
     tpu_in_brazil = any(
         catalog.accelerator_by_id(o.accelerator).kind == "tpu"
@@ -194,11 +200,14 @@ def _tpu_refusal(job: Job, catalog: Catalog, fx: FxRate) -> NoViableOffer | None
     )
     if job.data_residency == "br" and not tpu_in_brazil:
         return NoViableOffer(
-            "Não há TPU em região brasileira: as TPUs do catálogo ficam fora do país, e os seus "
-            "dados precisam ficar no Brasil. Mantemos os dados aqui e cotamos GPU em São Paulo.",
-            [on_gpu.replace("Cotar em GPU", "GPU no Brasil")]
+            _(
+                "Não há TPU em região brasileira: as TPUs do catálogo ficam fora do país, e os "
+                "seus dados precisam ficar no Brasil. Mantemos os dados aqui e cotamos GPU em São "
+                "Paulo."
+            ),
+            [on_gpu.replace(_("Cotar em GPU"), _("GPU no Brasil"), 1)]
             if on_gpu
-            else ["Fale com um especialista para um cluster de GPU sob medida no Brasil."],
+            else [_("Fale com um especialista para um cluster de GPU sob medida no Brasil.")],
         )
     return None
 
@@ -232,7 +241,8 @@ def recommend(job: Job, catalog: Catalog | None = None, fx: FxRate | None = None
         job = lowered(job, precision="fp16")  # the premises say what the card will run
     limits = _constraints(job, catalog, preferred, chosen, cheapest, home, fx)
     if late:
-        limits += [f"Para cumprir o prazo, {fix}" for fix in _deadline_fixes(job, catalog, fx)]
+        fixes = _deadline_fixes(job, catalog, fx)
+        limits += [_("Para cumprir o prazo, {fix}").format(fix=fix) for fix in fixes]
     explained = [sharding_reason(job, chosen), *fit_reasons(job, assumed)]
     return Recommendation(
         job=job,
@@ -275,7 +285,7 @@ def _choose(
 def _deadline_fixes(job: Job, catalog: Catalog, fx: FxRate) -> list[str]:
     """The changes that would meet the deadline, the deadline itself aside (it is what is asked)."""
     fixes = suggest_fixes(job, catalog, memory_problem=False, fx=fx)
-    return [fix[0].lower() + fix[1:] for fix in fixes if not fix.startswith("Ampliar o prazo")]
+    return [fix[0].lower() + fix[1:] for fix in fixes if not fix.startswith(_(EXTEND_DEADLINE))]
 
 
 def _smaller_batch(job: Job, catalog: Catalog, fx: FxRate) -> tuple[Job, list[Candidate]]:
@@ -310,13 +320,12 @@ def _constraints(
     """The client's constraints as lines; `preferred` is the pick before the value of time,
     which says its own line (policy.time_line)."""
     if preferred.offer.provider == job.cloud and cheapest.offer.provider != job.cloud:
-        why = "fica fora da sua nuvem; ficar nela evita migração e transferência de dados."
+        why = _("fica fora da sua nuvem; ficar nela evita migração e transferência de dados.")
     else:
-        why = (
-            "fica fora do Brasil; preferimos São Paulo quando custa até "
-            f"{(BRAZIL_TOLERANCE - 1) * 100:.0f}% a mais (menos latência e os dados sob "
-            "jurisdição brasileira)."
-        )
+        why = _(
+            "fica fora do Brasil; preferimos São Paulo quando custa até {percent}% a mais (menos "
+            "latência e os dados sob jurisdição brasileira)."
+        ).format(percent=f"{(BRAZIL_TOLERANCE - 1) * 100:.0f}")
     lines = [
         constraints.budget_line(
             job, chosen, cheapest, lambda change: _best(job.model_copy(update=change), catalog, fx)
@@ -381,15 +390,16 @@ def _alternatives(
         picks.append((label, pick))
 
     if cheapest is not chosen:
-        add("mais barata", [cheapest])
+        add(_("mais barata"), [cheapest])
     affordable = chosen.total_brl * FASTER_COST_FACTOR
     faster = [c for c in pool if c.time.hours < chosen.time.hours and c.total_brl <= affordable]
-    add("mais rápida", faster, key="time")
+    add(_("mais rápida"), faster, key="time")
     other_kind = "tpu" if chosen.accelerator.kind == "gpu" else "gpu"
-    add(f"melhor em {other_kind.upper()}", [c for c in pool if c.accelerator.kind == other_kind])
+    best_other = _("melhor em {kind}").format(kind=other_kind.upper())
+    add(best_other, [c for c in pool if c.accelerator.kind == other_kind])
     if chosen.region.country != "BR":
-        add("dados no Brasil", [c for c in pool if c.region.country == "BR"])
-    add("outra máquina", [c for c in pool if c.accelerator.id != chosen.accelerator.id])
+        add(_("dados no Brasil"), [c for c in pool if c.region.country == "BR"])
+    add(_("outra máquina"), [c for c in pool if c.accelerator.id != chosen.accelerator.id])
     return picks
 
 
@@ -401,27 +411,27 @@ def suggest_fixes(
     if job.method != "qlora" and job.precision != "fp32" and job.kind != "tpu":
         variants.append(
             (
-                "Usar QLoRA (pesos em 4 bits)",
+                _("Usar QLoRA (pesos em 4 bits)"),
                 {"method": "qlora", "lora_rank": 16, "lora_targets": "all-linear"},
             )
         )
     if job.method == "full":
         variants.append(
             (
-                "Usar LoRA em vez do ajuste completo",
+                _("Usar LoRA em vez do ajuste completo"),
                 {"method": "lora", "lora_rank": 16, "lora_targets": "all-linear"},
             )
         )
     if not job.gradient_checkpointing:
-        variants.append(("Ativar gradient checkpointing", {"gradient_checkpointing": True}))
+        variants.append((_("Ativar gradient checkpointing"), {"gradient_checkpointing": True}))
     if job.batch_size > 1:
-        variants.append(("Usar batch size 1 por dispositivo", {"batch_size": 1}))
+        variants.append((_("Usar batch size 1 por dispositivo"), {"batch_size": 1}))
     if job.optimizer == "adamw":
-        variants.append(("Usar o otimizador AdamW 8-bit", {"optimizer": "adamw-8bit"}))
+        variants.append((_("Usar o otimizador AdamW 8-bit"), {"optimizer": "adamw-8bit"}))
     if job.deadline_hours is not None:
-        variants.append(("Ampliar o prazo", {"deadline_hours": None}))
+        variants.append((_(EXTEND_DEADLINE), {"deadline_hours": None}))
     if job.max_device_memory_gb is not None:
-        variants.append(("Aceitar placas com mais memória", {"max_device_memory_gb": None}))
+        variants.append((_("Aceitar placas com mais memória"), {"max_device_memory_gb": None}))
     # Residency is the client's (often legal) requirement: never offered as a fix.
     suggestions = [
         text
@@ -430,8 +440,8 @@ def suggest_fixes(
     ]
     if not suggestions:
         suggestions.append(
-            "Nenhum ajuste simples resolve: fale com um especialista para um cluster sob medida."
+            _("Nenhum ajuste simples resolve: fale com um especialista para um cluster sob medida.")
             if memory_problem
-            else "Mesmo com ajustes o prazo não fecha: fale com um especialista."
+            else _("Mesmo com ajustes o prazo não fecha: fale com um especialista.")
         )
     return suggestions

@@ -20,6 +20,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
 
+from locales import N_, _
 from quoting.catalog import Accelerator, Catalog, load_catalog
 from quoting.datafiles import DATA_DIR, Sourced, load
 from quoting.errors import QuotingError
@@ -33,13 +34,20 @@ from quoting.units import format_number, round_brl
 
 KWH = Decimal(1000)
 YEAR = re.compile(r"\b(19|20)\d{2}\b")
+# Given in the current language by compare().
 CAVEATS = [
-    "Máquina parada também custa: a depreciação, o colocation, a equipe e a energia ociosa "
-    "correm mesmo nos meses sem jobs.",
-    "Obsolescência: sai uma geração nova de GPUs a cada cerca de 2 anos; por isso depreciamos "
-    "em 3 anos, e o valor de revenda cai rápido.",
-    "Sem elasticidade: uma máquina própria não vira 8 GPUs para um prazo apertado nem cresce "
-    "com um modelo maior; alugando, o custo acompanha o uso (OPEX em vez de CAPEX).",
+    N_(
+        "Máquina parada também custa: a depreciação, o colocation, a equipe e a energia ociosa "
+        "correm mesmo nos meses sem jobs."
+    ),
+    N_(
+        "Obsolescência: sai uma geração nova de GPUs a cada cerca de 2 anos; por isso depreciamos "
+        "em 3 anos, e o valor de revenda cai rápido."
+    ),
+    N_(
+        "Sem elasticidade: uma máquina própria não vira 8 GPUs para um prazo apertado nem cresce "
+        "com um modelo maior; alugando, o custo acompanha o uso (OPEX em vez de CAPEX)."
+    ),
 ]
 
 
@@ -169,7 +177,8 @@ class RentOrBuy(Money):
     usd_brl_as_of: str
     options: list[BuyOption]
     caveats: list[str]
-    # What is estimated and which import tax rates were used, in pt-BR, for every output.
+    # What is estimated and which import tax rates were used, for every output; the caveats and
+    # notes are in the language current when compare() ran (pt-BR unless a reply speaks another).
     notes: list[str]
 
 
@@ -233,7 +242,7 @@ def compare(
         usd_brl=fx.usd_brl,
         usd_brl_as_of=fx.as_of.isoformat(),
         options=options,
-        caveats=CAVEATS,
+        caveats=[_(caveat) for caveat in CAVEATS],
         notes=estimate_notes(hardware.import_taxes),
     )
 
@@ -246,7 +255,7 @@ def _percent(rate: Decimal) -> str:
 
 def estimate_notes(taxes: ImportTaxes) -> list[str]:
     """What the user must read as an estimate: buying prices, running costs and the import
-    tax rates, which depend on the goods' NCM."""
+    tax rates, which depend on the goods' NCM; in the current language."""
     rates = ", ".join(
         f"{name} {_percent(rate)}"
         for name, rate in (
@@ -258,12 +267,16 @@ def estimate_notes(taxes: ImportTaxes) -> list[str]:
         )
     )
     return [
-        "Os preços de compra estimados são faixas de mercado, não orçamentos de fornecedor; "
-        "colocation, energia (tarifa média e PUE) e a parte do engenheiro também são "
-        "estimativas. Cada número tem fonte e data.",
-        f"Importação com as alíquotas gerais ({rates}); a alíquota certa depende da NCM e de "
-        "ex-tarifário, e o II de informática mudou em fev/2026 (Resolução Gecex nº 852/2026): "
-        "confirme com um despachante antes de comprar.",
+        _(
+            "Os preços de compra estimados são faixas de mercado, não orçamentos de fornecedor; "
+            "colocation, energia (tarifa média e PUE) e a parte do engenheiro também são "
+            "estimativas. Cada número tem fonte e data."
+        ),
+        _(
+            "Importação com as alíquotas gerais ({rates}); a alíquota certa depende da NCM e de "
+            "ex-tarifário, e o II de informática mudou em fev/2026 (Resolução Gecex nº 852/2026): "
+            "confirme com um despachante antes de comprar."
+        ).format(rates=rates),
     ]
 
 

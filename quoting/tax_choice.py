@@ -1,12 +1,13 @@
 """The tax profile a client asked for (`--tax-profile`) against the one the offer is billed with:
 a choice that cannot be honoured is said, with why, never silently dropped."""
 
+from locales import _
 from quoting.pricing import load_pricing
 
 
 def tax_profile_name(profile_id: str) -> str:
     """The profile as a sentence reads it ("provedor nacional (preço já inclui os tributos)")."""
-    name = load_pricing().profile(profile_id).name
+    name = _(load_pricing().profile(profile_id).name)
     # Lower-case the first word only: "Nuvem com empresa no Brasil (AWS ...)" keeps its names.
     return name[:1].lower() + name[1:] if name[1:2].islower() else name
 
@@ -16,7 +17,7 @@ def tax_profile_note(asked: str | None, used: str, offer: str) -> str | None:
     asked, that the offer (e.g. "aws sa-east-1") is not billed that way, and what is used."""
     if asked is None or asked == used:
         return None
-    return (
-        f"Tributação pedida: {tax_profile_name(asked)}. Não se aplica a esta oferta ({offer}), "
-        f"que é faturada como {tax_profile_name(used)}."
-    )
+    return _(
+        "Tributação pedida: {asked}. Não se aplica a esta oferta ({offer}), que é faturada como "
+        "{used}."
+    ).format(asked=tax_profile_name(asked), offer=offer, used=tax_profile_name(used))

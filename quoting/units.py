@@ -1,10 +1,13 @@
-"""Parsing of sizes people type ("7B", "110M", "20 mil") and pt-BR formatting of money and dates."""
+"""Parsing of sizes people type ("7B", "110M", "20 mil") and formatting of money and dates in the
+client's language (pt-BR unless the reply speaks English, see `locales`)."""
 
 import math
 import re
 from datetime import UTC, date, datetime
 from decimal import ROUND_HALF_UP, Decimal
 from zoneinfo import ZoneInfo
+
+from locales import _, current
 
 CENT = Decimal("0.01")
 # Clients and staff read dates in Brasília time: at 21h there, UTC is already tomorrow.
@@ -54,8 +57,9 @@ def round_brl(value: Decimal) -> Decimal:
 
 
 def format_brl(value: Decimal) -> str:
-    """R$ 12.345,67 (with a normal space, which reads better in chats and terminals); plain
-    str.format, not Babel's format_currency (~230 µs a call, a dozen calls per quote reply)."""
+    """R$ 12.345,67 (R$ 12,345.67 in English), with a normal space, which reads better in chats
+    and terminals; plain str.format, not Babel's format_currency (~230 µs a call, a dozen calls
+    per quote reply)."""
     sign = "-" if value < 0 else ""
     return f"{sign}R$ {format_number(round_brl(abs(Decimal(value))), 2)}"
 
@@ -64,9 +68,10 @@ _PT_BR_SEPARATORS = str.maketrans({",": ".", ".": ","})
 
 
 def format_number(value: float | Decimal, decimals: int = 1) -> str:
-    """1.234,5 — pt-BR grouping and decimal comma (plain str.format: Babel's general number
-    formatter costs ~90 µs a call, and a quote formats dozens of numbers)."""
-    return f"{value:,.{decimals}f}".translate(_PT_BR_SEPARATORS)
+    """1.234,5 — pt-BR grouping and decimal comma; 1,234.5 in English (plain str.format: Babel's
+    general number formatter costs ~90 µs a call, and a quote formats dozens of numbers)."""
+    plain = f"{value:,.{decimals}f}"
+    return plain if current() == "en" else plain.translate(_PT_BR_SEPARATORS)
 
 
 def tenths_up(hours: float) -> float:
@@ -79,7 +84,7 @@ def format_duration(hours: float) -> str:
     if hours <= 48:
         return f"{format_number(hours)} h"
     days = hours / 24
-    return f"{format_number(days, 0 if days >= 10 else 1)} dias"
+    return _("{days} dias").format(days=format_number(days, 0 if days >= 10 else 1))
 
 
 def aside(text: str, detail: str) -> str:
@@ -90,17 +95,21 @@ def aside(text: str, detail: str) -> str:
 
 def plural(count: float | Decimal, one: str, many: str) -> str:
     """'1 cotação', '3 cotações', '0,5 job', '0 jobs': the count and its noun, singular between
-    0 and 2 as pt-BR says it (never "cotação(ões)")."""
+    0 and 2 as pt-BR says it (never "cotação(ões)"); in English singular for exactly one. The
+    nouns come translated."""
     number = format_number(count, 0 if float(count).is_integer() else 1)
-    return f"{number} {one if 0 < abs(float(count)) < 2 else many}"
+    size = abs(float(count))
+    singular = size == 1 if current() == "en" else 0 < size < 2
+    return f"{number} {one if singular else many}"
 
 
 def format_date(value: date) -> str:
-    """dd/mm/aaaa; a moment in time is read in Brasília time (a naive one is UTC, as stored)."""
+    """dd/mm/aaaa ("06 Dec 2026" in English: day and month never swap); a moment in time is read
+    in Brasília time (a naive one is UTC, as stored)."""
     if isinstance(value, datetime):
         aware = value if value.tzinfo else value.replace(tzinfo=UTC)
         value = aware.astimezone(SAO_PAULO)
-    return value.strftime("%d/%m/%Y")
+    return value.strftime("%d %b %Y" if current() == "en" else "%d/%m/%Y")
 
 
 def today_in_brazil() -> date:

@@ -11,13 +11,15 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# Each wing and the wings it may import. ops and db are used by all and use none of the others.
-_SHARED = {"bot.ops", "bot.db"}
+# Each wing and the wings it may import. ops and db are used by all and use none of the others;
+# locales (the translation catalogs) is below everything, the engine included.
+_SHARED = {"bot.ops", "bot.db", "locales"}
 _ENGINE = {"quoting", "knowledge"}
 _SERVICES = {"bot.sales", "bot.assistant", "bot.relay"}
 ALLOWED: dict[str, set[str]] = {
-    "quoting": set(),
-    "knowledge": {"quoting"},
+    "locales": set(),
+    "quoting": {"locales"},
+    "knowledge": {"quoting", "locales"},
     "bot.ops": set(),
     "bot.db": {"bot.ops"},
     "bot.sales": {"quoting"} | _SHARED,
@@ -33,7 +35,7 @@ ALLOWED: dict[str, set[str]] = {
 def _wing(module: str) -> str | None:
     """The wing a dotted module name belongs to (None for third-party modules)."""
     parts = module.split(".")
-    if parts[0] in ("quoting", "knowledge"):
+    if parts[0] in ("quoting", "knowledge", "locales"):
         return parts[0]
     if parts[0] == "bot" and len(parts) > 1 and f"bot.{parts[1]}" in ALLOWED:
         return f"bot.{parts[1]}"
@@ -55,7 +57,7 @@ def _imports(path: Path) -> set[str]:
 def _sources() -> list[Path]:
     return sorted(
         path
-        for package in ("quoting", "knowledge", "bot")
+        for package in ("quoting", "knowledge", "bot", "locales")
         for path in (ROOT / package).rglob("*.py")
         if "migrations" not in path.parts
     )

@@ -19,7 +19,7 @@ from bot.assistant.guidance import GuidanceAnswer, compose_answer
 from bot.assistant.intent import warm_up
 from bot.assistant.llm import extract_with_model, load_chat_model, phrase
 from bot.assistant.machine_prices import hourly_prices_text
-from bot.assistant.reading import read_message
+from bot.assistant.reading import Reading, conversation_language, read_message
 from bot.assistant.rent_buy import jobs_per_month, rent_or_buy_reply
 from bot.assistant.reply import (
     ACTION_GPU,
@@ -27,6 +27,8 @@ from bot.assistant.reply import (
     ACTION_QUOTE,
     Reply,
     Source,
+    action_said,
+    pressed,
     quote_actions,
 )
 from bot.assistant.routes import SIZE_SLOTS, Turn, route, understand
@@ -36,6 +38,7 @@ from bot.ops.metrics import ERRORS, RETRIEVAL_SECONDS
 from bot.sales.ptax import day_rate
 from knowledge.lexical import fold
 from knowledge.retriever import KnowledgeRetriever
+from locales import _, speaking
 from quoting.errors import InvalidJob, QuotingError
 from quoting.jobspec import JobSpec, normalize
 from quoting.quote import Quote, build_quote
@@ -58,8 +61,9 @@ def _budget_in_reais(turn: Turn) -> None:
     reais = (dollars * rate).quantize(Decimal("0.01"))
     turn.slots.setdefault("budget_brl", reais)
     turn.reading.notes.append(
-        f"Orçamento: US$ {format_number(dollars, 2)} ≈ {format_brl(reais)} ao dólar de hoje "
-        f"(R$ {format_number(rate, 4)})."
+        _("Orçamento: US$ {dollars} ≈ {reais} ao dólar de hoje (R$ {rate}).").format(
+            dollars=format_number(dollars, 2), reais=format_brl(reais), rate=format_number(rate, 4)
+        )
     )
 
 
@@ -105,10 +109,22 @@ class Assistant:
         self.retriever.settle(timeout)
 
     def reply(self, conversation_id: str, text: str) -> Reply:
-        try:
-            return self._reply(conversation_id, text)
-        except QuotingError as error:  # a data problem: say it, save nothing
-            return Reply(answer=f"Não consegui calcular agora: {error}", intent="error")
+        """The answer to `text`, in the language the client writes in (that of the conversation
+        when the message is too short to tell)."""
+        state = self.store.load(conversation_id)
+        earlier = [turn.text for turn in state.history]  # ours too: they speak its language
+        said = _clean(text)
+        reading = read_message(action_said(said), earlier=earlier)
+        if reading.text != said or pressed(said):  # a button pressed, or its label typed
+            language = conversation_language("" if pressed(said) else said, earlier)
+            reading = reading.model_copy(update={"text": said, "language": language})
+        with speaking(reading.language):
+            try:
+                reply = self._reply(reading, state)
+            except QuotingError as error:  # a data problem: say it, save nothing
+                answer = _("Não consegui calcular agora: {error}").format(error=error)
+                reply = Reply(answer=answer, intent="error")
+        return reply.model_copy(update={"language": reading.language})
 
     def quote_form(self, conversation_id: str, slots: dict[str, Any], summary: str) -> Reply:
         """Quote a job given field by field (a channel's form); it replaces the one on the table."""
@@ -117,7 +133,8 @@ class Assistant:
         try:
             return self._quote(state, summary, slots)
         except QuotingError as error:
-            return Reply(answer=f"Não consegui calcular agora: {error}", intent="error")
+            answer = _("Não consegui calcular agora: {error}").format(error=error)
+            return Reply(answer=answer, intent="error")
 
     def job_spec(self, conversation_id: str) -> JobSpec:
         """The job the conversation has on the table (the one its last quote priced)."""
@@ -127,9 +144,7 @@ class Assistant:
         """Delete everything kept about a conversation (LGPD)."""
         return self.store.delete(conversation_id)
 
-    def _reply(self, conversation_id: str, raw: str) -> Reply:
-        reading = read_message(_clean(raw))
-        state = self.store.load(conversation_id)
+    def _reply(self, reading: Reading, state: ConversationState) -> Reply:
         extracted: dict[str, Any] = {}
         if self.llm is not None and cues.DOMAIN.search(reading.folded):
             extracted = extract_with_model(self.llm, reading.text)
@@ -143,9 +158,9 @@ class Assistant:
         """One handler per route of bot/assistant/routes.py."""
         clarify = self._clarify_turn
         return {
-            "empty": lambda t: fixed_replies.EMPTY,
+            "empty": lambda t: fixed_replies.empty(),
             "too_long": lambda t: fixed_replies.too_long(len(t.reading.text)),
-            "unreadable": lambda t: fixed_replies.UNREADABLE,
+            "unreadable": lambda t: fixed_replies.unreadable(),
             "injection": self._injection,
             "handoff": lambda t: self._handoff(t.state, t.reading.text),
             "greeting": self._greeting,
@@ -186,23 +201,21 @@ class Assistant:
         return self._finish(turn.state, turn.reading.text, reply)
 
     def _injection(self, turn: Turn) -> Reply:
-        reply = Reply(answer=composer.INJECTION, intent="out_of_scope", actions=[ACTION_QUOTE])
+        reply = Reply(answer=_(composer.INJECTION), intent="out_of_scope", actions=[ACTION_QUOTE])
         return self._say(turn, reply)
 
     def _greeting(self, turn: Turn) -> Reply:
         actions = [ACTION_QUOTE, ACTION_HUMAN]
-        return self._say(turn, Reply(answer=composer.GREETING, intent="greeting", actions=actions))
+        reply = Reply(answer=_(composer.GREETING), intent="greeting", actions=actions)
+        return self._say(turn, reply)
 
     def _closing(self, turn: Turn) -> Reply:
         thanks = bool(cues.THANKS.search(turn.folded))
         said = composer.closing(thanks, bool(cues.GOODBYE.search(turn.folded)))
         return self._say(turn, Reply(answer=said, intent="greeting", actions=[ACTION_QUOTE]))
 
-    def _commercial(self, turn: Turn) -> Reply:
-        return self._say(turn, fixed_replies.commercial(turn.reading.commercial or ""))
-
     def _proposal(self, turn: Turn) -> Reply:
-        return self._say(turn, fixed_replies.proposal(turn.state))
+        return self._say(turn, fixed_replies.proposal(turn.state, turn.reading.text))
 
     def _clarify_turn(self, turn: Turn) -> Reply:
         return self._clarify(turn.state, turn.reading.text, turn.slots)
@@ -293,17 +306,18 @@ class Assistant:
             dollars=turn.reading.wants("in_dollars"),
         )
         if turn.reading.wants("proposal") and reply.quote is not None:
-            reply.answer += f"\n\n{fixed_replies.PROPOSAL_ATTACHED}"
+            reply.answer += f"\n\n{_(fixed_replies.PROPOSAL_ATTACHED)}"
             reply.attach_proposal = True
         return reply
 
     def _handoff(self, state: ConversationState, text: str) -> Reply:
         state.handoff = True
-        reply = Reply(answer=composer.HANDOFF, intent="handoff", handoff=True)
+        reply = Reply(answer=_(composer.HANDOFF), intent="handoff", handoff=True)
         return self._finish(state, text, reply)
 
     def _out_of_scope(self, state: ConversationState, text: str) -> Reply:
-        reply = Reply(answer=composer.OUT_OF_SCOPE, intent="out_of_scope", actions=[ACTION_QUOTE])
+        answer = _(composer.OUT_OF_SCOPE)
+        reply = Reply(answer=answer, intent="out_of_scope", actions=[ACTION_QUOTE])
         return self._finish(state, text, reply)
 
     def _finish(self, state: ConversationState, text: str, reply: Reply) -> Reply:
@@ -321,15 +335,9 @@ class Assistant:
             return fixed_replies.invalid_field(error)
         state.slots = merged
         state.last_field = "params"
-        return self._finish(
-            state,
-            text,
-            Reply(
-                answer=composer.clarify_text(assumed),
-                intent="clarify",
-                actions=["Llama 3 8B", "Mistral 7B", "70B", ACTION_HUMAN],
-            ),
-        )
+        actions = ["Llama 3 8B", "Mistral 7B", "70B", ACTION_HUMAN]
+        reply = Reply(answer=composer.clarify_text(assumed), intent="clarify", actions=actions)
+        return self._finish(state, text, reply)
 
     def _quote(
         self,
@@ -372,15 +380,11 @@ class Assistant:
             if not SIZE_SLOTS & state.slots.keys():
                 state.slots = merged
             tips = "\n".join(f"• {composer.without_flags(tip)}" for tip in problem.suggestions)
-            return self._finish(
-                state,
-                text,
-                Reply(
-                    answer=f"{composer.without_flags(str(problem))}\n\nO que resolveria:\n{tips}",
-                    intent="quote",
-                    actions=[ACTION_GPU, ACTION_HUMAN] if job.kind == "tpu" else [ACTION_HUMAN],
-                ),
+            answer = _("{problem}\n\nO que resolveria:\n{tips}").format(
+                problem=composer.without_flags(str(problem)), tips=tips
             )
+            actions = [ACTION_GPU, ACTION_HUMAN] if job.kind == "tpu" else [ACTION_HUMAN]
+            return self._finish(state, text, Reply(answer=answer, intent="quote", actions=actions))
         previous = Quote.model_validate(state.last_quote) if state.last_quote else None
         draft = composer.quote_text(quote, job, previous)
         if dollars:  # "e em dólar?": the same total at the quote's own rate

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 from bot.sales.company import Company, load_company
+from locales import N_, _
 from quoting.units import format_brl
 
 SOURCE_TITLE = "Condições comerciais da infrabot"
@@ -118,46 +119,63 @@ _IDENTITY = re.compile(
 )
 
 
+# The company file's texts (payment terms, the invoice, the contract, the set-up fee...) are
+# messages of the catalogs (locales/babel.cfg), shown with _(): the packaged text in the client's
+# language, and an operator's own override as written.
+
+
 def _invoice(company: Company) -> str:
     invoice = company.invoice
     if not invoice.issued:
-        return "Não emitimos nota fiscal."
-    return f"Sim. A {company.identity.registration} emite {invoice.kind} {invoice.when}."
-
-
-def _validity(company: Company) -> str:
-    return (
-        f"A cotação vale {company.validity_days} dias a partir da emissão; cada cotação traz a "
-        f'data-limite ("válido até dd/mm/aaaa"). {company.quote.validity_note}'
+        return _("Não emitimos nota fiscal.")
+    return _("Sim. A {registration} emite {kind} {when}.").format(
+        registration=company.identity.registration, kind=_(invoice.kind), when=_(invoice.when)
     )
 
 
+def _validity(company: Company) -> str:
+    validity = _(
+        "A cotação vale {days} dias a partir da emissão; cada cotação traz a data-limite "
+        '("válido até dd/mm/aaaa").'
+    ).format(days=company.validity_days)
+    return f"{validity} {_(company.quote.validity_note)}"
+
+
 def _methods(methods: list[str]) -> str:
-    return methods[0] if len(methods) == 1 else f"{', '.join(methods[:-1])} ou {methods[-1]}"
+    said = [_(method) for method in methods]
+    if len(said) == 1:
+        return said[0]
+    return _("{first} ou {last}").format(first=", ".join(said[:-1]), last=said[-1])
 
 
 def _payment(company: Company) -> str:
     payment, identity = company.payment, company.identity
-    where = [f"chave PIX {identity.pix_key}"] if identity.pix_key else []
-    where += [f"TED para {identity.bank_account}"] if identity.bank_account else []
-    accounts = f" Dados para o pagamento: {'; '.join(where)}." if where else ""
-    return (
-        f"{payment.terms[0].upper()}{payment.terms[1:]}, por {_methods(payment.methods)}, com "
-        f"vencimento em {payment.due_days} dias.{accounts} {payment.currency_note} A nota fiscal "
-        f"sai {company.invoice.when}."
+    where = [_("chave PIX {key}").format(key=identity.pix_key)] if identity.pix_key else []
+    if identity.bank_account:
+        where += [_("TED para {account}").format(account=identity.bank_account)]
+    accounts = ""
+    if where:
+        accounts = " " + _("Dados para o pagamento: {accounts}.").format(accounts="; ".join(where))
+    terms = _(payment.terms)
+    due = _("{terms}, por {methods}, com vencimento em {days} dias.").format(
+        terms=f"{terms[0].upper()}{terms[1:]}",
+        methods=_methods(payment.methods),
+        days=payment.due_days,
     )
+    invoice = _("A nota fiscal sai {when}.").format(when=_(company.invoice.when))
+    return f"{due}{accounts} {_(payment.currency_note)} {invoice}"
 
 
 def _setup(company: Company) -> str:
-    tiers = "; ".join(f"{format_brl(fee.brl)} ({fee.label})" for fee in company.setup_fees)
-    return (
-        f"A taxa de configuração é o {company.setup_fee.short}. O valor segue o tamanho do "
-        f"ambiente: {tiers}. {company.setup_fee.detail}"
-    )
+    tiers = "; ".join(f"{format_brl(fee.brl)} ({_(fee.label)})" for fee in company.setup_fees)
+    fee = _(
+        "A taxa de configuração é o {short}. O valor segue o tamanho do ambiente: {tiers}."
+    ).format(short=_(company.setup_fee.short), tiers=tiers)
+    return f"{fee} {_(company.setup_fee.detail)}"
 
 
-def _discount(_: Company) -> str:
-    return (
+def _discount(_company: Company) -> str:
+    return _(
         "Descontos (por volume, contrato mais longo ou uso recorrente) são negociados caso a caso "
         "pela nossa equipe comercial e entram na proposta, já no total."
     )
@@ -165,40 +183,44 @@ def _discount(_: Company) -> str:
 
 def _contract(company: Company) -> str:
     """The contract is the accepted proposal (company policy); the payment terms come with it."""
-    return f"{company.service.contract} O pagamento é {company.payment.terms}."
+    payment = _("O pagamento é {terms}.").format(terms=_(company.payment.terms))
+    return f"{_(company.service.contract)} {payment}"
 
 
 def _service(company: Company) -> str:
     """What happens if a machine fails mid-training, and how fast we respond (the SLA)."""
-    return f"{company.service.failure} {company.service.sla}"
+    return f"{_(company.service.failure)} {_(company.service.sla)}"
 
 
 def _installments(company: Company) -> str:
     payment = company.payment
-    return (
-        f"Parcelamos em até {payment.installments_max} boletos mensais, sem juros, propostas a "
-        f"partir de {format_brl(payment.installments_min_brl)}: o primeiro no aceite da proposta. "
-        f"Abaixo disso, o pagamento é {payment.terms}."
+    return _(
+        "Parcelamos em até {count} boletos mensais, sem juros, propostas a partir de {minimum}: "
+        "o primeiro no aceite da proposta. Abaixo disso, o pagamento é {terms}."
+    ).format(
+        count=payment.installments_max,
+        minimum=format_brl(payment.installments_min_brl),
+        terms=_(payment.terms),
     )
 
 
-def _other_clients(_: Company) -> str:
-    return (
+def _other_clients(_company: Company) -> str:
+    return _(
         "Não passamos preços, propostas nem nomes de outros clientes: cada proposta é "
         "confidencial, como a sua também é. O que posso fazer é cotar o seu job, com o preço "
         "de cada linha aberto."
     )
 
 
-# One calm line for an insult, back to the job (no commercial contact after it).
-ABUSE_REPLY = (
+# One calm line for an insult, back to the job (no commercial contact after it); shown with _().
+ABUSE_REPLY = N_(
     "Sinto muito que a experiência não esteja boa. Se me disser o modelo, os dados e o prazo, "
     "eu refaço a cotação agora, ou peça para falar com um especialista."
 )
 
 
-def _pdf(_: Company) -> str:
-    return (
+def _pdf(_company: Company) -> str:
+    return _(
         "Sim. Cada cotação vira uma proposta formal em PDF, com o total, a validade e o campo de "
         "aceite para o responsável assinar: no Telegram, o comando /minhas_cotacoes lista as suas "
         "cotações com um botão para baixar o PDF de cada uma."
@@ -206,15 +228,17 @@ def _pdf(_: Company) -> str:
 
 
 def _hours(company: Company) -> str:
-    return (
-        f"Nossa equipe atende {company.hours.text}, exceto feriados; fora desse horário, ela "
-        "responde no próximo expediente, e neste chat eu respondo a qualquer hora."
-    )
+    return _(
+        "Nossa equipe atende {hours}, exceto feriados; fora desse horário, ela responde no "
+        "próximo expediente, e neste chat eu respondo a qualquer hora."
+    ).format(hours=company.hours.text)
 
 
 def _contact(company: Company) -> str:
     """The line every commercial answer ends with."""
-    return f"Para mais detalhes, fale com a equipe comercial: {company.identity.contact}."
+    return _("Para mais detalhes, fale com a equipe comercial: {contact}.").format(
+        contact=company.identity.contact
+    )
 
 
 def no_team_online(now: datetime | None = None) -> str:
@@ -223,26 +247,35 @@ def no_team_online(now: datetime | None = None) -> str:
     company = load_company()
     identity, hours = company.identity, company.hours
     moment = now or datetime.now(UTC)
-    when = (
-        "respondemos nesse horário"
-        if hours.is_open(moment)
-        else f"respondemos a partir de {hours.when(hours.next_opening(moment), moment)}"
-    )
-    return (
-        f"No momento não há uma pessoa da equipe neste chat. Nossa equipe atende {hours.text}: "
-        f"escreva para {identity.contact}; {when}. Enquanto isso, "
-        "posso continuar ajudando aqui: descreva o job ou faça uma pergunta."
-    )
+    if hours.is_open(moment):
+        when = _("respondemos nesse horário")
+    else:
+        when = _("respondemos a partir de {moment}").format(
+            moment=hours.when(hours.next_opening(moment), moment)
+        )
+    return _(
+        "No momento não há uma pessoa da equipe neste chat. Nossa equipe atende {hours}: escreva "
+        "para {contact}; {when}. Enquanto isso, posso continuar ajudando aqui: descreva o job ou "
+        "faça uma pergunta."
+    ).format(hours=hours.text, contact=identity.contact, when=when)
+
+
+# What of the identity the deploy has not set yet (Identity.unset's labels), said whole.
+_LATER = {
+    ("CNPJ",): N_("O CNPJ é informado pela equipe comercial."),
+    ("endereço",): N_("O endereço é informado pela equipe comercial."),
+    ("CNPJ", "endereço"): N_("O CNPJ e o endereço são informados pela equipe comercial."),
+}
 
 
 def _identity(company: Company) -> str:
     identity = company.identity
     said = [f"{identity.registration} ({identity.trade_name})"]
     said += [identity.address] if identity.address else []
-    unset = [label for label in ("CNPJ", "endereço") if label in identity.unset()]
-    verb = "são informados" if len(unset) > 1 else "é informado"
-    later = f" O {' e o '.join(unset)} {verb} pela equipe comercial." if unset else ""
-    return f"{', '.join(said)}.{later} Atendemos {company.hours.text}."
+    unset = tuple(label for label in ("CNPJ", "endereço") if label in identity.unset())
+    later = f" {_(_LATER[unset])}" if unset else ""
+    hours = _("Atendemos {hours}.").format(hours=company.hours.text)
+    return f"{', '.join(said)}.{later} {hours}"
 
 
 def _mentions_the_fee(folded: str, company: Company) -> bool:
@@ -286,4 +319,4 @@ def commercial_answer(folded: str) -> str | None:
     if answers:
         return " ".join([*answers, _contact(company)])
     insult = _ABUSE.search(folded) and not _ASKS_SOMETHING.search(folded)
-    return ABUSE_REPLY if insult else None
+    return _(ABUSE_REPLY) if insult else None

@@ -6,12 +6,13 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from bot.assistant.composer import job_line
+from locales import _
 from quoting.candidate import Candidate
 from quoting.catalog import load_catalog
 from quoting.constraints import PROVIDER_NAMES
 from quoting.errors import QuotingError
 from quoting.fx import FxRate
-from quoting.jobspec import METHOD_NAMES, Job, JobSpec, normalize
+from quoting.jobspec import Job, JobSpec, method_name, normalize
 from quoting.quote import build_quote
 from quoting.recommend import candidates
 from quoting.registry import load_registry
@@ -36,7 +37,7 @@ def _label(axis: Axis, value: str) -> str:
     if axis == "cloud":
         return PROVIDER_NAMES.get(value, value.upper())
     if axis == "method":
-        return METHOD_NAMES.get(value, value)
+        return method_name(value)
     return value.upper()
 
 
@@ -67,17 +68,18 @@ def _on_cloud(label: str, slots: dict[str, Any], cloud: str, fx: FxRate) -> Colu
     best = _cheapest_on(job, cloud, fx)
     if best is None:
         if not any(o.provider == cloud for o in load_catalog().offers_in_force()):
-            return Column(label, problem="ainda não temos ofertas dela no catálogo")
+            return Column(label, problem=_("ainda não temos ofertas dela no catálogo"))
         # A PyTorch job on a cloud whose fitting machines are TPUs: say so, and what JAX costs.
         on_tpu = None
         if job.framework == "pytorch" and job.method != "qlora":
             on_tpu = _cheapest_on(job.model_copy(update={"framework": "jax"}), cloud, fx)
         if on_tpu is None:
-            return Column(label, problem="nenhuma máquina dela roda este job nos seus termos")
+            return Column(label, problem=_("nenhuma máquina dela roda este job nos seus termos"))
         return Column(
             label,
-            problem=f"só em TPU, que pede JAX (com JAX, {format_brl(on_tpu.total_brl)} em "
-            f"{format_number(on_tpu.time.hours, 1)} h); PyTorch roda em GPU",
+            problem=_(
+                "só em TPU, que pede JAX (com JAX, {total} em {hours} h); PyTorch roda em GPU"
+            ).format(total=format_brl(on_tpu.total_brl), hours=format_number(on_tpu.time.hours, 1)),
         )
     machine = (
         f"{best.devices}x {best.accelerator.name} ({best.offer.instance_type}, {best.offer.region})"
@@ -99,12 +101,19 @@ def compare_text(slots: dict[str, Any], axis: Axis, values: list[str], fx: FxRat
             varied.pop("params", None)
         columns.append(_quoted(label, varied, fx))
     shared = {k: v for k, v in base.items() if k not in (axis, "params" if axis == "model" else "")}
-    head = "Comparação lado a lado"
-    if axis != "model" and {"model", "params"} & shared.keys():
-        head += f" para o mesmo job ({job_line(normalize(JobSpec(**shared)))})"
-    if terms := _terms(base):
-        head += f", nos seus termos: {terms}"
-    rows = ["| Opção | Máquina | Tempo | Total |", "|---|---|---|---|"]
+    same_job = axis != "model" and {"model", "params"} & shared.keys()
+    job = job_line(normalize(JobSpec(**shared))) if same_job else ""
+    terms = _terms(base)
+    if same_job and terms:
+        head = _("Comparação lado a lado para o mesmo job ({job}), nos seus termos: {terms}")
+    elif same_job:
+        head = _("Comparação lado a lado para o mesmo job ({job})")
+    elif terms:
+        head = _("Comparação lado a lado, nos seus termos: {terms}")
+    else:
+        head = _("Comparação lado a lado")
+    head = head.format(job=job, terms=terms)
+    rows = [_("| Opção | Máquina | Tempo | Total |"), "|---|---|---|---|"]
     for column in columns:
         if column.total_brl is None:
             rows.append(f"| {column.label} | {column.problem} | — | — |")
@@ -120,13 +129,15 @@ def _terms(slots: dict[str, Any]) -> str:
     """The client's terms every column honours, said so the client sees them read."""
     terms = []
     if slots.get("data_residency") == "br":
-        terms.append("dados no Brasil")
+        terms.append(_("dados no Brasil"))
     if slots.get("spot"):
-        terms.append("instâncias spot aceitas")
+        terms.append(_("instâncias spot aceitas"))
     if slots.get("budget_brl") is not None:
-        terms.append(f"orçamento até {format_brl(Decimal(str(slots['budget_brl'])))}")
+        budget = format_brl(Decimal(str(slots["budget_brl"])))
+        terms.append(_("orçamento até {budget}").format(budget=budget))
     if slots.get("deadline_hours") is not None:
-        terms.append(f"prazo de {format_number(float(slots['deadline_hours']), 0)} h")
+        hours = format_number(float(slots["deadline_hours"]), 0)
+        terms.append(_("prazo de {hours} h").format(hours=hours))
     return "; ".join(terms)
 
 
@@ -138,11 +149,18 @@ def _verdict(columns: list[Column]) -> list[str]:
     fastest = min(priced, key=lambda c: (c.hours, c.total_brl))
     dearest = max(priced, key=lambda c: c.total_brl or Decimal(0))
     saving = (dearest.total_brl or Decimal(0)) - (cheapest.total_brl or Decimal(0))
-    lines = [f"Mais barato: {cheapest.label} ({format_brl(saving)} a menos que {dearest.label})."]
+    lines = [
+        _("Mais barato: {cheapest} ({saving} a menos que {dearest}).").format(
+            cheapest=cheapest.label, saving=format_brl(saving), dearest=dearest.label
+        )
+    ]
     if fastest is not cheapest:
         lines.append(
-            f"Mais rápido: {fastest.label} ({format_number(fastest.hours, 1)} h contra "
-            f"{format_number(cheapest.hours, 1)} h)."
+            _("Mais rápido: {fastest} ({hours} h contra {other} h).").format(
+                fastest=fastest.label,
+                hours=format_number(fastest.hours, 1),
+                other=format_number(cheapest.hours, 1),
+            )
         )
-    lines.append("Para a cotação completa de uma delas, é só dizer qual.")
+    lines.append(_("Para a cotação completa de uma delas, é só dizer qual."))
     return lines

@@ -1,4 +1,4 @@
-"""The offline composer: pt-BR replies built from retrieved passages and the engine's results.
+"""The offline composer: replies in the client's language from passages and the engine's results.
 
 Every figure in a quote reply comes from the Quote object; the composer only arranges them.
 """
@@ -7,12 +7,14 @@ import re
 from datetime import date
 from decimal import Decimal
 
+from bot.assistant.reply import ACTION_ALTERNATIVES
 from bot.sales.book import QuoteRecord, percent
 from bot.sales.company import load_company
 from knowledge.lexical import analyze, expand
 from knowledge.retriever import Passage
+from locales import N_, _, current
 from quoting.jobspec import METHOD_NAMES, Job, JobSpec, normalize
-from quoting.pricing import LineItem
+from quoting.pricing import LineItem, is_setup_fee
 from quoting.quote import Option, Quote
 from quoting.units import aside, format_brl, format_date, format_number, plural
 
@@ -89,20 +91,24 @@ def answer_from_passages(question: str, passages: list[Passage]) -> tuple[str, l
 
 def cite(sources: list[Passage]) -> str:
     titles = "; ".join(dict.fromkeys(source.title for source in sources))
-    return f"Fonte: {titles}." if len(sources) == 1 else f"Fontes: {titles}."
+    if len(sources) == 1:
+        return _("Fonte: {titles}.").format(titles=titles)
+    return _("Fontes: {titles}.").format(titles=titles)
 
 
 def clarify_guidance(options: list[str]) -> str:
     """The question back when no answer card matches well enough: the closest topics, or the
     specialist."""
-    lead = "Não tenho certeza de que entendi a sua dúvida."
     if not options:
-        return f"{lead} Pode explicar com outras palavras, ou prefere falar com um especialista?"
+        return _(
+            "Não tenho certeza de que entendi a sua dúvida. Pode explicar com outras palavras, ou "
+            "prefere falar com um especialista?"
+        )
     listed = "\n".join(f"• {option}" for option in options)
-    return (
-        f"{lead} Você quer saber algo assim?\n{listed}\n"
+    return _(
+        "Não tenho certeza de que entendi a sua dúvida. Você quer saber algo assim?\n{options}\n"
         "Se não for isso, escreva com outras palavras ou fale com um especialista da equipe."
-    )
+    ).format(options=listed)
 
 
 _DATA_FIGURES = ("examples", "tokens_per_example", "epochs")
@@ -111,39 +117,69 @@ _DATA_FIGURES = ("examples", "tokens_per_example", "epochs")
 def _dataset(job: Job) -> str:
     """The dataset as the client described it, and what it makes in training tokens."""
     # A figure the client did not give is marked where it is read, not only in the premises.
-    guessed = {name: " (suposto)" if name in job.assumed else "" for name in _DATA_FIGURES}
+    mark = " ({})".format(_("suposto"))
+    guessed = {name: mark if name in job.assumed else "" for name in _DATA_FIGURES}
     if job.examples is not None and job.tokens_per_example is not None:
-        described = (
-            f"{format_number(job.examples, 0)} exemplos{guessed['examples']} de "
-            f"{format_number(job.tokens_per_example, 0)} tokens{guessed['tokens_per_example']}"
+        described = _("{examples} exemplos{examples_assumed} de {tokens} tokens{tokens_assumed}")
+        described = described.format(
+            examples=format_number(job.examples, 0),
+            examples_assumed=guessed["examples"],
+            tokens=format_number(job.tokens_per_example, 0),
+            tokens_assumed=guessed["tokens_per_example"],
         )
     else:
-        described = f"{_millions(job.dataset_tokens)} de tokens no dataset"
-    epochs = plural(job.epochs, "época", "épocas") + guessed["epochs"]
-    return f"{described}, {epochs}; {_millions(job.total_tokens)} de tokens de treino"
+        described = _("{tokens} de tokens no dataset").format(tokens=_millions(job.dataset_tokens))
+    epochs = plural(job.epochs, _("época"), _("épocas")) + guessed["epochs"]
+    return _("{dataset}, {epochs}; {tokens} de tokens de treino").format(
+        dataset=described, epochs=epochs, tokens=_millions(job.total_tokens)
+    )
+
+
+def _method_name(method: object) -> str:
+    """The method as the client reads it ("ajuste completo", LoRA, QLoRA)."""
+    return _(METHOD_NAMES.get(str(method), str(method)))
 
 
 def job_line(job: Job) -> str:
     """ "Llama 3 8B, LoRA, 20.000 exemplos de 500 tokens, 3 épocas; 30 mi de tokens de treino" """
-    return f"{job.model_name}, {METHOD_NAMES[job.method]}, {_dataset(job)}"
+    return f"{job.model_name}, {_method_name(job.method)}, {_dataset(job)}"
 
 
 def in_dollars(quote: Quote) -> str:
     """The total in US dollars beside the reais, at the rate the quote was priced at."""
     rate = quote.fx.usd_brl_quoted
     dollars = (quote.total_brl / rate).quantize(Decimal("0.01"))
-    return (
-        f"Em dólar: US$ {format_number(dollars, 2)} ({format_brl(quote.total_brl)} a "
-        f"R$ {format_number(rate, 4)} por dólar, câmbio de "
-        f"{date.fromisoformat(quote.fx.as_of):%d/%m/%Y} com a proteção cambial). "
-        "A fatura é em reais."
+    return _(
+        "Em dólar: US$ {dollars} ({total} a R$ {rate} por dólar, câmbio de {day} com a proteção "
+        "cambial). A fatura é em reais."
+    ).format(
+        dollars=format_number(dollars, 2),
+        total=format_brl(quote.total_brl),
+        rate=format_number(rate, 4),
+        day=format_date(date.fromisoformat(quote.fx.as_of)),
     )
+
+
+def _usd(brl: Decimal, rate: Decimal | None) -> str:
+    """ "≈ US$ 228.61" at the quote's rate for a client who reads English; empty in Portuguese."""
+    if current() != "en" or not rate:
+        return ""
+    return f"≈ US$ {format_number((Decimal(brl) / rate).quantize(Decimal('0.01')), 2)}"
+
+
+def _total(brl: Decimal, rate: Decimal | None, bracketed: bool = False) -> str:
+    """ "R$ 1.234,56"; in English "R$ 1,234.56 (≈ US$ 228.61)", or "R$ 1,234.56, ≈ US$ 228.61"
+    where the total is already in brackets."""
+    dollars = _usd(brl, rate)
+    if not dollars:
+        return format_brl(brl)
+    return f"{format_brl(brl)}, {dollars}" if bracketed else f"{format_brl(brl)} ({dollars})"
 
 
 def _millions(tokens: float) -> str:
     if tokens >= 1e9:
-        return f"{format_number(tokens / 1e9, 1)} bi"
-    return f"{format_number(tokens / 1e6, 1)} mi"
+        return _("{count} bi").format(count=format_number(tokens / 1e9, 1))
+    return _("{count} mi").format(count=format_number(tokens / 1e6, 1))
 
 
 def option_text(option: Option) -> str:
@@ -152,44 +188,51 @@ def option_text(option: Option) -> str:
     return (
         f"{aside(f'{option.count}x {option.accelerator_name}', where)}, "
         f"{format_number(option.hours, 1)} h, {format_brl(option.total_brl)}"
-        + (" (sem BF16: treina em FP16)" if option.fp16_fallback else "")
+        + (" ({})".format(_("sem BF16: treina em FP16")) if option.fp16_fallback else "")
     )
 
 
-def _versus(option: Option, reference: Option) -> str:
+def _versus(option: Option, reference: Option) -> list[str]:
     """How an alternative differs from the recommendation: price, hours, country."""
     money = option.total_brl - reference.total_brl
     hours = option.hours - reference.hours
     parts = []
     if money:
-        parts.append(f"{format_brl(abs(money))} {'a mais' if money > 0 else 'a menos'}")
+        more = _("{amount} a mais") if money > 0 else _("{amount} a menos")
+        parts.append(more.format(amount=format_brl(abs(money))))
     if abs(hours) >= 0.1:
-        parts.append(f"{format_number(abs(hours), 1)} h {'a mais' if hours > 0 else 'a menos'}")
+        longer = _("{hours} h a mais") if hours > 0 else _("{hours} h a menos")
+        parts.append(longer.format(hours=format_number(abs(hours), 1)))
     if option.country != reference.country:
-        parts.append("no Brasil" if option.country == "BR" else "fora do Brasil")
-    return f" ({', '.join(parts)})" if parts else ""
+        parts.append(_("no Brasil") if option.country == "BR" else _("fora do Brasil"))
+    return parts
 
 
 def named_alternatives(quote: Quote) -> str:
-    """The quote's own alternatives in one line: label, machine, hours and total of each."""
+    """The quote's own alternatives in one line: label, machine, hours and total of each (and,
+    in English, the total in dollars at the quote's rate)."""
+    rate = quote.fx.usd_brl_quoted
     return "; ".join(
-        f"{alt.label}, {alt.count}x {alt.accelerator_name}, {format_number(alt.hours, 1)} h "
-        f"({format_brl(alt.total_brl)})"
+        f"{_(alt.label)}, {alt.count}x {alt.accelerator_name}, {format_number(alt.hours, 1)} h "
+        f"({_total(alt.total_brl, rate, bracketed=True)})"
         for alt in quote.alternatives
     )
-
-
-SHOWN = "além das que a cotação mostrou"
 
 
 def other_options_text(quote: Quote, others: list[Option]) -> str:
     """ "Ver alternativas": machines the quote did not mention, each against the recommended one,
     or that there are none."""
     if not others:
-        return f"Não há outras máquinas que sirvam para este job, {SHOWN}."
-    rec = quote.recommendation
-    lines = [f"• {option_text(option)}{_versus(option, rec)}" for option in others]
-    return "\n".join([f"Outras máquinas que também servem, {SHOWN}:", *lines])
+        return _("Não há outras máquinas que sirvam para este job, além das que a cotação mostrou.")
+    rate = quote.fx.usd_brl_quoted
+    lines = []
+    for option in others:
+        # English: "R$ 957.81 (≈ US$ 172.21; R$ 552.44 more, 15.8 h shorter)".
+        versus = ", ".join(_versus(option, quote.recommendation))
+        bracket = "; ".join(part for part in (_usd(option.total_brl, rate), versus) if part)
+        lines.append(f"• {option_text(option)}" + (f" ({bracket})" if bracket else ""))
+    lead = _("Outras máquinas que também servem, além das que a cotação mostrou:")
+    return "\n".join([lead, *lines])
 
 
 def _short_tax(name: str) -> str:
@@ -202,8 +245,8 @@ def payment_lines(quote: Quote) -> list[str]:
     taxes (one line), set-up fee (explained), management fee and our own invoice's taxes (one
     line); any other line as the engine wrote it."""
     groups = {
-        "provider": "Tributos cobrados pelo provedor",
-        "invoice": "Tributos da nossa nota fiscal",
+        "provider": _("Tributos cobrados pelo provedor"),
+        "invoice": _("Tributos da nossa nota fiscal"),
     }
     kind_of = {tax.name: tax.applies_to for tax in quote.taxes}
     grouped: dict[str, list[LineItem]] = {kind: [] for kind in groups}
@@ -217,12 +260,15 @@ def payment_lines(quote: Quote) -> list[str]:
                 lines.append("")
             grouped[kind].append(item)
         elif item.unit == "h":
-            lines.append(
-                f"• Máquina: {item.description}, {format_number(item.quantity, 1)} h x "
-                f"{format_brl(item.unit_price_brl)}/h: {format_brl(item.total_brl)}"
+            machine = _("Máquina: {machine}, {hours} h x {price}/h: {total}").format(
+                machine=item.description,
+                hours=format_number(item.quantity, 1),
+                price=format_brl(item.unit_price_brl),
+                total=format_brl(item.total_brl),
             )
-        elif item.description.startswith("Taxa de configuração"):
-            described = aside(item.description, load_company().setup_fee.short)
+            lines.append(f"• {machine}")
+        elif is_setup_fee(item.description):
+            described = aside(item.description, _(load_company().setup_fee.short))
             lines.append(f"• {described}: {format_brl(item.total_brl)}")
         else:
             lines.append(f"• {item.description}: {format_brl(item.total_brl)}")
@@ -231,7 +277,8 @@ def payment_lines(quote: Quote) -> list[str]:
             names = ", ".join(_short_tax(item.description) for item in items)
             total = sum((item.total_brl for item in items), Decimal(0))
             lines[where[group]] = f"• {groups[group]} ({names}): {format_brl(total)}"
-    lines.append(f"= Total: {format_brl(quote.total_brl)}")
+    shown = _total(quote.total_brl, quote.fx.usd_brl_quoted)
+    lines.append("= " + _("Total: {total}").format(total=shown))
     return lines
 
 
@@ -242,24 +289,50 @@ def comparison_text(previous: Quote, quote: Quote) -> str | None:
     same_job = all(before.get(k) == now.get(k) for k in ("params", "total_tokens", "epochs"))
     if not same_job or before.get("method") == now.get("method"):
         return None
-    old_name = METHOD_NAMES.get(str(before.get("method")), str(before.get("method")))
-    new_name = METHOD_NAMES.get(str(now.get("method")), str(now.get("method")))
+    old_name, new_name = (_method_name(job.get("method")) for job in (before, now))
     old_rec, new_rec = previous.recommendation, quote.recommendation
-    said = (
-        f"Comparando: com {old_name} eram {format_number(old_rec.hours, 1)} h por "
-        f"{format_brl(previous.total_brl)}; com {new_name} são {format_number(new_rec.hours, 1)} h "
-        f"por {format_brl(quote.total_brl)}."
+    said = _(
+        "Comparando: com {old_method} eram {old_hours} h por {old_total}; com {new_method} são "
+        "{new_hours} h por {new_total}."
+    ).format(
+        old_method=old_name,
+        old_hours=format_number(old_rec.hours, 1),
+        old_total=_total(previous.total_brl, previous.fx.usd_brl_quoted),
+        new_method=new_name,
+        new_hours=format_number(new_rec.hours, 1),
+        new_total=_total(quote.total_brl, quote.fx.usd_brl_quoted),
     )
     if new_rec.hours >= old_rec.hours and quote.total_brl >= previous.total_brl:
-        why = (
-            " QLoRA só compensa quando o modelo não cabe na placa com LoRA ou para usar uma placa "
-            "menor; a quantização em 4 bits deixa cada passo mais lento."
-            if now.get("method") == "qlora"
-            else ""
-        )
-        verdict = f"{new_name[0].upper()}{new_name[1:]} não compensa aqui"
-        return f"{said} {verdict}: fica mais lento e mais caro.{why}"
+        verdict = _("{method} não compensa aqui: fica mais lento e mais caro.")
+        verdict = verdict.format(method=f"{new_name[0].upper()}{new_name[1:]}")
+        if now.get("method") == "qlora":
+            why = _(
+                "QLoRA só compensa quando o modelo não cabe na placa com LoRA ou para usar uma "
+                "placa menor; a quantização em 4 bits deixa cada passo mais lento."
+            )
+            return f"{said} {verdict} {why}"
+        return f"{said} {verdict}"
     return said
+
+
+def _headline(quote: Quote) -> str:
+    """Hours, total, validity and the rate's date; in English the total's dollars too."""
+    dollars = _usd(quote.total_brl, quote.fx.usd_brl_quoted)
+    said = _(
+        "Tempo estimado: {hours} h · Total: {total} (válido até {valid_until}; câmbio de {day})."
+    )
+    if dollars:
+        said = _(
+            "Tempo estimado: {hours} h · Total: {total} ({dollars}; válido até {valid_until}; "
+            "câmbio de {day})."
+        )
+    return said.format(
+        hours=format_number(quote.recommendation.hours, 1),
+        total=format_brl(quote.total_brl),
+        dollars=dollars,
+        valid_until=format_date(quote.valid_until),
+        day=format_date(date.fromisoformat(quote.fx.as_of)),
+    )
 
 
 def quote_text(quote: Quote, job: Job, previous: Quote | None = None) -> str:
@@ -270,34 +343,36 @@ def quote_text(quote: Quote, job: Job, previous: Quote | None = None) -> str:
     machine = f"{rec.count}x {rec.accelerator_name}"
     lines: list[str] = []
     if rec.constraints:
-        lines += ["Seu pedido:", *[f"• {line}" for line in rec.constraints], ""]
+        lines += [_("Seu pedido:"), *[f"• {line}" for line in rec.constraints], ""]
     comparison = comparison_text(previous, quote) if previous else None
     if comparison:
         lines += [comparison, ""]
     lines += [
-        f"Recomendo {rec.kind.upper()}: "
-        f"{aside(machine, f'{rec.instance_type}, {provider} {rec.region}')}.",
-        f"Job: {job_line(job)}.",
-        f"Tempo estimado: {format_number(rec.hours, 1)} h · Total: {format_brl(quote.total_brl)} "
-        f"(válido até {format_date(quote.valid_until)}; câmbio de "
-        f"{format_date(date.fromisoformat(quote.fx.as_of))}).",
-        *[f"Atenção: {notice}" for notice in quote.notices],
+        _("Recomendo {kind}: {machine}.").format(
+            kind=rec.kind.upper(),
+            machine=aside(machine, f"{rec.instance_type}, {provider} {rec.region}"),
+        ),
+        _("Job: {job}.").format(job=job_line(job)),
+        _headline(quote),
+        *[_("Atenção: {notice}").format(notice=notice) for notice in quote.notices],
         "",
-        "O que você paga:",
+        _("O que você paga:"),
         *payment_lines(quote),
     ]
     why = [reason for reason in rec.reasons if reason not in rec.constraints]
     if why:
-        lines += ["", "Por quê:", *[f"• {reason}" for reason in why]]
+        lines += ["", _("Por quê:"), *[f"• {reason}" for reason in why]]
     if quote.alternatives:
         # In full here: "Ver alternativas" then shows only machines this reply did not.
         lines += [
             "",
-            f"Outras opções: {named_alternatives(quote)}. "
-            'Para ver mais máquinas, peça "Ver alternativas".',
+            _('Outras opções: {alternatives}. Para ver mais máquinas, peça "{action}".').format(
+                alternatives=named_alternatives(quote), action=_(ACTION_ALTERNATIVES)
+            ),
         ]
     if job.assumptions:
-        lines += ["", "Premissas (me diga se algo for diferente): " + " ".join(job.assumptions)]
+        premises = _("Premissas (me diga se algo for diferente): {premises}")
+        lines += ["", premises.format(premises=" ".join(job.assumptions))]
     return "\n".join(lines)
 
 
@@ -308,7 +383,9 @@ _FLAG_EXAMPLE = re.compile(r"\(--[a-z-]+ ([^)]+)\)")
 def without_flags(message: str) -> str:
     """An engine message fit for chat: command-line flags are a terminal's words."""
     message = _FLAG_IN_PARENS.sub("", message)
-    message = _FLAG_EXAMPLE.sub(r"(ex.: \1)", message)
+    message = _FLAG_EXAMPLE.sub(
+        lambda match: _("(ex.: {example})").format(example=match.group(1)), message
+    )
     message = message.replace("com --params", "em parâmetros").replace("com --method ", "com ")
     return re.sub(r"--([a-z]+)(?:-[a-z]+)*", lambda m: m.group(1), message)
 
@@ -316,23 +393,26 @@ def without_flags(message: str) -> str:
 def proposal_text(record: QuoteRecord) -> str:
     """A sales proposal as the client reads it in chat: its number and revision, the quote, and
     the discount and terms staff set."""
+    header = _("Proposta {number} (revisão {revision}):")
     lines = [
-        f"Proposta {record.number} (revisão {record.revision}):",
+        header.format(number=record.number, revision=record.revision),
         quote_text(record.quote, normalize(JobSpec.model_validate(record.spec))),
     ]
     if record.discount_pct:
-        lines.append(f"\nDesconto comercial: {percent(record.discount_pct)} (já no total).")
+        discount = _("Desconto comercial: {discount} (já no total).")
+        lines.append("\n" + discount.format(discount=percent(record.discount_pct)))
     if record.terms:
-        lines.append(f"Condições: {record.terms}")
+        lines.append(_("Condições: {terms}").format(terms=record.terms))
     return "\n".join(lines)
 
 
-GREETING = (
+# Constants, translated where they are shown: _(composer.GREETING).
+GREETING = N_(
     "Olá! Sou o infrabot. Eu digo qual máquina (GPU ou TPU) você precisa para fazer fine-tuning "
     "de um modelo, quanto tempo leva e quanto custa em reais, e explico o porquê. Descreva o job "
     '(ex.: "LoRA de um Llama 3 8B com 20 mil exemplos") ou faça uma pergunta.'
 )
-_CLOSING = (
+_CLOSING = N_(
     "Quando quiser, descreva outro job para eu cotar ou mande uma dúvida sobre GPU, TPU ou custos "
     "de fine-tuning."
 )
@@ -340,19 +420,19 @@ _CLOSING = (
 
 def closing(thanked: bool, leaving: bool) -> str:
     """The reply to thanks, a goodbye or an "ok": no request in it, so nothing more to do."""
-    lead = "Por nada!" if thanked else "Até mais!" if leaving else "Combinado!"
-    return f"{lead} {_CLOSING}"
+    lead = _("Por nada!") if thanked else _("Até mais!") if leaving else _("Combinado!")
+    return f"{lead} {_(_CLOSING)}"
 
 
-HANDOFF = (
+HANDOFF = N_(
     "Certo! Vou chamar um especialista da nossa equipe para continuar esta conversa com você. "
     "Enquanto isso, se quiser, descreva o job para adiantarmos a cotação."
 )
-OUT_OF_SCOPE = (
+OUT_OF_SCOPE = N_(
     "Eu só cuido de infraestrutura para treinar modelos de IA: escolha entre GPU e TPU, "
     "máquinas, prazos e preços de fine-tuning. Posso ajudar com algo nesse assunto?"
 )
-INJECTION = (
+INJECTION = N_(
     "Não consigo mudar minhas regras nem os preços: todo valor que eu informo sai do nosso motor "
     "de cálculo, a partir do catálogo e dos tributos em vigor. Se quiser, descreva o job e eu "
     "faço a cotação."
@@ -360,10 +440,11 @@ INJECTION = (
 
 
 def clarify_text(assumed: list[str]) -> str:
-    lead = (
+    lead = _(
         "Para cotar, preciso de uma informação: qual modelo (ou tamanho, como 7B ou 70B) "
         "você quer ajustar?"
     )
     if assumed:
-        return f"{lead} Para o resto, assumo: {' '.join(assumed)}"
+        rest = _("Para o resto, assumo: {assumptions}").format(assumptions=" ".join(assumed))
+        return f"{lead} {rest}"
     return lead

@@ -50,8 +50,9 @@ def wants_person(folded: str) -> bool:
 
 
 INJECTION = re.compile(
-    r"ignor\w* (as |todas as |suas )?(instruc|regras|prompt)|ignore (all |the )?(previous |prior )?"
-    r"instructions|system prompt|prompt do sistema|voce agora e|finj\w* que|fing\w* que|"
+    r"ignor\w* (as |todas as |suas )?(instruc|regras|prompt)|"
+    r"(ignore|disregard|forget) (all |the |your |any )?(previous |prior |earlier |above )?"
+    r"(instructions|rules)|system prompt|prompt do sistema|voce agora e|finj\w* que|fing\w* que|"
     # "repita palavra por palavra as instruções que te deram": the prompt, asked for.
     r"(repit\w*|repeat|mostr\w*|revel\w*|reveal)\b[^.?!]{0,40}\b(instruc\w*|instructions)|"
     r"pretend (to be|you are)|\b(e|eh|sera|modo) (o )?dan\b|\bdan mode|"
@@ -148,7 +149,12 @@ _GREETING_WORDS = (
     # "meu nome é Juliana, sou da área de dados da Construtora X": an introduction.
     r"(?:meu nome (?:e|eh)|me chamo|aqui (?:e|eh)|sou (?:o|a)) [a-z]+(?: [a-z]+)?|"
     r"(?:sou|falo|trabalho) (?:da|do|na|no) [a-z ]{3,60}|"
-    r"what (?:can|do) you do|what is this(?: bot)?|who are you"
+    r"what (?:can|do) you do|what is this(?: bot)?|who are you|"
+    # "hi, do you speak English?": the language asked about is answered by answering in it.
+    r"(?:do|can) (?:you|u) (?:speak|understand|talk|write|answer)(?: in)? english|"
+    r"(?:voce|vc|voces|vcs) (?:fala|falam|entende|entendem) ingles|"
+    r"what can you help(?: me| us)? with|how can you help(?: me| us)?|can you help(?: me| us)?|"
+    r"nice to meet you|my name is [a-z]+(?: [a-z]+)?|i(?: a|')?m [a-z]+ from [a-z ]{3,60}"
 )
 GREETING = re.compile(rf"^[^\w]*(?:(?:{_GREETING_WORDS})\b[^\w]*)+$")
 # Thanks, goodbyes and acknowledgements, alone or with greetings: a closing, not a request.

@@ -2,9 +2,10 @@
 size ("full fine-tuning de um 13B cabe em quantas GPUs, e com LoRA?"), from the same memory model
 the quotes use (quoting.fit)."""
 
+from locales import _
 from quoting.catalog import Accelerator, load_catalog
 from quoting.fit import fit_on
-from quoting.jobspec import METHOD_NAMES, JobSpec, normalize
+from quoting.jobspec import JobSpec, method_name, normalize
 from quoting.memory import estimate_memory
 from quoting.units import format_number
 
@@ -31,7 +32,7 @@ def card_for(
     return template.model_copy(
         update={
             "id": OWN_CARD,
-            "name": f"placa de {format_number(memory, 0)} GB",
+            "name": _("placa de {memory} GB").format(memory=format_number(memory, 0)),
             "memory_gb": memory,
         }
     )
@@ -45,32 +46,58 @@ def fit_text(spec: JobSpec, card: Accelerator) -> str:
     """pt-BR: whether the job fits one card, and if not, how many or what would make it fit."""
     job = normalize(spec)
     fitted = fit_on(job, card, max_devices=64)
-    model = job.model_name if job.model else f"um modelo de {format_number(job.params / 1e9, 0)}B"
-    what = f"{model} com {METHOD_NAMES[job.method]}"
-    unit = "chip" if card.kind == "tpu" else "placa"
+    if job.model:
+        model = job.model_name
+    else:
+        model = _("um modelo de {size}B").format(size=format_number(job.params / 1e9, 0))
+    what = _("{model} com {method}").format(model=model, method=method_name(job.method))
+    tpu = card.kind == "tpu"
+    memory = format_number(card.memory_gb, 0)
     if fitted is not None and fitted.devices == 1:
-        return (
-            f"Sim: {what} cabe num único {unit} {card.name} — "
-            f"{_gb(fitted.memory_per_device_gb)} de {format_number(card.memory_gb, 0)} GB, já com "
-            "folga para ativações e otimizador."
-        ).replace(f"num único placa {card.name}", f"numa única {card.name}")
-    alone = estimate_memory(job).total
-    article = "o" if unit == "chip" else "a"
-    which = "a sua placa" if card.id == OWN_CARD else f"{article} {card.name}"
-    answer = f"Não num só {unit}: {what} precisa de {_gb(alone)} ao todo, e {which} tem "
-    answer += f"{format_number(card.memory_gb, 0)} GB."
+        if tpu:
+            fits = _(
+                "Sim: {what} cabe num único chip {card} — {used} de {memory} GB, já com folga "
+                "para ativações e otimizador."
+            )
+        else:
+            fits = _(
+                "Sim: {what} cabe numa única {card} — {used} de {memory} GB, já com folga para "
+                "ativações e otimizador."
+            )
+        return fits.format(
+            what=what, card=card.name, used=_gb(fitted.memory_per_device_gb), memory=memory
+        )
+    if tpu:
+        short = _("Não num só chip: {what} precisa de {total} ao todo, e o {card} tem {memory} GB.")
+    elif card.id == OWN_CARD:
+        short = _(
+            "Não numa só placa: {what} precisa de {total} ao todo, e a sua placa tem {memory} GB."
+        )
+    else:
+        short = _(
+            "Não numa só placa: {what} precisa de {total} ao todo, e a {card} tem {memory} GB."
+        )
+    total = _gb(estimate_memory(job).total)
+    sentences = [short.format(what=what, total=total, card=card.name, memory=memory)]
     if fitted is not None:
-        answer += (
-            f" Com {fitted.devices}x {card.name} dividindo o modelo, cabe "
-            f"({_gb(fitted.memory_per_device_gb)} por {unit})."
+        if tpu:
+            split = _("Com {devices}x {card} dividindo o modelo, cabe ({used} por chip).")
+        else:
+            split = _("Com {devices}x {card} dividindo o modelo, cabe ({used} por placa).")
+        sentences.append(
+            split.format(
+                devices=fitted.devices, card=card.name, used=_gb(fitted.memory_per_device_gb)
+            )
         )
     if job.method != "qlora" and card.kind == "gpu":
         smaller = normalize(spec.model_copy(update={"method": "qlora", "precision": None}))
         if (again := fit_on(smaller, card, max_devices=1)) is not None:
-            answer += (
-                f" Com QLoRA (pesos em 4 bits) cabe numa só: {_gb(again.memory_per_device_gb)}."
+            sentences.append(
+                _("Com QLoRA (pesos em 4 bits) cabe numa só: {used}.").format(
+                    used=_gb(again.memory_per_device_gb)
+                )
             )
-    return answer.replace("Não num só placa", "Não numa só placa")
+    return " ".join(sentences)
 
 
 def sizes_text(spec: JobSpec, methods: list[str]) -> str:
@@ -82,10 +109,17 @@ def sizes_text(spec: JobSpec, methods: list[str]) -> str:
         job = normalize(spec.model_copy(update={"method": method}))
         alone = estimate_memory(job).total
         fitted = fit_on(job, card, max_devices=256)
-        where = f"{fitted.devices}x {card.name}" if fitted else f"mais de 256 {card.name}"
-        lines.append(f"• {METHOD_NAMES[method]}: {_gb(alone)} de memória no total → {where}")
+        if fitted:
+            where = f"{fitted.devices}x {card.name}"
+        else:
+            where = _("mais de 256 {card}").format(card=card.name)
+        lines.append(
+            _("• {method}: {total} de memória no total → {where}").format(
+                method=method_name(method), total=_gb(alone), where=where
+            )
+        )
     name = normalize(spec).model_name
-    return (
-        f"Pela nossa estimativa ({name}, sequências de {format_number(normalize(spec).seq_len, 0)}"
-        " tokens):\n" + "\n".join(lines)
+    head = _("Pela nossa estimativa ({name}, sequências de {length} tokens):").format(
+        name=name, length=format_number(normalize(spec).seq_len, 0)
     )
+    return head + "\n" + "\n".join(lines)

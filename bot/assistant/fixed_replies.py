@@ -2,57 +2,70 @@
 from the company's file, and the "Ver alternativas" option; and the slot conversions they share
 with the assistant."""
 
+import re
 from typing import Any
 
 from bot.assistant import composer
 from bot.assistant.commercial import SOURCE_FILE, SOURCE_TITLE
 from bot.assistant.reply import ACTION_HUMAN, ACTION_QUOTE, Reply, Source
 from bot.assistant.state import ConversationState
+from locales import N_, _
 from quoting.errors import InvalidJob
 from quoting.jobspec import JobSpec, normalize
 from quoting.quote import Quote, other_options
+from quoting.units import format_number
 
 # Longer than any job description: past it a message is pasted text, not a request.
 MAX_CHARS = 4000
 
-# Engine fields as a client reads them in chat (the engine names them by their CLI flags).
+# Engine fields as a client reads them in chat (the engine names them by their CLI flags); shown
+# with _().
 FIELD_LABELS = {
-    "--model": "Modelo",
-    "--params": "Tamanho do modelo",
-    "--method": "Método",
-    "--precision": "Precisão",
-    "--lora-rank": "Rank do LoRA",
-    "--seq-len": "Tamanho da sequência",
-    "--batch-size": "Batch",
-    "--dataset-tokens": "Total de tokens",
-    "--examples": "Número de exemplos",
-    "--tokens-per-example": "Tokens por exemplo",
-    "--epochs": "Épocas",
-    "--deadline-hours": "Prazo",
-    "--budget-brl": "Orçamento",
-    "--max-device-memory-gb": "Memória da placa",
+    "--model": N_("Modelo"),
+    "--params": N_("Tamanho do modelo"),
+    "--method": N_("Método"),
+    "--precision": N_("Precisão"),
+    "--lora-rank": N_("Rank do LoRA"),
+    "--seq-len": N_("Tamanho da sequência"),
+    "--batch-size": N_("Batch"),
+    "--dataset-tokens": N_("Total de tokens"),
+    "--examples": N_("Número de exemplos"),
+    "--tokens-per-example": N_("Tokens por exemplo"),
+    "--epochs": N_("Épocas"),
+    "--deadline-hours": N_("Prazo"),
+    "--budget-brl": N_("Orçamento"),
+    "--max-device-memory-gb": N_("Memória da placa"),
 }
 
+EMPTY_TEXT = N_("Sua mensagem chegou vazia. Descreva o job ou faça uma pergunta.")
+UNREADABLE_TEXT = N_("Não entendi. Pode escrever com palavras o que você precisa?")
 
-EMPTY = Reply(
-    answer="Sua mensagem chegou vazia. Descreva o job ou faça uma pergunta.", intent="error"
-)
-UNREADABLE = Reply(
-    answer="Não entendi. Pode escrever com palavras o que você precisa?",
-    intent="clarify",
-    actions=[ACTION_QUOTE, ACTION_HUMAN],
-)
+
+def empty() -> Reply:
+    return Reply(answer=_(EMPTY_TEXT), intent="error")
+
+
+def unreadable() -> Reply:
+    return Reply(answer=_(UNREADABLE_TEXT), intent="clarify", actions=[ACTION_QUOTE, ACTION_HUMAN])
+
+
+# Portuguese only, built at import: the assistant should answer with empty() and unreadable().
+EMPTY = Reply(answer=EMPTY_TEXT, intent="error")
+UNREADABLE = Reply(answer=UNREADABLE_TEXT, intent="clarify", actions=[ACTION_QUOTE, ACTION_HUMAN])
 
 
 def too_long(length: int) -> Reply:
     return Reply(
-        answer=f"Sua mensagem é longa demais ({length:,} caracteres; o limite é "
-        f"{MAX_CHARS:,}). Pode resumir o job em poucas linhas?".replace(",", "."),
+        answer=_(
+            "Sua mensagem é longa demais ({length} caracteres; o limite é {limit}). Pode resumir "
+            "o job em poucas linhas?"
+        ).format(length=format_number(length, 0), limit=format_number(MAX_CHARS, 0)),
         intent="error",
     )
 
 
-PROPOSAL_ATTACHED = (
+# Shown with _().
+PROPOSAL_ATTACHED = N_(
     "Segue a proposta em PDF desta cotação, numerada, com o total, a validade e o campo de aceite "
     "para o responsável assinar; ela também fica em /minhas_cotacoes. Se preferir recebê-la por "
     "e-mail, com os dados da sua empresa, um especialista do nosso time envia: é só pedir abaixo."
@@ -68,18 +81,47 @@ def on_card(accelerator: str, slots: dict[str, Any]) -> dict[str, Any]:
     return fields
 
 
-def proposal(state: ConversationState) -> Reply:
-    """ "Pode me enviar isso em PDF por e-mail?": where the proposal is, or what it needs first."""
+# "manda por e-mail pro joao@empresa.com.br": the formal send is the staff's, with the address.
+_BY_EMAIL = re.compile(r"\be-?mail\b|\bmail\b|@", re.IGNORECASE)
+_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+
+
+def proposal(state: ConversationState, text: str = "") -> Reply:
+    """ "Pode me enviar isso em PDF por e-mail?": where the proposal is, or what it needs first.
+    Asked by e-mail, the PDF comes in the chat all the same and the chat goes to a specialist
+    (the handoff thread shows the address) for the formal send."""
     if not state.last_quote:
         return Reply(
-            answer="Posso, sim: a proposta em PDF sai de uma cotação. Me conte o job (modelo, "
-            "método e tamanho dos dados): eu faço a cotação e a proposta fica pronta para baixar "
-            "em /minhas_cotacoes.",
+            answer=_(
+                "Posso, sim: a proposta em PDF sai de uma cotação. Me conte o job (modelo, "
+                "método e tamanho dos dados): eu faço a cotação e a proposta fica pronta para "
+                "baixar em /minhas_cotacoes."
+            ),
             intent="question",
             actions=[ACTION_QUOTE, ACTION_HUMAN],
         )
+    if _BY_EMAIL.search(text):
+        address = _ADDRESS.search(text)
+        answer = (
+            _(
+                "Claro. Segue a proposta em PDF aqui no chat. Passei seu pedido a um especialista "
+                "do nosso time, que envia a proposta formal para {address}."
+            ).format(address=address.group(0))
+            if address
+            else _(
+                "Claro. Segue a proposta em PDF aqui no chat. Passei seu pedido a um especialista "
+                "do nosso time: escreva aqui o e-mail para onde enviar a proposta formal."
+            )
+        )
+        return Reply(
+            answer=answer,
+            intent="handoff",
+            quote=state.last_quote,
+            handoff=True,
+            attach_proposal=True,
+        )
     return Reply(
-        answer=f"Claro. {PROPOSAL_ATTACHED}",
+        answer=_("Claro. {proposal}").format(proposal=_(PROPOSAL_ATTACHED)),
         intent="quote",
         quote=state.last_quote,
         actions=[ACTION_HUMAN],
@@ -92,13 +134,20 @@ def why_this(state: ConversationState) -> Reply:
     rec = (state.last_quote or {})["recommendation"]
     machine = f"{rec['count']}x {rec['accelerator_name']} ({rec['instance_type']}, {rec['region']})"
     reasons = "\n".join(f"• {reason}" for reason in rec["reasons"])
-    return Reply(answer=f"Por que {machine}:\n{reasons}", intent="question", actions=[ACTION_QUOTE])
+    return Reply(
+        answer=_("Por que {machine}:\n{reasons}").format(machine=machine, reasons=reasons),
+        intent="question",
+        actions=[ACTION_QUOTE],
+    )
 
 
 def invalid_field(error: InvalidJob) -> Reply:
-    label = FIELD_LABELS.get(error.field, error.field)
+    label = _(FIELD_LABELS[error.field]) if error.field in FIELD_LABELS else error.field
     message = composer.without_flags(error.message)
-    return Reply(answer=f"{label}: {message}. Pode corrigir?", intent="error")
+    return Reply(
+        answer=_("{label}: {message}. Pode corrigir?").format(label=label, message=message),
+        intent="error",
+    )
 
 
 def commercial(answer: str) -> Reply:
@@ -115,7 +164,7 @@ def alternatives(state: ConversationState) -> Reply:
     """The "Ver alternativas" option: machines the last quote did not already show."""
     if state.last_quote is None:
         return Reply(
-            answer="Ainda não há cotação nesta conversa. Descreva o job para eu cotar.",
+            answer=_("Ainda não há cotação nesta conversa. Descreva o job para eu cotar."),
             intent="clarify",
             actions=[ACTION_QUOTE, ACTION_HUMAN],
         )

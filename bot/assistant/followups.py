@@ -13,6 +13,7 @@ from bot.assistant.reply import ACTION_HUMAN, Reply
 from bot.assistant.search_query import previous_message
 from bot.assistant.state import ConversationState
 from knowledge.lexical import fold
+from locales import _
 from quoting.registry import load_registry, shared_prefix
 from quoting.units import format_number
 
@@ -151,8 +152,10 @@ def which_field(value: float) -> "Reply":
     """A bare number with no field to change: ask what it counts, never guess."""
     number = format_number(value, 0 if float(value).is_integer() else 2)
     return Reply(
-        answer=f'{number} o quê? Diga, por exemplo, "{number} exemplos", "{number} tokens '
-        f'por exemplo", "orçamento de R$ {number}" ou "prazo de {number} horas".',
+        answer=_(
+            '{number} o quê? Diga, por exemplo, "{number} exemplos", "{number} tokens por '
+            'exemplo", "orçamento de R$ {number}" ou "prazo de {number} horas".'
+        ).format(number=number),
         intent="clarify",
         actions=[ACTION_HUMAN],
     )
@@ -162,8 +165,10 @@ def unclear_number(raw: str) -> Reply:
     """A number as typed that is not one ("1.500.00") or too large to be real: ask, never guess."""
     shown = raw if len(raw) <= 20 else raw[:20] + "…"
     return Reply(
-        answer=f'Não entendi o número "{shown}". Pode escrevê-lo de novo? Por exemplo: 1.500 '
-        "(mil e quinhentos), 1,5 (um e meio), 20 mil ou 7 bilhões.",
+        answer=_(
+            'Não entendi o número "{shown}". Pode escrevê-lo de novo? Por exemplo: 1.500 '
+            "(mil e quinhentos), 1,5 (um e meio), 20 mil ou 7 bilhões."
+        ).format(shown=shown),
         intent="clarify",
         actions=[ACTION_HUMAN],
     )

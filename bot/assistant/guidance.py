@@ -6,6 +6,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from bot.assistant import card_choice, composer
+from knowledge.cards import shown_text
 from knowledge.retriever import CardMatch, Passage, SearchResult
 
 # When the best answer card is trusted: its dense similarity (mean cosine of the two packaged
@@ -52,5 +53,7 @@ def compose_answer(retrieved: dict[str, Any]) -> GuidanceAnswer:
     if card and _trusted(card):
         score = next((p.score for p in passages if p.source == card.source), 0.0)
         cited = Passage(title=card.title, source=card.source, text=card.text, score=score)
-        return GuidanceAnswer(text=card.text, used=[cited], notice=result.notice)
+        return GuidanceAnswer(
+            text=shown_text(card.id, card.text), used=[cited], notice=result.notice
+        )
     return GuidanceAnswer(notice=result.notice, options=[c.asked for c in cards])

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+from locales import current
+
 # LangChain's chat models, prompts and parsers import its tracing stack (~0.6 s): they load only
 # when INFRABOT_LLM names a model, so that a process without one answers sooner.
 if TYPE_CHECKING:
@@ -61,11 +63,13 @@ _EXTRACT = [
     ),
     ("human", "{text}"),
 ]
+# The rewording keeps the draft's language (the reply's, see locales).
+_LANGUAGE_NAMES = {"pt": "português do Brasil", "en": "inglês"}
 _PHRASE = [
     (
         "system",
         "Você reescreve respostas de um assistente de vendas de infraestrutura de IA em "
-        "português do Brasil, de forma clara e cordial. Use somente as informações do "
+        "{language}, de forma clara e cordial. Use somente as informações do "
         "rascunho. Copie todos os números e valores exatamente como estão; não acrescente "
         "nenhum número.",
     ),
@@ -137,7 +141,8 @@ def phrase(model: "BaseChatModel", question: str, draft: str) -> str | None:
 
     chain = ChatPromptTemplate.from_messages(_PHRASE) | model | StrOutputParser()
     try:
-        text = _with_timeout(chain, {"question": question, "draft": draft})
+        payload = {"question": question, "draft": draft, "language": _LANGUAGE_NAMES[current()]}
+        text = _with_timeout(chain, payload)
     except Exception:
         return None
     return text if isinstance(text, str) and guard(draft, text) else None

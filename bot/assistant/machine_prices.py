@@ -3,6 +3,7 @@ com vocês?" gets the machines of that accelerator in the catalog, cheapest firs
 
 from decimal import Decimal
 
+from locales import _
 from quoting.catalog import load_catalog
 from quoting.fx import FxRate
 from quoting.jobspec import JobSpec, normalize
@@ -27,15 +28,16 @@ def hourly_price(offer_key: str, fx: FxRate, spot: bool = False) -> Decimal:
 
 
 def hourly_prices_text(accelerator_id: str, fx: FxRate) -> str:
-    """pt-BR: the machines with this accelerator and their price per hour, cheapest first."""
+    """The machines with this accelerator and their price per hour, cheapest first, in the
+    client's language."""
     catalog = load_catalog()
     accelerator = catalog.accelerator_by_id(accelerator_id)
     offers = [o for o in catalog.offers_in_force() if o.accelerator == accelerator_id]
     if not offers:
-        return (
-            f"Não temos hoje oferta com {accelerator.name} no catálogo. Me diga o modelo e os "
-            "dados do job e eu cotarei a máquina equivalente mais em conta."
-        )
+        return _(
+            "Não temos hoje oferta com {accelerator} no catálogo. Me diga o modelo e os dados do "
+            "job e eu cotarei a máquina equivalente mais em conta."
+        ).format(accelerator=accelerator.name)
     priced = sorted(((hourly_price(o.key, fx), o) for o in offers), key=lambda p: p[0])
     lines = []
     for total, offer in priced[:MAX_MACHINES]:
@@ -44,15 +46,19 @@ def hourly_prices_text(accelerator_id: str, fx: FxRate) -> str:
         spot = ""
         if offer.spot_per_hour is not None:
             spot = f"; spot {format_brl(hourly_price(offer.key, fx, spot=True))}/h"
-        per_card = f" ({format_brl(card)}/h por placa)" if offer.device_count > 1 else ""
+        per_card = ""
+        if offer.device_count > 1:
+            per_card = " " + _("({price}/h por placa)").format(price=format_brl(card))
         lines.append(
             f"• {offer.device_count}x {accelerator.name} ({offer.instance_type}, {where}): "
             f"{format_brl(total)}/h{per_card}{spot}"
         )
-    return (
-        f"Preço por hora de máquinas com {accelerator.name}, com impostos e nossa margem "
-        f"(dólar a R$ {format_number(fx.usd_brl, 4)}):\n"
-        + "\n".join(lines)
-        + "\n\nO total de um job depende das horas que ele leva: me diga o modelo e os dados "
-        "(ex.: Llama 3 8B, LoRA, 20 mil exemplos de 500 tokens) e eu cotarei o job inteiro."
+    heading = _(
+        "Preço por hora de máquinas com {accelerator}, com impostos e nossa margem (dólar a "
+        "R$ {rate}):"
+    ).format(accelerator=accelerator.name, rate=format_number(fx.usd_brl, 4))
+    whole_job = _(
+        "O total de um job depende das horas que ele leva: me diga o modelo e os dados (ex.: "
+        "Llama 3 8B, LoRA, 20 mil exemplos de 500 tokens) e eu cotarei o job inteiro."
     )
+    return heading + "\n" + "\n".join(lines) + "\n\n" + whole_job

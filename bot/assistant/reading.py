@@ -3,6 +3,7 @@ it sets and its language. `bot/assistant/routes.py` routes over this and nothing
 """
 
 import unicodedata
+from collections.abc import Sequence
 from datetime import datetime
 from functools import cache
 from typing import Any, Literal
@@ -18,6 +19,7 @@ from bot.assistant.reader import read_job
 from bot.assistant.reader.cues import find_models, negated
 from bot.assistant.reader.text import normalize
 from bot.assistant.rent_buy import asks_rent_or_buy
+from locales import SOURCE_LANGUAGE, Language, speaking
 
 Ask = Literal[
     "why_this",
@@ -62,7 +64,7 @@ class Fact(BaseModel):
 class Reading(BaseModel):
     text: str
     folded: str
-    language: Literal["pt", "en"]
+    language: Language
     asks: list[Ask] = Field(default_factory=list)
     fields: dict[str, Fact] = Field(default_factory=dict)
     # Fields in the order the message gives them (a follow-up changes the last one).
@@ -105,19 +107,49 @@ def _identifier() -> Any:
     return identifier
 
 
-# Below this confidence a message is read as Portuguese, the clients' language ("ok", "LoRA 8B").
-ENGLISH_CONFIDENCE = 0.9
+# Below this confidence, or under this many words, a message says nothing sure of its language
+# ("ok", "LoRA 8B", "sim"): it is answered in the conversation's language. A first message that is
+# not sure either is taken at its word from LEANING_CONFIDENCE ("Quote Mistral 7B QLoRA, 50k
+# examples, 512 tokens each" is English at 0.82; "Llama 3 8B LoRA 20k examples" Portuguese at 0.62).
+SURE_CONFIDENCE = 0.9
+LEANING_CONFIDENCE = 0.75
+SURE_WORDS = 3
 
 
-def language_of(text: str) -> Literal["pt", "en"]:
+def _guess(text: str) -> tuple[Language, float]:
+    if len(text.split()) < SURE_WORDS:
+        return SOURCE_LANGUAGE, 0.0
     language, confidence = _identifier().classify(text)
-    return "en" if language == "en" and confidence >= ENGLISH_CONFIDENCE else "pt"
+    return language, confidence
 
 
-def read_message(text: str, now: datetime | None = None) -> Reading:
-    """Everything routing needs from `text` (already cleaned of control characters)."""
+def language_of(text: str) -> Language | None:
+    """The language `text` is surely written in, or None when it is too short or mixed to say."""
+    language, confidence = _guess(text)
+    return language if confidence >= SURE_CONFIDENCE else None
+
+
+def conversation_language(text: str, earlier: list[str]) -> Language:
+    """The language to answer `text` in: its own, else that of the latest earlier turn (the
+    client's or ours, newest last) that says one, else the one `text` leans to, else Portuguese,
+    the clients' language."""
+    for message in [text, *reversed(earlier)]:
+        language = language_of(message)
+        if language is not None:
+            return language
+    language, confidence = _guess(text)
+    return language if confidence >= LEANING_CONFIDENCE else SOURCE_LANGUAGE
+
+
+def read_message(text: str, now: datetime | None = None, earlier: Sequence[str] = ()) -> Reading:
+    """Everything routing needs from `text` (already cleaned of control characters); `earlier`,
+    the client's previous messages, oldest first, give the language of a short one."""
     folded = normalize(text)
-    job = read_job(text, now)
+    language = conversation_language(text, list(earlier))
+    # The reader's notes ("Dados: ...", "Prazo: entendi ...") are client text: said in the
+    # language the reply to this message speaks.
+    with speaking(language):
+        job = read_job(text, now)
     fields = {
         name: Fact(value=value, said=_said(job.folded, job.spans.get(name)))
         for name, value in job.slots.items()
@@ -128,7 +160,7 @@ def read_message(text: str, now: datetime | None = None) -> Reading:
     reading = Reading(
         text=text,
         folded=folded,
-        language=language_of(text),
+        language=language,
         fields=fields,
         order=job.order,
         last_field=last_field(job),
@@ -143,7 +175,8 @@ def read_message(text: str, now: datetime | None = None) -> Reading:
     reading.guess, reading.margin = guess.label, guess.margin
     # "200 milhões de tokens de notas fiscais" is a job, not billing; so is a data size.
     if not {"model", "params", "examples", "dataset_tokens", "tokens_per_example"} & fields.keys():
-        reading.commercial = commercial_answer(folded)
+        with speaking(language):
+            reading.commercial = commercial_answer(folded)
     _compared(reading, job.folded)
     reading.asks = [ask for ask, cued in _cues(reading) if cued]
     return reading

@@ -5,6 +5,7 @@ import re
 import unicodedata
 from decimal import Decimal
 
+from locales import _
 from quoting.jobspec import Job
 from quoting.quote import Quote
 from quoting.rent_or_buy import compare
@@ -46,34 +47,45 @@ def jobs_per_month(text: str) -> Decimal | None:
 
 
 def rent_or_buy_reply(job: Job, quote: Quote, jobs: Decimal | None) -> str:
-    """pt-BR reply: renting per month, each machine that fits with its monthly cost and
-    break-even, and the guidance's caveats."""
+    """The reply, in the client's language: renting per month, each machine that fits with its
+    monthly cost and break-even, and the guidance's caveats."""
     assumed = jobs is None
     jobs = jobs or DEFAULT_JOBS_PER_MONTH
-    result = compare(job, quote, jobs)
+    result = compare(job, quote, jobs)  # its notes and caveats come in the current language
     lines = [
-        f"Alugando, {plural(jobs, 'job', 'jobs')} por mês custa "
-        f"{format_brl(result.rent_monthly_brl)} "
-        f"({format_brl(result.rent_per_job_brl)} por job em {result.rent_machine})."
+        _("Alugando, {jobs} por mês custa {monthly} ({per_job} por job em {machine}).").format(
+            jobs=plural(jobs, _("job"), _("jobs")),
+            monthly=format_brl(result.rent_monthly_brl),
+            per_job=format_brl(result.rent_per_job_brl),
+            machine=result.rent_machine,
+        )
     ]
     if assumed:
-        lines[0] += " Considerei 1 job por mês; diga quantos vocês rodam para eu refazer a conta."
+        lines[0] += " " + _(
+            "Considerei 1 job por mês; diga quantos vocês rodam para eu refazer a conta."
+        )
     for option in result.options:
+        name = _(option.name)  # hardware.toml's name, translated where the catalog has it
         if option.monthly is None:
-            lines.append(f"• {option.name}: não comporta este job na memória.")
+            lines.append("• " + _("{name}: não comporta este job na memória.").format(name=name))
             continue
         if option.break_even_jobs_per_month is None:
-            balance = "não compensa em nenhum volume que ela dê conta"
+            balance = _("não compensa em nenhum volume que ela dê conta")
         else:
-            balance = (
-                f"compensa a partir de {format_number(option.break_even_jobs_per_month, 2)} "
-                "jobs por mês"
+            balance = _("compensa a partir de {jobs} jobs por mês").format(
+                jobs=format_number(option.break_even_jobs_per_month, 2)
             )
-        estimated = "estimativa de " if option.price_estimate else ""
-        lines.append(
-            f"• {option.name} ({estimated}{format_brl(option.landed_brl)} no Brasil): "
-            f"{format_brl(option.monthly.total)} por mês; {balance}."
+        if option.price_estimate:
+            line = _("{name} (estimativa de {price} no Brasil): {monthly} por mês; {balance}.")
+        else:
+            line = _("{name} ({price} no Brasil): {monthly} por mês; {balance}.")
+        said = line.format(
+            name=name,
+            price=format_brl(option.landed_brl),
+            monthly=format_brl(option.monthly.total),
+            balance=balance,
         )
+        lines.append(f"• {said}")
     lines.append(" ".join(result.notes))
-    lines.append("Antes de comprar: " + " ".join(result.caveats))
+    lines.append(_("Antes de comprar: {caveats}").format(caveats=" ".join(result.caveats)))
     return "\n".join(lines)

@@ -62,9 +62,15 @@ _ASKING = re.compile(
 # "pro meu caso", "pra minha empresa", "for us": whom a pick is for, the job left unsaid.
 _FOR_US = re.compile(
     r"\b(no|pro|pra|para o|para a|para|pela|na) (meu|minha|nosso|nossa) (caso|projeto|empresa|"
-    r"uso|negocio|time|equipe|necessidade)\b|\b(pra|para|pro) (mim|gente|nos)\b|\bfor (me|us)\b"
+    r"uso|negocio|time|equipe|necessidade)\b|\b(pra|para|pro) (mim|gente|nos)\b|\bfor (me|us)\b|"
+    r"\bfor (my|our) (case|use case|project|company|business|team|needs?|customer support|"
+    r"support)\b"
 )
-_PICK = re.compile(r"\b(recomend\w*|indic\w*|suger\w*|sugest\w*|recommend\w*|suggest\w*)\b")
+_PICK = re.compile(
+    r"\b(recomend\w*|indic\w*|suger\w*|sugest\w*|recommend\w*|suggest\w*)\b|"
+    r"\bwhat (machine|gpu|server|instance|hardware|setup)s? (do|would|should) (i|we) "
+    r"(need|use|get)\b"
+)
 
 
 def question_sentences(folded: str) -> list[str]:

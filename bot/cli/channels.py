@@ -93,8 +93,10 @@ def no_one_to_call(reply: "Reply") -> "Reply":
     if not reply.handoff:
         return reply
     from bot.assistant.commercial import no_team_online
+    from locales import speaking
 
-    return reply.model_copy(update={"answer": no_team_online(), "handoff": False})
+    with speaking(reply.language):
+        return reply.model_copy(update={"answer": no_team_online(), "handoff": False})
 
 
 def chosen_action(text: str, actions: list[str]) -> str:

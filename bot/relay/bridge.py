@@ -21,9 +21,10 @@ from bot.relay.outbox import Outbox
 from bot.sales.book import QuoteRecord
 from bot.sales.company import load_company
 from bot.sales.hours import BusinessHours
+from locales import N_, Language, _, current, speaking
 from quoting.quote import Quote
 
-CLOSED_FOR_CLIENT = (
+CLOSED_FOR_CLIENT = N_(
     "O atendimento com a nossa equipe foi encerrado. Se precisar, continuo por aqui: descreva o "
     "job ou faça uma pergunta."
 )
@@ -109,16 +110,24 @@ class Bridge:
         )
 
     def open_handoff(
-        self, conversation_id: str, chat_id: int, client: str, state: ConversationState
+        self,
+        conversation_id: str,
+        chat_id: int,
+        client: str,
+        state: ConversationState,
+        language: Language | None = None,
     ) -> Handoff | None:
         """Hand the chat to the team: a thread in the handoff channel with the conversation so
         far, and the client told when the team answers and how to come back to the bot. None when
-        no handoff channel is configured (the bot only says it will call someone)."""
+        no handoff channel is configured (the bot only says it will call someone). The client is
+        spoken to in `language` (the one being spoken by default), now and for the rest of the
+        handoff."""
         channel = self.settings.handoff_channel
         if channel is None:
             return None
         now = self.clock()
-        handoff, new = self.handoffs.open(conversation_id, chat_id, channel, now)
+        language = language or current()
+        handoff, new = self.handoffs.open(conversation_id, chat_id, channel, now, language)
         if new:
             history = [(turn.role, turn.text) for turn in state.history]
             last_quote = _quote_summary(state)
@@ -134,11 +143,10 @@ class Bridge:
                     "blocks": slack_posts.handoff_blocks(handoff.id, client, history, last_quote),
                 },
             )
+            with speaking(language):
+                notice, button = notices.opening(self.hours, now), notices.leave_button()
             self.to_client(
-                chat_id,
-                f"handoff:{handoff.id}:aberto:cliente",
-                notices.opening(self.hours, now),
-                buttons=[notices.LEAVE_BUTTON],
+                chat_id, f"handoff:{handoff.id}:aberto:cliente", notice, buttons=[button]
             )
         return handoff
 
@@ -148,12 +156,12 @@ class Bridge:
 
     def client_left(self, conversation_id: str, client: str) -> bool:
         """The client goes back to the bot: the handoff closes and the thread is told. False
-        when the chat had no open handoff."""
+        when the chat had no open handoff. The client is told in the language being spoken."""
         handoff = self.handoffs.active(conversation_id)
         if handoff is None or not self.handoffs.close(handoff.id, conversation_id):
             return False
         self.to_client(
-            handoff.chat_id, f"handoff:{handoff.id}:saiu:cliente", notices.LEFT_FOR_CLIENT
+            handoff.chat_id, f"handoff:{handoff.id}:saiu:cliente", _(notices.LEFT_FOR_CLIENT)
         )
         self.to_thread(handoff, f"handoff:{handoff.id}:saiu:thread", notices.left_thread(client))
         return True
@@ -176,8 +184,11 @@ class Bridge:
         self, handoff: Handoff, key: str, name: str, text: str, written_at: float
     ) -> None:
         """A staff reply from the thread to the client's chat, signed with the staff name, in
-        the order staff wrote them (`written_at`: the Slack message's timestamp)."""
-        self.to_client(handoff.chat_id, key, f"{name} (equipe infrabot): {text}", written_at)
+        the order staff wrote them (`written_at`: the Slack message's timestamp). The signature
+        in the client's language; the text as staff wrote it."""
+        with speaking(self.handoffs.language(handoff.id)):
+            signed = _("{name} (equipe infrabot): {text}").format(name=name, text=text)
+        self.to_client(handoff.chat_id, key, signed, written_at)
         self.handoffs.stamp(handoff.id, "answered_at", self.clock())
 
     def close(self, handoff: Handoff, actor: str, name: str) -> bool:
@@ -185,9 +196,9 @@ class Bridge:
         already closed."""
         if not self.handoffs.close(handoff.id, actor):
             return False
-        self.to_client(
-            handoff.chat_id, f"handoff:{handoff.id}:encerrado:cliente", CLOSED_FOR_CLIENT
-        )
+        with speaking(self.handoffs.language(handoff.id)):
+            closed = _(CLOSED_FOR_CLIENT)
+        self.to_client(handoff.chat_id, f"handoff:{handoff.id}:encerrado:cliente", closed)
         self.to_thread(
             handoff,
             f"handoff:{handoff.id}:encerrado:thread",

@@ -10,6 +10,7 @@ from datetime import datetime
 from bot.relay import notices
 from bot.relay.bridge import Bridge
 from bot.relay.handoff import Handoff
+from locales import speaking
 
 
 class FollowUp:
@@ -43,11 +44,10 @@ class FollowUp:
 
     def _tell_client(self, handoff: Handoff, now: datetime) -> int:
         bridge = self.bridge
+        with speaking(bridge.handoffs.language(handoff.id)):  # the client's, as the handoff began
+            late, button = notices.late_for_client(), notices.leave_button()
         bridge.to_client(
-            handoff.chat_id,
-            f"handoff:{handoff.id}:atraso:cliente",
-            notices.LATE_FOR_CLIENT,
-            buttons=[notices.LEAVE_BUTTON],
+            handoff.chat_id, f"handoff:{handoff.id}:atraso:cliente", late, buttons=[button]
         )
         bridge.to_thread(handoff, f"handoff:{handoff.id}:atraso:thread", notices.LATE_FOR_THREAD)
         return int(bridge.handoffs.stamp(handoff.id, "delay_told_at", now))

@@ -3,7 +3,9 @@
 The mapping chat <-> thread lives in the database, so it survives restarts and every replica of
 either app sees the same one. While a chat's handoff is open the bot stays quiet there. Each
 handoff also records the steps of its follow-up (first staff reply, reminder, client told of the
-delay), each stamped once.
+delay), each stamped once. And the language the client is spoken to in, chosen as the handoff
+opens, since the notices that come later (the team's replies, the delay, the close) are written
+away from the client's chat.
 """
 
 from datetime import UTC, datetime
@@ -14,10 +16,14 @@ from sqlalchemy import select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
-from bot.db.tables import HandoffRow
+from bot.db.tables import HandoffRow, PersistedData
 from bot.relay.outbox import aware
+from locales import LANGUAGES, SOURCE_LANGUAGE, Language
 
 OPEN, CLOSED = "aberto", "encerrado"
+# A handoff's language is kept beside the Telegram channel's other small records (no column of its
+# own): kind LANGUAGE_KIND, key "handoff:ID"; none for a Portuguese one.
+LANGUAGE_KIND = "language"
 Step = Literal["answered_at", "reminded_at", "delay_told_at"]
 
 
@@ -36,6 +42,10 @@ class Handoff(BaseModel):
     @property
     def is_open(self) -> bool:
         return self.status == OPEN
+
+
+def _language_key(handoff_id: int) -> str:
+    return f"handoff:{handoff_id}"
 
 
 def _model(row: HandoffRow) -> Handoff:
@@ -58,10 +68,15 @@ class Handoffs:
         self.engine = engine
 
     def open(
-        self, conversation_id: str, chat_id: int, slack_channel: str, at: datetime | None = None
+        self,
+        conversation_id: str,
+        chat_id: int,
+        slack_channel: str,
+        at: datetime | None = None,
+        language: Language = SOURCE_LANGUAGE,
     ) -> tuple[Handoff, bool]:
-        """The chat's open handoff, opening one (`at`, now by default) when there is none; True
-        when it is new."""
+        """The chat's open handoff, opening one (`at`, now by default) when there is none, its
+        client spoken to in `language`; True when it is new."""
         with Session(self.engine) as session, session.begin():
             row = self._open_row(session, conversation_id)
             if row is not None:
@@ -75,7 +90,18 @@ class Handoffs:
             )
             session.add(row)
             session.flush()
+            if language != SOURCE_LANGUAGE:
+                session.add(
+                    PersistedData(kind=LANGUAGE_KIND, key=_language_key(row.id), data=language)
+                )
             return _model(row), True
+
+    def language(self, handoff_id: int) -> Language:
+        """The language the handoff's client is spoken to in."""
+        with Session(self.engine) as session:
+            row = session.get(PersistedData, (LANGUAGE_KIND, _language_key(handoff_id)))
+            found = row.data if row is not None else None
+        return next((known for known in LANGUAGES if known == found), SOURCE_LANGUAGE)
 
     def active(self, conversation_id: str) -> Handoff | None:
         with Session(self.engine) as session:
@@ -148,6 +174,9 @@ class Handoffs:
             )
             for row in rows:
                 session.delete(row)
+                language = session.get(PersistedData, (LANGUAGE_KIND, _language_key(row.id)))
+                if language is not None:
+                    session.delete(language)
             return [row.id for row in rows]
 
     @staticmethod

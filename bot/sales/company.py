@@ -12,6 +12,7 @@ from pydantic import BaseModel, Field, field_validator
 from stdnum.br import cnpj
 
 from bot.sales.hours import BusinessHours
+from locales import _
 from quoting.datafiles import Sourced, load, validate
 from quoting.pricing import SetupFee as SetupFeeTier
 from quoting.pricing import load_pricing
@@ -63,8 +64,11 @@ class Identity(BaseModel):
 
     @property
     def contact(self) -> str:
-        """ "comercial@infrabot.com.br ou +55 11 ...", the phone only when set."""
-        return f"{self.email} ou {self.phone}" if self.phone else self.email
+        """ "comercial@infrabot.com.br ou +55 11 ...", the phone only when set (in the current
+        language)."""
+        if not self.phone:
+            return self.email
+        return _("{email} ou {phone}").format(email=self.email, phone=self.phone)
 
 
 class Payment(BaseModel):

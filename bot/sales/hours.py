@@ -8,17 +8,27 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 
+from locales import N_, _, current
 from quoting.datafiles import Sourced
 
-WEEKDAYS = ("segunda", "terça", "quarta", "quinta", "sexta", "sábado", "domingo")
+# The company file names days by these (and they are shown translated, hence N_).
+WEEKDAYS = (
+    N_("segunda"),
+    N_("terça"),
+    N_("quarta"),
+    N_("quinta"),
+    N_("sexta"),
+    N_("sábado"),
+    N_("domingo"),
+)
 DAY_NAMES = (
-    "segunda-feira",
-    "terça-feira",
-    "quarta-feira",
-    "quinta-feira",
-    "sexta-feira",
-    "sábado",
-    "domingo",
+    N_("segunda-feira"),
+    N_("terça-feira"),
+    N_("quarta-feira"),
+    N_("quinta-feira"),
+    N_("sexta-feira"),
+    N_("sábado"),
+    N_("domingo"),
 )
 # How far ahead an opening is looked for: past any run of holidays a real calendar has.
 SEARCH_DAYS = 60
@@ -66,13 +76,22 @@ class BusinessHours(Sourced):
 
     @property
     def text(self) -> str:
-        """E.g. "de segunda a sexta, das 9h às 18h (horário de Brasília)"."""
+        """E.g. "de segunda a sexta, das 9h às 18h (horário de Brasília)", in the reply's
+        language."""
         numbers = [WEEKDAYS.index(day) for day in self.days]
+        shown = [_(day) for day in self.days]
+        hours = {"opens": _clock(self.opens), "closes": _clock(self.closes)}
+        zone = _(self.zone_label)
         if len(numbers) > 2 and numbers == list(range(numbers[0], numbers[-1] + 1)):
-            days = f"de {self.days[0]} a {self.days[-1]}"
-        else:
-            days = " e ".join(filter(None, [", ".join(self.days[:-1]), self.days[-1]]))
-        return f"{days}, das {_clock(self.opens)} às {_clock(self.closes)} ({self.zone_label})"
+            return _("de {first} a {last}, das {opens} às {closes} ({zone})").format(
+                first=shown[0], last=shown[-1], zone=zone, **hours
+            )
+        days = (
+            _("{days} e {last}").format(days=", ".join(shown[:-1]), last=shown[-1])
+            if len(shown) > 1
+            else shown[0]
+        )
+        return _("{days}, das {opens} às {closes} ({zone})").format(days=days, zone=zone, **hours)
 
     def is_open(self, moment: datetime) -> bool:
         return any(start <= moment for start, _ in self._periods(moment, limit=1))
@@ -96,12 +115,17 @@ class BusinessHours(Sourced):
         """A moment as a client reads it: "hoje às 9h", "amanhã (terça-feira, 8/12) às 9h"."""
         local, today = moment.astimezone(self.zone), now.astimezone(self.zone).date()
         hour = _clock(local.time())
-        named = f"{DAY_NAMES[local.weekday()]}, {local.day}/{local.month}"
+        weekday = _(DAY_NAMES[local.weekday()])
+        named = (
+            f"{weekday}, {local.strftime('%b')} {local.day}"
+            if current() == "en"
+            else f"{weekday}, {local.day}/{local.month}"
+        )
         if local.date() == today:
-            return f"hoje às {hour}"
+            return _("hoje às {hour}").format(hour=hour)
         if local.date() == today + timedelta(days=1):
-            return f"amanhã ({named}) às {hour}"
-        return f"{named}, às {hour}"
+            return _("amanhã ({named}) às {hour}").format(named=named, hour=hour)
+        return _("{named}, às {hour}").format(named=named, hour=hour)
 
     def _periods(
         self, moment: datetime, limit: int = SEARCH_DAYS
@@ -120,4 +144,9 @@ class BusinessHours(Sourced):
 
 
 def _clock(moment: time) -> str:
+    """9h, 9h30; 9 AM, 9:30 AM in English."""
+    if current() == "en":
+        hour = moment.hour % 12 or 12
+        minutes = f":{moment.minute:02d}" if moment.minute else ""
+        return f"{hour}{minutes} {'AM' if moment.hour < 12 else 'PM'}"
     return f"{moment.hour}h{moment.minute:02d}" if moment.minute else f"{moment.hour}h"

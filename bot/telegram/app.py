@@ -22,7 +22,7 @@ from bot.ops.credentials import credential
 from bot.ops.errors import ChannelUnavailable
 from bot.relay.notices import LEAVE_CALLBACK, LEAVE_COMMAND
 from bot.sales.company import warn_unset_identity
-from bot.telegram.commands import COMMANDS, Commands
+from bot.telegram.commands import Commands, set_menus
 from bot.telegram.delivery import TelegramChannel
 from bot.telegram.form import Form
 from bot.telegram.gates import Gates
@@ -43,7 +43,7 @@ def build_application(token: str, assistant: Assistant, api_url: str | None = No
     workers: list[asyncio.Task[None]] = []
 
     async def post_init(application: Application) -> None:  # type: ignore[type-arg]
-        await application.bot.set_my_commands(COMMANDS)
+        await set_menus(application.bot)
         # A plain task, not application.create_task: PTB would wait for it forever at stop.
         workers.append(asyncio.create_task(channel.deliver_outbox(application)))
 

@@ -4,27 +4,36 @@ import asyncio
 import logging
 import time
 
-from telegram import BotCommand, Update
+from telegram import Bot, BotCommand, Update
 from telegram.constants import ParseMode
 from telegram.ext import ContextTypes
 
 from bot.assistant.commercial import no_team_online
-from bot.assistant.reply import ACTION_ALTERNATIVES, ACTION_HUMAN, ACTION_PROPOSAL
+from bot.assistant.reply import (
+    ACTION_ALTERNATIVES,
+    ACTION_HUMAN,
+    ACTION_PROPOSAL,
+    SENT_FOR_GPU,
+    SENT_FOR_HUMAN,
+    SENT_FOR_QLORA,
+)
 from bot.ops.logs import debug_enabled
 from bot.ops.metrics import REPLY_SECONDS
 from bot.relay.notices import LEAVE_COMMAND
 from bot.telegram.delivery import TelegramChannel, client_name, conversation_id
+from bot.telegram.language import user_language
 from bot.telegram.views import buttons
+from locales import LANGUAGES, N_, SOURCE_LANGUAGE, _, speaking
 
 log = logging.getLogger("infrabot.telegram")
 
-WELCOME = (
+WELCOME = N_(
     "Olá! Eu sou o <b>infrabot</b>. Digo qual máquina (GPU ou TPU) você precisa para fazer "
     "fine-tuning de um modelo, quanto tempo leva e quanto custa em reais, com os motivos.\n\n"
     "Descreva o job em uma mensagem (ex.: <i>LoRA de um Llama 3 8B com 20 mil exemplos</i>), "
     "faça uma pergunta ou use os botões."
 )
-HELP = (
+HELP = N_(
     "Comandos:\n/cotacao — cotação guiada, passo a passo\n"
     "/minhas_cotacoes — suas cotações, com o PDF\n"
     "/especialista — falar com uma pessoa da equipe\n"
@@ -34,16 +43,33 @@ HELP = (
 )
 # What an unknown command gets, and the team's commands for anyone outside the team: the same
 # words, so nobody learns which commands exist beyond /ajuda.
-UNKNOWN_COMMAND = "Não conheço esse comando. Veja /ajuda."
-NOTHING_TO_CANCEL = "Não há cotação guiada em andamento. Use /cotacao para começar uma."
-COMMANDS = [
-    BotCommand("cotacao", "Fazer uma cotação guiada"),
-    BotCommand("ajuda", "Como usar o infrabot"),
-    BotCommand("minhas_cotacoes", "Ver minhas cotações e os PDFs"),
-    BotCommand("especialista", "Falar com um especialista"),
-    BotCommand(LEAVE_COMMAND, "Sair do atendimento e voltar ao bot"),
-    BotCommand("apagar_meus_dados", "Apagar meus dados (LGPD)"),
+UNKNOWN_COMMAND = N_("Não conheço esse comando. Veja /ajuda.")
+NOTHING_TO_CANCEL = N_("Não há cotação guiada em andamento. Use /cotacao para começar uma.")
+# The menu: the commands stay Portuguese words in every language, their descriptions do not.
+MENU = [
+    ("cotacao", N_("Fazer uma cotação guiada")),
+    ("ajuda", N_("Como usar o infrabot")),
+    ("minhas_cotacoes", N_("Ver minhas cotações e os PDFs")),
+    ("especialista", N_("Falar com um especialista")),
+    (LEAVE_COMMAND, N_("Sair do atendimento e voltar ao bot")),
+    ("apagar_meus_dados", N_("Apagar meus dados (LGPD)")),
 ]
+
+
+def commands() -> list[BotCommand]:
+    """The menu described in the language being spoken."""
+    return [BotCommand(command, _(description)) for command, description in MENU]
+
+
+async def set_menus(bot: Bot) -> None:
+    """The menu in Portuguese for everyone, and in each other language for the Telegram apps set
+    to it."""
+    await bot.set_my_commands(commands())
+    for language in LANGUAGES:
+        if language != SOURCE_LANGUAGE:
+            with speaking(language):
+                menu = commands()
+            await bot.set_my_commands(menu, language_code=language)
 
 
 class Commands:
@@ -52,19 +78,21 @@ class Commands:
 
     async def start(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         assert update.message is not None
-        await update.message.reply_text(
-            WELCOME,
-            parse_mode=ParseMode.HTML,
-            reply_markup=buttons(
-                ("Fazer uma cotação", "acao:cotacao"),
-                ("Tirar uma dúvida", "acao:duvida"),
-                (ACTION_HUMAN, "acao:especialista"),
-            ),
-        )
+        with speaking(user_language(update)):
+            await update.message.reply_text(
+                _(WELCOME),
+                parse_mode=ParseMode.HTML,
+                reply_markup=buttons(
+                    (_("Fazer uma cotação"), "acao:cotacao"),
+                    (_("Tirar uma dúvida"), "acao:duvida"),
+                    (_(ACTION_HUMAN), "acao:especialista"),
+                ),
+            )
 
     async def help(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         assert update.message is not None
-        await update.message.reply_text(HELP)
+        with speaking(user_language(update)):
+            await update.message.reply_text(_(HELP))
 
     async def text(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         assert update.message is not None
@@ -72,20 +100,21 @@ class Commands:
 
     async def not_text(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         assert update.message is not None
-        await update.message.reply_text(
-            "Por enquanto eu só leio mensagens de texto. Pode escrever o que você precisa?"
-        )
+        with speaking(user_language(update)):
+            await update.message.reply_text(
+                _("Por enquanto eu só leio mensagens de texto. Pode escrever o que você precisa?")
+            )
 
     async def unknown(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A command no handler took, in a private chat (in a group it may be another bot's)."""
         assert update.message is not None
         command = (update.message.text or "/").split()[0].split("@")[0]
-        await update.message.reply_text(
-            NOTHING_TO_CANCEL if command == "/cancelar" else UNKNOWN_COMMAND
-        )
+        answer = NOTHING_TO_CANCEL if command == "/cancelar" else UNKNOWN_COMMAND
+        with speaking(user_language(update)):
+            await update.message.reply_text(_(answer))
 
     async def specialist(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        await self.ask(update, context, "quero falar com um especialista")
+        await self.ask(update, context, SENT_FOR_HUMAN)
 
     async def action(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         query = update.callback_query
@@ -93,15 +122,15 @@ class Commands:
         assert query is not None and chat is not None
         await query.answer()
         if query.data == "acao:qlora":
-            await self.ask(update, context, "e com QLoRA?")
+            await self.ask(update, context, SENT_FOR_QLORA)
         elif query.data == "acao:gpu":
-            await self.ask(update, context, "e em GPU?")
+            await self.ask(update, context, SENT_FOR_GPU)
         elif query.data == "acao:especialista":
-            await self.ask(update, context, "quero falar com um especialista")
+            await self.ask(update, context, SENT_FOR_HUMAN)
         elif query.data == "acao:duvida":
-            await context.bot.send_message(
-                chat.id, 'Pode perguntar! Ex.: "Posso migrar de GPU para TPU depois?"'
-            )
+            with speaking(user_language(update)):
+                example = _('Pode perguntar! Ex.: "Posso migrar de GPU para TPU depois?"')
+            await context.bot.send_message(chat.id, example)
         elif query.data == "acao:alternativas":
             await self.ask(update, context, ACTION_ALTERNATIVES)
         elif query.data == "acao:proposta":
@@ -129,13 +158,16 @@ class Commands:
                 self.channel.assistant.reply, conversation_id(update), text
             )
         if reply.handoff and bridge.settings.handoff_channel is None:  # no one would be called
-            reply = reply.model_copy(update={"answer": no_team_online(), "handoff": False})
+            with speaking(reply.language):
+                alone = no_team_online()
+            reply = reply.model_copy(update={"answer": alone, "handoff": False})
         await self.channel.answer(update, context, reply)
         elapsed = time.monotonic() - started
         REPLY_SECONDS.observe(elapsed)
         log.info("resposta enviada", extra={"intent": reply.intent, "ms": round(elapsed * 1000)})
-        if reply.handoff:
-            await asyncio.to_thread(self._open_handoff, update)
+        if reply.handoff:  # the handoff's notices speak the person's language, as the commands
+            with speaking(user_language(update)):
+                await asyncio.to_thread(self._open_handoff, update)
 
     def _open_handoff(self, update: Update) -> None:
         chat = update.effective_chat

@@ -23,8 +23,10 @@ from bot.relay.followup import FollowUp
 from bot.relay.outbox import DeliveryFailed, Message, Outage, poll_seconds
 from bot.sales.book import BOT_ACTOR, QuoteBook, QuoteRecord
 from bot.sales.proposal_pdf import write_proposal
+from bot.telegram.language import user_language
 from bot.telegram.store import prune_updates
 from bot.telegram.views import buttons, keyboard, split, to_html
+from locales import _, speaking
 from quoting.quote import Quote
 
 log = logging.getLogger("infrabot.telegram")
@@ -120,7 +122,7 @@ class TelegramChannel:
                         chat.id,
                         piece,
                         parse_mode=ParseMode.HTML,
-                        reply_markup=keyboard(reply.actions) if last else None,
+                        reply_markup=keyboard(reply.actions, reply.language) if last else None,
                     )
                     break
                 except BadRequest:  # the message itself is refused: sending again won't help
@@ -135,17 +137,18 @@ class TelegramChannel:
         self, update: Update, context: ContextTypes.DEFAULT_TYPE, reply: Reply
     ) -> None:
         """Send the reply; a quote in it also becomes a sales record and a lead, and its PDF
-        proposal follows when the client asked for it."""
-        await self.send(update, context, reply)
-        if reply.quote is None:
-            return
-        try:
-            record = await asyncio.to_thread(self._record_quote, update, reply.quote)
-        except Exception:  # the client has the answer; a missed record is only logged
-            log.exception("não consegui registrar a cotação do chat como proposta")
-            return
-        if reply.attach_proposal and update.effective_chat is not None:
-            await self.send_proposal(context.bot, update.effective_chat.id, record)
+        proposal follows when the client asked for it, in the reply's language."""
+        with speaking(reply.language):
+            await self.send(update, context, reply)
+            if reply.quote is None:
+                return
+            try:
+                record = await asyncio.to_thread(self._record_quote, update, reply.quote)
+            except Exception:  # the client has the answer; a missed record is only logged
+                log.exception("não consegui registrar a cotação do chat como proposta")
+                return
+            if reply.attach_proposal and update.effective_chat is not None:
+                await self.send_proposal(context.bot, update.effective_chat.id, record)
 
     def _record_quote(self, update: Update, shown: dict[str, Any]) -> QuoteRecord:
         """Keep the quote just given as a sales record the client can list (/minhas_cotacoes),
@@ -166,11 +169,10 @@ class TelegramChannel:
 
     async def send_proposal(self, bot: Bot, chat_id: int, record: QuoteRecord) -> None:
         """The record's PDF proposal as a document in the chat; the book then says it was sent
-        to the client, as when staff send it."""
+        to the client, as when staff send it. In the language being spoken."""
         document = await asyncio.to_thread(_pdf_bytes, record)
-        await bot.send_document(
-            chat_id, document, filename=f"{record.number}.pdf", caption=f"Proposta {record.number}"
-        )
+        caption = _("Proposta {number}").format(number=record.number)
+        await bot.send_document(chat_id, document, filename=f"{record.number}.pdf", caption=caption)
         if record.status == "rascunho":
             await asyncio.to_thread(self.book.send, record.number, BOT_ACTOR)
 
@@ -226,11 +228,11 @@ class TelegramChannel:
         self._apologized[update.update_id] = None
         while len(self._apologized) > APOLOGIES_REMEMBERED:
             self._apologized.pop(next(iter(self._apologized)))
-        try:
-            await context.bot.send_message(
-                update.effective_chat.id,
-                "Desculpe, tive um problema para responder agora. "
-                "Pode tentar de novo em instantes?",
+        with speaking(user_language(update)):
+            apology = _(
+                "Desculpe, tive um problema para responder agora. Pode tentar de novo em instantes?"
             )
+        try:
+            await context.bot.send_message(update.effective_chat.id, apology)
         except TelegramError as error:  # Telegram down too: the log line above is all we have
             log.warning("pedido de desculpas não enviado: %s", error)

@@ -22,68 +22,75 @@ from bot.assistant import cues
 from bot.assistant.extraction import extract
 from bot.assistant.reader.text import normalize
 from bot.telegram.delivery import TelegramChannel, conversation_id
+from bot.telegram.language import user_language
 from bot.telegram.views import buttons
+from locales import N_, SOURCE_LANGUAGE, _, current, speaking
 
 # One state per question.
 MODEL, METHOD, DATASET, FRAMEWORK, RESIDENCY, DEADLINE = range(6)
 SKIP = "form:pular"
 
-FORM_QUESTIONS: dict[int, tuple[str, InlineKeyboardMarkup | None]] = {
+# Each step's question and its buttons: (label, callback data), labels shown with _() (a name
+# such as "Llama 3 8B" has no entry in the catalogs and shows as it is).
+Question = tuple[str, tuple[tuple[str, str], ...]]
+FORM_QUESTIONS: dict[int, Question] = {
     MODEL: (
-        "1/6 · Qual modelo você quer ajustar? Escreva o nome ou o tamanho (ex.: 7B).",
-        buttons(
+        N_("1/6 · Qual modelo você quer ajustar? Escreva o nome ou o tamanho (ex.: 7B)."),
+        (
             ("Llama 3 8B", "form:model:llama-3-8b"),
             ("Mistral 7B", "form:model:mistral-7b"),
             ("Qwen2.5 14B", "form:model:qwen2.5-14b"),
         ),
     ),
     METHOD: (
-        "2/6 · Qual método?",
-        buttons(
+        N_("2/6 · Qual método?"),
+        (
             ("LoRA", "form:method:lora"),
             ("QLoRA", "form:method:qlora"),
-            ("Ajuste completo", "form:method:full"),
-            ("Pular", SKIP),
+            (N_("Ajuste completo"), "form:method:full"),
+            (N_("Pular"), SKIP),
         ),
     ),
     DATASET: (
-        '3/6 · Tamanho do dataset? Escreva, por exemplo, "20 mil exemplos" ou '
-        '"5 milhões de tokens".',
-        buttons(("Pular", SKIP)),
+        N_(
+            '3/6 · Tamanho do dataset? Escreva, por exemplo, "20 mil exemplos" ou '
+            '"5 milhões de tokens".'
+        ),
+        ((N_("Pular"), SKIP),),
     ),
     FRAMEWORK: (
-        "4/6 · Qual framework?",
-        buttons(
+        N_("4/6 · Qual framework?"),
+        (
             ("PyTorch", "form:framework:pytorch"),
             ("TensorFlow", "form:framework:tensorflow"),
             ("JAX", "form:framework:jax"),
-            ("Pular", SKIP),
+            (N_("Pular"), SKIP),
         ),
     ),
     RESIDENCY: (
-        "5/6 · Os dados precisam ficar no Brasil (LGPD)?",
-        buttons(
-            ("Sim, só no Brasil", "form:data_residency:br"),
-            ("Não precisa", "form:data_residency:any"),
-            ("Pular", SKIP),
+        N_("5/6 · Os dados precisam ficar no Brasil (LGPD)?"),
+        (
+            (N_("Sim, só no Brasil"), "form:data_residency:br"),
+            (N_("Não precisa"), "form:data_residency:any"),
+            (N_("Pular"), SKIP),
         ),
     ),
     DEADLINE: (
-        "6/6 · Tem prazo? Escreva em horas ou dias (ex.: 2 dias).",
-        buttons(("Sem prazo", SKIP)),
+        N_("6/6 · Tem prazo? Escreva em horas ou dias (ex.: 2 dias)."),
+        ((N_("Sem prazo"), SKIP),),
     ),
 }
+
+
+def question(step: int) -> tuple[str, InlineKeyboardMarkup]:
+    """The step's question and buttons in the language being spoken."""
+    text, rows = FORM_QUESTIONS[step]
+    return _(text), buttons(*((_(label), data) for label, data in rows))
 
 
 # The buttons the form offers: any other "form:..." data was not sent by us (a forged or edited
 # callback) and is answered as an answer not understood, never stored.
-FORM_BUTTONS = {
-    button.callback_data
-    for _, markup in FORM_QUESTIONS.values()
-    if markup is not None
-    for row in markup.inline_keyboard
-    for button in row
-}
+FORM_BUTTONS = {data for _text, rows in FORM_QUESTIONS.values() for _label, data in rows}
 
 
 # The job fields each step asks for; a message may answer several steps at once.
@@ -97,14 +104,14 @@ WANTED: dict[int, set[str]] = {
 }
 FIELDS: set[str] = set().union(*WANTED.values())
 NAMES = {
-    MODEL: "o modelo",
-    METHOD: "o método",
-    DATASET: "o dataset",
-    FRAMEWORK: "o framework",
-    RESIDENCY: "onde ficam os dados",
-    DEADLINE: "o prazo",
+    MODEL: N_("o modelo"),
+    METHOD: N_("o método"),
+    DATASET: N_("o dataset"),
+    FRAMEWORK: N_("o framework"),
+    RESIDENCY: N_("onde ficam os dados"),
+    DEADLINE: N_("o prazo"),
 }
-LEAVE = "(Para sair da cotação guiada: /cancelar.)"
+LEAVE = N_("(Para sair da cotação guiada: /cancelar.)")
 Ask = Callable[[Update, ContextTypes.DEFAULT_TYPE, str], Awaitable[None]]
 
 
@@ -145,27 +152,29 @@ class Form:
     ) -> int:
         chat = update.effective_chat
         assert chat is not None
-        text, markup = FORM_QUESTIONS[step]
+        text, markup = question(step)
         assert context.user_data is not None
         context.user_data["step"] = step
-        prompt = f"{lead}{text}\n{LEAVE}"
+        prompt = f"{lead}{text}\n{_(LEAVE)}"
         self.channel.after_save(
             update, lambda: context.bot.send_message(chat.id, prompt, reply_markup=markup)
         )
         return step
 
+    # The form speaks the language of the person's Telegram app (bot.telegram.language).
     async def start(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
-        return await self._begin(update, context)
+        with speaking(user_language(update)):
+            return await self._begin(update, context)
 
     async def restart(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
         """/cotacao (or its button) in the middle of the form: start over, and say so."""
         assert context.user_data is not None
         step = int(context.user_data.get("step", MODEL))
-        lead = (
-            f"Você estava no passo {step + 1}/{len(FORM_QUESTIONS)} da cotação guiada; "
-            "recomecei do início.\n"
-        )
-        return await self._begin(update, context, lead)
+        with speaking(user_language(update)):
+            lead = _(
+                "Você estava no passo {step}/{steps} da cotação guiada; recomecei do início."
+            ).format(step=step + 1, steps=len(FORM_QUESTIONS))
+            return await self._begin(update, context, f"{lead}\n")
 
     async def _begin(
         self, update: Update, context: ContextTypes.DEFAULT_TYPE, lead: str = ""
@@ -177,6 +186,10 @@ class Form:
         return await self._ask_step(update, context, MODEL, lead)
 
     async def typed(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+        with speaking(user_language(update)):
+            return await self._typed(update, context)
+
+    async def _typed(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
         assert update.message is not None and context.user_data is not None
         step = context.user_data.get("step", MODEL)
         typed = update.message.text or ""
@@ -187,10 +200,15 @@ class Form:
         # method asked again.
         if _real_question(typed) or ("?" in typed and not FIELDS & found.keys()):
             await self.ask(update, context, typed)
-            return await self._ask_step(update, context, step, "Continuando a cotação guiada: ")
+            lead = _("Continuando a cotação guiada:")
+            return await self._ask_step(update, context, step, f"{lead} ")
         return await self._record(update, context, step, found)
 
     async def button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+        with speaking(user_language(update)):
+            return await self._button(update, context)
+
+    async def _button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
         query = update.callback_query
         assert query is not None and context.user_data is not None
         await query.answer()
@@ -199,7 +217,7 @@ class Form:
             return await self._record(update, context, step, {}, skipped=True)
         if query.data not in FORM_BUTTONS:
             return await self._record(update, context, step, {})
-        _, field, value = (query.data or "form::").split(":", 2)
+        _kind, field, value = (query.data or "form::").split(":", 2)
         found = extract(value) if field == "model" else {field: value}
         return await self._record(update, context, step, found)
 
@@ -216,17 +234,17 @@ class Form:
         assert context.user_data is not None
         chat = update.effective_chat
         assert chat is not None
-        question, markup = FORM_QUESTIONS[step]
+        asked, markup = question(step)
         if any(_not_positive(value) for value in found.values()):
+            why = _("Esse número precisa ser maior que zero.")
             await context.bot.send_message(
-                chat.id,
-                f"Esse número precisa ser maior que zero. {question}\n{LEAVE}",
-                reply_markup=markup,
+                chat.id, f"{why} {asked}\n{_(LEAVE)}", reply_markup=markup
             )
             return step
         if not found and not skipped:
+            why = _("Não entendi essa resposta.")
             await context.bot.send_message(
-                chat.id, f"Não entendi essa resposta. {question}\n{LEAVE}", reply_markup=markup
+                chat.id, f"{why} {asked}\n{_(LEAVE)}", reply_markup=markup
             )
             return step
         form = dict(context.user_data.get("form", {}))
@@ -241,13 +259,18 @@ class Form:
         if missing:
             # Said only when the answer went beyond the question asked.
             beyond = answered != [step] and bool(answered)
-            lead = f"Anotei {_listed([NAMES[s] for s in answered])}. " if beyond else ""
+            lead = ""
+            if beyond:
+                noted = _listed([_(NAMES[s]) for s in answered])
+                lead = _("Anotei {fields}.").format(fields=noted) + " "
             return await self._ask_step(update, context, missing[0], lead)
         context.user_data.pop("step", None)
         async with self.channel.typing(context.bot, chat.id):
             reply = await asyncio.to_thread(
                 self.channel.assistant.quote_form, conversation_id(update), form, "cotação guiada"
             )
+        if reply.language == SOURCE_LANGUAGE:  # the quote was written in the form's language
+            reply = reply.model_copy(update={"language": current()})
         self.channel.after_save(update, lambda: self.channel.answer(update, context, reply))
         return ConversationHandler.END
 
@@ -257,12 +280,9 @@ class Form:
             context.user_data.pop("step", None)
         chat = update.effective_chat
         assert chat is not None
-        self.channel.after_save(
-            update,
-            lambda: context.bot.send_message(
-                chat.id, "Cotação guiada cancelada. Quando quiser, é só chamar /cotacao."
-            ),
-        )
+        with speaking(user_language(update)):
+            done = _("Cotação guiada cancelada. Quando quiser, é só chamar /cotacao.")
+        self.channel.after_save(update, lambda: context.bot.send_message(chat.id, done))
         return ConversationHandler.END
 
 
@@ -275,7 +295,9 @@ def _real_question(text: str) -> bool:
 
 def _listed(names: list[str]) -> str:
     """ "o modelo, o método e o prazo" """
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} e {names[-1]}"
+    if len(names) == 1:
+        return names[0]
+    return _("{items} e {last}").format(items=", ".join(names[:-1]), last=names[-1])
 
 
 def _not_positive(value: Any) -> bool:

@@ -10,12 +10,14 @@ from telegram.ext import ApplicationHandlerStop, ContextTypes
 from bot.ops.logs import request_id
 from bot.ops.metrics import UPDATES
 from bot.telegram.delivery import TelegramChannel
+from bot.telegram.language import user_language
 from bot.telegram.store import (
     DatabasePersistence,
     claim_flood_warning,
     claim_update,
     recent_updates,
 )
+from locales import _, speaking
 
 log = logging.getLogger("infrabot.telegram")
 FLOOD_MESSAGES = 20
@@ -91,15 +93,18 @@ class Gates:
         if recent <= FLOOD_MESSAGES:
             return
         if await asyncio.to_thread(claim_flood_warning, store, chat.id, FLOOD_SECONDS):
-            await update.message.reply_text(
-                "Calma, são muitas mensagens de uma vez 🙂 Espere alguns segundos e mande de novo."
-            )
+            with speaking(user_language(update)):
+                slow_down = _(
+                    "Calma, são muitas mensagens de uma vez 🙂 Espere alguns segundos e mande de "
+                    "novo."
+                )
+            await update.message.reply_text(slow_down)
         raise ApplicationHandlerStop
 
     async def stale_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A button no handler knows (an old message's, or forged data): answered, so the
         client's spinner stops, with a way forward."""
         if update.callback_query is not None:
-            await update.callback_query.answer(
-                "Esse botão não vale mais. Escreva sua pergunta ou use /ajuda."
-            )
+            with speaking(user_language(update)):
+                stale = _("Esse botão não vale mais. Escreva sua pergunta ou use /ajuda.")
+            await update.callback_query.answer(stale)

@@ -8,6 +8,8 @@ from telegram.ext import ContextTypes
 
 from bot.relay.notices import NOT_IN_HANDOFF
 from bot.telegram.delivery import TelegramChannel, client_name, conversation_id
+from bot.telegram.language import user_language
+from locales import _, speaking
 
 
 class Leave:
@@ -23,12 +25,14 @@ class Leave:
         await self._leave(update, context)
 
     async def _leave(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        """The client is told through the outbox, after anything the team already wrote."""
+        """The client is told through the outbox, after anything the team already wrote; in the
+        language of their Telegram app."""
         chat = update.effective_chat
         assert chat is not None
         bridge = self.channel.bridge
-        left = await asyncio.to_thread(
-            bridge.client_left, conversation_id(update), client_name(update)
-        )
-        if not left:
-            await context.bot.send_message(chat.id, NOT_IN_HANDOFF)
+        with speaking(user_language(update)):
+            left = await asyncio.to_thread(
+                bridge.client_left, conversation_id(update), client_name(update)
+            )
+            if not left:
+                await context.bot.send_message(chat.id, _(NOT_IN_HANDOFF))

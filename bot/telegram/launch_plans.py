@@ -7,7 +7,9 @@ from telegram.ext import ContextTypes
 
 from bot.sales.launch import plan_document
 from bot.telegram.delivery import TelegramChannel
+from bot.telegram.language import user_language
 from bot.telegram.proposals import own_quote
+from locales import speaking
 from quoting.launch_plan import PlanError
 
 
@@ -16,6 +18,10 @@ class LaunchPlans:
         self.channel = channel
 
     async def send_plan(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        with speaking(user_language(update)):
+            await self._send_plan(update, context)
+
+    async def _send_plan(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         record = await own_quote(self.channel, update, context)
         if record is None:
             return

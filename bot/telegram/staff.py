@@ -15,7 +15,9 @@ from bot.relay.bridge import telegram_chat
 from bot.sales.errors import QuoteBookError
 from bot.telegram.commands import UNKNOWN_COMMAND
 from bot.telegram.delivery import TelegramChannel
+from bot.telegram.language import user_language
 from bot.telegram.views import split
+from locales import _, speaking
 from quoting.units import format_brl
 
 PRIVATE_ONLY = "Comandos da equipe só no chat privado comigo."
@@ -31,7 +33,9 @@ class Staff:
         user, chat = update.effective_user, update.effective_chat
         roles = self.channel.book.staff.roles
         if user is None or chat is None or f"telegram:{user.id}" not in roles:
-            await update.message.reply_text(UNKNOWN_COMMAND)
+            # As any unknown command is answered: in the person's language.
+            with speaking(user_language(update)):
+                await update.message.reply_text(_(UNKNOWN_COMMAND))
             return False
         if chat.type != ChatType.PRIVATE:
             await update.message.reply_text(PRIVATE_ONLY)

@@ -15,6 +15,7 @@ from bot.assistant.reply import (
     ACTION_QUOTE,
     Reply,
 )
+from locales import N_, SOURCE_LANGUAGE, Language, translate
 
 LIMIT = 4096
 # A heading ("O que você paga:") or the label of a line ("Tempo estimado: 3,2 h"): up to four
@@ -28,6 +29,16 @@ CALLBACKS = {
     ACTION_GPU: "acao:gpu",
     ACTION_PROPOSAL: "acao:proposta",
 }
+# The labels above (bot/assistant/reply.py's canonical ones) as messages of the catalogs: a
+# button shows its label in the reply's language.
+LABELS = (
+    N_("Ver alternativas"),
+    N_("Refazer com QLoRA"),
+    N_("Falar com um especialista"),
+    N_("Fazer uma cotação"),
+    N_("Cotar em GPU"),
+    N_("Proposta em PDF"),
+)
 
 
 def to_html(reply: Reply) -> str:
@@ -73,9 +84,13 @@ def buttons(*rows: tuple[str, str]) -> InlineKeyboardMarkup:
     )
 
 
-def keyboard(actions: list[str]) -> InlineKeyboardMarkup | None:
+def keyboard(
+    actions: list[str], language: Language = SOURCE_LANGUAGE
+) -> InlineKeyboardMarkup | None:
+    """The reply's actions as buttons labelled in `language`; the callback data stays the
+    action's own, whatever the label says."""
     buttons = [
-        InlineKeyboardButton(action, callback_data=CALLBACKS[action])
+        InlineKeyboardButton(translate(action, language), callback_data=CALLBACKS[action])
         for action in actions
         if action in CALLBACKS
     ]

@@ -108,18 +108,31 @@ def test_the_price_per_hour_lists_the_cards_machines_cheapest_first(assistant: A
     assert hourly == sorted(hourly)
 
 
-@pytest.mark.parametrize("asked", ["e em dólar?", "Can you give me that in US dollars?"])
+DOLLARS = {
+    "pt": r"US\$ ([\d.]+,\d{2}) \(R\$ ([\d.]+,\d{2}) a R\$ ([\d,]+) por dólar",
+    "en": r"US\$ ([\d,]+\.\d{2}) \(R\$ ([\d,]+\.\d{2}) at R\$ ([\d.]+) per dollar",
+}
+
+
+def _amount(text: str, language: str) -> Decimal:
+    if language == "pt":
+        text = text.replace(".", "").replace(",", ".")
+    return Decimal(text.replace(",", ""))
+
+
+@pytest.mark.parametrize(
+    ("asked", "language"), [("e em dólar?", "pt"), ("Can you give me that in US dollars?", "en")]
+)
 def test_the_quote_in_dollars_is_the_same_total_at_the_quoted_rate(
-    assistant: Assistant, asked: str
+    assistant: Assistant, asked: str, language: str
 ) -> None:
     first, dollars = talk(assistant, JOB, asked)
     assert first.quote is not None and dollars.quote is not None
     assert dollars.quote["total_brl"] == first.quote["total_brl"]
-    found = re.search(
-        r"US\$ ([\d.]+,\d{2}) \(R\$ ([\d.]+,\d{2}) a R\$ ([\d,]+) por dólar", dollars.answer
-    )
+    assert dollars.language == language
+    found = re.search(DOLLARS[language], dollars.answer)
     assert found, dollars.answer
-    usd, brl, rate = (Decimal(g.replace(".", "").replace(",", ".")) for g in found.groups())
+    usd, brl, rate = (_amount(group, language) for group in found.groups())
     assert usd == (brl / rate).quantize(Decimal("0.01"))
 
 
@@ -143,16 +156,27 @@ def test_the_pdf_is_where_the_quote_is_or_needs_a_job_first(assistant: Assistant
     assert after.quote is not None and after.attach_proposal and "Segue a proposta" in after.answer
 
 
-@pytest.mark.parametrize(
-    "asked",
-    [
-        "tem como exportar esse orçamento num documento pra eu encaminhar pro meu cliente?",
-        "Please email the quote to procurement@acme.com, thanks.",
-    ],
-)
-def test_the_proposal_asked_in_other_words_is_pointed_to(assistant: Assistant, asked: str) -> None:
+def test_the_proposal_asked_in_other_words_is_pointed_to(assistant: Assistant) -> None:
+    asked = "tem como exportar esse orçamento num documento pra eu encaminhar pro meu cliente?"
     *_, reply = talk(assistant, JOB, asked)
     assert "/minhas_cotacoes" in reply.answer, reply.answer
+
+
+@pytest.mark.parametrize(
+    ("asked", "address"),
+    [
+        ("manda a proposta por e-mail pro joao.silva@empresa.com.br?", "joao.silva@empresa.com.br"),
+        ("Please email the quote to procurement@acme.com, thanks.", "procurement@acme.com"),
+        ("consegue me enviar a proposta por email?", None),
+    ],
+)
+def test_the_proposal_asked_by_email_comes_in_the_chat_and_goes_to_a_specialist(
+    assistant: Assistant, asked: str, address: str | None
+) -> None:
+    *_, reply = talk(assistant, JOB, asked)
+    assert reply.attach_proposal and reply.quote is not None  # the PDF, here and now
+    assert reply.handoff  # a person sends the formal one; the thread shows the message
+    assert (address in reply.answer) if address else ("e-mail" in reply.answer), reply.answer
 
 
 def test_two_methods_with_both_prices_asked_come_side_by_side(assistant: Assistant) -> None:

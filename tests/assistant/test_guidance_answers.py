@@ -122,10 +122,10 @@ def test_asking_which_accelerator_suits_gets_guidance_not_a_quote(
     ("question", "facts"),
     [
         ("Is renting hardware better for our budget, financially?", [("OPEX",)]),
-        ("How do I stop wasting money on idle GPUs?", [("deslig",), ("automat",)]),
+        ("How do I stop wasting money on idle GPUs?", [("shut it down",), ("automatic",)]),
     ],
 )
-def test_questions_in_english_find_the_portuguese_card(
+def test_questions_in_english_find_the_portuguese_card_and_read_it_in_english(
     assistant: Assistant, question: str, facts: list[tuple[str, ...]]
 ) -> None:
     answer, _, intent = _ask(assistant, question)

@@ -12,6 +12,7 @@ from bot.assistant.reader.deadline import read_deadline, read_urgency
 from bot.assistant.reader.quantities import read_data_size
 from bot.assistant.reader.spans import Span, tag_numbers
 from bot.assistant.reader.text import normalize
+from locales import N_, _
 from quoting.registry import load_registry
 from quoting.units import format_number
 
@@ -30,7 +31,9 @@ MIN_BARE_EXAMPLES = 1000
 
 @dataclass
 class JobReading:
-    """What one message says about a job: fields, notes on what was assumed, bare numbers."""
+    """What one message says about a job: fields, notes on what was assumed, bare numbers. The
+    notes are client text in the current language (`locales.speaking`): read a job inside the
+    reply it is read for."""
 
     slots: dict[str, Any] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
@@ -57,10 +60,15 @@ class JobReading:
         return sorted(self.positions, key=lambda name: self.positions[name])
 
 
+# A large count in words, said as the reply speaks: "1,5 mil", "70 bilhões".
+_SCALES = ((1e9, N_("{amount} bilhões")), (1e6, N_("{amount} milhões")), (1e3, N_("{amount} mil")))
+
+
 def _short(value: float) -> str:
-    for size, word in ((1e9, "bilhões"), (1e6, "milhões"), (1e3, "mil")):
+    for size, said in _SCALES:
         if value >= size:
-            return f"{format_number(value / size, 0 if (value / size).is_integer() else 1)} {word}"
+            scaled = value / size
+            return _(said).format(amount=format_number(scaled, 0 if scaled.is_integer() else 1))
     return format_number(value, 0)
 
 
@@ -80,7 +88,7 @@ def read_job(text: str, now: datetime | None = None) -> JobReading:
     found = cues.find_models(folded)
     models = [m for m in found if not cues.negated(folded, m[1])]
     rest = folded
-    for _, start, end in found:  # a model's own digits are not quantities
+    for _model, start, end in found:  # a model's own digits are not quantities
         rest = rest[:start] + " " * (end - start) + rest[end:]
     if models:
         reading.set("model", *models[0])
@@ -130,7 +138,9 @@ def _bare_count(reading: JobReading, spans: list[Span]) -> None:
         return
     spans.remove(count)
     reading.set("examples", _value(count), count.start, count.end)
-    reading.notes.append(f"Considerei {_short(count.value)} como o número de exemplos.")
+    reading.notes.append(
+        _("Considerei {count} como o número de exemplos.").format(count=_short(count.value))
+    )
 
 
 def _size(reading: JobReading, spans: list[Span], text: str) -> None:
@@ -153,8 +163,9 @@ def _size(reading: JobReading, spans: list[Span], text: str) -> None:
         reading.positions.pop("model")
         name = entry.name if entry else model
         reading.notes.append(
-            f"Usei o tamanho informado ({_short(params.value)} de parâmetros), que não bate "
-            f"com o {name}."
+            _(
+                "Usei o tamanho informado ({size} de parâmetros), que não bate com o {model}."
+            ).format(size=_short(params.value), model=name)
         )
     reading.set("params", _value(params), params.start, params.end)
 
@@ -167,7 +178,7 @@ def _data(reading: JobReading, spans: list[Span], text: str) -> None:
             if (value := getattr(size, name)) is not None:
                 reading.set(name, value, size.start, size.end)
         if size.arithmetic:
-            reading.notes.insert(0, f"Dados: {size.arithmetic}.")
+            reading.notes.insert(0, _("Dados: {arithmetic}.").format(arithmetic=size.arithmetic))
         return
     # Images and audio for a speech model: counted in the model's own inputs.
     images = _first(spans, "images")
@@ -177,17 +188,25 @@ def _data(reading: JobReading, spans: list[Span], text: str) -> None:
         if not (model and model.fixed_input):  # a ViT's own patches
             reading.set("tokens_per_example", float(IMAGE_TOKENS))
             reading.notes.append(
-                f"Imagens: considerei cada uma como {IMAGE_TOKENS} tokens (336 px em blocos de "
-                "14 px, como nos modelos de visão e linguagem do tipo LLaVA)."
+                _(
+                    "Imagens: considerei cada uma como {tokens} tokens (336 px em blocos de "
+                    "14 px, como nos modelos de visão e linguagem do tipo LLaVA)."
+                ).format(tokens=IMAGE_TOKENS)
             )
     elif audio is not None:
         windows = audio.value * 3600 / AUDIO_WINDOW_SECONDS
         reading.set("examples", windows, audio.start, audio.end)
         reading.set("tokens_per_example", float(AUDIO_POSITIONS))
         reading.notes.append(
-            f"Áudio: considerei {format_number(audio.value, 0)} h em trechos de "
-            f"{AUDIO_WINDOW_SECONDS} s (como o Whisper lê), cerca de {_short(windows)} trechos "
-            f"de {format_number(AUDIO_POSITIONS, 0)} posições cada."
+            _(
+                "Áudio: considerei {hours} h em trechos de {seconds} s (como o Whisper lê), "
+                "cerca de {windows} trechos de {positions} posições cada."
+            ).format(
+                hours=format_number(audio.value, 0),
+                seconds=AUDIO_WINDOW_SECONDS,
+                windows=_short(windows),
+                positions=format_number(AUDIO_POSITIONS, 0),
+            )
         )
 
 
@@ -226,8 +245,9 @@ def _length_from_sequence(reading: JobReading) -> None:
         return
     reading.set("tokens_per_example", float(slots["seq_len"]), reading.positions["seq_len"])
     reading.notes.append(
-        f"Considerei cada exemplo com {format_number(slots['seq_len'], 0)} tokens, o tamanho de "
-        "sequência informado."
+        _("Considerei cada exemplo com {tokens} tokens, o tamanho de sequência informado.").format(
+            tokens=format_number(slots["seq_len"], 0)
+        )
     )
 
 

@@ -17,6 +17,8 @@ import holidays
 from babel.dates import format_datetime
 
 from bot.assistant.reader.cues import negated
+from locales import _, current, locale
+from quoting.units import format_number
 
 CLIENT_ZONE = ZoneInfo("America/Sao_Paulo")
 # The end of a working day: a day named without an hour is due then.
@@ -122,15 +124,14 @@ def read_deadline(text: str, now: datetime) -> Deadline | None:
         at_time = _time(hour) if hour else END_OF_DAY
         end = match.end() + (after.end() if after else 0)
         moment = datetime.combine(day, at_time, CLIENT_ZONE)
-        note = ""
+        passed = False
         if match["weekday"] and moment <= now:
             moment += timedelta(days=7)  # "até sexta" said on Friday after hours
-            note = f" (hoje já passou do horário; considerei a próxima, {_weekday(moment)})"
+            passed = True
         elif moment <= now and match["today"] is None:
             continue
         hours = max(1.0, round((moment - now).total_seconds() / 3600, 1))
-        understood = f"Prazo: entendi {_when(moment)}{note}, daqui a {_hours(hours)}."
-        return Deadline(moment, hours, match.start(), end, understood)
+        return Deadline(moment, hours, match.start(), end, _understood(moment, hours, passed))
     return None
 
 
@@ -217,16 +218,36 @@ def _time(found: re.Match[str]) -> time:
     return time(hour, int(found["minute"] or 0))
 
 
+def _understood(moment: datetime, hours: float, passed: bool) -> str:
+    """The deadline as the reply says it, in the language of the reply being read for."""
+    when = _("{day} às {time}").format(day=_weekday(moment), time=_clock(moment))
+    if passed:
+        return _(
+            "Prazo: entendi {when} (hoje já passou do horário; considerei a próxima, {day}), "
+            "daqui a {hours}."
+        ).format(when=when, day=_weekday(moment), hours=_hours(hours))
+    return _("Prazo: entendi {when}, daqui a {hours}.").format(when=when, hours=_hours(hours))
+
+
+# A day as each language writes it: "sexta-feira, 04/12", "Friday, Dec 4" (day and month never
+# swap); other languages read it as English does.
+_DAY_FORMATS = {"pt": "EEEE, dd/MM", "en": "EEEE, MMM d"}
+
+
 def _weekday(moment: datetime) -> str:
-    return format_datetime(moment, "EEEE, dd/MM", locale="pt_BR")
+    return format_datetime(moment, _DAY_FORMATS.get(current(), "EEEE, MMM d"), locale=locale())
 
 
-def _when(moment: datetime) -> str:
-    minute = "" if moment.minute == 0 else f"{moment.minute:02d}"
-    return f"{_weekday(moment)} às {moment.hour}h{minute}"
+def _clock(moment: datetime) -> str:
+    """ "18h", "9h30" in Portuguese; "6 PM", "9:30 AM" in English."""
+    if current() == "pt":
+        minute = "" if moment.minute == 0 else f"{moment.minute:02d}"
+        return f"{moment.hour}h{minute}"
+    return format_datetime(moment, "h a" if moment.minute == 0 else "h:mm a", locale=locale())
 
 
 def _hours(hours: float) -> str:
     if hours < 48:
-        return f"{hours:.0f} h"
-    return f"{hours / 24:.1f} dias".replace(".", ",").replace(",0 dias", " dias")
+        return f"{format_number(hours, 0)} h"
+    days = round(hours / 24, 1)
+    return _("{days} dias").format(days=format_number(days, 0 if days.is_integer() else 1))

@@ -4,7 +4,8 @@ pairs of two lengths, totals in words, pages, tokens, bytes or hours of transcri
 Each number with its unit is a `Mention`; mentions joined by "de", "com", "cada um com", "de ~",
 "com média de", "x" compose into one example's length; the rest are totals. Conversion factors
 live in `bot/assistant/data/quantities.toml` with their sources, and `DataSize.arithmetic` is the
-one line the reply shows, so a client sees a misreading at once.
+one line the reply shows, so a client sees a misreading at once: it is said in the language of
+the reply being read for (`bot.assistant.reading.read_message` reads inside `speaking`).
 """
 
 import re
@@ -14,15 +15,17 @@ from functools import cache
 from bot.assistant.reader.quantity_arithmetic import (
     TIMES,
     Mention,
+    Step,
     Unit,
     load_quantities,
     said_count,
-    said_of,
     said_result,
+    said_tokens,
     to_tokens,
     total_tokens,
 )
 from bot.assistant.reader.spans import NOT_RECORDS, QUANTITY, SCALE, number
+from locales import _
 
 # Longer than any one example (the longest contexts): a length past it is the dataset's total.
 MAX_EXAMPLE_TOKENS = 65_536
@@ -174,7 +177,7 @@ class DataSize:
 
 def find_mentions(text: str) -> list[Mention]:
     """Every number with a unit of data in normalized `text`, left to right."""
-    unit_pattern, *_ = _patterns()
+    unit_pattern = _patterns()[0]
     mentions: list[Mention] = []
     for match in QUANTITY.finditer(text):
         parsed = number(match["number"])
@@ -266,15 +269,14 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
             tokens, steps = length
             if tokens <= MAX_EXAMPLE_TOKENS:
                 size.tokens_per_example = round(tokens, 1)
-                each = said_result(tokens, steps, " cada")
+                each = said_result(tokens, steps, "each")
                 size.arithmetic = f"{said_count(main[0])} {TIMES} {each}"
             else:  # whole books: the dataset's total, each example cut at the context
                 size.examples = None
                 size.dataset_tokens = main[0].value * tokens
-                size.arithmetic = (
-                    f"{said_count(main[0])} {TIMES} {said_result(tokens, steps, ' cada')}; "
-                    "no total ≈ "
-                    f"{said_of(size.dataset_tokens, 'tokens')}"
+                size.arithmetic = _("{product}; no total ≈ {tokens}").format(
+                    product=f"{said_count(main[0])} {TIMES} {said_result(tokens, steps, 'each')}",
+                    tokens=said_tokens(size.dataset_tokens),
                 )
     totals = [
         c
@@ -290,12 +292,12 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
             size.tokens_per_example = round(tokens / size.examples, 1)
             size.arithmetic = (
                 f"{said_result(tokens, steps)} ÷ {said_count(main[0])} "  # type: ignore[index]
-                f"≈ {said_of(size.tokens_per_example, 'tokens')} cada"
+                f"≈ {said_tokens(size.tokens_per_example, 'each')}"
             )
         elif not size.examples:
             size.dataset_tokens = tokens
             size.start = totals[0][0].start
-            size.arithmetic = said_result(tokens, steps, " no total")
+            size.arithmetic = said_result(tokens, steps, "total")
     if main is None and size.dataset_tokens is None:
         per = next((c for c in chains if c[0].role == "per"), None)
         if per is None:
@@ -303,7 +305,7 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
         tokens, steps = to_tokens(per)  # "+- 900 tokens cada": the length, the count elsewhere
         size.tokens_per_example = round(tokens, 1)
         size.start = per[0].start
-        size.arithmetic = said_result(tokens, steps, " cada")
+        size.arithmetic = said_result(tokens, steps, "each")
     return size
 
 
@@ -346,7 +348,7 @@ def _second_lengths(text: str, mentions: list[Mention]) -> None:
 def _chains(text: str, mentions: list[Mention]) -> list[list[Mention]]:
     """Mentions grouped as the sentence composes them: a count, then each part inside it."""
     chains: list[list[Mention]] = []
-    _, per, total, of_records = _patterns()
+    per, total, of_records = _patterns()[1:]
     for mention in mentions:
         before, after = text[max(0, mention.start - 40) : mention.start], text[mention.end :]
         # "cada uma ~1.500 palavras no total": each one's total is still each one's length.
@@ -384,7 +386,7 @@ def _chains(text: str, mentions: list[Mention]) -> list[list[Mention]]:
 
 def _length(
     main: list[Mention], chains: list[list[Mention]], per_page: float | None
-) -> tuple[float, list[str]] | None:
+) -> tuple[float, list[Step]] | None:
     """Tokens in one example and the steps that got there; None when the length is not given:
     the parts of the count, else a length said "cada"/"em média", else the first length after the
     count that is no total ("15k pares. pergunta ~80 palavras, resposta ~400")."""

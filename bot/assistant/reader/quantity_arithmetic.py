@@ -10,6 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from locales import N_, _
 from quoting.units import format_number
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "quantities.toml"
@@ -18,6 +19,11 @@ Unit = Literal[
 ]
 # The multiplication sign the reply shows its arithmetic with.
 TIMES = "\u00d7"
+# What a step of the arithmetic counts: words (the reply then says the tokens-per-word factor),
+# tokens, the tokens-per-word factor itself, or anything else.
+StepKind = Literal["words", "tokens", "per_word", "other"]
+# How a total of tokens is said: as it is, for each example, or for the whole dataset.
+Each = Literal["", "each", "total"]
 
 
 class Factor(BaseModel):
@@ -54,11 +60,20 @@ class Mention:
     role: Literal["count", "part", "per", "total"] = "count"
 
 
-def to_tokens(parts: list[Mention], per_page: float | None = None) -> tuple[float, list[str]]:
+@dataclass(frozen=True)
+class Step:
+    """One factor of the arithmetic as the reply says it ("~2.500 palavras"), in the reply's
+    language, and what it counts."""
+
+    text: str
+    kind: StepKind = "other"
+
+
+def to_tokens(parts: list[Mention], per_page: float | None = None) -> tuple[float, list[Step]]:
     """Multiply the parts down to words or tokens; a pair's two lengths add up. `per_page`: the
     words per page the client gave ("250 palavras por página"), over the assumed figure."""
     factors = load_quantities()
-    steps: list[str] = []
+    steps: list[Step] = []
     multiplier = 1.0
     lengths: list[Mention] = []
     for part in parts:
@@ -66,7 +81,7 @@ def to_tokens(parts: list[Mention], per_page: float | None = None) -> tuple[floa
             lengths.append(part)
         elif part.unit in ("turn", "page", "line") and part is not parts[-1]:
             multiplier *= part.value
-            steps.append(said_count(part))
+            steps.append(Step(said_count(part)))
         else:
             lengths.append(part)
     if not lengths:
@@ -76,28 +91,39 @@ def to_tokens(parts: list[Mention], per_page: float | None = None) -> tuple[floa
     value = sum(m.value for m in lengths)
     if last == "byte":  # "uns 60 KB cada": a text file's size
         per_token = factors.get("bytes_per_token").value
-        steps.append(f"{_bytes(value)} ÷ {said_amount(per_token)} bytes por token (suposto)")
+        steps.append(Step(_per_token(value, per_token)))
         return value * multiplier / per_token, steps
-    said = " + ".join(f"~{said_amount(m.value)}" for m in lengths)
-    said = said if len(lengths) == 1 else f"({said})"
-    steps.append(f"{said}{' de' if said.endswith('milhões') else ''} {_noun(lengths[-1])}")
+    noun = _noun(lengths[-1])
+    if len(lengths) == 1:
+        said = f"~{said_of(value, noun)}"  # "~2.500 palavras", "~3 milhões de palavras"
+    else:
+        said = " + ".join(f"~{said_amount(m.value)}" for m in lengths)
+        said = f"({said}) {noun}"
+    kind: StepKind = "words" if last == "word" else "tokens" if last == "token" else "other"
+    steps.append(Step(said, kind))
     words = value * multiplier
     if last == "turn":
         per_turn = factors.get("words_per_turn").value
-        steps.append(f"{said_amount(per_turn)} palavras por mensagem (suposto)")
+        said_rate = _("{amount} palavras por mensagem (suposto)")
+        steps.append(Step(said_rate.format(amount=said_amount(per_turn)), "words"))
         words *= per_turn
     elif last == "page":
-        assumed = "" if per_page else " (suposto)"
+        if per_page:
+            rate = _("{amount} palavras por página")
+        else:
+            rate = _("{amount} palavras por página (suposto)")
         per_page = per_page or factors.get("words_per_page").value
-        steps.append(f"{said_amount(per_page)} palavras por página{assumed}")
+        steps.append(Step(rate.format(amount=said_amount(per_page)), "words"))
         words *= per_page
     elif last == "minute":
         per_minute = factors.get("words_per_audio_hour").value / 60
-        steps.append(f"{said_amount(per_minute)} palavras por minuto de fala (suposto)")
+        said_rate = _("{amount} palavras por minuto de fala (suposto)")
+        steps.append(Step(said_rate.format(amount=said_amount(per_minute)), "words"))
         words *= per_minute
     elif last == "line":
         per_line = factors.get("words_per_line").value
-        steps.append(f"{said_amount(per_line)} palavras por linha (suposto)")
+        said_rate = _("{amount} palavras por linha (suposto)")
+        steps.append(Step(said_rate.format(amount=said_amount(per_line)), "words"))
         words *= per_line
     if last == "token":
         return words, steps
@@ -106,50 +132,85 @@ def to_tokens(parts: list[Mention], per_page: float | None = None) -> tuple[floa
     return words * factors.get("tokens_per_word").value, steps
 
 
-def total_tokens(mention: Mention, text_model: bool) -> tuple[float | None, list[str]]:
+def total_tokens(mention: Mention, text_model: bool) -> tuple[float | None, list[Step]]:
     factors = load_quantities()
     if mention.unit == "byte":
         per_token = factors.get("bytes_per_token").value
-        said = f"{_bytes(mention.value)} ÷ {said_amount(per_token)} bytes por token (suposto)"
-        return mention.value / per_token, [said]
+        return mention.value / per_token, [Step(_per_token(mention.value, per_token))]
     if mention.unit == "audio_hour":
         if not text_model and "transcri" not in mention.noun:
             return None, []  # audio for a speech model: the reader counts 30 s windows
         per_hour = factors.get("words_per_audio_hour").value
+        per_word = format_number(factors.get("tokens_per_word").value, 1)
         return mention.value * per_hour * factors.get("tokens_per_word").value, [
-            f"{said_amount(mention.value)} h de fala transcrita",
-            f"{said_amount(per_hour)} palavras por hora (suposto)",
-            f"{format_number(factors.get('tokens_per_word').value, 1)} token por palavra (suposto)",
+            Step(_("{amount} h de fala transcrita").format(amount=said_amount(mention.value))),
+            Step(
+                _("{amount} palavras por hora (suposto)").format(amount=said_amount(per_hour)),
+                "words",
+            ),
+            Step(_("{amount} token por palavra (suposto)").format(amount=per_word), "per_word"),
         ]
     tokens, steps = to_tokens([mention])
     return tokens, steps
 
 
-def said_result(tokens: float, steps: list[str], each: str = "") -> str:
+def said_result(tokens: float, steps: list[Step], each: Each = "") -> str:
     """ "~2.500 palavras ≈ 3.750 tokens cada (1,5 token por palavra, suposto)"; tokens as given."""
-    if len(steps) == 1 and steps[0].endswith(" tokens"):
-        return f"{said_of(tokens, 'tokens')}{each}"
-    return f"{f' {TIMES} '.join(steps)} ≈ {said_of(tokens, 'tokens')}{each}{_factor_note(steps)}"
+    result = said_tokens(tokens, each)
+    if len(steps) == 1 and steps[0].kind == "tokens":
+        return result
+    product = f" {TIMES} ".join(step.text for step in steps)
+    return f"{product} ≈ {result}{_factor_note(steps)}"
+
+
+def said_tokens(tokens: float, each: Each = "") -> str:
+    """ "3.750 tokens", "3.750 tokens cada", "3 milhões de tokens no total"."""
+    said = said_of(tokens, _("tokens"))
+    if each == "each":
+        return _("{tokens} cada").format(tokens=said)
+    if each == "total":
+        return _("{tokens} no total").format(tokens=said)
+    return said
 
 
 def said_of(value: float, noun: str) -> str:
-    amount = said_amount(value)
-    return f"{amount} de {noun}" if amount.endswith("milhões") else f"{amount} {noun}"
+    """ "2.500 palavras", "3 milhões de palavras": an amount of a noun already translated."""
+    if value >= 1e6:
+        return _("{amount} milhões de {noun}").format(amount=_millions(value), noun=noun)
+    return f"{said_amount(value)} {noun}"
 
 
-def _factor_note(steps: list[str]) -> str:
-    if any("token por palavra" in s for s in steps) or not steps:
+def _factor_note(steps: list[Step]) -> str:
+    if any(step.kind == "per_word" for step in steps) or not steps:
         return ""
-    if any(s.endswith(("palavras", "palavras (suposto)")) or "palavras por" in s for s in steps):
+    if any(step.kind == "words" for step in steps):
         per_word = format_number(load_quantities().get("tokens_per_word").value, 1)
-        return f" ({per_word} token por palavra, suposto)"
+        return " " + _("({amount} token por palavra, suposto)").format(amount=per_word)
     return ""
 
 
+def _per_token(size: float, per_token: float) -> str:
+    """ "2 GB ÷ 4 bytes por token (suposto)": a text file's size in tokens."""
+    return _("{size} ÷ {amount} bytes por token (suposto)").format(
+        size=_bytes(size), amount=said_amount(per_token)
+    )
+
+
+# The nouns of the units an example's length is counted in (records keep the client's own word).
+_NOUNS = {
+    "word": N_("palavras"),
+    "char": N_("caracteres"),
+    "token": N_("tokens"),
+    "page": N_("páginas"),
+    "line": N_("linhas"),
+    "turn": N_("mensagens"),
+    "minute": N_("min de fala transcrita"),
+}
+
+
 def _noun(mention: Mention) -> str:
-    return {"word": "palavras", "char": "caracteres", "token": "tokens", "page": "páginas",
-            "line": "linhas", "turn": "mensagens",
-            "minute": "min de fala transcrita"}.get(mention.unit, mention.noun)  # fmt: skip
+    noun = _NOUNS.get(mention.unit)
+    return _(noun) if noun else mention.noun
 
 
 def said_count(mention: Mention) -> str:
@@ -159,11 +220,15 @@ def said_count(mention: Mention) -> str:
 
 def said_amount(value: float) -> str:
     if value >= 1e6:
-        scaled = value / 1e6
-        return f"{format_number(scaled, 0 if scaled.is_integer() else 1)} milhões"
+        return _("{amount} milhões").format(amount=_millions(value))
     if value < 10 and not float(value).is_integer():
         return format_number(value, 1)  # "~1,5 página"
     return format_number(round(value), 0)
+
+
+def _millions(value: float) -> str:
+    scaled = value / 1e6
+    return format_number(scaled, 0 if scaled.is_integer() else 1)
 
 
 def _bytes(size: float) -> str:
