@@ -26,3 +26,16 @@ def toml_texts(
     keys = {key.strip() for key in options.get("keys", "").split(",") if key.strip()}
     for key, text in _values(tomllib.loads(fileobj.read().decode("utf-8")), keys):
         yield 0, None, text, [key]
+
+
+def front_matter_title(
+    fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: dict[str, Any]
+) -> Iterator[tuple[int, None, str, list[str]]]:
+    """The `title` of a corpus document's front matter: the name its answers cite."""
+    import yaml
+
+    text = fileobj.read().decode("utf-8")
+    if text.startswith("---"):
+        title = (yaml.safe_load(text.split("---", 2)[1]) or {}).get("title")
+        if isinstance(title, str) and title.strip():
+            yield 0, None, title.strip(), ["title"]

@@ -90,7 +90,7 @@ def answer_from_passages(question: str, passages: list[Passage]) -> tuple[str, l
 
 
 def cite(sources: list[Passage]) -> str:
-    titles = "; ".join(dict.fromkeys(source.title for source in sources))
+    titles = "; ".join(dict.fromkeys(_(source.title) for source in sources))
     if len(sources) == 1:
         return _("Fonte: {titles}.").format(titles=titles)
     return _("Fontes: {titles}.").format(titles=titles)

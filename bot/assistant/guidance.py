@@ -6,8 +6,10 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from bot.assistant import card_choice, composer
-from knowledge.cards import shown_text
+from bot.assistant.reading import language_of
+from knowledge.cards import packaged_cards, shown_text
 from knowledge.retriever import CardMatch, Passage, SearchResult
+from locales import SOURCE_LANGUAGE, current
 
 # When the best answer card is trusted: its dense similarity (mean cosine of the two packaged
 # models) is at least MIN_CARD_SIMILARITY and either both rankings put it among their first two
@@ -56,4 +58,15 @@ def compose_answer(retrieved: dict[str, Any]) -> GuidanceAnswer:
         return GuidanceAnswer(
             text=shown_text(card.id, card.text), used=[cited], notice=result.notice
         )
-    return GuidanceAnswer(notice=result.notice, options=[c.asked for c in cards])
+    return GuidanceAnswer(notice=result.notice, options=[_offered(card) for card in cards])
+
+
+def _offered(card: CardMatch) -> str:
+    """A topic to offer, as a question in the reply's language: the one retrieval matched, or in
+    another language the card's first question written in it."""
+    language = current()
+    if language == SOURCE_LANGUAGE or language_of(card.asked) == language:
+        return card.asked
+    packaged = next((known for known in packaged_cards() if known.id == card.id), None)
+    asked = [q for q in packaged.questions if language_of(q) == language] if packaged else []
+    return asked[0] if asked else card.asked

@@ -209,3 +209,27 @@ def test_an_added_document_is_answered_from_its_text_with_lists_whole(
         "financeiro; informe os dados bancários da empresa; aguarde a análise em até 10 dias "
         "úteis." in answer
     ), answer
+
+
+def test_topics_offered_to_an_english_client_are_asked_in_english() -> None:
+    from bot.assistant.guidance import compose_answer
+    from knowledge.retriever import CardMatch, SearchResult
+    from locales import speaking
+
+    found = CardMatch(
+        id="spot-o-que-e",
+        title="Instâncias spot",
+        source="corpus/instancias-spot.md",
+        text="",
+        asked="O que é instância spot?",
+        similarity=0.2,  # too far to answer with: the client is asked which topic it meant
+        lexical_rank=3,
+        dense_rank=3,
+    )
+    retrieved = {
+        "question": "hmm spot?",
+        "result": SearchResult(passages=[], fallback=False, cards=[found]),
+    }
+    assert compose_answer(retrieved).options == ["O que é instância spot?"]
+    with speaking("en"):
+        assert compose_answer(retrieved).options == ["What are preemptible instances?"]
