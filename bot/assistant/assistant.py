@@ -1,9 +1,7 @@
-"""The assistant: one pt-BR message in, one grounded reply out, for every channel.
-
-`Assistant.reply(conversation_id, text)` decides what the message is (question, job to quote,
-follow-up, handoff, greeting, out of scope, error), answers from the knowledge base or the quoting
-engine, and keeps the conversation's slots in the database.
-"""
+"""The assistant: one message in, one grounded reply out in the client's language, for every
+channel. `Assistant.reply(conversation_id, text)` decides what the message is (question, job to
+quote, follow-up, handoff, greeting, out of scope, error), answers from the knowledge base or the
+quoting engine, and keeps the conversation's slots in the database."""
 
 import re
 import unicodedata
@@ -52,19 +50,19 @@ if TYPE_CHECKING:
 # word is about something else (measured on the assistant test set: off-topic questions score
 # 0.0-0.67, on-topic ones 0.75-1.0).
 MIN_COVERAGE = 0.75
+BUDGET_LIMIT = Decimal("1e12")
 
 
 def _budget_in_reais(turn: Turn) -> None:
     """ "orçamento de US$ 500": the budget in reais at today's rate, the conversion said."""
-    dollars = Decimal(turn.slots.pop("budget_usd"))
-    rate = day_rate().usd_brl
-    reais = (dollars * rate).quantize(Decimal("0.01"))
+    dollars, rate = Decimal(turn.slots.pop("budget_usd")), day_rate().usd_brl
+    reais = dollars * rate
+    if reais < BUDGET_LIMIT:  # past it the engine refuses the budget, and centavos overflow
+        reais = reais.quantize(Decimal("0.01"))
+        said = {"dollars": format_number(dollars, 2), "rate": format_number(rate, 4)}
+        note = _("Orçamento: US$ {dollars} ≈ {reais} ao dólar de hoje (R$ {rate}).")
+        turn.reading.notes.append(note.format(reais=format_brl(reais), **said))
     turn.slots.setdefault("budget_brl", reais)
-    turn.reading.notes.append(
-        _("Orçamento: US$ {dollars} ≈ {reais} ao dólar de hoje (R$ {rate}).").format(
-            dollars=format_number(dollars, 2), reais=format_brl(reais), rate=format_number(rate, 4)
-        )
-    )
 
 
 def _clean(text: str) -> str:

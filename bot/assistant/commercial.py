@@ -70,7 +70,8 @@ _OTHER_CLIENTS = re.compile(
     r"(clients|customers|companies|startups) pay|\bwho are your (clients|customers)|"
     r"\bquem mais (e|sao) (cliente|clientes)|\b(cobr\w*|fecha\w*|pag\w*) (dele|dela|deles|delas)\b|"
     r"\bvalor (que |q )?(eles|elas|ele|ela) (fecharam|fechou|pagaram|pagou)|"
-    r"\bvalores praticados com|\b(what|how much) did (other|\w+) (\w+ )?pay"
+    r"\bvalores praticados com|\b(what|how much) did (other|\w+) (\w+ )?pay|"
+    r"\b(what|how much) did (your|another|a) (client|customer|company) (\w+ )?pay"
 )
 # A message that is only an insult gets one calm line back to the job.
 _ABUSE = re.compile(

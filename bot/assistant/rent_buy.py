@@ -25,9 +25,10 @@ _ASKS = re.compile(
     r"\balug\w*\b.{0,40}\bou\b.{0,10}\bcompr\w*|\brent or buy\b|\bbuy or rent\b|\bon[- ]prem"
 )
 _JOBS = re.compile(
-    r"(\d+(?:[.,]\d+)?)\s*(?:jobs?|treinos?|treinamentos?|vezes|execucoes|rodadas|modelos?)"
+    r"(\d+(?:[.,]\d+)?)\s*(?:jobs?|treinos?|treinamentos?|vezes|execucoes|rodadas|modelos?|"
+    r"runs?|trainings?|times|fine-?tunes?)"
     r"(?:\s+\S+){0,2}?\s*"
-    r"(?:por|ao|/)\s*mes"
+    r"(?:por|ao|/|a|per|each)\s*(?:mes|month)"
 )
 
 

@@ -296,7 +296,7 @@ def test_the_validity_date_is_in_brasilia_time() -> None:
         ("e se a máquina cair no meio do treino, quem paga?", "do último checkpoint"),
         ("vcs tem SLA?", "em até 4 horas úteis"),
         ("dá pra parcelar o boleto em 3x?", "Parcelamos em até 3 boletos mensais"),
-        ("Can I pay in installments?", "Parcelamos em até 3 boletos mensais"),
+        ("Can I pay in installments?", "in up to 3 interest-free monthly boletos"),
         ("quanto a empresa X pagou?", "Não passamos preços"),
         ("qual o horário de atendimento de vocês?", "das 9h às 18h"),
     ],
@@ -307,7 +307,8 @@ def test_commercial_questions_are_answered_from_the_company_file(
     reply = _last(assistant, question)
     assert reply.intent == "question"
     assert fact in reply.answer
-    assert reply.answer.endswith(f"equipe comercial: {load_company().identity.email}.")
+    team = "our sales team" if reply.language == "en" else "equipe comercial"
+    assert reply.answer.endswith(f"{team}: {load_company().identity.email}.")
     assert [source.source for source in reply.sources] == ["bot/sales/data/company.toml"]
 
 

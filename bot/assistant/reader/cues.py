@@ -84,7 +84,11 @@ FRAMEWORKS = [
 CLOUDS = [
     # "no Google" is the cloud; "o Gemma do Google" is the model's maker.
     (
-        re.compile(r"google cloud|\bgcp\b|vertex|\bgce\b|\bgke\b|\b(?:no|na|pelo|via) google\b"),
+        # "AWS and Google", "AWS ou Google" too: a cloud named beside another one.
+        re.compile(
+            r"google cloud|\bgcp\b|vertex|\bgce\b|\bgke\b|\b(?:no|na|pelo|via) google\b|"
+            r"\b(?:on|in|at|and|or|vs\.?|versus|e|ou|x) google\b(?!'s| gemma)"
+        ),
         "gcp",
     ),
     (re.compile(r"\baws\b|amazon web services|\bamazon\b|sagemaker|\bec2\b"), "aws"),
