@@ -36,7 +36,11 @@ _PAYMENT = re.compile(
     r"como (eu )?(pago|faco (o )?pagamento|posso pagar|e o pagamento|funciona o pagamento|"
     r"funciona a cobranca|e a cobranca)\b(?! menos| mais barato)|formas? de pagamento|"
     r"condic\w+ de pagamento|prazo (de|para) pagamento|aceita\w* (pix|boleto|cartao)|"
-    r"pagar (com|no|por|via|em) (pix|boleto|cartao|transferencia)|how (do|can) i pay"
+    r"pagar (com|no|por|via|em) (pix|boleto|cartao|transferencia)|how (do|can) i pay|"
+    r"\bpayment (methods?|options?|terms)\b|how (do|can|could|would|should) (we|i) (pay|be billed)|"
+    r"\b(do|can) you (take|accept) (credit |debit )?(cards?|paypal|wires?|wire transfers?|pix|"
+    r"boleto|usd|dollars)|\bpay (by|with|via|through) (card|credit card|wire|bank transfer|pix|"
+    r"boleto|paypal|invoice)"
 )
 _INSTALLMENTS = re.compile(
     r"\bparcel\w*|\bmetade agora|\b(outra )?metade (no|em|daqui)|\b(em|in) \d{1,2} ?(x|vezes)\b|"

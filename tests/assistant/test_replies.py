@@ -296,7 +296,7 @@ def test_the_validity_date_is_in_brasilia_time() -> None:
         ("e se a máquina cair no meio do treino, quem paga?", "do último checkpoint"),
         ("vcs tem SLA?", "em até 4 horas úteis"),
         ("dá pra parcelar o boleto em 3x?", "Parcelamos em até 3 boletos mensais"),
-        ("Can I pay in installments?", "in up to 3 interest-free monthly boletos"),
+        ("Can I pay in installments?", "in up to 3 interest-free monthly installments"),
         ("quanto a empresa X pagou?", "Não passamos preços"),
         ("qual o horário de atendimento de vocês?", "das 9h às 18h"),
     ],
