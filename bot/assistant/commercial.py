@@ -40,7 +40,13 @@ _PAYMENT = re.compile(
     r"\bpayment (methods?|options?|terms)\b|how (do|can|could|would|should) (we|i) (pay|be billed)|"
     r"\b(do|can) you (take|accept) (credit |debit )?(cards?|paypal|wires?|wire transfers?|pix|"
     r"boleto|usd|dollars)|\bpay (by|with|via|through) (card|credit card|wire|bank transfer|pix|"
-    r"boleto|paypal|invoice)"
+    r"boleto|paypal|invoice)|"
+    # "do you bill in BRL or USD?", "cobram em reais ou dólar?", "boleto ok?"
+    r"\b(bill|charge|invoice|cobra\w*|fatura\w*)\w* (us |you )?(in|em) (brl|usd|reais|real|"
+    r"dollars?|dolar(es)?)|\b(brl|reais) (or|ou) (usd|dollars?|dolar)|"
+    r"\b(usd|dollars?|dolar) (or|ou) (brl|reais)|"
+    r"^\W*(and |e |what about |e o |e a )?(pix|boleto|cartao|credit card|card|wire transfer|ted)"
+    r"\b[^.?!]{0,20}\?\W*$"
 )
 _INSTALLMENTS = re.compile(
     r"\bparcel\w*|\bmetade agora|\b(outra )?metade (no|em|daqui)|\b(em|in) \d{1,2} ?(x|vezes)\b|"
@@ -63,7 +69,8 @@ _SERVICE = re.compile(
     r"goes down)|\b(any|a) guarantee"
 )
 _NOT_SERVICE = re.compile(r"\boom\b|out of memory|memoria|cuda|erro|error|loss|nan\b")
-# "quanto a empresa X pagou?": another client's price or name, which we never give.
+# "quanto a empresa X pagou?": another client's price or name, which we never give (even in a
+# message with a job in it, see `asks_other_clients`).
 _OTHER_CLIENTS = re.compile(
     r"\bquanto (a|o|as|os) (?!gente\b|senhor|senhora)\w+( \w+)? (pagou|pagaram|paga|pagam|gastou|"
     r"gastaram)\b|\bquanto (outr\w* \w+|seus (outros )?clientes|os (outros )?clientes|meu "
@@ -75,8 +82,16 @@ _OTHER_CLIENTS = re.compile(
     r"\bquem mais (e|sao) (cliente|clientes)|\b(cobr\w*|fecha\w*|pag\w*) (dele|dela|deles|delas)\b|"
     r"\bvalor (que |q )?(eles|elas|ele|ela) (fecharam|fechou|pagaram|pagou)|"
     r"\bvalores praticados com|\b(what|how much) did (other|\w+) (\w+ )?pay|"
+    r"\b(what|how much) did you charge\b|"
     r"\b(what|how much) did (your|another|a) (client|customer|company) (\w+ )?pay"
 )
+
+
+def asks_other_clients(folded: str) -> bool:
+    """ "what do your other clients pay for a 70B?": refused whatever job the message names."""
+    return bool(_OTHER_CLIENTS.search(folded))
+
+
 # A message that is only an insult gets one calm line back to the job.
 _ABUSE = re.compile(
     r"\b(porra|caralho|merda|bosta|lixo|inutil|inuteis|incompetentes?|idiotas?|burr[oa]s?|"

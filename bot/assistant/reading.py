@@ -2,6 +2,7 @@
 it sets and its language. `bot/assistant/routes.py` routes over this and nothing else of the text.
 """
 
+import re
 import unicodedata
 from collections.abc import Sequence
 from datetime import datetime
@@ -12,7 +13,7 @@ from pydantic import BaseModel, Field
 
 from bot.assistant import asks as cues_of
 from bot.assistant import cues
-from bot.assistant.commercial import commercial_answer
+from bot.assistant.commercial import asks_other_clients, commercial_answer
 from bot.assistant.followups import last_field
 from bot.assistant.intent import classify
 from bot.assistant.reader import read_job
@@ -216,7 +217,7 @@ _MARKERS: dict[Language, frozenset[str]] = {
 
 
 def _marked(text: str) -> Language | None:
-    words = normalize(text).split()
+    words = re.findall(r"[a-z]+", normalize(text))
     counts = {language: sum(w in marks for w in words) for language, marks in _MARKERS.items()}
     first, second = sorted(counts, key=counts.__getitem__, reverse=True)
     return first if counts[first] > counts[second] else None
@@ -266,7 +267,14 @@ def read_message(text: str, now: datetime | None = None, earlier: Sequence[str] 
     guess = classify(text)
     reading.guess, reading.margin = guess.label, guess.margin
     # "200 milhões de tokens de notas fiscais" is a job, not billing; so is a data size.
-    if not {"model", "params", "examples", "dataset_tokens", "tokens_per_example"} & fields.keys():
+    described = {
+        "model",
+        "params",
+        "examples",
+        "dataset_tokens",
+        "tokens_per_example",
+    } & fields.keys()
+    if not described or asks_other_clients(folded):
         with speaking(language):
             reading.commercial = commercial_answer(folded)
     _compared(reading, job.folded)

@@ -82,7 +82,9 @@ _EN_WORD = "|".join(sorted(_UNITS_EN, key=len, reverse=True))
 # "um"/"uma" count only before a scale or unit: "um llama" is an article, "um milhao" a number.
 _ONE_BEFORE = (
     r"\b(?:(?:um|uma)(?=\s+(?:mil\b|milhao|bilhao|trilhao|dia\b|semana\b|hora\b|epoca\b|"
-    r"mes\b))|(?:one|a)(?=\s+(?:million|billion|thousand|day\b|week\b|hour\b|epoch\b)))"
+    r"mes\b))|(?:one|a)(?=\s+(?:million|billion|thousand|day\b|week\b|hour\b|epoch\b))|"
+    # "single epoch", "uma única época": one
+    r"(?:a )?single(?=\s+(?:epoch|pass)\b)|(?:uma )?unica(?=\s+epoca\b))"
 )
 _PT_RUN = re.compile(
     rf"(?<![\w.,])(?:(?:{_PT_WORD})(?:\s+(?:e\s+)?(?:{_PT_WORD}|mil)\b)*|mil(?:\s+e\s+(?:{_PT_WORD})"
