@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
 
+from locales import N_
 from quoting.datafiles import DATA_DIR, load
 
 DEFAULT_REGISTRY = DATA_DIR / "models.toml"
@@ -157,7 +158,7 @@ def derive_architecture(params: float) -> Architecture:
     heads = hidden // _HEAD_DIM
     return Architecture(
         id="personalizado",
-        name="Modelo informado pelo tamanho",
+        name=N_("Modelo informado pelo tamanho"),  # shown translated (composer)
         architecture="decoder",
         params=params,
         active_params=params,

@@ -61,7 +61,9 @@ SIZES_ASKED = re.compile(
     r"(?:memoria|vram) (?:precisa|necessaria))"
 )
 # "e em dólar?", "quanto dá em USD", "in dollars".
+# Not "can we pay in dollars?" or "do you bill in USD?": how we are paid (commercial).
 IN_DOLLARS = re.compile(
+    r"(?<!pay )(?<!bill )(?<!pagar )(?<!cobram )(?<!cobra )"
     r"\b(?:em|in|para|pra) (?:us |american )?(?:dolar(?:es)?|usd|us\$|dollars?)(?!\w)|"
     r"\b(?:valor|preco|total) em dolar|"
     r"\bdolar(?:es)? (?:tambem|too)\b|\bin usd\b|\bconvert\w* (?:pra|para|to) (?:dolar|usd)"

@@ -45,6 +45,8 @@ _PAYMENT = re.compile(
     r"\b(bill|charge|invoice|cobra\w*|fatura\w*)\w* (us |you )?(in|em) (brl|usd|reais|real|"
     r"dollars?|dolar(es)?)|\b(brl|reais) (or|ou) (usd|dollars?|dolar)|"
     r"\b(usd|dollars?|dolar) (or|ou) (brl|reais)|"
+    r"\bpay (in|with|using) (us |u\.s\. )?(dollars?|usd|euros?|eur|(a |our )?(corporate )?"
+    r"(credit |debit )?cards?)|"
     r"^\W*(and |e |what about |e o |e a )?(pix|boleto|cartao|credit card|card|wire transfer|ted)"
     r"\b[^.?!]{0,20}\?\W*$"
 )
@@ -82,7 +84,9 @@ _OTHER_CLIENTS = re.compile(
     r"\bquem mais (e|sao) (cliente|clientes)|\b(cobr\w*|fecha\w*|pag\w*) (dele|dela|deles|delas)\b|"
     r"\bvalor (que |q )?(eles|elas|ele|ela) (fecharam|fechou|pagaram|pagou)|"
     r"\bvalores praticados com|\b(what|how much) did (other|\w+) (\w+ )?pay|"
-    r"\b(what|how much) did you charge\b|"
+    r"\b(what|how much) did you charge\b|\b(what|which) (price|quote|rate|deal) did you "
+    r"(give|quote|offer|make)|\b(the|an?) other (company|client|customer|fintech|startup|team)\b"
+    r"[^.?!]{0,40}\b(pay|paid|price|charged?)\b|"
     r"\b(what|how much) did (your|another|a) (client|customer|company) (\w+ )?pay"
 )
 

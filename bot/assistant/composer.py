@@ -142,7 +142,7 @@ def _method_name(method: object) -> str:
 
 def job_line(job: Job) -> str:
     """ "Llama 3 8B, LoRA, 20.000 exemplos de 500 tokens, 3 épocas; 30 mi de tokens de treino" """
-    return f"{job.model_name}, {_method_name(job.method)}, {_dataset(job)}"
+    return f"{_(job.model_name)}, {_method_name(job.method)}, {_dataset(job)}"
 
 
 def in_dollars(quote: Quote) -> str:

@@ -93,8 +93,11 @@ _PT_RUN = re.compile(
 _EN_RUN = re.compile(rf"(?<![\w.,])(?:{_EN_WORD})(?:[\s-]+(?:and\s+)?(?:{_EN_WORD}|thousand)\b)*\b")
 _HALF = [
     (
-        re.compile(r"\b(?:meio|meia|half an?|half)\s+(mil|milhao|bilhao|million|billion)\b"),
-        r"0,5 \1",
+        # "half a billion" arrives as "half 1 billion" ("a billion" is read as one first)
+        re.compile(
+            r"\b(?:meio|meia|half an?|half 1|half)\s+(mil|milhao|bilhao|thousand|million|billion)\b"
+        ),
+        r"0.5 \1",
     ),
     (re.compile(r"(\d+)\s+(mil|milhao|milhoes|bilhao|bilhoes)\s+e\s+meio\b"), r"\1,5 \2"),
     (re.compile(r"(\d+)\s+(thousand|million|billion)\s+and\s+a\s+half\b"), r"\1.5 \2"),
@@ -134,6 +137,12 @@ def normalize(text: str) -> str:
     for pattern, replacement in _HALF:
         folded = pattern.sub(replacement, folded)
     folded = _RANGE.sub(r"ate \g<high>", folded)
+    # "half a billion tokens (500M)": the same amount again in digits, not a model size
+    folded = re.sub(
+        r"\b(tokens?|examples?|exemplos?|samples?|amostras?)\s*\(\s*~?[\d.,]+\s*(?:k|m|mi|b|bi)?\s*\)",
+        r"\1",
+        folded,
+    )
     # "dois ponto cinco" -> "2.5"; "a 2B-token dataset", "10k-example set": the unit, spaced
     folded = re.sub(r"\b(\d+) (?:ponto|virgula|point) (\d+)\b", r"\1.\2", folded)
     folded = re.sub(
