@@ -45,6 +45,9 @@ _PAYMENT = re.compile(
     r"\b(bill|charge|invoice|cobra\w*|fatura\w*)\w* (us |you )?(in|em) (brl|usd|reais|real|"
     r"dollars?|dolar(es)?)|\b(brl|reais) (or|ou) (usd|dollars?|dolar)|"
     r"\b(usd|dollars?|dolar) (or|ou) (brl|reais)|"
+    r"\boptions? for paying|\bways? (to|of) pay|\bhow to pay\b|"
+    r"\b(do|can) (u|you) (take|accept)\b|"
+    r"\bpix only\b|"
     r"\bpay (in|with|using) (us |u\.s\. )?(dollars?|usd|euros?|eur|(a |our )?(corporate )?"
     r"(credit |debit )?cards?)|"
     r"^\W*(and |e |what about |e o |e a )?(pix|boleto|cartao|credit card|card|wire transfer|ted)"
@@ -54,7 +57,9 @@ _INSTALLMENTS = re.compile(
     r"\bparcel\w*|\bmetade agora|\b(outra )?metade (no|em|daqui)|\b(em|in) \d{1,2} ?(x|vezes)\b|"
     r"\b\d{1,2} ?x (no|sem|com) (boleto|cartao|juros)|"
     r"\bdivid\w* (o |em \w+ )?(pagamento|boleto|valor|total)|\binstal+ments?\b|"
-    r"\bpay (it )?(in|over) (\d+|two|three|several|multiple) (months|payments|parts)"
+    r"\bpay (it )?(in|over) (\d+|two|three|several|multiple) (months|payments|parts)|"
+    r"\bsplit\b[^.?!]{0,25}\b(into|in|over) (\d+ |two |three |several |multiple |a few )?"
+    r"(payments|installments|instalments|months|parts)"
 )
 # What a machine failure costs, the SLA, the contract; not a training error to debug ("o treino
 # falhou por OOM, o que faço?" is guidance).

@@ -11,7 +11,7 @@ HANDOFF = re.compile(
     # "I'd like to speak to a human", "can I chat with one of your engineers?"
     r"\b(speak|talk|chat) (to|with) (a |an |one of your |your )?(human|person|people|sales|"
     r"specialist|expert|engineer|agent|representative|rep|salesperson|someone|somebody)s?\b|"
-    r"\bhuman (agent|being)\b|\b(connect|put) me (through to|in touch with)\b|"
+    r"\bhuman (agent|being)\b|\b(connect|put) me (through to|in touch with|with|to)\b|"
     # "can someone from your sales team get in touch with me?"
     r"\b(someone|somebody|anyone) (from|on|in) (your|the) (sales|engineering|commercial|"
     r"technical|tech) (team|department|side)|\b(get|be) in touch with (me|us)\b|"
@@ -162,7 +162,11 @@ _GREETING_WORDS = (
     r"(?:do|can) (?:you|u) (?:speak|understand|talk|write|answer)(?: in)? english|"
     r"(?:voce|vc|voces|vcs) (?:fala|falam|entende|entendem) ingles|"
     r"what can you help(?: me| us)? with|how can you help(?: me| us)?|can you help(?: me| us)?|"
-    r"nice to meet you|my name is [a-z]+(?: [a-z]+)?|i(?: a|')?m [a-z]+ from [a-z ]{3,60}"
+    r"nice to meet you|my name is [a-z]+(?: [a-z]+)?|i(?: a|')?m [a-z]+ from [a-z ]{3,60}|"
+    # "is it okay if I write in English? my Portuguese is rusty", "good morning from Lisbon"
+    r"(?:is it )?(?:ok|okay|fine|alright) if i (?:write|speak|talk|ask)(?: to you)? in english|"
+    r"my portuguese (?:is|isn'?t) (?:\w+ )?(?:rusty|bad|poor|great|good|limited)|"
+    r"i (?:don'?t|do not|can'?t) (?:speak|write|read) portuguese|from [a-z]+(?: [a-z]+)?"
 )
 GREETING = re.compile(rf"^[^\w]*(?:(?:{_GREETING_WORDS})\b[^\w]*)+$")
 # Thanks, goodbyes and acknowledgements, alone or with greetings: a closing, not a request.
@@ -171,7 +175,7 @@ THANKS = re.compile(
     r"grat[oa])(?: demais| mesmo| a lot| so much)?|tmj|cheers|"
     r"(?:pela|pelas|pelo) (?:ajuda|atencao|informac(?:ao|oes)|cotac(?:ao|oes)|proposta|resposta|"
     r"explicac(?:ao|oes)|retorno|orcamento|paciencia)|ajudou (?:muito|bastante|demais)|"
-    r"thanks?(?: you)?(?: (?:so much|a lot))?|thx"
+    r"thanks?(?: you)?(?: (?:so much|a lot|a ton|a million|heaps))?|thx"
 )
 GOODBYE = re.compile(r"tchau|ate (?:mais|logo|amanha|breve)|abracos?|abs|bye")
 _ACKNOWLEDGED = (
@@ -192,7 +196,8 @@ _ACKNOWLEDGED = (
     r"bom trabalho|(?:tenha )?(?:um )?(?:bom|otimo) (?:dia|fim de semana|final de semana)|"
     r"boa semana|por (?:enquanto|ora|agora) (?:e )?(?:so|isso)|nada mais|tudo certo|resolvido|"
     r"anotado|that'?s all(?: i needed)?(?: for (?:now|today))?|that is all|will get back to you|"
-    r"talk (?:to you )?later|"
+    r"talk (?:to you )?(?:later|soon|tomorrow|next week)|"
+    r"that covers (?:it|everything)(?: for (?:now|today))?|"
     # "thanks a lot, super helpful", "perfect, that's great"
     r"(?:(?:super|very|really|so|most) )?(?:helpful|useful|clear)|"
     r"(?:that'?s |that is |it'?s )?(?:(?:really|very|super) )?"
@@ -248,6 +253,8 @@ ALTERNATIVES = re.compile(
 )
 FOLLOW_UP = re.compile(
     r"^\s*(e|and|agora|entao|refaz\w*|what about|what if|how about|com|sem|em|e se|pode ser)\b|"
+    # "in 36h?", "same but qlora", "make it 2 epochs", "with 5 epochs instead"
+    r"^\s*(in|with|without|on|using|same|make it|change it|switch it|now|then|ok,? (and|now))\b|"
     # "pode trocar pra rodar em TPU?", "muda pra QLoRA": a change to the job on the table
     r"^\s*(pode |da pra )?(trocar|troca|mudar|muda|passar|passa) (pra|para)\b"
 )

@@ -97,7 +97,8 @@ CLOUDS = [
 PRECISIONS = [(re.compile(rf"\b{p}\b"), p) for p in ("bf16", "fp16", "fp32")]
 _KIND_LEAD = (
     r"(?:\b(?:em|na|numa|com|on|in|de|uma|usar|using|use|ser|for|fosse|only|so|apenas|be|quero|"
-    r"queremos|prefiro|preferimos|exijo|exigimos|want|need|alugam|aluga|alugar|oferecem|rent|melhor)"
+    r"queremos|prefiro|preferimos|exijo|exigimos|want|need|like|prefer|alugam|aluga|alugar|oferecem|"
+    r"rent|melhor)"
     r"\s+(?:uma\s+|a\s+)?|"
     # "gemma 2b full no TPU", "rodar no tpu": Portuguese "no", not English "no TPU please".
     r"\b(?:rodar|roda|rodando|treinar|treino|full|lora|qlora|ajuste|tuning)\s+no\s+|"
@@ -123,6 +124,9 @@ RESIDENCY = re.compile(
     # "Dado fiscal de cliente, então fica no Brasil" (not "a empresa fica no Brasil")
     r"\bdados?\b[^.;!?]{0,40}\bfica (?:aqui )?no (?:brasil|pais)|"
     r"sigilo medico|must stay in brazil|data residency|residencia de dados|territorio nacional|"
+    # "it must remain in data centers located in Brazil", "patient records", "hosted in Brazil"
+    r"\b(?:stay|remain|be kept|be stored|be hosted|be processed|live)\b[^.;!?]{0,40}\bin brazil|"
+    r"(?:located|based|hosted|stored) in brazil|patient (?:records|data)|medical records|"
     r"(?:dados|data|servidor|servidores|treino|processamento|maquina|regiao) (?:no|in|fica no|"
     r"ficam no|em) (?:brasil|brazil|br\b)|"
     # "rodar em São Paulo", "região de São Paulo", not "Fintech from São Paulo"

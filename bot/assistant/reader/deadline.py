@@ -75,7 +75,7 @@ _NOW_IS = re.compile(
 _CONTEXT = re.compile(
     r"\b(?:ate|para|pra|em|by|until|before|antes|prazo|entregar|entrega|pronto|pronta|terminar|"
     r"termine|acabar|precis\w+|deadline|due|tem que|tenho que|temos que|needs?|need it|rodando|"
-    r"concluid\w+|finaliz\w+|pra|due|within|in|dentro de)\b"
+    r"concluid\w+|finaliz\w+|pra|due|within|inside|in|dentro de)\b"
 )
 URGENT = re.compile(
     r"\b(?:pra ontem|para ontem|urgen(?:te|tes|cia|temente)|o mais rapido (?:possivel|que der)|"

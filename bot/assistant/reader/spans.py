@@ -139,7 +139,8 @@ _DURATION_AFTER = re.compile(
     r"months?)\b"
 )
 _DEADLINE_BEFORE = re.compile(
-    r"(?:\bem|\bate|prazo|dentro de|within|\bin|\bno max(?:imo)?|deadline|entregar|entrega|pronto|"
+    r"(?:\bem|\bate|prazo|dentro de|within|inside|\bin|\bno max(?:imo)?|deadline|entregar|"
+    r"entrega|pronto|"
     r"terminar|termine|acabar|precis\w+|for|nos proximos|next|daqui(?: a)?)\b[^.;!?\d]{0,30}$|"
     # "tenho 72h e R$ 2.500": the time the client has
     r"\b(?:tenho|temos|we have|i have)\s+(?:so |apenas |somente |uns |umas |only )?$"
