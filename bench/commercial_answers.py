@@ -22,19 +22,23 @@ CASES = Path(__file__).parent.parent / "tests" / "data" / "commercial_tune.toml"
 
 
 def answered_as(answer: str) -> str:
-    """The class a reply's text answers."""
-    from bot.assistant.commercial import ABUSE_REPLY
+    """The class a reply's text answers, in whichever language it is written."""
+    from bot.assistant import commercial
     from bot.sales.company import load_company
+    from locales import LANGUAGES, _, speaking
 
-    service = load_company().service
-    if service.failure in answer or service.contract in answer:
-        return "contract_sla"
-    if "Parcelamos em até" in answer:
-        return "installments"
-    if "Não passamos preços" in answer:
-        return "other_clients_prices"
-    if answer == ABUSE_REPLY:
-        return "abuse"
+    company = load_company()
+    service = company.service
+    for language in LANGUAGES:
+        with speaking(language):
+            if _(service.failure) in answer or _(service.contract) in answer:
+                return "contract_sla"
+            if commercial._installments(company) in answer:
+                return "installments"
+            if commercial._other_clients(company) in answer:
+                return "other_clients_prices"
+            if answer == _(commercial.ABUSE_REPLY):
+                return "abuse"
     return "other"
 
 
