@@ -45,6 +45,7 @@ _PAYMENT = re.compile(
     r"\b(bill|charge|invoice|cobra\w*|fatura\w*)\w* (us |you )?(in|em) (brl|usd|reais|real|"
     r"dollars?|dolar(es)?)|\b(brl|reais) (or|ou) (usd|dollars?|dolar)|"
     r"\b(usd|dollars?|dolar) (or|ou) (brl|reais)|"
+    r"\b(billing|invoic\w*|payments?)\b[^.?!]{0,20}\b(in|em) (usd|dollars?|brl|reais|euros?)\b|"
     r"\boptions? for paying|\bways? (to|of) pay|\bhow to pay\b|"
     r"\b(do|can) (u|you) (take|accept)\b|"
     r"\bpix only\b|"

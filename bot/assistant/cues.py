@@ -166,7 +166,10 @@ _GREETING_WORDS = (
     # "is it okay if I write in English? my Portuguese is rusty", "good morning from Lisbon"
     r"(?:is it )?(?:ok|okay|fine|alright) if i (?:write|speak|talk|ask)(?: to you)? in english|"
     r"my portuguese (?:is|isn'?t) (?:\w+ )?(?:rusty|bad|poor|great|good|limited)|"
-    r"i (?:don'?t|do not|can'?t) (?:speak|write|read) portuguese|from [a-z]+(?: [a-z]+)?"
+    r"i (?:don'?t|do not|can'?t) (?:speak|write|read) portuguese|from [a-z]+(?: [a-z]+)?|"
+    # "G'day, anyone home?", "Good evening sir, hope you are doing well", "thanks heaps, legends"
+    r"g'?day|(?:is )?any ?one home|sir|madam|ma'?am|mate|guys|folks|legends?|"
+    r"(?:i )?hope (?:you(?:'re| are)|all is|everything is) (?:doing )?(?:well|good|fine)"
 )
 GREETING = re.compile(rf"^[^\w]*(?:(?:{_GREETING_WORDS})\b[^\w]*)+$")
 # Thanks, goodbyes and acknowledgements, alone or with greetings: a closing, not a request.
@@ -228,6 +231,7 @@ PRICE = re.compile(
     r"how much|price (for|of)|quote (me|for)|qual (o|e o) (preco|valor)|"
     r"\bquanto (que |q )?(e|eh|ta|esta)\W*$|what are (the |your )?(prices|rates)|\bprices\W*$|"
     r"what (would|will|does) it cost|\bquanto (por|a) hora\b|"
+    r"\bwhat(?:'s| is| would be| will be) the (?:cost|price|damage|ballpark)|"
     # "quero treinar um modelo, quanto tempo leva?", "..., é caro?": what a quote tells.
     r"\b(quero|queremos|preciso|precisamos) (treinar|ajustar|fazer)\b.*"
     r"\b(quanto tempo|(e|sai|fica|custa) caro)\b|"

@@ -335,7 +335,8 @@ def _cues(reading: Reading) -> list[tuple[Ask, bool]]:
         ("why_this", bool(cues_of.WHY_THIS.search(folded))),
         ("rent_or_buy", asks_rent_or_buy(text)),
         ("compare", bool(reading.compare)),
-        ("in_dollars", bool(cues_of.IN_DOLLARS.search(folded))),
+        # "can the billing be done in USD?" asks how we are paid, not for the quote in dollars
+        ("in_dollars", bool(cues_of.IN_DOLLARS.search(folded)) and reading.commercial is None),
         (
             "price_per_hour",
             bool(cues_of.PER_HOUR.search(folded))

@@ -122,6 +122,10 @@ _RANGE = re.compile(
 )
 
 
+_INDIAN = re.compile(r"\b(\d+(?:[.,]\d+)?)\s*(lakh|crore)s?\b")
+_INDIAN_SCALE = {"lakh": 100_000, "crore": 10_000_000}
+
+
 def normalize(text: str) -> str:
     """Folded text with chat abbreviations expanded and number words written as digits."""
     folded = fold(text)
@@ -137,6 +141,11 @@ def normalize(text: str) -> str:
     for pattern, replacement in _HALF:
         folded = pattern.sub(replacement, folded)
     folded = _RANGE.sub(r"ate \g<high>", folded)
+    # Indian numbering: "1.2 lakh samples" is 120,000, "2 crore tokens" 20 million
+    folded = _INDIAN.sub(
+        lambda m: str(round(float(m.group(1).replace(",", ".")) * _INDIAN_SCALE[m.group(2)])),
+        folded,
+    )
     # "half a billion tokens (500M)": the same amount again in digits, not a model size
     folded = re.sub(
         r"\b(tokens?|examples?|exemplos?|samples?|amostras?)\s*\(\s*~?[\d.,]+\s*(?:k|m|mi|b|bi)?\s*\)",
