@@ -91,7 +91,7 @@ _OTHER_CLIENTS = re.compile(
     r"\bvalor (que |q )?(eles|elas|ele|ela) (fecharam|fechou|pagaram|pagou)|"
     r"\bvalores praticados com|\b(what|how much) did (other|\w+) (\w+ )?pay|"
     r"\b(what|how much) did you charge\b|\b(what|which) (price|quote|rate|deal) did you "
-    r"(give|quote|offer|make)|\b(the|an?) other (company|client|customer|fintech|startup|team)\b"
+    r"(give|quote|offer|make)|\b(the|an?) other (company|client|customer|fintech|startup|team)s?\b"
     r"[^.?!]{0,40}\b(pay|paid|price|charged?)\b|"
     r"\b(what|how much) did (your|another|a) (client|customer|company) (\w+ )?pay"
 )
