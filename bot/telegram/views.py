@@ -15,7 +15,7 @@ from bot.assistant.reply import (
     ACTION_QUOTE,
     Reply,
 )
-from locales import N_, SOURCE_LANGUAGE, Language, translate
+from locales import SOURCE_LANGUAGE, Language, translate
 
 LIMIT = 4096
 # A heading ("O que você paga:") or the label of a line ("Tempo estimado: 3,2 h"): up to four
@@ -29,16 +29,6 @@ CALLBACKS = {
     ACTION_GPU: "acao:gpu",
     ACTION_PROPOSAL: "acao:proposta",
 }
-# The labels above (bot/assistant/reply.py's canonical ones) as messages of the catalogs: a
-# button shows its label in the reply's language.
-LABELS = (
-    N_("Ver alternativas"),
-    N_("Refazer com QLoRA"),
-    N_("Falar com um especialista"),
-    N_("Fazer uma cotação"),
-    N_("Cotar em GPU"),
-    N_("Proposta em PDF"),
-)
 
 
 def to_html(reply: Reply) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from telegram import Chat, Message, Update, User
 
-from bot.assistant.reply import ACTION_ALTERNATIVES, ACTION_HUMAN, ACTION_QUOTE
+from bot.assistant.reply import ACTION_ALTERNATIVES, ACTION_HUMAN, ACTION_QUOTE, ACTIONS
 from bot.assistant.state import ConversationState, ConversationStore
 from bot.relay import notices
 from bot.relay.bridge import CLOSED_FOR_CLIENT, Bridge, BridgeSettings
@@ -21,7 +21,7 @@ from bot.relay.followup import FollowUp
 from bot.relay.notices import LEAVE_CALLBACK, LEAVE_COMMAND
 from bot.telegram.commands import WELCOME
 from bot.telegram.language import user_language
-from bot.telegram.views import CALLBACKS, LABELS
+from bot.telegram.views import CALLBACKS
 from locales import speaking, translate
 from tests.fakes.fake_telegram import FakeTelegram
 from tests.telegram.test_telegram import Bot
@@ -88,7 +88,7 @@ def _buttons(call: dict[str, Any]) -> list[tuple[str, str]]:
 
 def _portuguese(shown: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """The canonical label of each English button."""
-    canonical = {translate(label, "en"): label for label in LABELS}
+    canonical = {translate(label, "en"): label for label in ACTIONS}
     return [(canonical[label], data) for label, data in shown]
 
 
@@ -115,8 +115,8 @@ def test_the_telegram_apps_language_chooses_english_or_portuguese(
 
 
 def test_every_button_label_of_a_reply_has_an_english_label() -> None:
-    assert set(LABELS) == set(CALLBACKS)
-    for label in LABELS:
+    assert set(ACTIONS) == set(CALLBACKS)
+    for label in ACTIONS:
         _english(label)
 
 
