@@ -8,6 +8,7 @@ sentence extraction is only for documents a user indexes with `infrabot index PA
 
 import re
 import tomllib
+from collections.abc import Callable
 from datetime import date
 from functools import cache
 from pathlib import Path
@@ -59,14 +60,15 @@ class Card(BaseModel):
             raise ValueError("perguntas repetidas")
         return self
 
-    def text(self) -> str:
-        """The card as indexed: the answer, then the detail (Portuguese, the corpus' language)."""
-        return f"{self.answer}\n\n{self.detail.strip()}" if self.detail.strip() else self.answer
+    def text(self, say: Callable[[str], str] = str) -> str:
+        """The answer, then the detail: as indexed (Portuguese, the corpus' language), or passed
+        through `say` (`shown`)."""
+        detail = self.detail.strip()
+        return f"{say(self.answer)}\n\n{say(detail)}" if detail else say(self.answer)
 
     def shown(self) -> str:
         """`text()` as the client reads it, in the reply's language."""
-        answer = _(self.answer)
-        return f"{answer}\n\n{_(self.detail.strip())}" if self.detail.strip() else answer
+        return self.text(_)
 
     def search_text(self) -> str:
         """What retrieval matches a question against: how clients ask it, and the answer."""
@@ -121,8 +123,13 @@ def packaged_cards() -> tuple[Card, ...]:
     return tuple(load_cards())
 
 
+def packaged_card(card_id: str) -> Card | None:
+    """The packaged card with this id (None for one an index has and this build does not)."""
+    return next((card for card in packaged_cards() if card.id == card_id), None)
+
+
 def shown_text(card_id: str, indexed: str) -> str:
     """What the client reads of the card an index returned: the packaged card in the reply's
-    language, or the indexed text of a card the index has and this build does not."""
-    card = next((card for card in packaged_cards() if card.id == card_id), None)
+    language, or the indexed text of a card this build does not have."""
+    card = packaged_card(card_id)
     return card.shown() if card else indexed

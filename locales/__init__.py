@@ -75,10 +75,6 @@ def _(message: str) -> str:
     return translations(_current.get()).gettext(message)
 
 
-def ngettext(singular: str, plural: str, count: int) -> str:
-    return translations(_current.get()).ngettext(singular, plural, count)
-
-
 def N_(message: str) -> str:
     """Marks a constant for extraction; it is translated where it is shown, with `_()`."""
     return message

@@ -3,7 +3,7 @@ client's language (pt-BR unless the reply speaks English, see `locales`)."""
 
 import math
 import re
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, time
 from decimal import ROUND_HALF_UP, Decimal
 from zoneinfo import ZoneInfo
 
@@ -110,6 +110,14 @@ def format_date(value: date) -> str:
         aware = value if value.tzinfo else value.replace(tzinfo=UTC)
         value = aware.astimezone(SAO_PAULO)
     return value.strftime("%d %b %Y" if current() == "en" else "%d/%m/%Y")
+
+
+def format_clock(moment: time) -> str:
+    """A time of day as the client's language says it: "18h", "9h30"; "6 PM", "9:30 AM"."""
+    if current() == "en":
+        minutes = f":{moment.minute:02d}" if moment.minute else ""
+        return f"{moment.hour % 12 or 12}{minutes} {'AM' if moment.hour < 12 else 'PM'}"
+    return f"{moment.hour}h{moment.minute:02d}" if moment.minute else f"{moment.hour}h"
 
 
 def today_in_brazil() -> date:

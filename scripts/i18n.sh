@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Extracts every client message (the code's _(), N_() and ngettext() calls and the answer cards)
+# Extracts every client message (the code's _() and N_() calls and the answer cards)
 # and brings each catalog up to date: new messages arrive untranslated, and until someone translates
 # them that language shows the Portuguese. tests/test_locales.py fails while any is missing.
 set -euo pipefail

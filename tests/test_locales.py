@@ -16,7 +16,6 @@ from bot.assistant.reading import language_of
 from locales import LANGUAGES, SOURCE_LANGUAGE, catalog_path, speaking, translate
 
 ROOT = Path(__file__).resolve().parents[1]
-Message = str | tuple[str, ...]
 
 # What must never reach a client in any language: file names, settings, CLI flags, placeholders of
 # a company not yet configured, notes for the operator about prices and rates.
@@ -31,13 +30,13 @@ DETECTABLE_WORDS = 8
 
 
 @cache
-def extracted() -> dict[Message, list[str]]:
-    """Every message the code (_(), N_(), ngettext()) and the data files hold, with where."""
+def extracted() -> dict[str, list[str]]:
+    """Every message the code (_() and N_()) and the data files hold, with where."""
     with (ROOT / "locales" / "babel.cfg").open(encoding="utf-8") as cfg:
         method_map, options_map = parse_mapping_cfg(cfg)
-    found: dict[Message, list[str]] = {}
+    found: dict[str, list[str]] = {}
     for filename, _line, message, _comments, _context in extract_from_dir(
-        str(ROOT), method_map, options_map, keywords={"_": None, "N_": None, "ngettext": (1, 2)}
+        str(ROOT), method_map, options_map, keywords={"_": None, "N_": None}
     ):
         found.setdefault(message, []).append(filename)
     return found
@@ -53,10 +52,6 @@ def _fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
 
 
-def _texts(message: Message) -> list[str]:
-    return list(message) if isinstance(message, tuple) else [message]
-
-
 OTHER_LANGUAGES = [language for language in LANGUAGES if language != SOURCE_LANGUAGE]
 
 
@@ -69,9 +64,8 @@ def test_every_client_message_is_translated(language: str) -> None:
     missing = []
     for message, files in extracted().items():
         entry = catalog(language).get(message)
-        translated = entry is not None and not entry.fuzzy and all(_texts(entry.string))
-        if not translated:
-            missing.append(f"{files[0]}: {_texts(message)[0][:60]!r}")
+        if entry is None or entry.fuzzy or not entry.string:
+            missing.append(f"{files[0]}: {message[:60]!r}")
     assert missing == [], "run scripts/i18n.sh and translate these"
 
 
@@ -88,9 +82,8 @@ def test_a_translation_fills_the_same_blanks(language: str) -> None:
     for entry in catalog(language):
         if not entry.id:
             continue
-        expected = _fields(_texts(entry.id)[0])
-        if any(_fields(text) != expected for text in _texts(entry.string) if text):
-            wrong.append(_texts(entry.id)[0][:60])
+        if entry.string and _fields(entry.string) != _fields(entry.id):
+            wrong.append(entry.id[:60])
     assert wrong == []
 
 
@@ -105,12 +98,11 @@ def test_no_operator_note_file_name_or_placeholder_reaches_a_client(language: st
 
     leaks = []
     for message, files in extracted().items():
-        for source in _texts(message):
-            shown = source if language == SOURCE_LANGUAGE else translate(source, language)
-            if set(files) <= THROUGH_WITHOUT_FLAGS:
-                shown = without_flags(shown)
-            if OPERATOR_TEXT.search(shown):
-                leaks.append(shown[:80])
+        shown = message if language == SOURCE_LANGUAGE else translate(message, language)
+        if set(files) <= THROUGH_WITHOUT_FLAGS:
+            shown = without_flags(shown)
+        if OPERATOR_TEXT.search(shown):
+            leaks.append(shown[:80])
     assert leaks == []
 
 
@@ -118,12 +110,13 @@ def test_no_operator_note_file_name_or_placeholder_reaches_a_client(language: st
 def test_a_translation_reads_as_its_language(language: str) -> None:
     unread = []
     for entry in catalog(language):
-        for text in _texts(entry.string) if entry.id else []:
-            # Placeholders, table headers and names in brackets ("AWS Serviços Brasil") are not
-            # the translation's own words.
-            prose = re.sub(r"\{\w+\}|^\|.*\|$|\([^)]*\)", "", text, flags=re.MULTILINE)
-            if len(prose.split()) >= DETECTABLE_WORDS and language_of(prose) != language:
-                unread.append(text[:80])
+        if not entry.id:
+            continue
+        # Placeholders, table headers and names in brackets ("AWS Serviços Brasil") are not the
+        # translation's own words.
+        prose = re.sub(r"\{\w+\}|^\|.*\|$|\([^)]*\)", "", entry.string, flags=re.MULTILINE)
+        if len(prose.split()) >= DETECTABLE_WORDS and language_of(prose) != language:
+            unread.append(entry.string[:80])
     assert unread == []
 
 

@@ -7,7 +7,7 @@ from pydantic import BaseModel, Field
 
 from bot.assistant import card_choice, composer
 from bot.assistant.reading import language_of
-from knowledge.cards import packaged_cards, shown_text
+from knowledge.cards import packaged_card, shown_text
 from knowledge.retriever import CardMatch, Passage, SearchResult
 from locales import SOURCE_LANGUAGE, current
 
@@ -67,6 +67,6 @@ def _offered(card: CardMatch) -> str:
     language = current()
     if language == SOURCE_LANGUAGE or language_of(card.asked) == language:
         return card.asked
-    packaged = next((known for known in packaged_cards() if known.id == card.id), None)
+    packaged = packaged_card(card.id)
     asked = [q for q in packaged.questions if language_of(q) == language] if packaged else []
     return asked[0] if asked else card.asked

@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field, field_validator, model_validator
 
 from locales import N_, _, current
 from quoting.datafiles import Sourced
+from quoting.units import format_clock
 
 # The company file names days by these (and they are shown translated, hence N_).
 WEEKDAYS = (
@@ -80,7 +81,7 @@ class BusinessHours(Sourced):
         language."""
         numbers = [WEEKDAYS.index(day) for day in self.days]
         shown = [_(day) for day in self.days]
-        hours = {"opens": _clock(self.opens), "closes": _clock(self.closes)}
+        hours = {"opens": format_clock(self.opens), "closes": format_clock(self.closes)}
         zone = _(self.zone_label)
         if len(numbers) > 2 and numbers == list(range(numbers[0], numbers[-1] + 1)):
             return _("de {first} a {last}, das {opens} às {closes} ({zone})").format(
@@ -114,7 +115,7 @@ class BusinessHours(Sourced):
     def when(self, moment: datetime, now: datetime) -> str:
         """A moment as a client reads it: "hoje às 9h", "amanhã (terça-feira, 8/12) às 9h"."""
         local, today = moment.astimezone(self.zone), now.astimezone(self.zone).date()
-        hour = _clock(local.time())
+        hour = format_clock(local.time())
         weekday = _(DAY_NAMES[local.weekday()])
         named = (
             f"{weekday}, {local.strftime('%b')} {local.day}"
@@ -134,19 +135,10 @@ class BusinessHours(Sourced):
         holidays = {holiday.day for holiday in self.holidays}
         day = moment.astimezone(self.zone).date()
         for offset in range(limit):
-            current = day + timedelta(days=offset)
-            if WEEKDAYS[current.weekday()] not in self.days or current in holidays:
+            working = day + timedelta(days=offset)
+            if WEEKDAYS[working.weekday()] not in self.days or working in holidays:
                 continue
-            opening = datetime.combine(current, self.opens, self.zone).astimezone(UTC)
-            closing = datetime.combine(current, self.closes, self.zone).astimezone(UTC)
+            opening = datetime.combine(working, self.opens, self.zone).astimezone(UTC)
+            closing = datetime.combine(working, self.closes, self.zone).astimezone(UTC)
             if closing > moment:
                 yield opening, closing
-
-
-def _clock(moment: time) -> str:
-    """9h, 9h30; 9 AM, 9:30 AM in English."""
-    if current() == "en":
-        hour = moment.hour % 12 or 12
-        minutes = f":{moment.minute:02d}" if moment.minute else ""
-        return f"{hour}{minutes} {'AM' if moment.hour < 12 else 'PM'}"
-    return f"{moment.hour}h{moment.minute:02d}" if moment.minute else f"{moment.hour}h"

@@ -18,7 +18,7 @@ from babel.dates import format_datetime
 
 from bot.assistant.reader.cues import negated
 from locales import _, current, locale
-from quoting.units import format_number
+from quoting.units import format_clock, format_number
 
 CLIENT_ZONE = ZoneInfo("America/Sao_Paulo")
 # The end of a working day: a day named without an hour is due then.
@@ -220,7 +220,7 @@ def _time(found: re.Match[str]) -> time:
 
 def _understood(moment: datetime, hours: float, passed: bool) -> str:
     """The deadline as the reply says it, in the language of the reply being read for."""
-    when = _("{day} às {time}").format(day=_weekday(moment), time=_clock(moment))
+    when = _("{day} às {time}").format(day=_weekday(moment), time=format_clock(moment.time()))
     if passed:
         return _(
             "Prazo: entendi {when} (hoje já passou do horário; considerei a próxima, {day}), "
@@ -236,14 +236,6 @@ _DAY_FORMATS = {"pt": "EEEE, dd/MM", "en": "EEEE, MMM d"}
 
 def _weekday(moment: datetime) -> str:
     return format_datetime(moment, _DAY_FORMATS.get(current(), "EEEE, MMM d"), locale=locale())
-
-
-def _clock(moment: datetime) -> str:
-    """ "18h", "9h30" in Portuguese; "6 PM", "9:30 AM" in English."""
-    if current() == "pt":
-        minute = "" if moment.minute == 0 else f"{moment.minute:02d}"
-        return f"{moment.hour}h{minute}"
-    return format_datetime(moment, "h a" if moment.minute == 0 else "h:mm a", locale=locale())
 
 
 def _hours(hours: float) -> str:
