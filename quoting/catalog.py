@@ -36,6 +36,17 @@ class Region(Sourced):
     currency: Literal["USD", "BRL"]
 
 
+class Provider(Sourced):
+    """Who sells the machines and who invoices a Brazilian company for them: the billing entity
+    decides the taxes (a Brazilian company's NFS-e in reais, or an import of services)."""
+
+    id: str
+    name: str
+    billing_entity: str = Field(min_length=3)
+    billing_country: str = Field(min_length=2, max_length=2)
+    tax_profile: str = Field(min_length=2, description="a tax_profile id of pricing.toml")
+
+
 class Offer(Sourced):
     provider: str
     region: str
@@ -50,6 +61,9 @@ class Offer(Sourced):
     currency: Literal["USD", "BRL"]
     example: bool = False
     active: bool = True
+    # Filled from the provider's row unless the offer is billed by another entity.
+    billing_entity: str = ""
+    tax_profile: str = ""
 
     @property
     def key(self) -> str:
@@ -57,6 +71,7 @@ class Offer(Sourced):
 
 
 class Catalog(BaseModel):
+    provider: list[Provider]
     accelerator: list[Accelerator]
     region: list[Region]
     offer: list[Offer]
@@ -65,7 +80,18 @@ class Catalog(BaseModel):
     def _references_resolve(self) -> "Catalog":
         accelerators = {a.id for a in self.accelerator}
         regions = {(r.provider, r.region) for r in self.region}
+        providers = {p.id: p for p in self.provider}
+        if len(providers) != len(self.provider):
+            raise ValueError("dois provedores com o mesmo id")
+        for region in self.region:
+            if region.provider not in providers:
+                raise ValueError(f"região {region.region} cita provedor sem cadastro")
         for offer in self.offer:
+            provider = providers.get(offer.provider)
+            if provider is None:
+                raise ValueError(f"oferta {offer.key} cita provedor sem cadastro")
+            offer.billing_entity = offer.billing_entity or provider.billing_entity
+            offer.tax_profile = offer.tax_profile or provider.tax_profile
             if offer.accelerator not in accelerators:
                 raise ValueError(f"oferta {offer.key} cita acelerador desconhecido")
             if (offer.provider, offer.region) not in regions:
@@ -73,6 +99,12 @@ class Catalog(BaseModel):
             if offer.example and offer.active:
                 raise ValueError(f"oferta {offer.key} é exemplo e não pode estar ativa")
         return self
+
+    def provider_by_id(self, provider_id: str) -> Provider:
+        for provider in self.provider:
+            if provider.id == provider_id:
+                return provider
+        raise KeyError(provider_id)
 
     def accelerator_by_id(self, accelerator_id: str) -> Accelerator:
         for accelerator in self.accelerator:

@@ -79,8 +79,6 @@ class PricingRules(BaseModel):
     fx: Fx
     terms: Terms
     company: Company
-    default_foreign_profile: str
-    provider_profile: dict[str, str]
     tax_profile: list[TaxProfile]
 
     @model_validator(mode="after")
@@ -88,9 +86,8 @@ class PricingRules(BaseModel):
         known = {profile.id: profile for profile in self.tax_profile}
         if len(known) != len(self.tax_profile):
             raise ValueError("dois perfis tributários com o mesmo id")
-        for named in [self.default_foreign_profile, "local", *self.provider_profile.values()]:
-            if named not in known:
-                raise ValueError(f"perfil tributário '{named}' não existe")
+        if "local" not in known:
+            raise ValueError("falta o perfil tributário 'local'")
         if known["local"].prices_in != "BRL":
             raise ValueError("o perfil 'local' é para preços em reais")
         return self
@@ -102,12 +99,13 @@ class PricingRules(BaseModel):
         raise DataFileError(f"Perfil tributário '{profile_id}' não existe em pricing.toml")
 
     def profile_for(self, offer: Offer, requested: str | None) -> TaxProfile:
-        """The client's choice when it fits the offer's currency, else who bills decides."""
+        """The client's choice when it fits the offer's currency, else the offer's billing entity
+        decides (the catalog's provider row)."""
         if requested is not None and self.profile(requested).prices_in == offer.currency:
             return self.profile(requested)
         if offer.currency == "BRL":
             return self.profile("local")
-        return self.profile(self.provider_profile.get(offer.provider, self.default_foreign_profile))
+        return self.profile(offer.tax_profile)
 
 
 @cache

@@ -23,12 +23,13 @@ ALLOWED: dict[str, set[str]] = {
     "bot.ops": set(),
     "bot.db": {"bot.ops"},
     "bot.sales": {"quoting"} | _SHARED,
+    "bot.market": {"quoting"} | _SHARED,
     "bot.assistant": _ENGINE | _SHARED | {"bot.sales"},
     "bot.relay": _ENGINE | _SHARED | {"bot.sales", "bot.assistant"},
     "bot.telegram": _ENGINE | _SHARED | _SERVICES,
     "bot.slack": _ENGINE | _SHARED | _SERVICES,
     # The command line launches the channels, so it alone may import them.
-    "bot.cli": _ENGINE | _SHARED | _SERVICES | {"bot.telegram", "bot.slack"},
+    "bot.cli": _ENGINE | _SHARED | _SERVICES | {"bot.telegram", "bot.slack", "bot.market"},
 }
 
 

@@ -5,6 +5,7 @@ import pytest
 
 from quoting.catalog import DEFAULT_CATALOG, load_catalog
 from quoting.errors import DataFileError
+from quoting.pricing import load_pricing
 
 # AWS on-demand list prices of January 2026 (USD/h), as the quoting issue specifies them.
 AWS_PRICES = {
@@ -97,3 +98,10 @@ def test_tpu_v4_is_placed_in_its_only_zone() -> None:
     catalog = load_catalog()
     [v4] = [offer for offer in catalog.offer if offer.accelerator == "tpu-v4"]
     assert v4.region == "us-central2" and "us-central2-b" in catalog.region_of(v4).city
+
+
+def test_every_offer_is_billed_by_an_entity_whose_taxes_the_pricing_rules_know() -> None:
+    rules = load_pricing()
+    for offer in load_catalog().offer:
+        assert offer.billing_entity
+        assert rules.profile(offer.tax_profile).prices_in == offer.currency, offer.key

@@ -34,6 +34,7 @@ def _offer(provider: str, currency: str = "USD", hourly: str = "2.00") -> tuple[
         device_count=1,
         on_demand_per_hour=Decimal(hourly),
         currency=currency,  # type: ignore[arg-type]
+        tax_profile={"aws": "br_cloud", "gcp": "br_cloud"}.get(provider, "remessa"),
         **SOURCE,  # type: ignore[arg-type]
     )
     region = Region(
@@ -216,10 +217,13 @@ def test_pricing_rules_are_validated_on_load(tmp_path: Path) -> None:
     )
     with pytest.raises(DataFileError, match="valid_until"):
         load_pricing(broken)
-    unknown = tmp_path / "unknown.toml"
-    unknown.write_text(text.replace('aws = "br_cloud"', 'aws = "sem_perfil"'), encoding="utf-8")
+
+
+def test_an_offer_billed_under_a_profile_that_does_not_exist_is_refused() -> None:
+    offer, region = _offer("aws")
+    unknown = offer.model_copy(update={"tax_profile": "sem_perfil"})
     with pytest.raises(DataFileError, match="sem_perfil"):
-        load_pricing(unknown)
+        price(JOB, unknown, region, 1, 1.0, 50, None, FX, DAY)
 
 
 def test_spot_price_is_used_only_where_the_catalog_has_one() -> None:
