@@ -86,6 +86,13 @@ class PricingRules(BaseModel):
         known = {profile.id: profile for profile in self.tax_profile}
         if len(known) != len(self.tax_profile):
             raise ValueError("dois perfis tributários com o mesmo id")
+        for index, profile in enumerate(self.tax_profile):
+            if profile.extends is None:
+                continue
+            parent = known.get(profile.extends)
+            if parent is None or parent.extends is not None:
+                raise ValueError(f"perfil {profile.id}: estende um perfil inexistente ou derivado")
+            self.tax_profile[index] = known[profile.id] = profile.with_parent(parent)
         if "local" not in known:
             raise ValueError("falta o perfil tributário 'local'")
         if known["local"].prices_in != "BRL":
@@ -99,13 +106,15 @@ class PricingRules(BaseModel):
         raise DataFileError(f"Perfil tributário '{profile_id}' não existe em pricing.toml")
 
     def profile_for(self, offer: Offer, requested: str | None) -> TaxProfile:
-        """The client's choice when it fits the offer's currency, else the offer's billing entity
-        decides (the catalog's provider row)."""
-        if requested is not None and self.profile(requested).prices_in == offer.currency:
-            return self.profile(requested)
-        if offer.currency == "BRL":
-            return self.profile("local")
-        return self.profile(offer.tax_profile)
+        """The offer's billing entity decides (the catalog's provider row); the client may pick
+        another way to pay the same entity (a foreign provider by wire or by card), never another
+        origin or currency."""
+        billed = self.profile("local" if offer.currency == "BRL" else offer.tax_profile)
+        if requested is None:
+            return billed
+        asked = self.profile(requested)
+        same_origin = (asked.billed_from, asked.prices_in) == (billed.billed_from, billed.prices_in)
+        return asked if same_origin else billed
 
 
 @cache
@@ -229,19 +238,26 @@ def _tax(rule: TaxRule, line: LineItem, applies_to: Literal["provider", "invoice
     )
 
 
-def _expired_notice(rules: list[TaxRule], day: date) -> list[str]:
+def _staff_notices(rules: list[TaxRule], day: date) -> list[str]:
+    notices = []
     expired = [rule for rule in rules if rule.expired_on(day)]
-    if not expired:
-        return []
-    names = ", ".join(
-        f"{rule.name} (até {format_date(rule.valid_until)})"
-        for rule in expired
-        if rule.valid_until is not None
-    )
-    return [
-        f"Regras tributárias vencidas em pricing.toml: {names}. Os tributos precisam ser "
-        "confirmados com a contabilidade (reforma tributária, LC 214/2025)."
-    ]
+    if expired:
+        names = ", ".join(
+            f"{rule.name} (até {format_date(rule.valid_until)})"
+            for rule in expired
+            if rule.valid_until is not None
+        )
+        notices.append(
+            f"Regras tributárias vencidas em pricing.toml: {names}. Os tributos precisam ser "
+            "confirmados com a contabilidade (reforma tributária, LC 214/2025)."
+        )
+    provisional = [rule.name for rule in rules if rule.provisional]
+    if provisional:
+        notices.append(
+            f"Alíquota ainda não fixada em lei, usada pela estimativa: {', '.join(provisional)}. "
+            "Confirme com a contabilidade antes de fechar."
+        )
+    return notices
 
 
 def _sum(charges: list[Charge]) -> Decimal:
@@ -373,7 +389,7 @@ def itemize(cost: Cost) -> Pricing:
         storage_gb=cost.storage_gb,
         tax_profile=cost.profile.id,
         spot=cost.spot,
-        staff_notices=_expired_notice([rule for rule, _ in cost.provider + cost.invoice], cost.day),
+        staff_notices=_staff_notices([rule for rule, _ in cost.provider + cost.invoice], cost.day),
     )
 
 

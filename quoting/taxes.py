@@ -20,13 +20,19 @@ class TaxRule(BaseModel):
     rate: Decimal = Field(ge=0, lt=1)
     # cost: the provider's charges in reais; grossed_up: cost / (1 - the gross_up rates);
     # pis_cofins_import: Lei 10.865/2004 art. 7º II, the grossed-up amount plus ISS and the
-    # contributions themselves; card_charge: cost plus the card issuer's spread.
-    base: Literal["cost", "grossed_up", "pis_cofins_import", "card_charge"]
+    # contributions themselves; card_charge: cost plus the card issuer's spread; outside: on the
+    # company's invoice "por fora" (CBS and IBS: added to the invoice, their base without ISS).
+    base: Literal["cost", "grossed_up", "pis_cofins_import", "card_charge", "outside"]
     gross_up: bool = False
     is_tax: bool = True  # False for a charge shown with the taxes that is not one (card spread)
     basis: str = Field(min_length=3)
     valid_from: date
     valid_until: date | None = None
+    # A tax the law ends at valid_until with no successor of its own (PIS and COFINS in 2027):
+    # after that date it is simply not charged.
+    lapses: bool = False
+    # A rate not yet fixed by law (CBS 2027 until the Senate's resolution): staff must confirm it.
+    provisional: bool = False
 
     @model_validator(mode="after")
     def _dates_in_order(self) -> "TaxRule":
@@ -43,6 +49,8 @@ def in_force(rules: list[TaxRule], day: date) -> list[TaxRule]:
     until a successor starts (the quote then says the taxes must be confirmed)."""
     chosen: dict[str, TaxRule] = {}
     for rule in rules:
+        if rule.lapses and rule.expired_on(day):
+            continue
         if rule.valid_from <= day and (
             rule.id not in chosen or rule.valid_from > chosen[rule.id].valid_from
         ):
@@ -71,16 +79,32 @@ class TaxProfile(Sourced):
     id: str
     name: str
     prices_in: Literal["USD", "BRL"]
+    # Where the invoice comes from: a client may choose between profiles of the same origin only
+    # (a foreign provider paid by wire or by card; never an import for a Brazilian invoice).
+    billed_from: Literal["BR", "abroad"]
+    # The rules of another profile, each replaced by this profile's rules of the same id.
+    extends: str | None = None
     tax: list[TaxRule] = Field(default_factory=list)
+
+    def with_parent(self, parent: "TaxProfile") -> "TaxProfile":
+        own = {rule.id for rule in self.tax}
+        rules = [rule for rule in parent.tax if rule.id not in own] + self.tax
+        _check_rules(f"perfil {self.id}", rules)
+        return self.model_copy(update={"tax": rules, "extends": None})
 
     @model_validator(mode="after")
     def _rules_consistent(self) -> "TaxProfile":
-        _check_rules(f"perfil {self.id}", self.tax)
+        if any(rule.base == "outside" for rule in self.tax):
+            raise ValueError(f"perfil {self.id}: base outside é só para a nota da empresa")
+        if self.extends is None:
+            _check_rules(f"perfil {self.id}", self.tax)
         return self
 
 
 class Company(Sourced):
-    """The company's own output taxes on what it invoices, all grossed up over the invoice."""
+    """The company's own taxes on what it invoices: grossed up over the invoice ("por dentro":
+    ISS, PIS/COFINS until 2026, IRPJ and CSLL on the presumed profit), or added to it ("por fora":
+    CBS and IBS from 2027)."""
 
     name: str
     regime: str
@@ -89,8 +113,13 @@ class Company(Sourced):
 
     @model_validator(mode="after")
     def _all_grossed_up(self) -> "Company":
-        if any(rule.base != "grossed_up" or not rule.gross_up for rule in self.tax):
-            raise ValueError("company.tax: tributos sobre a nota usam base grossed_up e gross_up")
+        if any(
+            (rule.base, rule.gross_up) not in {("grossed_up", True), ("outside", False)}
+            for rule in self.tax
+        ):
+            raise ValueError(
+                "company.tax: tributos sobre a nota usam base grossed_up (com gross_up) ou outside"
+            )
         _check_rules("company", self.tax)
         return self
 
@@ -111,7 +140,12 @@ def profile_charges(rules: list[TaxRule], cost: Decimal) -> list[tuple[TaxRule, 
 
 
 def invoice_charges(rules: list[TaxRule], before_taxes: Decimal) -> list[tuple[TaxRule, Decimal]]:
-    """The company's output taxes: the invoice is grossed up so that, after paying them, what
-    remains is `before_taxes`; each tax is its rate on the invoice."""
+    """The company's output taxes: the invoice is grossed up so that, after paying the taxes
+    inside it, what remains is `before_taxes`; each of those is its rate on the invoice. Taxes
+    "por fora" are their rate on the invoice without its ISS (EC 132/2023, ADCT art. 133) and are
+    added to it."""
     invoice = before_taxes / _gross_up_divisor(rules)
-    return [(rule, invoice * rule.rate) for rule in rules]
+    iss = invoice * sum((rule.rate for rule in rules if rule.id == "iss"), ZERO)
+    return [
+        (rule, (invoice - iss if rule.base == "outside" else invoice) * rule.rate) for rule in rules
+    ]

@@ -61,17 +61,19 @@ def _amounts(pricing: Pricing) -> dict[str, Decimal]:
 
 
 def _invoice_taxes(before: str) -> dict[str, Decimal]:
-    """infrabot's own taxes (lucro presumido, São Paulo): ISS 2,9% + PIS 0,65% + COFINS 3%,
-    grossed up over the invoice: invoice = before / (1 - 0,0655) = before / 0,9345."""
-    invoice = Decimal(before) / Decimal("0.9345")
+    """infrabot's own taxes in 2026 (lucro presumido, São Paulo): ISS 2,9% + PIS 0,65% + COFINS
+    3% + IRPJ 4,8% (15% of a 32% presumed profit) + CSLL 2,88% (9% of 32%), grossed up over the
+    invoice: invoice = before / (1 - 0,1423) = before / 0,8577."""
+    invoice = Decimal(before) / Decimal("0.8577")
+    rates = {
+        "ISS sobre a nota da infrabot": "0.029",
+        "PIS cumulativo sobre a nota da infrabot": "0.0065",
+        "COFINS cumulativa sobre a nota da infrabot": "0.03",
+        "IRPJ da infrabot": "0.048",
+        "CSLL da infrabot": "0.0288",
+    }
     return {
-        "ISS sobre a nota da infrabot": (invoice * Decimal("0.029")).quantize(Decimal("0.01")),
-        "PIS cumulativo sobre a nota da infrabot": (invoice * Decimal("0.0065")).quantize(
-            Decimal("0.01")
-        ),
-        "COFINS cumulativa sobre a nota da infrabot": (invoice * Decimal("0.03")).quantize(
-            Decimal("0.01")
-        ),
+        name: (invoice * Decimal(rate)).quantize(Decimal("0.01")) for name, rate in rates.items()
     }
 
 
@@ -90,15 +92,17 @@ def test_br_cloud_grosses_up_pis_cofins_and_sao_paulo_iss_and_nothing_else() -> 
     assert lines["Proteção cambial na validade da cotação"] == Decimal("3.41")
     assert lines["Taxa de configuração do ambiente"] == Decimal("150.00")  # one card's tier
     assert lines["Gestão e suporte"] == Decimal("15.00")  # 15% of the 100,00 cost only
-    # before own taxes: 100 + 13,83 + 3,41 + 150 + 15 = 282,24; invoice 302,0225
+    # before own taxes: 100 + 13,83 + 3,41 + 150 + 15 = 282,24; invoice 329,0661
     for name, value in _invoice_taxes("282.24").items():
         assert lines[name] == value, name
     assert [lines[n] for n in _invoice_taxes("282.24")] == [
-        Decimal("8.76"),
-        Decimal("1.96"),
-        Decimal("9.06"),
+        Decimal("9.54"),
+        Decimal("2.14"),
+        Decimal("9.87"),
+        Decimal("15.80"),
+        Decimal("9.48"),
     ]
-    assert pricing.total_brl == Decimal("302.02")  # 282,24 + 8,76 + 1,96 + 9,06
+    assert pricing.total_brl == Decimal("329.07")  # 282,24 + 9,54 + 2,14 + 9,87 + 15,80 + 9,48
 
 
 def test_remessa_has_irrf_gross_up_cide_import_contributions_iss_and_iof() -> None:
@@ -117,28 +121,51 @@ def test_remessa_has_irrf_gross_up_cide_import_contributions_iss_and_iof() -> No
     # (100 + 48,66) x 0,03 = 4,4598
     assert lines["Proteção cambial na validade da cotação"] == Decimal("4.46")
     assert lines["Gestão e suporte"] == Decimal("15.00")
-    # 100 + 48,66 + 4,46 + 150 + 15 = 318,12; invoice 340,4173
+    # 100 + 48,66 + 4,46 + 150 + 15 = 318,12; invoice 370,8989
     expected = _invoice_taxes("318.12")
-    assert list(expected.values()) == [Decimal("9.87"), Decimal("2.21"), Decimal("10.21")]
+    assert list(expected.values()) == [
+        Decimal("10.76"),
+        Decimal("2.41"),
+        Decimal("11.13"),
+        Decimal("17.80"),
+        Decimal("10.68"),
+    ]
     for name, value in expected.items():
         assert lines[name] == value, name
-    assert pricing.total_brl == Decimal("340.41")
+    assert pricing.total_brl == Decimal("370.90")
 
 
-def test_card_pays_the_issuer_spread_as_its_own_line_and_iof_on_the_charge() -> None:
+def test_card_owes_the_whole_import_chain_plus_the_issuer_spread_and_the_card_iof() -> None:
     pricing = _price("nuvem-estrangeira", "cartao")
     lines = _amounts(pricing)
+    # an imported service owes IRRF, CIDE, ISS and PIS/COFINS-Importação however it is paid:
+    # the same figures as the remessa test
+    assert lines["IRRF sobre a remessa"] == Decimal("17.65")
+    assert lines["CIDE-Remessas"] == Decimal("11.76")
+    assert lines["ISS-Importação de São Paulo"] == Decimal("3.41")
+    assert (lines["PIS-Importação"], lines["COFINS-Importação"]) == (
+        Decimal("2.20"),
+        Decimal("10.14"),
+    )
+    assert "IOF-câmbio sobre a remessa" not in lines  # the card's IOF replaces the exchange's
     assert lines["Spread do emissor do cartão sobre a PTAX"] == Decimal("4.00")  # 100 x 4%
     assert lines["IOF"] == Decimal("3.64")  # (100 + 4) x 3,5%
-    assert lines["Proteção cambial na validade da cotação"] == Decimal("3.23")  # 107,64 x 3%
-    # 100 + 4 + 3,64 + 3,23 + 150 + 15 = 275,87; invoice 295,2060
-    expected = _invoice_taxes("275.87")
-    assert list(expected.values()) == [Decimal("8.56"), Decimal("1.92"), Decimal("8.86")]
-    assert pricing.total_brl == Decimal("295.21")
-    # the spread is a line, not a tax
-    assert [tax.name for tax in pricing.taxes if tax.applies_to == "provider"] == [
-        "IOF (cartão internacional)"
+    # (100 + 52,80) x 3% = 4,584
+    assert lines["Proteção cambial na validade da cotação"] == Decimal("4.58")
+    # 100 + 52,80 + 4,58 + 150 + 15 = 322,38; invoice 375,8657
+    expected = _invoice_taxes("322.38")
+    assert list(expected.values()) == [
+        Decimal("10.90"),
+        Decimal("2.44"),
+        Decimal("11.28"),
+        Decimal("18.04"),
+        Decimal("10.82"),
     ]
+    assert pricing.total_brl == Decimal("375.86")
+    # the spread is a line, not a tax
+    provider_taxes = [tax.name for tax in pricing.taxes if tax.applies_to == "provider"]
+    assert "IOF (cartão internacional)" in provider_taxes and len(provider_taxes) == 6
+    assert not any(name.startswith("Spread") for name in provider_taxes)
 
 
 def test_a_brazilian_provider_adds_no_tax_to_its_invoice_and_no_exchange_cushion() -> None:
@@ -148,16 +175,22 @@ def test_a_brazilian_provider_adds_no_tax_to_its_invoice_and_no_exchange_cushion
     assert lines["1x teste.xlarge"] == Decimal("125.00")  # 12,50 x 10 h, no exchange
     assert "Proteção cambial na validade da cotação" not in lines
     assert lines["Gestão e suporte"] == Decimal("18.75")  # 125 x 15%
-    # 125 + 150 + 18,75 = 293,75; invoice 314,3392
+    # 125 + 150 + 18,75 = 293,75; invoice 342,4857
     expected = _invoice_taxes("293.75")
-    assert list(expected.values()) == [Decimal("9.12"), Decimal("2.04"), Decimal("9.43")]
-    assert pricing.total_brl == Decimal("314.34")
-    assert [tax.applies_to for tax in pricing.taxes] == ["invoice"] * 3
+    assert list(expected.values()) == [
+        Decimal("9.93"),
+        Decimal("2.23"),
+        Decimal("10.27"),
+        Decimal("16.44"),
+        Decimal("9.86"),
+    ]
+    assert pricing.total_brl == Decimal("342.48")
+    assert [tax.applies_to for tax in pricing.taxes] == ["invoice"] * 5
 
 
 def test_every_tax_carries_its_rate_legal_basis_and_validity() -> None:
     pricing = _price("nuvem-estrangeira")
-    assert len(pricing.taxes) == 9  # 6 on the remittance, 3 on the company's invoice
+    assert len(pricing.taxes) == 11  # 6 on the remittance, 5 on the company's invoice
     for tax in pricing.taxes:
         assert tax.basis and tax.rate > 0 and tax.valid_from <= DAY
     pis_cofins = [tax for tax in pricing.taxes if tax.name.startswith(("PIS", "COFINS"))]
@@ -190,20 +223,49 @@ def test_the_set_up_fee_follows_what_there_is_to_set_up(
     assert line.total_brl == Decimal(fee) and line.description.endswith(f"({label})")
 
 
+def test_a_quote_billed_in_2027_has_cbs_and_ibs_on_the_invoice_and_no_pis_or_cofins() -> None:
+    offer, region = _offer("nuvem-estrangeira")
+    before = _amounts(price(JOB, offer, region, 1, 10.0, 50, None, FX, date(2026, 12, 31)))
+    assert "PIS-Importação" in before and "CBS sobre a nota da infrabot" not in before
+    pricing = price(JOB, offer, region, 1, 10.0, 50, None, FX, date(2027, 1, 4))
+    lines = _amounts(pricing)
+    assert not [name for name in lines if "PIS" in name or "COFINS" in name]
+    # the remittance keeps IRRF 17,65, CIDE 11,76, ISS 3,41 and IOF 3,50 (= 36,32): CBS/IBS on
+    # the import are credited against our own, so they are no cost
+    assert lines["ISS-Importação de São Paulo"] == Decimal("3.41")
+    # (100 + 36,32) x 3% = 4,0896; 100 + 36,32 + 4,09 + 150 + 15 = 305,41
+    assert lines["Proteção cambial na validade da cotação"] == Decimal("4.09")
+    # inside the invoice: ISS 2,9% + IRPJ 4,8% + CSLL 2,88% -> 305,41 / 0,8943 = 341,5073
+    assert lines["ISS sobre a nota da infrabot"] == Decimal("9.90")  # 341,5073 x 2,9%
+    assert lines["IRPJ da infrabot"] == Decimal("16.39")
+    assert lines["CSLL da infrabot"] == Decimal("9.84")
+    # "por fora", on the invoice without its ISS: (341,5073 - 9,9037) x 8,7% and x 0,1%
+    assert lines["CBS sobre a nota da infrabot"] == Decimal("28.85")
+    assert lines["IBS sobre a nota da infrabot"] == Decimal("0.33")
+    assert pricing.total_brl == Decimal("370.72")
+    [notice] = pricing.staff_notices  # the 2027 CBS rate is the Fazenda's estimate
+    assert "CBS sobre a nota da infrabot" in notice and "Confirme" in notice
+
+
 def test_tax_rules_past_their_validity_make_the_quote_ask_staff_for_confirmation() -> None:
     offer, region = _offer("aws")
     assert not price(JOB, offer, region, 1, 10.0, 50, None, FX, DAY).staff_notices
-    later = price(JOB, offer, region, 1, 10.0, 50, None, FX, date(2027, 1, 4))
-    [notice] = later.staff_notices
-    assert "31/12/2026" in notice and "LC 214/2025" in notice and "confirmados" in notice
+    later = price(JOB, offer, region, 1, 10.0, 50, None, FX, date(2029, 1, 4))
+    [expired, _estimate] = later.staff_notices
+    assert "31/12/2028" in expired and "LC 214/2025" in expired and "confirmados" in expired
 
 
-def test_the_client_may_choose_who_bills_but_not_a_profile_of_another_currency() -> None:
-    offer, region = _offer("aws")
-    assert price(JOB, offer, region, 1, 1.0, 50, "remessa", FX, DAY).tax_profile == "remessa"
-    assert price(JOB, offer, region, 1, 1.0, 50, "local", FX, DAY).tax_profile == "br_cloud"
-    gcp, gcp_region = _offer("gcp")
-    assert price(JOB, gcp, gcp_region, 1, 1.0, 50, None, FX, DAY).tax_profile == "br_cloud"
+def test_the_billing_entity_sets_the_profile_and_the_client_only_picks_how_to_pay_it() -> None:
+    offer, region = _offer("aws")  # AWS Serviços Brasil: an NFS-e, never an import
+    for asked in ("remessa", "cartao", "local", None):
+        assert price(JOB, offer, region, 1, 1.0, 50, asked, FX, DAY).tax_profile == "br_cloud"
+    abroad, abroad_region = _offer("nuvem-estrangeira")
+    assert price(JOB, abroad, abroad_region, 1, 1.0, 50, None, FX, DAY).tax_profile == "remessa"
+    by_card = price(JOB, abroad, abroad_region, 1, 1.0, 50, "cartao", FX, DAY)
+    assert by_card.tax_profile == "cartao"
+    assert price(JOB, abroad, abroad_region, 1, 1.0, 50, "br_cloud", FX, DAY).tax_profile == (
+        "remessa"
+    )
 
 
 def test_pricing_rules_are_validated_on_load(tmp_path: Path) -> None:
