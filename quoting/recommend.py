@@ -2,8 +2,9 @@
 
 Reasons come from the company's guidance: PyTorch goes to GPU (a TPU would mean the XLA rework
 the guidance warns about), TPUs pay off only at very large scale, data that must stay in Brazil
-rules out offers abroad, a client already on a cloud is served there when it costs little more,
-and small models go to older, cheaper generations when they fit.
+rules out offers abroad, a client already on a cloud is served there whenever an offer there runs
+the job (what leaving would save is said), and small models go to older, cheaper generations
+when they fit.
 """
 
 from collections.abc import Iterator
@@ -30,8 +31,6 @@ from quoting.units import format_brl, format_number
 # More instances of an offer are priced only while fewer run longer than this (or miss the
 # deadline): the value-of-time policy (quoting/policy.py) needs the faster shapes to compare.
 LONG_RUN_HOURS = policy.TIME_TARGETS_HOURS[0]
-# A client already on a cloud stays there when that costs at most this much more.
-HOME_CLOUD_TOLERANCE = Decimal("1.25")
 # Offers in Brazil win when they cost at most this much more: lower latency and data kept under
 # Brazilian jurisdiction. Not taxes: AWS, Google Cloud and Azure bill Brazilian customers through
 # the same Brazilian company whatever the region (see pricing.toml, profile br_cloud).
@@ -274,9 +273,13 @@ def _choose(
         return cheapest, cheapest, policy.faster_offer_line(cheapest, same)
     brazil = [c for c in pool if c.region.country == "BR"]
     preferred = _preferred(cheapest, brazil, BRAZIL_TOLERANCE)
-    if job.cloud != "none":
-        home = [c for c in pool if c.offer.provider == job.cloud]
-        preferred = _preferred(preferred, home, HOME_CLOUD_TOLERANCE)
+    home = [c for c in pool if c.offer.provider == job.cloud]
+    if home and preferred not in home:
+        # The client's cloud is where its account, contract and data are (a client with only an
+        # Azure account cannot take an AWS quote): the quote stays there whenever an offer there
+        # runs the job, and the line on the cheapest says what leaving it would save.
+        in_brazil = [c for c in home if c.region.country == "BR"]
+        preferred = _preferred(policy.cheapest(home), in_brazil, BRAZIL_TOLERANCE)
     same = [c for c in pool if policy.terms(job, c) == policy.terms(job, preferred)]
     chosen = policy.worth_the_time(preferred, same)
     return preferred, chosen, policy.time_line(chosen, preferred)
