@@ -13,7 +13,13 @@ from quoting.pricing import load_pricing
 from quoting.timing import load_performance
 from quoting.units import format_brl, format_number
 
-PROVIDER_NAMES = {"aws": "AWS", "gcp": "Google Cloud", "azure": "Azure"}
+PROVIDER_NAMES = {
+    "aws": "AWS",
+    "gcp": "Google Cloud",
+    "azure": "Azure",
+    "lambda": "Lambda",
+    "runpod": "RunPod",
+}
 
 
 class Priced(Protocol):

@@ -43,7 +43,10 @@ from quoting.topology import Parallelism
 from quoting.units import format_number, plural
 
 # SkyPilot cloud names of the catalog's providers; the company's own offers are not SkyPilot clouds.
-CLOUDS = {"aws": "aws", "gcp": "gcp"}
+CLOUDS = {"aws": "aws", "gcp": "gcp", "azure": "azure", "lambda": "lambda", "runpod": "runpod"}
+# Clouds whose catalog regions and instance types are SkyPilot's own names; on the GPU clouds the
+# catalog prices a machine by its cards alone, so the plan asks SkyPilot for the cards.
+NAMED_LIKE_SKYPILOT = {"aws", "gcp", "azure"}
 IDLE_MINUTES = 10
 MAX_RESTARTS_ON_ERRORS = 3
 # The OS image, CUDA/JAX wheels and the Hugging Face cache, on top of model, data and checkpoints.
@@ -162,8 +165,8 @@ def build_plan(
     cloud = CLOUDS.get(option.provider)
     if cloud is None:
         raise PlanError(
-            f"Ofertas de {option.provider} não rodam pelo SkyPilot; escolha uma opção em "
-            "AWS ou GCP."
+            f"Ofertas de {option.provider} não rodam pelo SkyPilot; escolha uma opção de "
+            "AWS, Google Cloud, Azure, Lambda ou RunPod."
         )
     if option.kind == "tpu" and job.method != "full":
         raise PlanError(
@@ -201,18 +204,19 @@ def build_plan(
     accelerators = _accelerators(option)
     resources: dict[str, Any] = {
         "cloud": cloud,
-        "region": option.region,
         "accelerators": accelerators,
         "use_spot": option.spot,
         "disk_size": disk,
         "autostop": {"idle_minutes": idle_minutes, "down": True},
-        # The region is pinned, so a recovery relaunches in the same region, never abroad.
+        # Where the region is pinned, a recovery relaunches in it, never abroad.
         "job_recovery": {
             "strategy": "FAILOVER",
             "max_restarts_on_errors": MAX_RESTARTS_ON_ERRORS,
         },
     }
-    if option.kind == "gpu":
+    if option.provider in NAMED_LIKE_SKYPILOT:
+        resources["region"] = option.region
+    if option.kind == "gpu" and option.provider in NAMED_LIKE_SKYPILOT:
         resources["instance_type"] = option.instance_type.split(" + ")[0]
     else:
         resources["accelerator_args"] = {"tpu_vm": True, "runtime_version": "tpu-ubuntu2204-base"}

@@ -17,12 +17,16 @@ GPUS: dict[str, tuple[str, bool]] = {
     "t4": ("T4", False),
     "v100": ("V100", False),
     "a10g": ("A10G", True),
+    "a10": ("A10", True),
     "l4": ("L4", True),
     "l4-half": ("L4", True),  # g6f: half an L4 through vGPU, pinned by instance type
     "l40s": ("L40S", True),
     "a100-40gb": ("A100", True),
     "a100-80gb": ("A100-80GB", True),
     "h100": ("H100", True),
+    # PCIe and NVL cards share SkyPilot's H100 name: the plan pins them by instance type.
+    "h100-pcie": ("H100", True),
+    "h100-nvl": ("H100", True),
     "h200": ("H200", True),
 }
 # Common starting points: TRL's SFT examples use 2e-5 for full fine-tuning and 2e-4 for LoRA.

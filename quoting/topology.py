@@ -64,12 +64,14 @@ class Links(BaseModel):
     def placement(
         self, devices_per_instance: int, instances: int, parallelism: Parallelism
     ) -> Placement:
+        # One instance crosses no network: the same record whatever its network card, so a quote
+        # and `estimate` agree on the machine whichever offer of that size they looked at.
         return Placement(
             devices_per_instance=devices_per_instance,
             instances=instances,
             parallelism=parallelism,
             intra_gbps=self.intra_gbps,
-            inter_gbps=self.inter_gbps,
+            inter_gbps=self.inter_gbps if instances > 1 else self.intra_gbps,
         )
 
 

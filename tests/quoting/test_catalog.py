@@ -1,3 +1,5 @@
+import re
+from datetime import timedelta
 from decimal import Decimal
 from pathlib import Path
 
@@ -7,39 +9,63 @@ from quoting.catalog import DEFAULT_CATALOG, load_catalog
 from quoting.errors import DataFileError
 from quoting.pricing import load_pricing
 
-# AWS on-demand list prices of January 2026 (USD/h), as the quoting issue specifies them.
-AWS_PRICES = {
-    ("sa-east-1", "g4dn.xlarge"): ("t4", 1, "0.894"),
-    ("sa-east-1", "g5.xlarge"): ("a10g", 1, "1.710"),
-    ("sa-east-1", "g5.12xlarge"): ("a10g", 4, "9.641"),
-    ("sa-east-1", "g6.xlarge"): ("l4", 1, "1.368"),
-    ("sa-east-1", "g6.12xlarge"): ("l4", 4, "7.822"),
-    ("sa-east-1", "p4d.24xlarge"): ("a100-40gb", 8, "35.557"),
-    ("sa-east-1", "p5.4xlarge"): ("h100", 1, "11.558"),
-    ("sa-east-1", "p5.48xlarge"): ("h100", 8, "92.467"),
-    ("us-east-1", "p3.2xlarge"): ("v100", 1, "3.06"),
-    ("us-east-1", "g6e.xlarge"): ("l40s", 1, "1.861"),
-    ("us-east-1", "p4de.24xlarge"): ("a100-80gb", 8, "27.447"),
-    ("us-east-1", "p5en.48xlarge"): ("h200", 8, "63.296"),
-    # Multi-card machines for sharding under a card-size limit, and the 12 GB half L4
-    # (instances.vantage.sh figures of 2026-01-21, see catalog.toml).
-    ("sa-east-1", "g4dn.12xlarge"): ("t4", 4, "6.649"),
-    ("sa-east-1", "g4dn.metal"): ("t4", 8, "13.298"),
-    ("sa-east-1", "g5.48xlarge"): ("a10g", 8, "27.686"),
-    ("sa-east-1", "g6.48xlarge"): ("l4", 8, "22.693"),
-    ("sa-east-1", "g6f.4xlarge"): ("l4-half", 1, "1.615"),
-    ("us-east-1", "p3.8xlarge"): ("v100", 4, "12.24"),
-    ("us-east-1", "p3.16xlarge"): ("v100", 8, "24.48"),
-}
+# The market the catalog must cover (the catalog issue): prices older than this are stale.
+MAX_AGE = timedelta(days=366)
+MIN_OFFERS, MIN_PROVIDERS = 60, 5
+RUNPOD_NAME = re.compile(r"^(\d+)x (NVIDIA .+)$")
+LAMBDA_NAME = re.compile(r"^gpu_(\d+)x_")
 
 
-def test_aws_offers_carry_the_published_prices() -> None:
+def test_every_offer_in_force_cites_a_page_and_a_recent_date() -> None:
     catalog = load_catalog()
-    offers = {(o.region, o.instance_type): o for o in catalog.offer if o.provider == "aws"}
-    for key, (accelerator, count, usd) in AWS_PRICES.items():
-        offer = offers[key]
-        assert (offer.accelerator, offer.device_count) == (accelerator, count)
-        assert offer.on_demand_per_hour == Decimal(usd)
+    newest = max(o.as_of for o in catalog.offers_in_force())
+    for offer in catalog.offers_in_force():
+        assert "https://" in offer.source, offer.key
+        assert offer.as_of >= newest - MAX_AGE, offer.key
+
+
+def test_the_catalog_covers_the_market_the_issue_asks_for() -> None:
+    offers = load_catalog().offers_in_force()
+    assert len(offers) >= MIN_OFFERS
+    assert len({o.provider for o in offers}) >= MIN_PROVIDERS
+
+
+def test_spot_is_always_cheaper_than_on_demand() -> None:
+    priced = [o for o in load_catalog().offers_in_force() if o.spot_per_hour is not None]
+    assert any(o.accelerator not in ("tpu-v5e", "tpu-v6e") for o in priced)
+    for offer in priced:
+        assert offer.spot_per_hour is not None
+        assert offer.spot_per_hour < offer.on_demand_per_hour, offer.key
+
+
+def test_several_gpu_machines_are_sold_only_with_a_network_between_them() -> None:
+    # TPU hosts talk over the slice's ICI, which the accelerator row carries.
+    catalog = load_catalog()
+    for offer in catalog.offers_in_force():
+        if offer.max_instances > 1 and catalog.accelerator_by_id(offer.accelerator).kind == "gpu":
+            assert offer.network_gbps, offer.key
+
+
+def test_gpu_cloud_offers_follow_the_names_their_readers_match() -> None:
+    offers = load_catalog().offers_in_force()
+    per_gpu: dict[str, set[Decimal]] = {}
+    for offer in (o for o in offers if o.provider == "runpod"):
+        match = RUNPOD_NAME.match(offer.instance_type)
+        assert match and int(match.group(1)) == offer.device_count, offer.key
+        per_gpu.setdefault(match.group(2), set()).add(offer.on_demand_per_hour / offer.device_count)
+    # RunPod prices a Pod by the GPU: N cards cost N times one.
+    assert per_gpu and all(len(prices) == 1 for prices in per_gpu.values())
+    for offer in (o for o in offers if o.provider == "lambda"):
+        match = LAMBDA_NAME.match(offer.instance_type)
+        assert match and int(match.group(1)) == offer.device_count, offer.key
+    azure = [o for o in offers if o.provider == "azure"]
+    assert azure and all(o.instance_type.startswith("Standard_") for o in azure)
+
+
+def test_a_region_priced_by_the_gpu_hour_is_one_row_per_gpu_cloud() -> None:
+    catalog = load_catalog()
+    for provider in ("lambda", "runpod"):
+        assert [r.region for r in catalog.region if r.provider == provider] == ["us"]
 
 
 def test_no_tpu_is_priced_in_brazil() -> None:

@@ -161,7 +161,7 @@ def test_own_offers_are_not_planned_for_skypilot() -> None:
     ]
     only_own = catalog.model_copy(update={"offer": own})
     job = normalize(JobSpec(model="llama-3.2-1b"))
-    with pytest.raises(PlanError, match="AWS ou GCP"):
+    with pytest.raises(PlanError, match="AWS, Google Cloud, Azure"):
         build_plan(build_quote(job, only_own), job, "x")
 
 
@@ -221,12 +221,15 @@ def test_every_catalog_gpu_has_a_skypilot_name() -> None:
 
 
 def test_a_hybrid_sharded_quote_launches_fsdp_hybrid_shard_across_its_machines() -> None:
-    # 70B LoRA on several H100/H200 machines: sharded inside each, replicated across them.
-    _, quote, plan = plan_of(
-        JobSpec(model="llama-3-70b", method="lora", dataset_tokens=2e9, epochs=1)
-    )
-    option = quote.recommendation
-    assert option.parallelism == "hsdp" and option.instances > 1
+    # 70B LoRA on several H100/H200 machines of a cloud that sells clusters: sharded inside
+    # each, replicated across them.
+    spec = JobSpec(model="llama-3-70b", method="lora", dataset_tokens=2e9, epochs=1, cloud="aws")
+    _, quote, _ = plan_of(spec)
+    options = [quote.recommendation, *quote.alternatives]
+    choice = next(i for i, o in enumerate(options) if o.parallelism == "hsdp")
+    _, _, plan = plan_of(spec, choice=choice)
+    option = options[choice]
+    assert option.instances > 1
     config = validate(plan.to_yaml())
     assert config["num_nodes"] == option.instances
     assert config["envs"]["PARALLELISM"] == "hsdp"

@@ -107,10 +107,10 @@ def test_no_recommendation_is_dominated(size: dict[str, str], terms: dict[str, o
 
 
 def test_a_week_on_one_card_gives_way_to_a_day_for_a_little_more() -> None:
-    # 7B LoRA on ~1.25e9 tokens: the cheapest single card takes over a week; for less than
+    # 7B LoRA on ~2e9 tokens: the cheapest single card takes over a week; for less than
     # R$ 100 per day saved, several cards finish within two days, and the reply says what the
     # time costs.
-    job = normalize(JobSpec(model="mistral-7b", method="lora", dataset_tokens=1.25e9, epochs=1))
+    job = normalize(JobSpec(model="mistral-7b", method="lora", dataset_tokens=2e9, epochs=1))
     result = recommend(job, CATALOG)
     cheapest = policy.cheapest([c for c in candidates(job, CATALOG)])
     assert cheapest.time.hours > 7 * 24
@@ -120,7 +120,7 @@ def test_a_week_on_one_card_gives_way_to_a_day_for_a_little_more() -> None:
 
 
 def test_the_cheapest_on_request_keeps_the_long_run_and_names_the_faster_one() -> None:
-    spec = JobSpec(model="mistral-7b", method="lora", dataset_tokens=1.25e9, epochs=1)
+    spec = JobSpec(model="mistral-7b", method="lora", dataset_tokens=2e9, epochs=1)
     result = recommend(normalize(spec.model_copy(update={"cheapest": True})), CATALOG)
     assert result.chosen.time.hours > 7 * 24
     assert any(r.startswith("A mais barata leva") for r in result.reasons)
