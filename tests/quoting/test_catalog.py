@@ -12,6 +12,8 @@ from quoting.pricing import load_pricing
 # The market the catalog must cover (the catalog issue): prices older than this are stale.
 MAX_AGE = timedelta(days=366)
 MIN_OFFERS, MIN_PROVIDERS = 60, 5
+# GPU offers with a spot price (the catalog issue), from more than one cloud.
+MIN_GPU_SPOT_OFFERS, MIN_SPOT_PROVIDERS = 8, 2
 RUNPOD_NAME = re.compile(r"^(\d+)x (NVIDIA .+)$")
 LAMBDA_NAME = re.compile(r"^gpu_(\d+)x_")
 
@@ -36,6 +38,19 @@ def test_spot_is_always_cheaper_than_on_demand() -> None:
     for offer in priced:
         assert offer.spot_per_hour is not None
         assert offer.spot_per_hour < offer.on_demand_per_hour, offer.key
+
+
+def test_enough_gpu_offers_carry_a_spot_price_their_source_cites() -> None:
+    catalog = load_catalog()
+    spot = [
+        o
+        for o in catalog.offers_in_force()
+        if o.spot_per_hour is not None and catalog.accelerator_by_id(o.accelerator).kind == "gpu"
+    ]
+    assert len(spot) >= MIN_GPU_SPOT_OFFERS
+    assert len({o.provider for o in spot}) >= MIN_SPOT_PROVIDERS
+    for offer in spot:
+        assert "spot" in offer.source.lower(), offer.key
 
 
 def test_several_gpu_machines_are_sold_only_with_a_network_between_them() -> None:
