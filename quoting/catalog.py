@@ -1,14 +1,21 @@
-"""The hardware catalog: accelerators, regions and priced offers, validated on load."""
+"""The hardware catalog: accelerators, regions and priced offers, validated on load.
 
+Which file a quote reads: an explicit path, else $INFRABOT_CATALOG, else the newest snapshot under
+INFRABOT_HOME/catalog/ that loads and validates (written daily by `infrabot catalog refresh`),
+else the shipped quoting/data/catalog.toml."""
+
+import logging
 import os
 from decimal import Decimal
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
 
 from quoting.datafiles import DATA_DIR, Sourced, load
+from quoting.errors import DataFileError
+from quoting.snapshots import snapshots
 
 DEFAULT_CATALOG = DATA_DIR / "catalog.toml"
 
@@ -122,8 +129,68 @@ class Catalog(BaseModel):
         return [offer for offer in self.offer if offer.active]
 
 
-@cache
-def load_catalog(path: Path | None = None) -> Catalog:
-    """The catalog at `path`, else $INFRABOT_CATALOG, else the packaged one."""
-    chosen = path or Path(os.environ.get("INFRABOT_CATALOG") or DEFAULT_CATALOG)
-    return load(chosen, Catalog)
+log = logging.getLogger(__name__)
+# A file's identity for the caches: a snapshot rewritten in place is read again.
+_Stamp = tuple[int, int]
+
+
+def _stamp(path: Path) -> _Stamp:
+    status = path.stat()
+    return status.st_mtime_ns, status.st_size
+
+
+@lru_cache(maxsize=16)
+def _load(path: Path, stamp: _Stamp) -> Catalog:
+    return load(path, Catalog)
+
+
+def _read(path: Path) -> Catalog:
+    try:
+        stamp = _stamp(path)
+    except OSError:
+        return load(path, Catalog)  # raises the DataFileError that names the file
+    return _load(path, stamp)
+
+
+# Snapshots that failed to load, so that each is logged once and not parsed again.
+_broken: set[tuple[Path, _Stamp]] = set()
+
+
+def newest_good_snapshot(folder: Path | None = None) -> tuple[Path, Catalog] | None:
+    """The newest snapshot in `folder` (default INFRABOT_HOME/catalog) that loads and validates,
+    with its path; a broken one is logged and skipped, never raised."""
+    for path in snapshots(folder):
+        try:
+            key = (path, _stamp(path))
+        except OSError:  # removed by a prune meanwhile
+            continue
+        if key in _broken:
+            continue
+        try:
+            return path, _load(*key)
+        except DataFileError as error:
+            _broken.add(key)
+            log.warning("snapshot do catálogo ignorado: %s", error)
+    return None
+
+
+class _CatalogLoader:
+    """`load_catalog(path=None)`: the catalog at `path`, else $INFRABOT_CATALOG, else the newest
+    good snapshot, else the shipped one. Each file is parsed once per version (its mtime and
+    size), so a process that runs for days quotes from the snapshot of the day."""
+
+    def __call__(self, path: Path | None = None) -> Catalog:
+        if path is not None:
+            return _read(path)
+        configured = os.environ.get("INFRABOT_CATALOG")
+        if configured:
+            return _read(Path(configured))
+        found = newest_good_snapshot()
+        return found[1] if found else _read(DEFAULT_CATALOG)
+
+    def cache_clear(self) -> None:
+        _load.cache_clear()
+        _broken.clear()
+
+
+load_catalog = _CatalogLoader()

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from quoting.catalog import load_catalog
+from quoting.catalog import DEFAULT_CATALOG, load_catalog
 from quoting.pricing import load_pricing
 
 # Also for the processes that module-scoped fixtures start before any test's own pin applies
@@ -32,6 +32,9 @@ def _pinned_environment(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         "INFRABOT_COMPANY",
     ):
         monkeypatch.delenv(name, raising=False)
+    # The shipped catalog, whatever snapshot a refresh left under the developer's INFRABOT_HOME;
+    # tests of the snapshots lift this pin.
+    monkeypatch.setenv("INFRABOT_CATALOG", str(DEFAULT_CATALOG))
     monkeypatch.setenv("INFRABOT_USD_BRL", "5.40")
     monkeypatch.setenv("INFRABOT_USD_BRL_DATE", date.today().isoformat())
     # Nothing listens on the discard port: a test that lifts the pin without a fake BCB server

@@ -1,115 +1,135 @@
-"""`infrabot catalog` as a group: the listing, and `catalog refresh` from the AWS Price List."""
+"""`infrabot catalog` as a group: the listing, and `catalog refresh`, which reads every registered
+price source and writes a dated snapshot under INFRABOT_HOME/catalog/ (never the tracked file);
+a failed source or a move beyond 10% is queued for the staff's Slack channel."""
 
-import json
 import os
-import tempfile
-import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from bot.cli import engine
-from quoting.catalog import DEFAULT_CATALOG, Catalog
+from bot.ops.credentials import credential
+from quoting.catalog import DEFAULT_CATALOG, Catalog, newest_good_snapshot
 from quoting.datafiles import load
 from quoting.errors import QuotingError
-from quoting.price_list import (
-    AWS_EC2_OFFERS,
-    PriceList,
-    offer_url,
-    parse_offer_file,
-    update_catalog_text,
-)
-from quoting.units import format_number
+from quoting.units import today_in_brazil
+
+if TYPE_CHECKING:
+    from bot.market.refresh import Run
+    from bot.market.sources import Source
 
 app = typer.Typer(invoke_without_command=True)
 app.callback(invoke_without_command=True)(engine.catalog)
 
 
 @app.command("refresh")
-def refresh(
+def refresh_command(
     fonte: Annotated[
-        str,
+        list[str] | None,
+        typer.Option("--fonte", help="Só esta fonte (repita para várias; padrão: todas)."),
+    ] = None,
+    respostas: Annotated[
+        Path | None,
         typer.Option(
-            "--fonte", help="URL base da AWS Price List ou pasta com <região>/index.json."
+            "--respostas",
+            help="Pasta com respostas gravadas (responses.toml) no lugar da rede.",
+            exists=True,
+            file_okay=False,
         ),
-    ] = AWS_EC2_OFFERS,
-    saida: Annotated[
-        Path | None, typer.Option("--saida", help="Onde gravar (padrão: o próprio catálogo).")
     ] = None,
     catalog: engine.CatalogFlag = None,
 ) -> None:
-    """Atualiza os preços sob demanda da AWS (Linux, compartilhado) a partir da lista pública."""
-    source = (catalog or Path(os.environ.get("INFRABOT_CATALOG") or DEFAULT_CATALOG)).resolve()
-    current = load(source, Catalog)
-    regions = sorted({o.region for o in current.offer if o.provider == "aws"})
-    lists: list[PriceList] = []
-    for region in regions:
-        data, where = _read(fonte, region)
-        if data is None:
-            typer.echo(f"Sem lista de preços para {region} em {fonte}: ofertas mantidas.")
-            continue
-        try:
-            lists.append(parse_offer_file(data, region, where))
-        except ValueError as error:
-            raise QuotingError(str(error)) from error
-    if not lists:
-        raise QuotingError(f"nenhuma lista de preços da AWS em {fonte}; nada foi gravado")
-    text, changes, missing = update_catalog_text(source.read_text(encoding="utf-8"), lists)
+    """Atualiza os preços pelas fontes registradas e grava um snapshot datado em
+    INFRABOT_HOME/catalog/, que as cotações passam a usar; o catálogo do repositório não muda."""
+    # The readers load only for a refresh: every other `infrabot` command starts without them.
+    from bot.market import sources
+    from bot.market.alerts import alert_lines, report_lines
+    from bot.market.refresh import refresh
+    from bot.market.snapshots import prune, write_snapshot
+
+    base = catalog or Path(os.environ.get("INFRABOT_CATALOG") or DEFAULT_CATALOG)
+    load(base, Catalog)  # a broken base is refused before any download
     try:
-        Catalog.model_validate(tomllib.loads(text))
-    except (tomllib.TOMLDecodeError, ValueError) as error:
-        raise QuotingError(
-            f"o catálogo atualizado não valida; nada foi gravado ({error})"
-        ) from error
-    _write_atomically(saida or source, text)
-    for change in changes:
-        typer.echo(
-            f"Alterado: {change.instance_type} ({change.region}): "
-            f"US$ {format_number(change.before, 3)} → US$ {format_number(change.after, 3)}"
+        picked = sources.chosen(fonte or [], sources.SOURCES)
+    except ValueError as error:
+        raise QuotingError(str(error)) from error
+    if not picked:
+        raise QuotingError("nenhuma fonte de preços registrada (bot/market/sources.py)")
+    now = datetime.now(UTC)
+    previous = newest_good_snapshot()
+    with _runs(picked, respostas) as runs:
+        result = refresh(
+            base.read_text(encoding="utf-8"),
+            previous[1] if previous else None,
+            runs,
+            today_in_brazil(),
         )
-    for key in missing:
-        typer.echo(f"Não encontrado na lista: {key} (preço mantido)")
-    if not changes:
-        typer.echo("Nenhum preço mudou.")
-    typer.echo(f"Catálogo gravado em {saida or source}.")
+    snapshot = None
+    if result.read:
+        header = f"# infrabot catalog refresh, {now:%Y-%m-%d %H:%M} UTC, sobre {base.name}.\n"
+        snapshot = write_snapshot(header + result.text, now)
+        prune()
+    for line in report_lines(result):
+        typer.echo(line)
+    _alert(alert_lines(result, snapshot), now)
+    if snapshot is None:
+        raise QuotingError("nenhuma fonte respondeu; nenhum snapshot foi gravado")
+    typer.echo(f"Snapshot gravado em {snapshot}.")
+    if os.environ.get("INFRABOT_CATALOG"):
+        typer.echo("Atenção: INFRABOT_CATALOG está definido, e as cotações usam esse arquivo.")
 
 
-def _read(fonte: str, region: str) -> tuple[Any, str]:
-    """The offer file's JSON and where it came from, or None when the source has no file."""
-    if fonte.startswith(("http://", "https://")):
-        import httpx  # only when a download is asked for: `infrabot` starts fast
+@contextmanager
+def _runs(picked: "list[Source]", recorded: Path | None) -> "Iterator[list[Run]]":
+    """Each source with its getter: the recorded folder, or HTTP with its key. A source whose
+    key is not set is skipped, with a line saying which variable to set."""
+    from bot.market.points import SourceError
+    from bot.market.refresh import Run
 
-        url = offer_url(region, fonte)
+    if recorded is not None:
+        from bot.market.getters import recorded_getter
+
         try:
-            response = httpx.get(url, timeout=120, follow_redirects=True)
-        except httpx.HTTPError as error:
-            raise QuotingError(f"não foi possível baixar {url} ({error})") from error
-        if response.status_code == 404:
-            return None, url
-        if response.status_code != 200:
-            raise QuotingError(f"{url} respondeu {response.status_code}")
-        return _json(response.text, url), url
-    path = Path(fonte) / region / "index.json"
-    if not path.is_file():
-        return None, str(path)
-    return _json(path.read_text(encoding="utf-8"), str(path)), str(path)
+            get = recorded_getter(recorded)
+        except SourceError as error:
+            raise QuotingError(str(error)) from error
+        yield [Run(source, get) for source in picked]
+        return
+    from bot.market.getters import http_client, http_getter  # httpx: only when refreshing
+
+    runs = []
+    with http_client() as client:
+        for source in picked:
+            key = credential(source.key_env) if source.key_env else None
+            if source.key_env and not key:
+                typer.echo(f"Pulada: {source.name} (defina {source.key_env} com a chave da API).")
+                continue
+            runs.append(Run(source, http_getter(client, key, source.key_param)))
+        yield runs
 
 
-def _json(text: str, where: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise QuotingError(f"{where} não é JSON válido ({error.msg})") from error
+def _alert(lines: list[str], now: datetime) -> None:
+    """Queue the alert in the outbox; the Slack app delivers it (retrying while Slack is down),
+    so this job needs the database but no Slack token."""
+    if not lines:
+        return
+    channel = os.environ.get("INFRABOT_SLACK_LEADS_CHANNEL")
+    if not channel:
+        typer.echo("Sem INFRABOT_SLACK_LEADS_CHANNEL: o alerta não vai para o Slack.")
+        return
+    from bot.db.engine import open_engine  # the database only when there is something to say
+    from bot.relay.outbox import Outbox
+    from bot.relay.slack_posts import escape
 
-
-def _write_atomically(path: Path, text: str) -> None:
-    """Write beside the target and rename: a crash never leaves a half-updated catalog."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    Outbox(open_engine()).put(
+        "slack",
+        stream="catalog-refresh",
+        key=f"catalog-refresh:{now.isoformat()}",
+        kind="catalog_alert",
+        payload={"channel": channel, "text": "\n".join(escape(line) for line in lines)},
+    )
+    typer.echo("Alerta na fila do canal da equipe no Slack.")

@@ -156,7 +156,7 @@ def catalog(
     old = [o for o in shown if is_stale(o.as_of, today)]
     if old:  # through rich, so that long lines wrap at the terminal's width
         console.print(
-            "\nPreços com mais de 90 dias (confirme com o provedor antes de fechar):",
+            "\nPreços com mais de 90 dias, que nenhuma fonte renovou (infrabot catalog refresh):",
             highlight=False,
         )
     for offer in old:

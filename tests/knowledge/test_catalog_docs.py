@@ -13,7 +13,13 @@ def test_one_document_per_accelerator_with_specs_offers_and_prices() -> None:
     l4 = documents["catalogo/l4.md"]
     assert "24 GB" in l4.text and "sa-east-1" in l4.text
     rate = load_pricing().fx.quoted_rate
-    assert format_brl((Decimal("1.368") * rate).quantize(Decimal("0.01"))) in l4.text
+    # the cheapest card-hour of an L4 in force, at the quote's rate
+    cheapest = min(
+        o.on_demand_per_hour / o.device_count
+        for o in catalog.offers_in_force()
+        if o.accelerator == "l4"
+    )
+    assert format_brl((cheapest * rate).quantize(Decimal("0.01"))) in l4.text
     assert "QLoRA de um Llama 3 8B" in l4.text.split("Não cabem")[0]
 
 

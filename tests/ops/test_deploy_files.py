@@ -36,8 +36,9 @@ SYSTEMD = DEPLOY / "systemd"
 ENV_EXAMPLE = SYSTEMD / "infrabot.env.example"
 README = DEPLOY / "README.md"
 
-INFRABOT_SERVICES = {"migrate", "indexer", "bot", "slack"}
+INFRABOT_SERVICES = {"migrate", "indexer", "bot", "slack", "catalog-refresh"}
 UNITS = {
+    "infrabot-catalog-refresh.service",
     "infrabot-migrate.service",
     "infrabot-chroma.service",
     "infrabot-telegram@.service",
