@@ -6,7 +6,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from alembic.util import CommandError
-from sqlalchemy import create_engine, event
+from sqlalchemy import create_engine, event, make_url
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import ArgumentError, DBAPIError
 
@@ -33,6 +33,11 @@ def with_driver(url: str) -> str:
 
 
 SUPPORTED = ("sqlite", "postgresql")
+# Every PostgreSQL call ends: a server that accepts and never answers fails the connection after
+# CONNECT_TIMEOUT_S (libpq's whole handshake), and the server cancels a statement running past
+# STATEMENT_TIMEOUT_MS (a lock wait, a runaway query) so a handler can apologise instead of hang.
+CONNECT_TIMEOUT_S = 5
+STATEMENT_TIMEOUT_MS = 30_000
 
 
 @contextmanager
@@ -72,20 +77,36 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+def _connect_arguments(url: str) -> dict[str, Any]:
+    if url.startswith("sqlite"):
+        # Channels call the database from worker threads; SQLite's own check would refuse that.
+        # Processes that start together wait for each other's migration (switching to WAL takes
+        # the file alone) longer than SQLite's 5 s default, which a loaded machine can exceed.
+        return {"check_same_thread": False, "timeout": 30}
+    # A value set in the URL itself wins; its other options (a search_path) are kept.
+    query = make_url(url).query
+    arguments: dict[str, Any] = {}
+    if "connect_timeout" not in query:
+        arguments["connect_timeout"] = CONNECT_TIMEOUT_S
+    options = str(query.get("options") or "")
+    if "statement_timeout" not in options:
+        arguments["options"] = f"{options} -c statement_timeout={STATEMENT_TIMEOUT_MS}".strip()
+    return arguments
+
+
 def open_engine(url: str | None = None) -> Engine:
     """An engine on the configured database, migrated to the latest revision."""
     url = with_driver(url or database_url())
-    # Channels call the database from worker threads; SQLite's own check would refuse that.
-    # Processes that start together wait for each other's migration (switching to WAL takes the
-    # file alone) longer than SQLite's 5 s default, which a loaded machine can exceed.
     sqlite = url.startswith("sqlite")
-    arguments: dict[str, Any] = {"check_same_thread": False, "timeout": 30} if sqlite else {}
     _check_dialect(url)
     with _database_errors():
         # A server may drop idle connections (restart, failover); a SQLite file cannot.
         # An error's text would otherwise quote its SQL parameters: client names, chat ids.
         engine = create_engine(
-            url, pool_pre_ping=not sqlite, connect_args=arguments, hide_parameters=True
+            url,
+            pool_pre_ping=not sqlite,
+            connect_args=_connect_arguments(url),
+            hide_parameters=True,
         )
         if sqlite:
             event.listen(engine, "connect", _sqlite_pragmas)
@@ -98,7 +119,7 @@ def current_revision(url: str | None = None) -> str | None:
     url = with_driver(url or database_url())
     _check_dialect(url)
     with _database_errors():
-        engine = create_engine(url)
+        engine = create_engine(url, connect_args=_connect_arguments(url))
         try:
             return schema.current(engine)
         finally:

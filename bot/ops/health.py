@@ -1,5 +1,6 @@
 """Readiness of a bot process: its database, its vector index, its embedding model and its intent
-classifier, each loaded and warm, so that the first answer after "ready" takes its usual time."""
+classifier, each loaded and warm, so that the first answer after "ready" takes its usual time;
+and its channel, unless that refused the token or went silent (the process is then ending)."""
 
 from typing import Any, Protocol
 
@@ -8,6 +9,13 @@ from sqlalchemy import text
 from sqlalchemy.engine import Engine
 
 OK = "ok"
+# Set once by the channel's watcher (bot.telegram.liveness); never cleared: the process exits.
+_channel_problem: str | None = None
+
+
+def channel_down(problem: str) -> None:
+    global _channel_problem
+    _channel_problem = problem
 
 
 class Index(Protocol):
@@ -34,4 +42,5 @@ def readiness(engine: Engine, index: Index, intents_trained: bool = True) -> Rea
     checks["chroma"] = index.index_problem() or OK
     checks["model"] = OK if index.dense is not None else "carregando"
     checks["intents"] = OK if intents_trained else "treinando"
+    checks["channel"] = _channel_problem or OK
     return Readiness(ready=all(value == OK for value in checks.values()), checks=checks)

@@ -43,6 +43,9 @@ DEFAULT_API_URL = "https://slack.com/api/"
 # Slack's own requests are small (a modal's submission is a few KB; events and commands less):
 # anything past this is no request of Slack's.
 MAX_BODY_BYTES = 1024 * 1024
+# Every Web API call ends within this (slack_sdk's default is 30 s): a Slack that accepts and
+# never answers fails the start-up with one line, or leaves the message queued in the outbox.
+TIMEOUT_S = 10
 
 
 def api_url() -> str:
@@ -75,6 +78,7 @@ def build_app(
     client = WebClient(
         token=token,
         base_url=api_url(),
+        timeout=TIMEOUT_S,
         retry_handlers=[RateLimitErrorRetryHandler(max_retry_count=2)],
     )
     try:

@@ -1,16 +1,22 @@
 """Starting the Telegram channel: wiring its handlers, then long polling or the webhook."""
 
 import asyncio
+import contextlib
 import hashlib
+import logging
 import os
+import signal
+from typing import Any
 
 from telegram import Update
-from telegram.error import InvalidToken, NetworkError
+from telegram.error import InvalidToken, NetworkError, TelegramError
 from telegram.ext import (
     AIORateLimiter,
     Application,
+    ApplicationHandlerStop,
     CallbackQueryHandler,
     CommandHandler,
+    ContextTypes,
     MessageHandler,
     TypeHandler,
     filters,
@@ -27,7 +33,16 @@ from bot.telegram.delivery import TelegramChannel
 from bot.telegram.form import Form
 from bot.telegram.gates import Gates
 from bot.telegram.handoff import Leave
+from bot.telegram.intake import PollingRequest, is_skipped
 from bot.telegram.launch_plans import LaunchPlans
+from bot.telegram.liveness import (
+    PTB_LOGGERS,
+    Liveness,
+    WatchedRequest,
+    outage_seconds,
+    quiet_failures,
+    watch,
+)
 from bot.telegram.order import ChatOrderedProcessor
 from bot.telegram.privacy import Privacy
 from bot.telegram.proposals import Proposals
@@ -36,10 +51,41 @@ from bot.telegram.store import DatabasePersistence
 from bot.telegram.webhook import serve
 
 DEFAULT_API_URL = "https://api.telegram.org/bot"
+# Every Bot API call ends within these (PTB's defaults, stated once for both of its clients);
+# getUpdates adds its long-poll wait to the read.
+BOT_API_TIMEOUTS = {
+    "connect_timeout": 5.0,
+    "read_timeout": 5.0,
+    "write_timeout": 5.0,
+    "pool_timeout": 1.0,
+}
+# httpx scans every pooled connection on each request: PTB's default of 256 made that scan a
+# tenth of the CPU under a burst (py-spy, bench/telegram_load.py).
+CONNECTION_POOL_SIZE = 8
+
+log = logging.getLogger("infrabot.telegram")
 
 
-def build_application(token: str, assistant: Assistant, api_url: str | None = None) -> Application:  # type: ignore[type-arg]
+async def _refused_token(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A revoked token fails every call: no apology can go out, and the liveness watcher ends the
+    process with one pt-BR line, so the next error handler's traceback is left out."""
+    if isinstance(context.error, InvalidToken):
+        raise ApplicationHandlerStop
+
+
+async def _skip_undecodable(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    if is_skipped(update):  # already logged by id as it arrived; no handler has work in it
+        raise ApplicationHandlerStop
+
+
+def build_application(
+    token: str,
+    assistant: Assistant,
+    api_url: str | None = None,
+    liveness: Liveness | None = None,
+) -> Application:  # type: ignore[type-arg]
     channel = TelegramChannel(assistant)
+    liveness = liveness or Liveness(outage_seconds())
     workers: list[asyncio.Task[None]] = []
 
     async def post_init(application: Application) -> None:  # type: ignore[type-arg]
@@ -62,9 +108,10 @@ def build_application(token: str, assistant: Assistant, api_url: str | None = No
                 max_retries=5,
             )
         )
-        # httpx scans every pooled connection on each request: PTB's default of 256 made that
-        # scan a tenth of the CPU under a burst (py-spy, bench/telegram_load.py).
-        .connection_pool_size(8)
+        .request(
+            WatchedRequest(liveness, connection_pool_size=CONNECTION_POOL_SIZE, **BOT_API_TIMEOUTS)
+        )
+        .get_updates_request(PollingRequest(liveness, connection_pool_size=1, **BOT_API_TIMEOUTS))
         .persistence(DatabasePersistence(assistant.store))
         .concurrent_updates(ChatOrderedProcessor())
         .post_init(post_init)
@@ -75,6 +122,7 @@ def build_application(token: str, assistant: Assistant, api_url: str | None = No
     form = Form(channel, commands.ask)
     proposals, privacy, staff = Proposals(channel), Privacy(channel), Staff(channel)
     leave = Leave(channel)
+    application.add_handler(TypeHandler(Update, _skip_undecodable), group=-3)
     application.add_handler(TypeHandler(Update, gates.deduplicate), group=-2)
     application.add_handler(TypeHandler(Update, gates.flood_gate), group=-1)
     channel.form = form.handler()
@@ -101,6 +149,7 @@ def build_application(token: str, assistant: Assistant, api_url: str | None = No
     )
     application.add_handler(CallbackQueryHandler(gates.stale_button))  # after every button's own
     application.add_handler(TypeHandler(Update, gates.save_state), group=99)
+    application.add_error_handler(_refused_token)
     application.add_error_handler(channel.on_error)
     return application
 
@@ -122,12 +171,16 @@ def run(token: str, webhook_url: str | None = None, port: int = 8443) -> None:
     # A webhook replica loads the embedding model once it listens (serve): loading it while the
     # process starts slowed its first answer by about 0.3 s on 2 cores (bench/telegram_load.py).
     assistant = Assistant.from_environment(dense="off" if webhook_url else "background")
-    application = build_application(token, assistant)
+    liveness = Liveness(outage_seconds())  # a bad setting stops the start, not the run
+    application = build_application(token, assistant, liveness=liveness)
+    for name in PTB_LOGGERS:
+        logging.getLogger(name).addFilter(quiet_failures)
     try:
         if webhook_url:
-            asyncio.run(serve(application, assistant, webhook_url, port, webhook_secret(token)))
+            secret = webhook_secret(token)
+            asyncio.run(serve(application, assistant, webhook_url, port, secret, liveness))
         else:
-            application.run_polling(allowed_updates=Update.ALL_TYPES)
+            asyncio.run(poll(application, liveness))
     except InvalidToken as error:  # its message quotes the token
         raise ChannelUnavailable(
             "o Telegram recusou o token (TELEGRAM_BOT_TOKEN); confira-o com o @BotFather"
@@ -135,3 +188,34 @@ def run(token: str, webhook_url: str | None = None, port: int = 8443) -> None:
     except NetworkError as error:  # at start-up; later PTB retries on its own
         detail = str(error).replace(token, "***")
         raise ChannelUnavailable(f"não consegui entrar no Telegram ({detail})") from error
+
+
+def _unreachable(error: TelegramError) -> None:
+    """PTB's polling retries after each network error; one line, not its traceback, per try."""
+    log.warning("a API do Telegram não respondeu ao getUpdates (%s)", type(error).__name__)
+
+
+async def poll(application: Application, liveness: Liveness) -> None:  # type: ignore[type-arg]
+    """Long polling until SIGINT or SIGTERM, or until Telegram stops hearing the bot: then
+    ChannelUnavailable (run_polling would keep a deaf bot running)."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    hooks: Any = application
+    updater = application.updater
+    assert updater is not None
+    async with application:  # initialize ... shutdown
+        if hooks.post_init:
+            await hooks.post_init(application)
+        await updater.start_polling(allowed_updates=Update.ALL_TYPES, error_callback=_unreachable)
+        await application.start()
+        problem = await watch(liveness, stop)
+        # A refused token already ended PTB's polling with the error it re-raises here.
+        with contextlib.suppress(TelegramError):
+            await updater.stop()
+        await application.stop()
+        if hooks.post_stop:
+            await hooks.post_stop(application)
+    if problem:
+        raise ChannelUnavailable(problem)

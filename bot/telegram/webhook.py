@@ -1,7 +1,8 @@
 """The webhook server (aiohttp) for running the Telegram bot as replicas behind a load balancer:
 /telegram takes Telegram's updates (checking the secret-token header), /healthz says the process
 is alive, /readyz whether it can answer well (database, vector index, embedding model), /metrics
-serves Prometheus. SIGTERM stops taking updates, lets those in flight finish, then exits."""
+serves Prometheus. SIGTERM stops taking updates, lets those in flight finish, then exits; so does
+a refused setWebhook or token, or a silent Bot API (ChannelUnavailable, see liveness)."""
 
 import asyncio
 import logging
@@ -10,13 +11,17 @@ from typing import Any
 
 from aiohttp import web
 from telegram import Update
+from telegram.error import TelegramError
 from telegram.ext import Application
 
 from bot.assistant.assistant import Assistant
 from bot.assistant.intent import trained as intents_trained
+from bot.ops.errors import ChannelUnavailable
 from bot.ops.health import readiness
 from bot.ops.metrics import render
 from bot.relay.outbox import Outbox
+from bot.telegram.intake import decode
+from bot.telegram.liveness import Liveness, probe, watch
 
 log = logging.getLogger("infrabot.webhook")
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
@@ -37,10 +42,13 @@ def routes(
             payload = await request.json()
             if not isinstance(payload, dict):  # "[]" or "1" is no update
                 return web.Response(status=400)
-            update = Update.de_json(payload, application.bot)
-        except (ValueError, TypeError, KeyError, AttributeError):
+        except ValueError:
             return web.Response(status=400)
-        await application.update_queue.put(update)
+        # An update this PTB cannot decode is Telegram's all the same: acknowledged (logged by id
+        # and skipped), or Telegram would redeliver it and hold back the ones behind it.
+        update = decode(payload, application.bot)
+        if update is not None:
+            await application.update_queue.put(update)
         return web.Response()
 
     async def healthz(request: web.Request) -> web.Response:
@@ -70,6 +78,7 @@ async def serve(
     url: str,
     port: int,
     secret: str,
+    liveness: Liveness,
 ) -> None:
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -83,17 +92,37 @@ async def serve(
             await hooks.post_init(application)
         await runner.setup()
         await web.TCPSite(runner, "0.0.0.0", port).start()
-        # Listening first: Telegram starts sending as soon as the webhook is set.
-        await application.bot.set_webhook(
-            url, secret_token=secret, allowed_updates=Update.ALL_TYPES
-        )
-        log.info("webhook ouvindo", extra={"port": port, "path": PATH})
-        # BM25 answers meanwhile; /readyz says "carregando" until the model is warm.
-        assistant.retriever.attach_in_background()
-        await stop.wait()
+        problem = await _register(application, url, secret, liveness)
+        if problem is None:
+            log.info("webhook ouvindo", extra={"port": port, "path": PATH})
+            # BM25 answers meanwhile; /readyz says "carregando" until the model is warm.
+            assistant.retriever.attach_in_background()
+            probing = asyncio.create_task(probe(application.bot, liveness))
+            problem = await watch(liveness, stop)
+            probing.cancel()
         log.info("encerrando: terminando os updates em andamento")
         await runner.cleanup()  # no new updates; the ones queued are still processed below
         await application.stop()
         if hooks.post_stop:
             await hooks.post_stop(application)
     log.info("encerrado", extra={"pendentes": application.update_queue.qsize()})
+    if problem:
+        raise ChannelUnavailable(problem)
+
+
+async def _register(
+    application: Application,  # type: ignore[type-arg]
+    url: str,
+    secret: str,
+    liveness: Liveness,
+) -> str | None:
+    """setWebhook, after listening: Telegram starts sending as soon as it is set. Refused, the
+    reason (pt-BR) for the process to end with, after a clean stop."""
+    try:
+        await application.bot.set_webhook(
+            url, secret_token=secret, allowed_updates=Update.ALL_TYPES
+        )
+    except TelegramError as error:  # BadRequest: a URL Telegram will not call; or no answer
+        detail = str(error).replace(application.bot.token, "***")
+        return liveness.problem() or (f"o Telegram não aceitou o webhook {url} ({detail})")
+    return None
