@@ -19,7 +19,7 @@ from quoting.pricing import LineItem, Tax, load_pricing
 from quoting.recommend import NoViableOffer, candidates, recommend
 from quoting.timing import flops_per_token
 from quoting.topology import Parallelism
-from quoting.units import format_brl, format_number
+from quoting.units import format_brl, format_date, format_number
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +59,8 @@ class Option(Money):
     fp16_fallback: bool = False  # no BF16 on this accelerator: it trains in FP16
     # How the job is spread (quoting.topology); None in quotes saved before it was recorded.
     parallelism: Parallelism | None = None
+    # The date of the provider's price the machine is quoted at; None in quotes saved before.
+    price_as_of: date | None = None
 
     @classmethod
     def of(cls, candidate: Candidate) -> "Option":
@@ -79,6 +81,7 @@ class Option(Money):
             spot=candidate.cost.spot,
             fp16_fallback=candidate.fp16_fallback,
             parallelism=candidate.placement.parallelism,
+            price_as_of=candidate.offer.as_of,
         )
 
 
@@ -128,6 +131,12 @@ class Quote(Money):
     # to confirm, a catalog price to refresh, tax rules past their validity.
     staff_notices: list[str] = Field(default_factory=list)
     total_brl: Decimal
+
+    def price_date(self) -> str:
+        """ " Preço do provedor de 09/11/2026." after the headline: how old the machine's price is
+        is the client's to see, and the staff's to refresh (`infrabot catalog refresh`)."""
+        day = self.recommendation.price_as_of
+        return " " + _("Preço do provedor de {day}.").format(day=format_date(day)) if day else ""
 
     def to_json_dict(self) -> dict[str, Any]:
         data = self.model_dump(mode="json")

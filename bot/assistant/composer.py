@@ -316,7 +316,7 @@ def comparison_text(previous: Quote, quote: Quote) -> str | None:
 
 
 def _headline(quote: Quote) -> str:
-    """Hours, total, validity and the rate's date; in English the total's dollars too."""
+    """Hours, total, validity, the rate's and the price's dates; in English the total's dollars."""
     dollars = _usd(quote.total_brl, quote.fx.usd_brl_quoted)
     said = _(
         "Tempo estimado: {hours} h · Total: {total} (válido até {valid_until}; câmbio de {day})."
@@ -326,12 +326,15 @@ def _headline(quote: Quote) -> str:
             "Tempo estimado: {hours} h · Total: {total} ({dollars}; válido até {valid_until}; "
             "câmbio de {day})."
         )
-    return said.format(
-        hours=format_number(quote.recommendation.hours, 1),
-        total=format_brl(quote.total_brl),
-        dollars=dollars,
-        valid_until=format_date(quote.valid_until),
-        day=format_date(date.fromisoformat(quote.fx.as_of)),
+    return (
+        said.format(
+            hours=format_number(quote.recommendation.hours, 1),
+            total=format_brl(quote.total_brl),
+            dollars=dollars,
+            valid_until=format_date(quote.valid_until),
+            day=format_date(date.fromisoformat(quote.fx.as_of)),
+        )
+        + quote.price_date()
     )
 
 

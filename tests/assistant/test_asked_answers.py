@@ -66,12 +66,11 @@ def test_a_model_with_the_same_data_keeps_the_job_on_the_table(assistant: Assist
     assert "Llama 3 8B" in rows and any("Qwen" in label for label in rows), reply.answer
 
 
-def test_clouds_side_by_side_say_why_one_has_no_machine(assistant: Assistant) -> None:
+def test_clouds_side_by_side_each_get_their_own_machine_and_price(assistant: Assistant) -> None:
     *_, reply = talk(assistant, JOB, "quanto fica na AWS e quanto no Google?")
     rows = _rows(reply.answer)
-    assert _reais(rows["AWS"][-1]), reply.answer
-    # The catalog's Google machines that hold the job are TPUs, and the job is PyTorch.
-    assert "JAX" in rows["Google Cloud"][0]
+    assert _reais(rows["AWS"][-1]) and _reais(rows["Google Cloud"][-1]), reply.answer
+    assert rows["AWS"][0] != rows["Google Cloud"][0]
 
 
 @pytest.mark.parametrize(
@@ -219,10 +218,12 @@ def test_documents_longer_than_any_card_holds_train_in_windows(assistant: Assist
 
 def test_a_cloud_the_catalog_cannot_serve_is_named_in_the_reply(assistant: Assistant) -> None:
     (reply,) = talk(
-        assistant, "Mistral 7B QLoRA, 5 mil exemplos; a empresa só tem contrato com a Azure"
+        assistant,
+        "Mistral 7B QLoRA, 5 mil exemplos; a empresa só tem contrato com a Azure e os dados "
+        "precisam ficar no Brasil",
     )
     assert reply.quote is not None
-    assert "Nuvem Azure: não temos oferta Azure" in reply.answer
+    assert "Nuvem Azure: não temos oferta Azure no Brasil" in reply.answer
 
 
 def test_a_budget_in_dollars_is_kept_in_reais_with_the_conversion_said(

@@ -85,7 +85,7 @@ def test_an_unknown_flag_points_to_the_help_of_the_command_typed() -> None:
 
 
 def test_words_are_real_plurals_and_numbers_are_words() -> None:
-    quote = run("quote", "--model", "llama-3-8b", "--method", "qlora")
+    quote = run("quote", "--model", "llama-3-8b", "--method", "qlora", "--cloud", "aws")
     flat = " ".join(quote.stdout.split())
     assert "tributação: cartao" not in flat and "tributação: nuvem com empresa no Brasil" in flat
     too_many = run("quote", "--model", "llama-3-8b", "--examples", "1e11")
@@ -102,8 +102,14 @@ def test_a_tax_profile_that_cannot_be_honoured_is_explained() -> None:
     flat = " ".join(shown.stdout.split())
     assert "Tributação pedida: provedor brasileiro" in flat
     assert "Não se aplica a esta oferta (aws sa-east-1), que é faturada como" in flat
-    honoured = run("quote", *job, "--tax-profile", "cartao")
-    assert "Tributação pedida" not in honoured.stdout
+    # AWS bills a Brazilian company through its Brazilian entity: no card, no import
+    by_card = " ".join(run("quote", *job, "--tax-profile", "cartao").stdout.split())
+    assert "Tributação pedida: provedor estrangeiro pago com cartão" in by_card
+    # a foreign GPU cloud may be paid by card or by wire: the client's choice stands
+    abroad = ["--model", "llama-3-8b", "--method", "qlora", "--data-residency", "any"]
+    wired = quote_json(*abroad, "--tax-profile", "remessa")
+    assert wired["recommendation"]["country"] != "BR" and wired["tax_profile"] == "remessa"
+    assert "Tributação pedida" not in run("quote", *abroad, "--tax-profile", "remessa").stdout
 
 
 def test_an_accelerator_without_bf16_is_offered_with_an_fp16_note() -> None:

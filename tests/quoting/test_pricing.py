@@ -69,8 +69,8 @@ def _invoice_taxes(before: str) -> dict[str, Decimal]:
         "ISS sobre a nota da infrabot": "0.029",
         "PIS cumulativo sobre a nota da infrabot": "0.0065",
         "COFINS cumulativa sobre a nota da infrabot": "0.03",
-        "IRPJ da infrabot": "0.048",
-        "CSLL da infrabot": "0.0288",
+        "IRPJ sobre o lucro presumido da infrabot": "0.048",
+        "CSLL sobre o lucro presumido da infrabot": "0.0288",
     }
     return {
         name: (invoice * Decimal(rate)).quantize(Decimal("0.01")) for name, rate in rates.items()
@@ -237,8 +237,8 @@ def test_a_quote_billed_in_2027_has_cbs_and_ibs_on_the_invoice_and_no_pis_or_cof
     assert lines["Proteção cambial na validade da cotação"] == Decimal("4.09")
     # inside the invoice: ISS 2,9% + IRPJ 4,8% + CSLL 2,88% -> 305,41 / 0,8943 = 341,5073
     assert lines["ISS sobre a nota da infrabot"] == Decimal("9.90")  # 341,5073 x 2,9%
-    assert lines["IRPJ da infrabot"] == Decimal("16.39")
-    assert lines["CSLL da infrabot"] == Decimal("9.84")
+    assert lines["IRPJ sobre o lucro presumido da infrabot"] == Decimal("16.39")
+    assert lines["CSLL sobre o lucro presumido da infrabot"] == Decimal("9.84")
     # "por fora", on the invoice without its ISS: (341,5073 - 9,9037) x 8,7% and x 0,1%
     assert lines["CBS sobre a nota da infrabot"] == Decimal("28.85")
     assert lines["IBS sobre a nota da infrabot"] == Decimal("0.33")

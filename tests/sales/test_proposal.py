@@ -155,4 +155,4 @@ def test_an_option_skypilot_cannot_run_says_so_in_the_annex(
     record = sent.model_copy(update={"quote": quote.model_copy(update={"recommendation": own})})
     annex = _folded(_pages(record, tmp_path / "p.pdf")).split("Anexo: plano de execução")[1]
     assert "Não há plano de execução automático para esta opção" in annex
-    assert "AWS ou GCP" in annex and "Máquina:" not in annex
+    assert "AWS, Google Cloud, Azure, Lambda ou RunPod" in annex and "Máquina:" not in annex

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import cache
 
+from bot.assistant.reader.counts import adjusted_count, elided_count
 from bot.assistant.reader.quantity_arithmetic import (
     TIMES,
     Mention,
@@ -188,6 +189,8 @@ def find_mentions(text: str) -> list[Mention]:
         after = text[match.end() :]
         found = unit_pattern.match(after)
         if found is None:
+            if elided := elided_count(text, match.start(), match.end(), value, mentions):
+                mentions.append(elided)  # "e mais 10 mil de 500 tokens": the same records
             continue
         end = match.end() + found.end()
         if found["bytes"]:
@@ -257,7 +260,10 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
     main = counts[0] if counts else None
     size = DataSize()
     size.end = max(m.end for m in mentions)
+    counted = ""
     if main is not None:
+        main, counted = adjusted_count(text, main, chains)
+        counted = counted or said_count(main[0])
         size.examples = main[0].value
         size.start = main[0].start
         length = _length(main, chains, per_page)
@@ -270,12 +276,12 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
             if tokens <= MAX_EXAMPLE_TOKENS:
                 size.tokens_per_example = round(tokens, 1)
                 each = said_result(tokens, steps, "each")
-                size.arithmetic = f"{said_count(main[0])} {TIMES} {each}"
+                size.arithmetic = f"{counted} {TIMES} {each}"
             else:  # whole books: the dataset's total, each example cut at the context
                 size.examples = None
                 size.dataset_tokens = main[0].value * tokens
                 size.arithmetic = _("{product}; no total ≈ {tokens}").format(
-                    product=f"{said_count(main[0])} {TIMES} {said_result(tokens, steps, 'each')}",
+                    product=f"{counted} {TIMES} {said_result(tokens, steps, 'each')}",
                     tokens=said_tokens(size.dataset_tokens),
                 )
     totals = [
@@ -291,7 +297,7 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
         if size.examples and tokens > size.examples:
             size.tokens_per_example = round(tokens / size.examples, 1)
             size.arithmetic = (
-                f"{said_result(tokens, steps)} ÷ {said_count(main[0])} "  # type: ignore[index]
+                f"{said_result(tokens, steps)} ÷ {counted} "
                 f"≈ {said_tokens(size.tokens_per_example, 'each')}"
             )
         elif not size.examples:

@@ -1,0 +1,190 @@
+"""What a message says about its count beyond one figure: the count left after cleaning ("50 mil,
+mas depois de limpar sobram uns 35 mil"), two datasets added together ("8 mil contratos + 4 mil
+aditivos"), and a volume per day, week or month over a stretch of history ("500 chamados por
+dia, dos últimos 60 dias").
+
+A second count often leaves its noun out ("e mais 10 mil de 500 tokens"): `elided_count` makes it
+a count of the same records, so the sentence composes as if the noun were there.
+"""
+
+import re
+from dataclasses import replace
+
+from bot.assistant.reader.quantity_arithmetic import (
+    TIMES,
+    Mention,
+    said_amount,
+    said_count,
+    to_tokens,
+)
+from locales import N_, _
+
+# Between a first count and a second one: the second is added to it.
+_ADDED = re.compile(
+    r"^[^.;!?\d]{0,40}?(?:\+|\be mais\b|\bmais\b|\balem d[eoa]s?\b|\bsomad[oa]s? a\b|\bplus\b|"
+    r"\band another\b|\bjunto com\b)[^.;!?\d]{0,12}$"
+)
+# Between a first count and a second one: the second is what remains after cleaning the first.
+_CLEANING = (
+    r"limp\w*|dedup\w*|deduplic\w*|filtr\w*|duplicad\w*|remov\w*|tirando|descart\w*|clean\w*|"
+    r"filter\w*|duplicates?"
+)
+# (A sentence may end in between: "30 mil contratos. Tirando duplicados ficam 24 mil.")
+_CLEANED = re.compile(rf"^[^\d]{{0,60}}?\b(?:{_CLEANING})\b[^\d]{{0,40}}$")
+# After a second count: it is held out for validation or testing, not trained on.
+_HELD_OUT = re.compile(
+    r"^\s*(?:[a-z]+\s+){0,2}?(?:de |para |pra |pro |of |for )?(?:validacao|teste|testes|test|"
+    r"validation|eval\w*|holdout|avaliacao)\b"
+)
+# "10% pra validação": the share of the count that is not trained on.
+_SPLIT = re.compile(
+    r"(?P<percent>\d+(?:[.,]\d+)?)\s*%\s*(?:[a-z]+\s+){0,3}?(?:de |para |pra |pro |for |as )?"
+    r"(?:validacao|teste|test|validation|eval\w*|holdout|avaliacao)\b"
+)
+# What may precede a count whose noun is left out: a joining or remaining word, and "uns"/"~".
+_ELIDED_BEFORE = re.compile(
+    r"(?:\+|\be mais\b|\bmais\b|\balem d[eoa]s?\b|\bplus\b|\band\b|\bsobra\w*|\bresta\w*|"
+    rf"\bfica\w*|\bleft\b|\bremain\w*|\bvira\w*|\bcai\w* pra\b|\bdown to\b|\b(?:{_CLEANING})\b)"
+    r"(?:\s*(?:uns|umas|cerca de|~|about|around|some|mais ou menos|another|outros|outras|other|"
+    r"roughly|approximately|aprox\w*|only|so|apenas|so uns))*\s*$"
+)
+_SENTENCE_END = re.compile(r"[.;!?]")
+_LENGTHS = frozenset({"word", "char", "token", "page", "line", "turn", "byte"})
+_RATE = re.compile(r"^\s*(?:por|/|a cada|ao|per|every|a|an)\s*(dia|semana|mes|day|week|month)\b")
+_PERIOD = re.compile(
+    r"(?:ultim[oa]s|last|past|durante|during|over|historico de|history of)\s+(?P<n>\d+)\s*"
+    r"(?P<unit>dias?|semanas?|mes(?:es)?|anos?|days?|weeks?|months?|years?)\b|"
+    r"(?P<n2>\d+)\s*(?P<unit2>dias|semanas|meses|anos|days|weeks|months|years)\s+"
+    r"(?:de historico|de dados|de base|of history|of data)"
+)
+_DAYS = {
+    "dia": 1,
+    "day": 1,
+    "semana": 7,
+    "week": 7,
+    "mes": 30,
+    "month": 30,
+    "ano": 365,
+    "year": 365,
+}
+# How the reply names a rate's unit, singular and plural.
+_RATE_WORDS = {
+    1: (N_("dia"), N_("dias")),
+    7: (N_("semana"), N_("semanas")),
+    30: (N_("mês"), N_("meses")),
+}
+
+
+def elided_count(
+    text: str, start: int, end: int, value: float, mentions: list[Mention]
+) -> Mention | None:
+    """A number with no unit after a count of records in the same sentence, joined to it by "+",
+    "e mais", "sobram", ...: a count of the same records."""
+    earlier = next((m for m in reversed(mentions) if m.unit == "record"), None)
+    if earlier is None or value < 50:
+        return None
+    gap = text[earlier.end : start]
+    if not _ELIDED_BEFORE.search(gap) or len(gap) > 100:
+        return None
+    if _SENTENCE_END.search(gap) and not re.search(rf"\b(?:{_CLEANING})\b", gap):
+        return None
+    return Mention(value, "record", earlier.noun, start, end)
+
+
+def _unit_days(unit: str) -> int:
+    word = unit.rstrip("s").removesuffix("e") if unit.startswith("mes") else unit.rstrip("s")
+    return _DAYS[word]
+
+
+def _over_period(text: str, main: list[Mention]) -> tuple[list[Mention], str] | None:
+    """ "500 chamados por dia" and "dos últimos 60 dias": 500 x 60."""
+    rate = _RATE.match(text[main[0].end :])
+    period = _PERIOD.search(text)
+    if rate is None or period is None:
+        return None
+    days = int(period["n"] or period["n2"]) * _unit_days(period["unit"] or period["unit2"])
+    rate_days = _DAYS[rate.group(1)]
+    # Months into weeks: whole periods, as a client counts them (6 months, 26 weeks).
+    periods = days / rate_days if days % rate_days == 0 else round(days / rate_days)
+    total = main[0].value * periods
+    one, many = _RATE_WORDS[rate_days]
+    said = _("{count} por {unit} {times} {periods} {units} ≈ {total}").format(
+        count=said_count(main[0]),
+        times=TIMES,
+        unit=_(one),
+        periods=said_amount(periods),
+        units=_(many),
+        total=f"{said_amount(total)} {main[0].noun}",
+    )
+    return [replace(main[0], value=total), *main[1:]], said
+
+
+def _split(text: str, main: list[Mention]) -> tuple[list[Mention], str] | None:
+    """ "50 mil exemplos, 10% pra validação": the examples trained on are the other 90%."""
+    split = _SPLIT.search(text, main[0].end)
+    if split is None:
+        return None
+    share = 1 - float(split["percent"].replace(",", ".")) / 100
+    if not 0 < share < 1:
+        return None
+    trained = replace(main[0], value=main[0].value * share)
+    said = _("{count} {times} {share}% para treino").format(
+        count=said_count(main[0]), times=TIMES, share=said_amount(share * 100)
+    )
+    return [trained, *main[1:]], f"{said} = {said_count(trained)}"
+
+
+def adjusted_count(
+    text: str, main: list[Mention], chains: list[list[Mention]]
+) -> tuple[list[Mention], str]:
+    """The chain of the examples' count as the message finally states it, and how the reply
+    says that count ("" when it is the first figure as written). Chains folded into it (an
+    added dataset, the count after cleaning, a held-out part) are taken out of `chains`."""
+    adjusted = _over_period(text, main) or _split(text, main)
+    if adjusted is not None:
+        return adjusted
+    later = [
+        c for c in chains if c is not main and c[0].unit == "record" and c[0].start > main[0].start
+    ]
+    if not later:
+        return main, ""
+    second = later[0]
+    between = [c for c in chains if main[0].start < c[0].start < second[0].start]
+    gap = text[max([main[-1].end, *(c[-1].end for c in between)]) : second[0].start]
+    if _CLEANED.match(gap):
+        chains.remove(second)
+        kept = second if len(second) > 1 else [second[0], *main[1:]]
+        kept = [replace(kept[0], noun=main[0].noun), *kept[1:]]
+        said = _("{count} (depois da limpeza)").format(count=said_count(kept[0]))
+        return kept, said
+    if _HELD_OUT.match(text[second[0].end :]):
+        # "e mais 5 mil de validação, 300 tokens cada": not trained on; a length said after
+        # it is still every example's.
+        after: list[Mention] = [replace(part, role="per") for part in second[1:]]
+        if after:
+            chains[chains.index(second)] = after
+        else:
+            chains.remove(second)
+        return main, ""
+    if not _ADDED.match(gap):
+        return main, ""
+    chains.remove(second)
+    first_parts = main[1:]
+    orphans = [c for c in between if c[0].unit in _LENGTHS]
+    if not first_parts and orphans:
+        first_parts = orphans[0]  # "15 mil perguntas curtas (~50 tokens)": the first's length
+        chains.remove(orphans[0])
+    second_parts = second[1:]
+    total = main[0].value + second[0].value
+    said = f"{said_count(main[0])} + {said_count(second[0])}"
+    summed = f"{said_amount(total)} {main[0].noun}"
+    if first_parts and second_parts:
+        first_tokens = to_tokens(first_parts)[0]
+        second_tokens = to_tokens(second_parts)[0]
+        if first_tokens != second_tokens:
+            mean = (main[0].value * first_tokens + second[0].value * second_tokens) / total
+            part = Mention(mean, "token", "tokens", second_parts[-1].start, second_parts[-1].end)
+            said = _("{count} (média ponderada das duas partes)").format(count=said)
+            return [replace(main[0], value=total), part], f"{said} = {summed}"
+    parts = first_parts or second_parts
+    return [replace(main[0], value=total), *parts], f"{said} = {summed}"
