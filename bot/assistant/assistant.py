@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from bot.assistant import composer, cues, fixed_replies
 from bot.assistant.comparison import compare_text
+from bot.assistant.dollars import in_dollars
 from bot.assistant.fit_answer import card_for, fit_text, sizes_text
 from bot.assistant.followups import example_length, same_family, unclear_number, which_field
 from bot.assistant.guidance import GuidanceAnswer, compose_answer
@@ -386,7 +387,7 @@ class Assistant:
         previous = Quote.model_validate(state.last_quote) if state.last_quote else None
         draft = composer.quote_text(quote, job, previous)
         if dollars:  # "e em dólar?": the same total at the quote's own rate
-            draft = f"{composer.in_dollars(quote)}\n\n{draft}"
+            draft = f"{in_dollars(quote)}\n\n{draft}"
         if notes:
             draft = f"{draft}\n\n" + "\n".join(f"• {note}" for note in notes)
         state.slots = merged

@@ -7,12 +7,13 @@ import re
 from datetime import date
 from decimal import Decimal
 
+from bot.assistant.dollars import total_text, usd_aside
 from bot.assistant.reply import ACTION_ALTERNATIVES
 from bot.sales.book import QuoteRecord, percent
 from bot.sales.company import load_company
 from knowledge.lexical import analyze, expand
 from knowledge.retriever import Passage
-from locales import N_, _, current
+from locales import N_, _
 from quoting.jobspec import METHOD_NAMES, Job, JobSpec, normalize
 from quoting.pricing import LineItem, is_setup_fee
 from quoting.quote import Option, Quote
@@ -22,7 +23,14 @@ MAX_SENTENCES = 3
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _EMPHASIS = re.compile(r"\*\*|__|`")
 _ITEM = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
-_PROVIDERS = {"aws": "AWS", "gcp": "Google Cloud", "azure": "Azure", "infrabot": "infrabot"}
+_PROVIDERS = {
+    "aws": "AWS",
+    "gcp": "Google Cloud",
+    "azure": "Azure",
+    "lambda": "Lambda",
+    "runpod": "RunPod",
+    "infrabot": "infrabot",
+}
 
 
 def _is_statement(unit: str) -> bool:
@@ -145,37 +153,6 @@ def job_line(job: Job) -> str:
     return f"{_(job.model_name)}, {_method_name(job.method)}, {_dataset(job)}"
 
 
-def in_dollars(quote: Quote) -> str:
-    """The total in US dollars beside the reais, at the rate the quote was priced at."""
-    rate = quote.fx.usd_brl_quoted
-    dollars = (quote.total_brl / rate).quantize(Decimal("0.01"))
-    return _(
-        "Em dólar: US$ {dollars} ({total} a R$ {rate} por dólar, câmbio de {day} com a proteção "
-        "cambial). A fatura é em reais."
-    ).format(
-        dollars=format_number(dollars, 2),
-        total=format_brl(quote.total_brl),
-        rate=format_number(rate, 4),
-        day=format_date(date.fromisoformat(quote.fx.as_of)),
-    )
-
-
-def _usd(brl: Decimal, rate: Decimal | None) -> str:
-    """ "≈ US$ 228.61" at the quote's rate for a client who reads English; empty in Portuguese."""
-    if current() != "en" or not rate:
-        return ""
-    return f"≈ US$ {format_number((Decimal(brl) / rate).quantize(Decimal('0.01')), 2)}"
-
-
-def _total(brl: Decimal, rate: Decimal | None, bracketed: bool = False) -> str:
-    """ "R$ 1.234,56"; in English "R$ 1,234.56 (≈ US$ 228.61)", or "R$ 1,234.56, ≈ US$ 228.61"
-    where the total is already in brackets."""
-    dollars = _usd(brl, rate)
-    if not dollars:
-        return format_brl(brl)
-    return f"{format_brl(brl)}, {dollars}" if bracketed else f"{format_brl(brl)} ({dollars})"
-
-
 def _millions(tokens: float) -> str:
     if tokens >= 1e9:
         return _("{count} bi").format(count=format_number(tokens / 1e9, 1))
@@ -214,7 +191,7 @@ def named_alternatives(quote: Quote) -> str:
     rate = quote.fx.usd_brl_quoted
     return "; ".join(
         f"{_(alt.label)}, {alt.count}x {alt.accelerator_name}, {format_number(alt.hours, 1)} h "
-        f"({_total(alt.total_brl, rate, bracketed=True)})"
+        f"({total_text(alt.total_brl, rate, bracketed=True)})"
         for alt in quote.alternatives
     )
 
@@ -229,7 +206,7 @@ def other_options_text(quote: Quote, others: list[Option]) -> str:
     for option in others:
         # English: "R$ 957.81 (≈ US$ 172.21; R$ 552.44 more, 15.8 h shorter)".
         versus = ", ".join(_versus(option, quote.recommendation))
-        bracket = "; ".join(part for part in (_usd(option.total_brl, rate), versus) if part)
+        bracket = "; ".join(part for part in (usd_aside(option.total_brl, rate), versus) if part)
         lines.append(f"• {option_text(option)}" + (f" ({bracket})" if bracket else ""))
     lead = _("Outras máquinas que também servem, além das que a cotação mostrou:")
     return "\n".join([lead, *lines])
@@ -277,7 +254,7 @@ def payment_lines(quote: Quote) -> list[str]:
             names = ", ".join(_short_tax(item.description) for item in items)
             total = sum((item.total_brl for item in items), Decimal(0))
             lines[where[group]] = f"• {groups[group]} ({names}): {format_brl(total)}"
-    shown = _total(quote.total_brl, quote.fx.usd_brl_quoted)
+    shown = total_text(quote.total_brl, quote.fx.usd_brl_quoted)
     lines.append("= " + _("Total: {total}").format(total=shown))
     return lines
 
@@ -297,10 +274,10 @@ def comparison_text(previous: Quote, quote: Quote) -> str | None:
     ).format(
         old_method=old_name,
         old_hours=format_number(old_rec.hours, 1),
-        old_total=_total(previous.total_brl, previous.fx.usd_brl_quoted),
+        old_total=total_text(previous.total_brl, previous.fx.usd_brl_quoted),
         new_method=new_name,
         new_hours=format_number(new_rec.hours, 1),
-        new_total=_total(quote.total_brl, quote.fx.usd_brl_quoted),
+        new_total=total_text(quote.total_brl, quote.fx.usd_brl_quoted),
     )
     if new_rec.hours >= old_rec.hours and quote.total_brl >= previous.total_brl:
         verdict = _("{method} não compensa aqui: fica mais lento e mais caro.")
@@ -317,7 +294,7 @@ def comparison_text(previous: Quote, quote: Quote) -> str | None:
 
 def _headline(quote: Quote) -> str:
     """Hours, total, validity, the rate's and the price's dates; in English the total's dollars."""
-    dollars = _usd(quote.total_brl, quote.fx.usd_brl_quoted)
+    dollars = usd_aside(quote.total_brl, quote.fx.usd_brl_quoted)
     said = _(
         "Tempo estimado: {hours} h · Total: {total} (válido até {valid_until}; câmbio de {day})."
     )

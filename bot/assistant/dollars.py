@@ -1,0 +1,40 @@
+"""The quote's total in US dollars, at the rate the quote was priced at, for a client who asks
+or reads English (the invoice stays in reais)."""
+
+from datetime import date
+from decimal import Decimal
+
+from locales import _, current
+from quoting.quote import Quote
+from quoting.units import format_brl, format_date, format_number
+
+
+def in_dollars(quote: Quote) -> str:
+    """The total in US dollars beside the reais, at the rate the quote was priced at."""
+    rate = quote.fx.usd_brl_quoted
+    dollars = (quote.total_brl / rate).quantize(Decimal("0.01"))
+    return _(
+        "Em dólar: US$ {dollars} ({total} a R$ {rate} por dólar, câmbio de {day} com a proteção "
+        "cambial). A fatura é em reais."
+    ).format(
+        dollars=format_number(dollars, 2),
+        total=format_brl(quote.total_brl),
+        rate=format_number(rate, 4),
+        day=format_date(date.fromisoformat(quote.fx.as_of)),
+    )
+
+
+def usd_aside(brl: Decimal, rate: Decimal | None) -> str:
+    """ "≈ US$ 228.61" at the quote's rate for a client who reads English; empty in Portuguese."""
+    if current() != "en" or not rate:
+        return ""
+    return f"≈ US$ {format_number((Decimal(brl) / rate).quantize(Decimal('0.01')), 2)}"
+
+
+def total_text(brl: Decimal, rate: Decimal | None, bracketed: bool = False) -> str:
+    """ "R$ 1.234,56"; in English "R$ 1,234.56 (≈ US$ 228.61)", or "R$ 1,234.56, ≈ US$ 228.61"
+    where the total is already in brackets."""
+    dollars = usd_aside(brl, rate)
+    if not dollars:
+        return format_brl(brl)
+    return f"{format_brl(brl)}, {dollars}" if bracketed else f"{format_brl(brl)} ({dollars})"
