@@ -88,6 +88,13 @@ class HandledUpdate(Base):
     received_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     # When the client sent the message (Telegram's own date); None for button presses.
     sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # The inbox: the update as Telegram sent it until it is answered (then dropped: it holds
+    # what the client wrote), "recebido" or "respondido", the process answering it and until when.
+    payload: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    status: Mapped[str] = mapped_column(String(16), server_default="respondido")
+    owner: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    locked_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    attempts: Mapped[int] = mapped_column(Integer, server_default="1")
 
 
 class PersistedData(Base):

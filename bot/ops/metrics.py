@@ -27,6 +27,15 @@ OUTBOX_RETRIES = Counter(
     ["channel"],
 )
 ERRORS = Counter("infrabot_errors", "Erros, por tipo", ["kind"])
+RETAKEN = Counter(
+    "infrabot_telegram_retaken",
+    "Updates do Telegram retomados de um processo que parou (a resposta pode sair duas vezes)",
+)
+OUTBOX_RESENDS = Counter(
+    "infrabot_outbox_resends",
+    "Mensagens da fila de saída enviadas de novo depois de um envio que pode ter acontecido",
+    ["channel"],
+)
 
 log = logging.getLogger("infrabot.metrics")
 

@@ -5,6 +5,11 @@ destination's credentials, retried with exponential backoff while the destinatio
 delivered in order within its stream (one handoff thread, one Telegram chat): a stream's next
 message waits until the one before it is delivered. A short lease keeps two replicas from sending
 the same message.
+
+A lease that lapsed without its message being marked (the process died, between claiming and
+marking) means the message may have gone out: the next claim says so (`maybe_sent`), and the
+delivery either looks it up at the destination (Slack: the outbox id rides in each message's
+metadata) or sends it again and counts it (Telegram offers no lookup).
 """
 
 import logging
@@ -22,12 +27,13 @@ from sqlalchemy.orm import Session
 from sqlalchemy.sql.elements import ColumnElement
 
 from bot.db.tables import OutboxRow
+from bot.ops.crash import crash_point
 from bot.ops.metrics import ERRORS, OUTBOX_RETRIES
 
 log = logging.getLogger("infrabot.outbox")
 Channel = Literal["slack", "telegram"]
 PENDING, DELIVERED, FAILED = "pendente", "entregue", "falhou"
-LEASE = timedelta(seconds=60)
+LEASE_SECONDS = 60.0  # a send ends within Slack's 10 s or the Bot API's ~20 s with retries
 MAX_BACKOFF_SECONDS = 300.0
 # How often a worker prunes delivered messages (each holds what a client or the team wrote).
 PRUNE_EVERY = timedelta(hours=1)
@@ -41,6 +47,10 @@ class Message(BaseModel):
     kind: str
     payload: dict[str, Any]
     attempts: int
+    # A process claimed it before and stopped without marking it: it may have been sent.
+    maybe_sent: bool = False
+    # When it was queued (epoch seconds): a lookup at the destination need not go further back.
+    queued_at: float = 0.0
 
 
 class DeliveryFailed(Exception):
@@ -91,6 +101,11 @@ class Outage:
         if self.since is not None:
             log.warning("%s: normalizado após %.0f s", self.what, time.monotonic() - self.since)
             self.since = None
+
+
+def lease() -> timedelta:
+    """INFRABOT_OUTBOX_LEASE (seconds): how long a claimed message stays with its process."""
+    return timedelta(seconds=float(os.environ.get("INFRABOT_OUTBOX_LEASE") or LEASE_SECONDS))
 
 
 def retention() -> timedelta:
@@ -183,7 +198,7 @@ class Outbox:
                         OutboxRow.status == PENDING,
                         or_(OutboxRow.locked_until.is_(None), OutboxRow.locked_until < now),
                     )
-                    .values(locked_until=now + LEASE)
+                    .values(locked_until=now + lease())
                     # The database decides; SQLite's naive datetimes cannot be compared here.
                     .execution_options(synchronize_session=False)
                 )
@@ -198,6 +213,8 @@ class Outbox:
                             kind=row.kind,
                             payload=row.payload,
                             attempts=row.attempts,
+                            maybe_sent=row.locked_until is not None,
+                            queued_at=aware(row.created_at).timestamp(),
                         )
                     )
         return claimed
@@ -270,6 +287,7 @@ class Outbox:
         while batch := self.claim(channel):
             progress = False
             for message in batch:
+                crash_point("outbox-claimed")
                 try:
                     deliver(message)
                 except DeliveryFailed as error:
@@ -279,6 +297,7 @@ class Outbox:
                     )
                     self.failed(message, error)
                     continue
+                crash_point("outbox-sent")
                 self.delivered(message)
                 sent += 1
                 progress = True

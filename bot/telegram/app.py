@@ -33,7 +33,8 @@ from bot.telegram.delivery import TelegramChannel
 from bot.telegram.form import Form
 from bot.telegram.gates import Gates
 from bot.telegram.handoff import Leave
-from bot.telegram.intake import PollingRequest, is_skipped
+from bot.telegram.inbox import bot_id
+from bot.telegram.intake import PollingRequest, is_skipped, take_over
 from bot.telegram.launch_plans import LaunchPlans
 from bot.telegram.liveness import (
     PTB_LOGGERS,
@@ -84,7 +85,7 @@ def build_application(
     api_url: str | None = None,
     liveness: Liveness | None = None,
 ) -> Application:  # type: ignore[type-arg]
-    channel = TelegramChannel(assistant)
+    channel = TelegramChannel(assistant, bot_id(token))
     liveness = liveness or Liveness(outage_seconds())
     workers: list[asyncio.Task[None]] = []
 
@@ -92,6 +93,7 @@ def build_application(
         await set_menus(application.bot)
         # A plain task, not application.create_task: PTB would wait for it forever at stop.
         workers.append(asyncio.create_task(channel.deliver_outbox(application)))
+        workers.append(asyncio.create_task(take_over(channel.inbox, application)))
 
     async def post_stop(application: Application) -> None:  # type: ignore[type-arg]
         for worker in workers:
@@ -111,9 +113,11 @@ def build_application(
         .request(
             WatchedRequest(liveness, connection_pool_size=CONNECTION_POOL_SIZE, **BOT_API_TIMEOUTS)
         )
-        .get_updates_request(PollingRequest(liveness, connection_pool_size=1, **BOT_API_TIMEOUTS))
+        .get_updates_request(
+            PollingRequest(liveness, channel.inbox, connection_pool_size=1, **BOT_API_TIMEOUTS)
+        )
         .persistence(DatabasePersistence(assistant.store))
-        .concurrent_updates(ChatOrderedProcessor())
+        .concurrent_updates(ChatOrderedProcessor(channel.inbox))
         .post_init(post_init)
         .post_stop(post_stop)
         .build()

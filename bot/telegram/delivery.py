@@ -17,12 +17,13 @@ from telegram.ext import Application, ContextTypes, ConversationHandler
 
 from bot.assistant.assistant import Assistant
 from bot.assistant.reply import Reply
-from bot.ops.metrics import ERRORS, QUOTES, REPLIES
+from bot.ops.metrics import ERRORS, OUTBOX_RESENDS, QUOTES, REPLIES
 from bot.relay.bridge import Bridge
 from bot.relay.followup import FollowUp
 from bot.relay.outbox import DeliveryFailed, Message, Outage, poll_seconds
 from bot.sales.book import BOT_ACTOR, QuoteBook, QuoteRecord
 from bot.sales.proposal_pdf import write_proposal
+from bot.telegram.inbox import Inbox
 from bot.telegram.language import user_language
 from bot.telegram.store import prune_updates
 from bot.telegram.views import buttons, keyboard, split, to_html
@@ -69,8 +70,9 @@ def client_name(update: Update) -> str:
 
 
 class TelegramChannel:
-    def __init__(self, assistant: Assistant) -> None:
+    def __init__(self, assistant: Assistant, bot: int) -> None:
         self.assistant = assistant
+        self.inbox = Inbox(assistant.store.engine, bot)
         self.book = QuoteBook(assistant.store.engine)
         self.bridge = Bridge(assistant.store.engine)
         self.form: ConversationHandler[Any] | None = None
@@ -184,6 +186,11 @@ class TelegramChannel:
 
         def deliver(message: Message) -> None:
             chat_id, text = message.payload["chat_id"], message.payload["text"]
+            if message.maybe_sent:  # Telegram cannot be asked whether it got it: sent again
+                OUTBOX_RESENDS.labels("telegram").inc()
+                log.warning(
+                    "mensagem que pode ter saído enviada de novo", extra={"outbox_id": message.id}
+                )
             rows = [(label, data) for label, data in message.payload.get("buttons", [])]
 
             async def send() -> None:

@@ -14,7 +14,6 @@ from bot.telegram.language import user_language
 from bot.telegram.store import (
     DatabasePersistence,
     claim_flood_warning,
-    claim_update,
     recent_updates,
 )
 from locales import _, speaking
@@ -37,15 +36,13 @@ class Gates:
             log.info("edição de mensagem ou post de canal ignorado")
             raise ApplicationHandlerStop
         claimed = await asyncio.to_thread(
-            claim_update,
-            self.channel.assistant.store,
-            context.bot.id,
+            self.channel.inbox.begin,
             update.update_id,
             chat.id if chat else None,
             update.message.date if update.message else None,
         )
         if not claimed:
-            log.info("update repetido ignorado")
+            log.info("update repetido ou em andamento em outro processo: ignorado")
             raise ApplicationHandlerStop
         UPDATES.inc()
         await self._sync_form(update, context)
@@ -88,7 +85,7 @@ class Gates:
             return
         store = self.channel.assistant.store
         recent = await asyncio.to_thread(
-            recent_updates, store, chat.id, update.message.date, FLOOD_SECONDS
+            recent_updates, store, chat.id, update.message.date, FLOOD_SECONDS, update.update_id
         )
         if recent <= FLOOD_MESSAGES:
             return

@@ -16,44 +16,26 @@ from telegram.ext._utils.types import ConversationDict, ConversationKey
 
 from bot.assistant.state import ConversationStore
 from bot.db.tables import ConversationRow, HandledUpdate, HandoffRow, PersistedData, QuoteRow
-
-
-def claim_update(
-    store: ConversationStore,
-    bot_id: int,
-    update_id: int,
-    chat_id: int | None,
-    sent_at: datetime | None = None,
-) -> bool:
-    """True the first time this bot sees an update; False when it was already handled."""
-    try:
-        with Session(store.engine) as session, session.begin():
-            session.add(
-                HandledUpdate(
-                    bot_id=bot_id,
-                    update_id=update_id,
-                    chat_id=chat_id,
-                    received_at=datetime.now(UTC),
-                    sent_at=sent_at,
-                )
-            )
-        return True
-    except IntegrityError:
-        return False
+from bot.telegram.inbox import RECEIVED
 
 
 def recent_updates(
-    store: ConversationStore, chat_id: int, sent_at: datetime, seconds: float
+    store: ConversationStore, chat_id: int, sent_at: datetime, seconds: float, update_id: int
 ) -> int:
-    """How many of the chat's messages sent from `seconds` before `sent_at` on have been
-    handled, by any replica: by the client's clock, so a backlog does not hide a flood."""
+    """How many of the chat's messages, up to update `update_id` (Telegram numbers them in
+    order), were sent from `seconds` before `sent_at` on, whichever replica received them: by
+    the client's clock, so a backlog does not hide a flood."""
     since = sent_at - timedelta(seconds=seconds)
     with Session(store.engine) as session:
         return int(
             session.scalar(
                 select(func.count())
                 .select_from(HandledUpdate)
-                .where(HandledUpdate.chat_id == chat_id, HandledUpdate.sent_at > since)
+                .where(
+                    HandledUpdate.chat_id == chat_id,
+                    HandledUpdate.sent_at > since,
+                    HandledUpdate.update_id <= update_id,
+                )
             )
             or 0
         )
@@ -78,10 +60,13 @@ def claim_flood_warning(store: ConversationStore, chat_id: int, seconds: float) 
 
 
 def prune_updates(store: ConversationStore, older_than: timedelta) -> int:
-    """Forget handled updates past the age at which Telegram could still redeliver them."""
+    """Forget answered updates past the age at which Telegram could still redeliver them."""
     with Session(store.engine) as session, session.begin():
         removed = session.execute(
-            delete(HandledUpdate).where(HandledUpdate.received_at < datetime.now(UTC) - older_than)
+            delete(HandledUpdate).where(
+                HandledUpdate.received_at < datetime.now(UTC) - older_than,
+                HandledUpdate.status != RECEIVED,  # an update nobody answered yet stays
+            )
         )
         return int(removed.rowcount or 0)  # type: ignore[attr-defined]
 

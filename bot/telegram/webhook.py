@@ -10,6 +10,7 @@ import signal
 from typing import Any
 
 from aiohttp import web
+from sqlalchemy.exc import SQLAlchemyError
 from telegram import Update
 from telegram.error import TelegramError
 from telegram.ext import Application
@@ -20,6 +21,7 @@ from bot.ops.errors import ChannelUnavailable
 from bot.ops.health import readiness
 from bot.ops.metrics import render
 from bot.relay.outbox import Outbox
+from bot.telegram.inbox import Inbox, bot_id
 from bot.telegram.intake import decode
 from bot.telegram.liveness import Liveness, probe, watch
 
@@ -32,6 +34,7 @@ def routes(
     application: Application,  # type: ignore[type-arg]
     assistant: Assistant,
     secret: str,
+    inbox: Inbox,
 ) -> web.Application:
     outbox = Outbox(assistant.store.engine)
 
@@ -47,8 +50,18 @@ def routes(
         # An update this PTB cannot decode is Telegram's all the same: acknowledged (logged by id
         # and skipped), or Telegram would redeliver it and hold back the ones behind it.
         update = decode(payload, application.bot)
-        if update is not None:
+        if update is None:
+            return web.Response()
+        try:
+            recorded = await asyncio.to_thread(inbox.record, payload)
+        except SQLAlchemyError:
+            # Not kept, so not acknowledged: Telegram sends it again.
+            log.error("não consegui guardar o update; o Telegram vai reenviá-lo")
+            return web.Response(status=503)
+        if recorded:
             await application.update_queue.put(update)
+        else:  # a redelivery: whoever holds it answers it, or takes it over when they stop
+            log.info("update repetido: já está na caixa de entrada")
         return web.Response()
 
     async def healthz(request: web.Request) -> web.Response:
@@ -84,7 +97,8 @@ async def serve(
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
-    runner = web.AppRunner(routes(application, assistant, secret), access_log=None)
+    inbox = Inbox(assistant.store.engine, bot_id(application.bot.token))
+    runner = web.AppRunner(routes(application, assistant, secret, inbox), access_log=None)
     async with application:  # initialize ... shutdown
         await application.start()
         hooks: Any = application

@@ -16,7 +16,8 @@ from sqlalchemy.orm import Session
 from bot.assistant.state import ConversationStore
 from bot.db import schema
 from bot.db.tables import Base, HandledUpdate
-from bot.telegram.store import claim_update, prune_updates, recent_updates
+from bot.telegram.inbox import Inbox
+from bot.telegram.store import prune_updates, recent_updates
 from tests.helpers.postgres import fresh_schema
 
 # Columns of `conversations` that migrations after the first one add.
@@ -109,9 +110,10 @@ def test_replicas_starting_together_on_a_new_postgresql_schema_migrate_once() ->
         assert schema.current(ConversationStore(url).engine) == schema.head()
 
 
-def test_handled_updates_older_than_a_day_are_pruned(tmp_path: Path) -> None:
+def test_answered_updates_older_than_a_day_are_pruned(tmp_path: Path) -> None:
     store = ConversationStore(f"sqlite:///{tmp_path / 'podar.db'}")
-    assert claim_update(store, 123, 1, chat_id=10, sent_at=datetime.now(UTC))
+    inbox = Inbox(store.engine, 123)
+    assert inbox.begin(1, 10, datetime.now(UTC))
     with Session(store.engine) as session, session.begin():
         session.add(
             HandledUpdate(
@@ -122,8 +124,9 @@ def test_handled_updates_older_than_a_day_are_pruned(tmp_path: Path) -> None:
             )
         )
     assert prune_updates(store, timedelta(days=1)) == 1
-    assert recent_updates(store, 10, datetime.now(UTC), 60) == 1
-    assert not claim_update(store, 123, 1, chat_id=10)  # the recent one still guards repeats
+    assert recent_updates(store, 10, datetime.now(UTC), 60, 10) == 1
+    inbox.answered(1)
+    assert not inbox.begin(1, 10, None)  # the recent one still guards repeats
 
 
 def _migrate(url: str, step: str, revision: str) -> None:
@@ -143,9 +146,9 @@ def _updates_across_the_bot_id_migration(url: str) -> None:
             {"t": datetime.now(UTC)},
         )
     store = ConversationStore(url)  # up to the head
-    assert not claim_update(store, 0, 7, chat_id=10)  # the row from before is kept
-    assert claim_update(store, 123, 7, chat_id=10)  # another bot's update 7 is new
-    assert recent_updates(store, 10, datetime.now(UTC), 60) == 0  # neither was a message
+    assert not Inbox(store.engine, 0).begin(7, 10, None)  # the row from before is kept
+    assert Inbox(store.engine, 123).begin(7, 10, None)  # another bot's update 7 is new
+    assert recent_updates(store, 10, datetime.now(UTC), 60, 10) == 0  # neither was a message
     _migrate(url, "downgrade", "0006")
     with create_engine(url).connect() as connection:
         rows = connection.execute(text("SELECT update_id FROM telegram_updates")).all()

@@ -149,7 +149,7 @@ class FakeSlack:
         if self.failing:
             return web.Response(status=500, text="internal error")
         with self._lock:
-            ts = f"1700000000.{next(self._ts):06d}"
+            ts = f"{int(time.time())}.{next(self._ts):06d}"  # as Slack: the clock, then a count
             self.calls.append(
                 {
                     "method": method,
@@ -175,6 +175,8 @@ class FakeSlack:
             return {"user": {"id": user, "name": user.lower(), "real_name": self.names.get(user)}}
         if method == "chat.postMessage":
             return {"channel": payload.get("channel"), "ts": ts, "message": {"ts": ts}}
+        if method in ("conversations.history", "conversations.replies"):
+            return {"messages": self._history(method, payload), "has_more": False}
         if method == "chat.postEphemeral":
             return {"message_ts": ts}
         if method == "views.open":
@@ -188,6 +190,25 @@ class FakeSlack:
         if method == "files.completeUploadExternal":
             return {"files": json.loads(str(payload.get("files")))}
         return {}
+
+    def _history(self, method: str, payload: dict[str, Any]) -> list[dict[str, Any]]:
+        """What was posted in the channel (or the thread), newest first, as Slack lists it;
+        each message's metadata only when asked for (include_all_metadata)."""
+        channel, thread = payload.get("channel"), payload.get("ts")
+        with_metadata = str(payload.get("include_all_metadata")).lower() in ("1", "true")
+        oldest = float(payload.get("oldest") or 0)
+        found = []
+        for call in self.recorded("chat.postMessage", channel=channel):
+            ts, parent = call["ts_given"], call.get("thread_ts")
+            if method == "conversations.history" and (parent or float(ts) < oldest):
+                continue
+            if method == "conversations.replies" and thread not in (ts, parent):
+                continue
+            message = {"ts": ts, "text": call.get("text"), "thread_ts": parent}
+            if with_metadata and call.get("metadata"):
+                message["metadata"] = call["metadata"]
+            found.append(message)
+        return found[::-1]
 
 
 class SlackSigner:

@@ -31,4 +31,4 @@ def channel(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> TelegramChannel:
     monkeypatch.setenv("INFRABOT_HOME", str(tmp_path))
     monkeypatch.delenv("INFRABOT_CHROMA_URL", raising=False)
     store = ConversationStore(f"sqlite:///{tmp_path / 'c.db'}")
-    return TelegramChannel(Assistant(KnowledgeRetriever.load(dense="off"), store))
+    return TelegramChannel(Assistant(KnowledgeRetriever.load(dense="off"), store), bot=1)

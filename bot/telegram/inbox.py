@@ -1,0 +1,204 @@
+"""Telegram's updates as an inbox in the database: an update is recorded before Telegram is told
+it arrived (the webhook's 200, polling's next offset), answered from there, and marked answered
+once its handlers are done. A process that dies on the way leaves its update leased: when the
+lease lapses another process (or the same one restarted) takes it over, so a crash at any point
+ends with the update answered. A crash after a reply went out and before the row was marked
+sends that reply again: Telegram has no way to look a sent message up, so that window is
+at-least-once, and every takeover is counted (infrabot_telegram_retaken_total)."""
+
+import logging
+import os
+import socket
+import uuid
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import case, or_, select, update
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+from telegram import Update
+
+from bot.db.tables import HandledUpdate
+from bot.ops.crash import crash_point
+from bot.ops.metrics import ERRORS, RETAKEN
+
+log = logging.getLogger("infrabot.telegram")
+RECEIVED, ANSWERED, ABANDONED = "recebido", "respondido", "abandonado"
+LEASE_SECONDS = 60.0  # longer than any update takes: its Bot API calls end within ~10 s
+# An update that killed its process this many times is set aside, not taken over forever.
+MAX_ATTEMPTS = 3
+# Who holds a leased update: this process (a restarted one is another holder, with a new id).
+PROCESS = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"[:64]
+
+
+def lease() -> timedelta:
+    """INFRABOT_INBOX_LEASE (seconds): how long an update stays with the process answering it."""
+    return timedelta(seconds=float(os.environ.get("INFRABOT_INBOX_LEASE") or LEASE_SECONDS))
+
+
+def bot_id(token: str) -> int:
+    """The bot's id, the token's first part (what PTB's `bot.id` reads too)."""
+    head = token.split(":", 1)[0]
+    return int(head) if head.isdigit() else 0
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _origin(payload: dict[str, Any]) -> tuple[int | None, datetime | None]:
+    """The update's chat and, for a message, when the client sent it (the flood gate's clock)."""
+    try:
+        update = Update.de_json(payload, None)
+    except Exception:  # an update this PTB cannot decode still has its id
+        return None, None
+    chat = update.effective_chat
+    return (chat.id if chat else None), (update.message.date if update.message else None)
+
+
+class Inbox:
+    def __init__(self, engine: Engine, bot: int) -> None:
+        self.engine, self.bot = engine, bot
+        self.owner = PROCESS
+
+    def record(self, payload: dict[str, Any]) -> bool:
+        """Keep an update, leased to this process, before Telegram is told it arrived; False
+        when it was kept before (a redelivery: whoever holds it answers it)."""
+        chat_id, sent_at = _origin(payload)
+        if not self._insert(int(payload["update_id"]), chat_id, sent_at, payload):
+            return False
+        crash_point("inbox-recorded")
+        return True
+
+    def begin(self, update_id: int, chat_id: int | None, sent_at: datetime | None) -> bool:
+        """Whether this process answers the update now: it holds it, or its holder's lease
+        lapsed. An update that reached the handlers without passing the inbox is recorded
+        here. False for one answered already or held by a live process."""
+        if self._insert(update_id, chat_id, sent_at, None):
+            return True
+        now = _now()
+        with Session(self.engine) as session, session.begin():
+            taken = session.execute(
+                update(HandledUpdate)
+                .where(
+                    HandledUpdate.bot_id == self.bot,
+                    HandledUpdate.update_id == update_id,
+                    HandledUpdate.status == RECEIVED,
+                    or_(HandledUpdate.owner == self.owner, HandledUpdate.locked_until < now),
+                )
+                .values(
+                    locked_until=now + lease(),
+                    attempts=case(
+                        (HandledUpdate.owner == self.owner, HandledUpdate.attempts),
+                        else_=HandledUpdate.attempts + 1,
+                    ),
+                    owner=self.owner,
+                )
+                .execution_options(synchronize_session=False)
+            )
+            return bool(taken.rowcount == 1)  # type: ignore[attr-defined]
+
+    def answered(self, update_id: int) -> None:
+        """Its handlers are done: the update leaves the inbox, and what the client wrote with it."""
+        crash_point("inbox-answered")
+        with Session(self.engine) as session, session.begin():
+            session.execute(
+                update(HandledUpdate)
+                .where(
+                    HandledUpdate.bot_id == self.bot,
+                    HandledUpdate.update_id == update_id,
+                    HandledUpdate.owner == self.owner,
+                    HandledUpdate.status == RECEIVED,
+                )
+                .values(status=ANSWERED, payload=None, locked_until=None)
+                .execution_options(synchronize_session=False)
+            )
+
+    def overdue(self, limit: int = 50) -> list[dict[str, Any]]:
+        """Updates whose holder's lease lapsed (it died, or took far too long), taken over by
+        this process in the order Telegram sent them. One that already failed MAX_ATTEMPTS
+        times is set aside with an error line instead."""
+        now = _now()
+        taken: list[dict[str, Any]] = []
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(HandledUpdate.update_id, HandledUpdate.attempts, HandledUpdate.payload)
+                .where(
+                    HandledUpdate.bot_id == self.bot,
+                    HandledUpdate.status == RECEIVED,
+                    HandledUpdate.locked_until < now,
+                    HandledUpdate.payload.is_not(None),
+                    # This process is alive: its own slow update is still in its queue.
+                    HandledUpdate.owner != self.owner,
+                )
+                .order_by(HandledUpdate.update_id)
+                .limit(limit)
+            ).all()
+            for update_id, attempts, payload in rows:
+                given_up = attempts >= MAX_ATTEMPTS
+                values: dict[str, Any] = (
+                    {"status": ABANDONED, "payload": None, "locked_until": None}
+                    if given_up
+                    else {
+                        "owner": self.owner,
+                        "locked_until": now + lease(),
+                        "attempts": attempts + 1,
+                    }
+                )
+                changed = session.execute(
+                    update(HandledUpdate)
+                    .where(
+                        HandledUpdate.bot_id == self.bot,
+                        HandledUpdate.update_id == update_id,
+                        HandledUpdate.status == RECEIVED,
+                        HandledUpdate.locked_until < now,
+                    )
+                    .values(**values)
+                    .execution_options(synchronize_session=False)
+                )
+                session.commit()
+                if changed.rowcount != 1:  # type: ignore[attr-defined]
+                    continue  # another process took it first
+                if given_up:
+                    ERRORS.labels("update_abandonado").inc()
+                    log.error(
+                        "update deixado de lado: o processo morreu %d vezes ao respondê-lo",
+                        attempts,
+                        extra={"update_id": update_id},
+                    )
+                    continue
+                RETAKEN.inc()
+                log.warning(
+                    "update retomado de um processo que parou", extra={"update_id": update_id}
+                )
+                taken.append(payload)
+        return taken
+
+    def _insert(
+        self,
+        update_id: int,
+        chat_id: int | None,
+        sent_at: datetime | None,
+        payload: dict[str, Any] | None,
+    ) -> bool:
+        now = _now()
+        try:
+            with Session(self.engine) as session, session.begin():
+                session.add(
+                    HandledUpdate(
+                        bot_id=self.bot,
+                        update_id=update_id,
+                        chat_id=chat_id,
+                        received_at=now,
+                        sent_at=sent_at,
+                        payload=payload,
+                        status=RECEIVED,
+                        owner=self.owner,
+                        locked_until=now + lease(),
+                        attempts=1,
+                    )
+                )
+            return True
+        except IntegrityError:
+            return False
