@@ -97,6 +97,15 @@ class HandledUpdate(Base):
     attempts: Mapped[int] = mapped_column(Integer, server_default="1")
 
 
+class SlackRequest(Base):
+    """A signed Slack request acted on, kept while Slack's signature window could replay it."""
+
+    __tablename__ = "slack_requests"
+
+    signature: Mapped[str] = mapped_column(String(64), primary_key=True)  # sha256 of it
+    received_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
 class PersistedData(Base):
     __tablename__ = "telegram_persistence"
 

@@ -37,6 +37,7 @@ from bot.slack.handoff import Handoff
 from bot.slack.launch_plans import LaunchPlans
 from bot.slack.leads import Leads
 from bot.slack.modals import Modals
+from bot.slack.replays import once
 
 log = logging.getLogger("infrabot.slack")
 DEFAULT_API_URL = "https://slack.com/api/"
@@ -94,6 +95,8 @@ def build_app(
             "painel do app e reinicie"
         ) from error
     shared = SlackBridgeApp(assistant, bridge, client)
+    if signing_secret is not None:  # HTTP mode: signed requests, which a replay could repeat
+        app.middleware(once(assistant.store.engine))
     register(app, shared)
     app.error(_on_error)
     return app, shared

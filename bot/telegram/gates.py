@@ -4,6 +4,7 @@ import asyncio
 import logging
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
 from telegram import Update
 from telegram.ext import ApplicationHandlerStop, ContextTypes
 
@@ -35,12 +36,19 @@ class Gates:
             # nothing to say, and never an apology (the handlers read `update.message`).
             log.info("edição de mensagem ou post de canal ignorado")
             raise ApplicationHandlerStop
-        claimed = await asyncio.to_thread(
-            self.channel.inbox.begin,
-            update.update_id,
-            chat.id if chat else None,
-            update.message.date if update.message else None,
-        )
+        try:
+            claimed = await asyncio.to_thread(
+                self.channel.inbox.begin,
+                update.update_id,
+                chat.id if chat else None,
+                update.message.date if update.message else None,
+            )
+        except SQLAlchemyError as error:
+            # The database went away: one apology, and no handler after this one answers too
+            # (the /cotacao form used to send its first question under the apology).
+            context.error = error
+            await self.channel.on_error(update, context)
+            raise ApplicationHandlerStop from error
         if not claimed:
             log.info("update repetido ou em andamento em outro processo: ignorado")
             raise ApplicationHandlerStop

@@ -216,12 +216,13 @@ class SlackSigner:
 
     def __init__(self, url: str, secret: str) -> None:
         self.url, self.secret = url, secret
+        self._last: urllib.request.Request | None = None
 
     def post(self, body: bytes, content_type: str, secret: str | None = None) -> tuple[int, str]:
         stamp = str(int(time.time()))
         base = b"v0:" + stamp.encode() + b":" + body
         signature = hmac.new((secret or self.secret).encode(), base, hashlib.sha256).hexdigest()
-        request = urllib.request.Request(
+        self._last = urllib.request.Request(
             self.url,
             data=body,
             headers={
@@ -230,6 +231,12 @@ class SlackSigner:
                 "X-Slack-Signature": f"v0={signature}",
             },
         )
+        return self.replay()
+
+    def replay(self) -> tuple[int, str]:
+        """Send the last request again, byte for byte, signature included (a replay)."""
+        request = self._last
+        assert request is not None, "nothing sent yet"
         try:
             with urllib.request.urlopen(request, timeout=30) as response:
                 return int(response.status), response.read().decode()

@@ -413,6 +413,11 @@ def test_a_telegram_quote_becomes_a_lead_to_take_and_adjust(bridge: Bridge) -> N
     assert f"Proposta {number} (revisão 2)" in texts[-1]
     assert "Desconto comercial: 5%" in texts[-1] and "Condições: Pagamento em 30 dias" in texts[-1]
 
+    # The same signed submission posted again (a replay within Slack's window) does nothing.
+    assert bridge.signer.replay()[0] == 200
+    time.sleep(1.0)
+    assert len(bridge.telegram.texts(chat)) == len(texts)
+
 
 def test_the_handoff_round_trip_between_telegram_and_a_slack_thread(bridge: Bridge) -> None:
     chat = _chat()
