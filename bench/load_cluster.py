@@ -29,6 +29,9 @@ BIN = Path(sys.executable).parent
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 # Telegram delivers a webhook's updates over at most 40 connections at once (max_connections).
 CONNECTIONS = 40
+# Telegram keeps redelivering an update it got no 200 for; here every half second, 120 times.
+REDELIVERIES = 120
+REDELIVERY_PAUSE_S = 0.5
 
 
 def free_port() -> int:
@@ -140,7 +143,13 @@ class Cluster:
     """Webhook replicas behind a round-robin balancer, one fake Bot API and one database."""
 
     def __init__(
-        self, replicas: int, index_home: Path, folder: Path, max_rate: str, chroma: bool
+        self,
+        replicas: int,
+        index_home: Path,
+        folder: Path,
+        max_rate: str,
+        chroma: bool,
+        extra_env: dict[str, str] | None = None,
     ) -> None:
         self.fake = FakeTelegram()
         self.secret = webhook_secret(self.fake.token)
@@ -159,6 +168,7 @@ class Cluster:
             "INFRABOT_HOME": str(index_home),
             "INFRABOT_DATABASE_URL": self.database_url,
             "INFRABOT_TELEGRAM_MAX_RATE": max_rate,
+            **(extra_env or {}),
         }
         self.env.pop("TELEGRAM_WEBHOOK_SECRET", None)
         if self.chroma_url:
@@ -174,6 +184,7 @@ class Cluster:
             stdout=subprocess.DEVNULL,
         )
         self.replicas: list[Replica] = []
+        self.redelivered = 0  # posts that failed and were sent again
         self._next_update = 1
         self._first_chat = 10_000_000  # chats of the start-up probes, apart from the load's
         for number in range(replicas):
@@ -232,10 +243,21 @@ class Cluster:
         async with aiohttp.ClientSession(connector=connector, headers=headers) as session:
 
             async def post(body: dict[str, Any]) -> None:
-                replica = self.replicas[body["update_id"] % len(self.replicas)]
                 posted[body["update_id"]] = time.monotonic()
-                async with session.post(self.url(replica.port, "/telegram"), json=body) as answer:
-                    answer.raise_for_status()
+                # As Telegram: an update not answered 200 is sent again, here to the next
+                # replica (a balancer's health check would skip one that went down).
+                for attempt in range(REDELIVERIES):
+                    replica = self.replicas[(body["update_id"] + attempt) % len(self.replicas)]
+                    try:
+                        url = self.url(replica.port, "/telegram")
+                        async with session.post(url, json=body) as answer:
+                            if answer.status == 200:
+                                return
+                    except aiohttp.ClientError:
+                        pass
+                    self.redelivered += 1
+                    await asyncio.sleep(REDELIVERY_PAUSE_S)
+                raise RuntimeError(f"update {body['update_id']} nunca foi aceito")
 
             begin = time.monotonic()
             tasks = []

@@ -12,6 +12,7 @@ import hashlib
 import hmac
 import itertools
 import json
+import random
 import threading
 import time
 import urllib.error
@@ -32,6 +33,8 @@ class FakeSlack:
         self.names = names or {}
         self.calls: list[dict[str, Any]] = []
         self.failing = False
+        self.flaky = 0.0  # the share of calls answered 500 or 429 at random (a load bench's faults)
+        self._draw = random.Random(7)
         self.refusing: dict[str, str] = {}
         self.uploads: dict[str, bytes] = {}
         self.acks: list[dict[str, Any]] = []  # Socket Mode: what the app acknowledged
@@ -148,6 +151,12 @@ class FakeSlack:
             payload.update(await request.post())
         if self.failing:
             return web.Response(status=500, text="internal error")
+        if self.flaky and self._draw.random() < self.flaky:  # half 500s, half rate limits
+            if self._draw.random() < 0.5:
+                return web.Response(status=500, text="internal error")
+            return web.json_response(
+                {"ok": False, "error": "ratelimited"}, status=429, headers={"Retry-After": "1"}
+            )
         with self._lock:
             ts = f"{int(time.time())}.{next(self._ts):06d}"  # as Slack: the clock, then a count
             self.calls.append(
