@@ -32,7 +32,7 @@ from bench.load_cluster import BIN, Cluster, free_port, update
 from bench.load_traffic import Outcome, poisson, run
 from bot.assistant.intent import classifier
 from bot.assistant.state import ConversationStore
-from bot.db.tables import HandoffRow, OutboxRow, QuoteRow
+from bot.db.tables import HandledUpdate, HandoffRow, OutboxRow, QuoteRow
 from knowledge.indexer import build_index
 from knowledge.settings import home
 from tests.fakes.fake_slack import FakeSlack
@@ -72,6 +72,11 @@ def _slack_counts(slack: FakeSlack, database: str) -> dict[str, int]:
     with Session(engine) as session:
         numbers = set(session.scalars(select(QuoteRow.number)).all())
         handoffs = session.scalars(select(HandoffRow.thread_ts)).all()
+        unanswered = session.scalar(
+            select(func.count())
+            .select_from(HandledUpdate)
+            .where(HandledUpdate.status != "respondido")
+        )
         pending = session.scalar(
             select(func.count()).select_from(OutboxRow).where(OutboxRow.status != "entregue")
         )
@@ -93,6 +98,7 @@ def _slack_counts(slack: FakeSlack, database: str) -> dict[str, int]:
         "threads abertas": len(openings),
         "threads bifurcadas": len(openings) - len(set(openings) & set(handoffs)),
         "fila pendente no fim": int(pending or 0),
+        "updates sem resposta no banco": int(unanswered or 0),
     }
 
 

@@ -120,9 +120,16 @@ def run(
     cpu_before = cluster.cpu()
     posted = asyncio.run(cluster.deliver(schedule))
 
+    chats = {message.chat for message in sent}
+
     def replies() -> list[dict[str, Any]]:
+        """Replies to the messages sent (not a replica's start-up probes or other traffic)."""
         with fake._lock:
-            return [call for call in fake.sent[start:] if call["method"] == "sendMessage"]
+            return [
+                call
+                for call in fake.sent[start:]
+                if call["method"] == "sendMessage" and int(call["chat_id"]) in chats
+            ]
 
     seen, quiet_since = -1, 0.0
     while len(replies()) < len(sent):
