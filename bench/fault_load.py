@@ -77,9 +77,7 @@ def _slack_counts(slack: FakeSlack, database: str) -> dict[str, int]:
             .select_from(HandledUpdate)
             .where(HandledUpdate.status != "respondido")
         )
-        pending = session.scalar(
-            select(func.count()).select_from(OutboxRow).where(OutboxRow.status != "entregue")
-        )
+        pending = session.scalars(select(OutboxRow.key).where(OutboxRow.status != "entregue")).all()
     leads: dict[str, int] = {}
     for call in slack.recorded("chat.postMessage", channel=LEADS):
         found = _NUMBER.search(str(call.get("text")))
@@ -90,14 +88,16 @@ def _slack_counts(slack: FakeSlack, database: str) -> dict[str, int]:
         for call in slack.recorded("chat.postMessage", channel=HANDOFFS)
         if not call.get("thread_ts") and "pediu para falar" in str(call.get("text"))
     ]
+    queued = {key.removeprefix("lead:") for key in pending}
     return {
         "cotações": len(numbers),
-        "leads perdidos": len(numbers - set(leads)),
+        "leads perdidos": len(numbers - set(leads) - queued),
+        "leads ainda na fila": len(numbers & queued),
         "leads em dobro": sum(n - 1 for n in leads.values()),
         "atendimentos": len(handoffs),
         "threads abertas": len(openings),
         "threads bifurcadas": len(openings) - len(set(openings) & set(handoffs)),
-        "fila pendente no fim": int(pending or 0),
+        "fila pendente no fim": len(pending),
         "updates sem resposta no banco": int(unanswered or 0),
     }
 

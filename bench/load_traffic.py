@@ -7,6 +7,7 @@ import asyncio
 import random
 import statistics
 import time
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -131,8 +132,15 @@ def run(
                 if call["method"] == "sendMessage" and int(call["chat_id"]) in chats
             ]
 
+    needed = Counter(message.chat for message in sent)
+
+    def unanswered() -> int:
+        """Messages still without a reply, chat by chat (a reply sent twice answers nothing)."""
+        got = Counter(int(call["chat_id"]) for call in replies())
+        return sum(max(0, wanted - got[chat]) for chat, wanted in needed.items())
+
     seen, quiet_since = -1, 0.0
-    while len(replies()) < len(sent):
+    while unanswered():
         count = len(replies())
         if count != seen:
             seen, quiet_since = count, time.monotonic()

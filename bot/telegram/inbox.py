@@ -13,7 +13,7 @@ import uuid
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import case, or_, select, update
+from sqlalchemy import or_, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -66,7 +66,7 @@ class Inbox:
         """Keep an update, leased to this process, before Telegram is told it arrived; False
         when it was kept before (a redelivery: whoever holds it answers it)."""
         chat_id, sent_at = _origin(payload)
-        if not self._insert(int(payload["update_id"]), chat_id, sent_at, payload):
+        if not self._insert(int(payload["update_id"]), chat_id, sent_at, payload, attempts=0):
             return False
         crash_point("inbox-recorded")
         return True
@@ -75,7 +75,7 @@ class Inbox:
         """Whether this process answers the update now: it holds it, or its holder's lease
         lapsed. An update that reached the handlers without passing the inbox is recorded
         here. False for one answered already or held by a live process."""
-        if self._insert(update_id, chat_id, sent_at, None):
+        if self._insert(update_id, chat_id, sent_at, None, attempts=1):
             return True
         now = _now()
         with Session(self.engine) as session, session.begin():
@@ -89,10 +89,7 @@ class Inbox:
                 )
                 .values(
                     locked_until=now + lease(),
-                    attempts=case(
-                        (HandledUpdate.owner == self.owner, HandledUpdate.attempts),
-                        else_=HandledUpdate.attempts + 1,
-                    ),
+                    attempts=HandledUpdate.attempts + 1,  # processes that began answering it
                     owner=self.owner,
                 )
                 .execution_options(synchronize_session=False)
@@ -115,10 +112,27 @@ class Inbox:
                 .execution_options(synchronize_session=False)
             )
 
+    def renew(self) -> None:
+        """This process is alive: the leases of the updates it holds run on. An update waiting
+        in a busy process's queue is not taken over (and answered twice) by another; only a
+        process that stopped (or whose loop hangs) lets its leases lapse."""
+        now = _now()
+        with Session(self.engine) as session, session.begin():
+            session.execute(
+                update(HandledUpdate)
+                .where(
+                    HandledUpdate.bot_id == self.bot,
+                    HandledUpdate.owner == self.owner,
+                    HandledUpdate.status == RECEIVED,
+                )
+                .values(locked_until=now + lease())
+                .execution_options(synchronize_session=False)
+            )
+
     def overdue(self, limit: int = 50) -> list[dict[str, Any]]:
         """Updates whose holder's lease lapsed (it died, or took far too long), taken over by
-        this process in the order Telegram sent them. One that already failed MAX_ATTEMPTS
-        times is set aside with an error line instead."""
+        this process in the order Telegram sent them. One that MAX_ATTEMPTS processes began
+        and none finished (it may be what kills them) is set aside with an error line instead."""
         now = _now()
         taken: list[dict[str, Any]] = []
         with Session(self.engine) as session:
@@ -140,11 +154,7 @@ class Inbox:
                 values: dict[str, Any] = (
                     {"status": ABANDONED, "payload": None, "locked_until": None}
                     if given_up
-                    else {
-                        "owner": self.owner,
-                        "locked_until": now + lease(),
-                        "attempts": attempts + 1,
-                    }
+                    else {"owner": self.owner, "locked_until": now + lease()}
                 )
                 changed = session.execute(
                     update(HandledUpdate)
@@ -181,6 +191,7 @@ class Inbox:
         chat_id: int | None,
         sent_at: datetime | None,
         payload: dict[str, Any] | None,
+        attempts: int,
     ) -> bool:
         now = _now()
         try:
@@ -196,7 +207,7 @@ class Inbox:
                         status=RECEIVED,
                         owner=self.owner,
                         locked_until=now + lease(),
-                        attempts=1,
+                        attempts=attempts,
                     )
                 )
             return True

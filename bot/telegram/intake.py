@@ -79,12 +79,14 @@ def is_skipped(update: Update) -> bool:
 
 
 async def take_over(inbox: Inbox, application: Application) -> None:  # type: ignore[type-arg]
-    """Until cancelled: every few seconds, the updates whose process stopped before answering
-    them, into this process's queue (the inbox leases each to this process first)."""
+    """Until cancelled, every few seconds: the leases of this process's updates renewed, and
+    the updates whose process stopped before answering them into this process's queue (the
+    inbox leases each to this process first)."""
     outage = Outage("não consegui ler a caixa de entrada de updates")
     every = min(TAKE_OVER_SECONDS, lease().total_seconds() / 4)
     while True:
         try:
+            await asyncio.to_thread(inbox.renew)
             for payload in await asyncio.to_thread(inbox.overdue):
                 update = decode(payload, application.bot)
                 if update is not None:

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import count
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from sqlalchemy import select
@@ -95,24 +95,34 @@ class World:
 
 
 class Running:
-    """One `infrabot telegram --webhook` or `infrabot slack --http` process."""
+    """One `infrabot telegram --webhook`, `infrabot telegram` (long polling) or `infrabot slack
+    --http` process."""
 
-    def __init__(self, world: World, channel: str, crash_at: str | None = None) -> None:
+    COMMANDS: ClassVar[dict[str, list[str]]] = {
+        "telegram": [
+            "telegram",
+            "--port",
+            "{port}",
+            "--webhook",
+            "http://127.0.0.1:{port}/telegram",
+        ],
+        "polling": ["telegram"],
+        "slack": ["slack", "--http", "--port", "{port}"],
+    }
+
+    def __init__(self, world: World, mode: str, crash_at: str | None = None) -> None:
         self.port = _free_port()
-        self.log = world.home / f"{channel}-{self.port}.log"
-        command = [str(BIN / "infrabot"), channel, "--port", str(self.port)]
-        command += (
-            ["--webhook", f"http://127.0.0.1:{self.port}/telegram"]
-            if channel == "telegram"
-            else ["--http"]
-        )
+        self.log = world.home / f"{mode}-{self.port}.log"
+        command = [part.format(port=self.port) for part in self.COMMANDS[mode]]
         self.secret = webhook_secret(world.telegram.token)
         self.process = subprocess.Popen(
-            command,
+            [str(BIN / "infrabot"), *command],
             env=world.env(crash_at),
             stdout=subprocess.DEVNULL,
             stderr=self.log.open("w"),
         )
+        if mode == "polling":  # no port: it shows itself by asking Telegram for updates
+            return
         healthy = wait_for(
             lambda: self.process.poll() is not None or _get(self.url("/healthz")) is not None, 60
         )
@@ -215,6 +225,26 @@ def test_a_client_message_is_answered_after_a_crash_at_each_inbox_step(
         assert len(texts) == copies and "OOM" in texts[0]
         retaken = _metric(_get(again.url("/metrics")), "infrabot_telegram_retaken_total")
         assert retaken == 1.0  # the update was taken over from the process that stopped
+    finally:
+        again.stop()
+
+
+@pytest.mark.parametrize(("step", "copies"), [("inbox-recorded", 1), ("inbox-answered", 2)])
+def test_a_polled_message_is_answered_after_a_crash_at_each_inbox_step(
+    world: World, step: str, copies: int
+) -> None:
+    chat = next(_ids)
+    world.telegram.message(chat, "o que é OOM?")
+    first = Running(world, "polling", crash_at=step)
+    assert first.crashed(), first.log.read_text()[-3000:]
+    again = Running(world, "polling")  # getUpdates hands it the batch nobody acknowledged
+    try:
+        assert wait_for(lambda: _settled(world) and world.telegram.texts(chat), 30), (
+            again.log.read_text()[-3000:]
+        )
+        time.sleep(LEASE_SECONDS)
+        texts = world.telegram.texts(chat)
+        assert len(texts) == copies and "OOM" in texts[0]
     finally:
         again.stop()
 
