@@ -126,8 +126,9 @@ def build_application(
     form = Form(channel, commands.ask)
     proposals, privacy, staff = Proposals(channel), Privacy(channel), Staff(channel)
     leave = Leave(channel)
-    application.add_handler(TypeHandler(Update, _skip_undecodable), group=-3)
-    application.add_handler(TypeHandler(Update, gates.deduplicate), group=-2)
+    # The inbox's gate first: every update it lets in is then marked answered, skipped or not.
+    application.add_handler(TypeHandler(Update, gates.deduplicate), group=-3)
+    application.add_handler(TypeHandler(Update, _skip_undecodable), group=-2)
     application.add_handler(TypeHandler(Update, gates.flood_gate), group=-1)
     channel.form = form.handler()
     application.add_handler(channel.form)

@@ -31,11 +31,10 @@ class Gates:
     async def deduplicate(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         chat = update.effective_chat
         request_id.set(f"tg-{update.update_id}")
-        if update.edited_message or update.channel_post or update.edited_channel_post:
-            # An edit was answered as first sent, and the bot serves people, not channels:
-            # nothing to say, and never an apology (the handlers read `update.message`).
-            log.info("edição de mensagem ou post de canal ignorado")
-            raise ApplicationHandlerStop
+        # An edit was answered as first sent, and the bot serves people, not channels: nothing
+        # to say, and never an apology (the handlers read `update.message`). Still begun and so
+        # marked answered in the inbox.
+        unanswerable = update.edited_message or update.channel_post or update.edited_channel_post
         try:
             claimed = await asyncio.to_thread(
                 self.channel.inbox.begin,
@@ -46,11 +45,15 @@ class Gates:
         except SQLAlchemyError as error:
             # The database went away: one apology, and no handler after this one answers too
             # (the /cotacao form used to send its first question under the apology).
-            context.error = error
-            await self.channel.on_error(update, context)
+            if not unanswerable:
+                context.error = error
+                await self.channel.on_error(update, context)
             raise ApplicationHandlerStop from error
         if not claimed:
             log.info("update repetido ou em andamento em outro processo: ignorado")
+            raise ApplicationHandlerStop
+        if unanswerable:
+            log.info("edição de mensagem ou post de canal ignorado")
             raise ApplicationHandlerStop
         UPDATES.inc()
         await self._sync_form(update, context)

@@ -13,7 +13,7 @@ import uuid
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -26,10 +26,16 @@ from bot.ops.metrics import ERRORS, RETAKEN
 log = logging.getLogger("infrabot.telegram")
 RECEIVED, ANSWERED, ABANDONED = "recebido", "respondido", "abandonado"
 LEASE_SECONDS = 60.0  # longer than any update takes: its Bot API calls end within ~10 s
-# An update that killed its process this many times is set aside, not taken over forever.
+# An update whose process stopped this many times while holding it is set aside, not taken
+# over forever (it may be what kills them).
 MAX_ATTEMPTS = 3
 # Who holds a leased update: this process (a restarted one is another holder, with a new id).
 PROCESS = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"[:64]
+# (bot, update id) this process recorded or took over and has not begun answering: its gate
+# needs no database round trip for them.
+_HELD: set[tuple[int, int]] = set()
+# ... and those it began answering and has not marked answered.
+_BEGUN: set[tuple[int, int]] = set()
 
 
 def lease() -> timedelta:
@@ -66,16 +72,22 @@ class Inbox:
         """Keep an update, leased to this process, before Telegram is told it arrived; False
         when it was kept before (a redelivery: whoever holds it answers it)."""
         chat_id, sent_at = _origin(payload)
-        if not self._insert(int(payload["update_id"]), chat_id, sent_at, payload, attempts=0):
+        update_id = int(payload["update_id"])
+        if not self._insert(update_id, chat_id, sent_at, payload):
             return False
+        _HELD.add((self.bot, update_id))
         crash_point("inbox-recorded")
         return True
 
     def begin(self, update_id: int, chat_id: int | None, sent_at: datetime | None) -> bool:
-        """Whether this process answers the update now: it holds it, or its holder's lease
-        lapsed. An update that reached the handlers without passing the inbox is recorded
-        here. False for one answered already or held by a live process."""
-        if self._insert(update_id, chat_id, sent_at, None, attempts=1):
+        """Whether this process answers the update now: it recorded or took it over (known
+        without asking the database), or its holder's lease lapsed. An update that reached the
+        handlers without passing the inbox is recorded here. False for one answered already or
+        held by a live process (a copy of it)."""
+        key = (self.bot, update_id)
+        if key in _HELD:
+            _HELD.discard(key)
+            _BEGUN.add(key)
             return True
         now = _now()
         with Session(self.engine) as session, session.begin():
@@ -85,19 +97,26 @@ class Inbox:
                     HandledUpdate.bot_id == self.bot,
                     HandledUpdate.update_id == update_id,
                     HandledUpdate.status == RECEIVED,
-                    or_(HandledUpdate.owner == self.owner, HandledUpdate.locked_until < now),
+                    HandledUpdate.locked_until < now,
                 )
                 .values(
                     locked_until=now + lease(),
-                    attempts=HandledUpdate.attempts + 1,  # processes that began answering it
+                    attempts=HandledUpdate.attempts + 1,  # processes that held it
                     owner=self.owner,
                 )
                 .execution_options(synchronize_session=False)
             )
-            return bool(taken.rowcount == 1)  # type: ignore[attr-defined]
+        if taken.rowcount == 1 or self._insert(update_id, chat_id, sent_at, None):  # type: ignore[attr-defined]
+            _BEGUN.add(key)
+            return True
+        return False
 
     def answered(self, update_id: int) -> None:
         """Its handlers are done: the update leaves the inbox, and what the client wrote with it."""
+        key = (self.bot, update_id)
+        if key not in _BEGUN:  # a copy the gate turned away: the one it let in answers it
+            return
+        _BEGUN.discard(key)
         crash_point("inbox-answered")
         with Session(self.engine) as session, session.begin():
             session.execute(
@@ -131,8 +150,8 @@ class Inbox:
 
     def overdue(self, limit: int = 50) -> list[dict[str, Any]]:
         """Updates whose holder's lease lapsed (it died, or took far too long), taken over by
-        this process in the order Telegram sent them. One that MAX_ATTEMPTS processes began
-        and none finished (it may be what kills them) is set aside with an error line instead."""
+        this process in the order Telegram sent them. One that MAX_ATTEMPTS processes held
+        and stopped with (it may be what kills them) is set aside with an error line instead."""
         now = _now()
         taken: list[dict[str, Any]] = []
         with Session(self.engine) as session:
@@ -154,7 +173,11 @@ class Inbox:
                 values: dict[str, Any] = (
                     {"status": ABANDONED, "payload": None, "locked_until": None}
                     if given_up
-                    else {"owner": self.owner, "locked_until": now + lease()}
+                    else {
+                        "owner": self.owner,
+                        "locked_until": now + lease(),
+                        "attempts": attempts + 1,
+                    }
                 )
                 changed = session.execute(
                     update(HandledUpdate)
@@ -179,6 +202,7 @@ class Inbox:
                     )
                     continue
                 RETAKEN.inc()
+                _HELD.add((self.bot, update_id))
                 log.warning(
                     "update retomado de um processo que parou", extra={"update_id": update_id}
                 )
@@ -191,7 +215,6 @@ class Inbox:
         chat_id: int | None,
         sent_at: datetime | None,
         payload: dict[str, Any] | None,
-        attempts: int,
     ) -> bool:
         now = _now()
         try:
@@ -207,7 +230,7 @@ class Inbox:
                         status=RECEIVED,
                         owner=self.owner,
                         locked_until=now + lease(),
-                        attempts=attempts,
+                        attempts=1,
                     )
                 )
             return True

@@ -1,0 +1,102 @@
+"""The inbox's rules, one process's view (tests/relay/test_crash_points.py kills real ones): an
+update left by a stopped process is answered once whichever copy (the one Telegram sends again,
+the one taken over) comes first; a live process keeps what it holds; a copy turned away never
+marks the update answered for the one that was let in."""
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from bot.assistant.state import ConversationStore
+from bot.db.tables import HandledUpdate
+from bot.telegram.inbox import ANSWERED, RECEIVED, Inbox
+
+# A bot of its own: what a process holds is kept per process, by bot and update id.
+BOT = 4242
+
+
+def _payload(update_id: int) -> dict[str, object]:
+    return {
+        "update_id": update_id,
+        "message": {
+            "message_id": 1,
+            "date": 0,
+            "text": "o que é OOM?",
+            "chat": {"id": 9, "type": "private"},
+            "from": {"id": 9, "is_bot": False, "first_name": "C"},
+        },
+    }
+
+
+@pytest.fixture
+def inbox(tmp_path: Path) -> Inbox:
+    return Inbox(ConversationStore(f"sqlite:///{tmp_path / 'inbox.db'}").engine, bot=BOT)
+
+
+def _left_by_a_stopped_process(inbox: Inbox, update_id: int) -> None:
+    with Session(inbox.engine) as session, session.begin():
+        session.add(
+            HandledUpdate(
+                bot_id=BOT,
+                update_id=update_id,
+                received_at=datetime.now(UTC),
+                payload=_payload(update_id),
+                status=RECEIVED,
+                owner="outra-maquina:123:parou",
+                locked_until=datetime.now(UTC) - timedelta(seconds=1),
+                attempts=1,
+            )
+        )
+
+
+def _status(inbox: Inbox, update_id: int) -> str:
+    with Session(inbox.engine) as session:
+        return str(
+            session.scalar(
+                select(HandledUpdate.status).where(
+                    HandledUpdate.bot_id == BOT, HandledUpdate.update_id == update_id
+                )
+            )
+        )
+
+
+def test_taken_over_then_sent_again_it_is_answered_once(inbox: Inbox) -> None:
+    _left_by_a_stopped_process(inbox, 1)
+    assert [p["update_id"] for p in inbox.overdue()] == [1]
+    # Telegram's copy comes first and is let in; the taken-over copy, behind it, is not.
+    assert inbox.begin(1, 9, None)
+    inbox.answered(1)
+    assert not inbox.begin(1, 9, None)
+    inbox.answered(1)
+    assert _status(inbox, 1) == ANSWERED
+
+
+def test_a_copy_turned_away_does_not_answer_for_the_one_let_in(inbox: Inbox) -> None:
+    _left_by_a_stopped_process(inbox, 2)
+    assert inbox.begin(2, 9, None)  # the lease lapsed: this process takes it
+    assert inbox.overdue() == []  # this live process holds it now
+    assert not inbox.begin(2, 9, None)  # a copy
+    assert _status(inbox, 2) == RECEIVED
+    inbox.answered(2)
+    assert _status(inbox, 2) == ANSWERED
+
+
+def test_a_held_update_is_not_taken_over_while_its_process_lives(inbox: Inbox) -> None:
+    assert inbox.record(_payload(3))
+    with Session(inbox.engine) as session, session.begin():
+        row = session.get(HandledUpdate, (BOT, 3))
+        assert row is not None
+        row.locked_until = datetime.now(UTC) - timedelta(seconds=1)  # a slow queue
+        row.owner = "outra-replica:7:viva"
+    inbox.renew()  # the other replica's own renewal is not this one's to do
+    assert [p["update_id"] for p in inbox.overdue()] == [3]  # its lease lapsed: it stopped
+    _left_by_a_stopped_process(inbox, 4)
+    with Session(inbox.engine) as session, session.begin():
+        row = session.get(HandledUpdate, (BOT, 4))
+        assert row is not None
+        row.owner = inbox.owner  # held by this process, late in its queue
+    inbox.renew()
+    assert inbox.overdue() == []
