@@ -221,3 +221,4 @@ def run(token: str, http: bool, port: int) -> None:
         finally:
             stop.set()
     worker.join(timeout=10)
+    assistant.settle()  # a SIGTERM while the model loads ended in SIGSEGV, not exit 0

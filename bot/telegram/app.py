@@ -186,6 +186,7 @@ def run(token: str, webhook_url: str | None = None, port: int = 8443) -> None:
             asyncio.run(serve(application, assistant, webhook_url, port, secret, liveness))
         else:
             asyncio.run(poll(application, liveness))
+        assistant.settle()  # exiting while the model loads can end in SIGSEGV instead
     except InvalidToken as error:  # its message quotes the token
         raise ChannelUnavailable(
             "o Telegram recusou o token (TELEGRAM_BOT_TOKEN); confira-o com o @BotFather"

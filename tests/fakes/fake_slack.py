@@ -226,6 +226,12 @@ class SlackSigner:
     def __init__(self, url: str, secret: str) -> None:
         self.url, self.secret = url, secret
         self._last: urllib.request.Request | None = None
+        self._triggers = itertools.count(1)
+
+    def _trigger(self) -> str:
+        """Slack gives every command, click and submission a trigger id of its own, so two
+        clicks on the same button are two different requests (a replay is the same one)."""
+        return f"trigger-{next(self._triggers)}"
 
     def post(self, body: bytes, content_type: str, secret: str | None = None) -> tuple[int, str]:
         stamp = str(int(time.time()))
@@ -262,7 +268,7 @@ class SlackSigner:
             "user_name": user.lower(),
             "channel_id": channel,
             "team_id": "T1",
-            "trigger_id": "trigger-1",
+            "trigger_id": self._trigger(),
             "response_url": self.url.replace("/slack/events", "/unused"),
             **extra,
         }
@@ -286,7 +292,7 @@ class SlackSigner:
                 "team": {"id": "T1"},
                 "user": {"id": user},
                 "api_app_id": "A1",
-                "trigger_id": f"trigger-{action_id}",
+                "trigger_id": self._trigger(),
                 "channel": {"id": channel},
                 "container": {"type": "message", "message_ts": message_ts},
                 "message": {"ts": message_ts, "text": ""},
@@ -309,6 +315,7 @@ class SlackSigner:
                 "team": {"id": "T1"},
                 "user": {"id": user},
                 "api_app_id": "A1",
+                "trigger_id": self._trigger(),
                 "view": {
                     "id": "V1",
                     "type": "modal",
