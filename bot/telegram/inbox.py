@@ -135,6 +135,9 @@ class Inbox:
         """This process is alive: the leases of the updates it holds run on. An update waiting
         in a busy process's queue is not taken over (and answered twice) by another; only a
         process that stopped (or whose loop hangs) lets its leases lapse."""
+        held = [update_id for bot, update_id in _HELD | _BEGUN if bot == self.bot]
+        if not held:
+            return
         now = _now()
         with Session(self.engine) as session, session.begin():
             session.execute(
@@ -143,6 +146,7 @@ class Inbox:
                     HandledUpdate.bot_id == self.bot,
                     HandledUpdate.owner == self.owner,
                     HandledUpdate.status == RECEIVED,
+                    HandledUpdate.update_id.in_(held),
                 )
                 .values(locked_until=now + lease())
                 .execution_options(synchronize_session=False)
@@ -162,13 +166,13 @@ class Inbox:
                     HandledUpdate.status == RECEIVED,
                     HandledUpdate.locked_until < now,
                     HandledUpdate.payload.is_not(None),
-                    # This process is alive: its own slow update is still in its queue.
-                    HandledUpdate.owner != self.owner,
                 )
                 .order_by(HandledUpdate.update_id)
                 .limit(limit)
             ).all()
             for update_id, attempts, payload in rows:
+                if (self.bot, update_id) in _HELD | _BEGUN:
+                    continue  # still in this process's hands, late in its queue
                 given_up = attempts >= MAX_ATTEMPTS
                 values: dict[str, Any] = (
                     {"status": ABANDONED, "payload": None, "locked_until": None}
