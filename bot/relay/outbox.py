@@ -29,6 +29,7 @@ from sqlalchemy.sql.elements import ColumnElement
 from bot.db.tables import OutboxRow
 from bot.ops.crash import crash_point
 from bot.ops.metrics import ERRORS, OUTBOX_RETRIES
+from bot.ops.settings import positive_seconds
 
 log = logging.getLogger("infrabot.outbox")
 Channel = Literal["slack", "telegram"]
@@ -105,7 +106,7 @@ class Outage:
 
 def lease() -> timedelta:
     """INFRABOT_OUTBOX_LEASE (seconds): how long a claimed message stays with its process."""
-    return timedelta(seconds=float(os.environ.get("INFRABOT_OUTBOX_LEASE") or LEASE_SECONDS))
+    return timedelta(seconds=positive_seconds("INFRABOT_OUTBOX_LEASE", LEASE_SECONDS))
 
 
 def retention() -> timedelta:

@@ -30,6 +30,7 @@ from bot.ops.metrics import ERRORS, render
 from bot.relay.bridge import Bridge
 from bot.relay.followup import FollowUp
 from bot.relay.outbox import Outage, poll_seconds
+from bot.relay.outbox import lease as outbox_lease
 from bot.sales.company import warn_unset_identity
 from bot.slack.commands import Commands
 from bot.slack.delivery import SlackBridgeApp
@@ -187,6 +188,7 @@ def run(token: str, http: bool, port: int) -> None:
     (leads, handoff threads), so they wait in the database while Slack is down."""
     logs.configure()
     warn_unset_identity()
+    outbox_lease()  # a bad setting stops the start, not the outbox worker later
     signing_secret = credential("SLACK_SIGNING_SECRET")
     app_token = None if http else credential("SLACK_APP_TOKEN")
     assistant = Assistant.from_environment(dense="background")

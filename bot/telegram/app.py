@@ -27,6 +27,7 @@ from bot.ops import logs
 from bot.ops.credentials import credential
 from bot.ops.errors import ChannelUnavailable
 from bot.relay.notices import LEAVE_CALLBACK, LEAVE_COMMAND
+from bot.relay.outbox import lease as outbox_lease
 from bot.sales.company import warn_unset_identity
 from bot.telegram.commands import Commands, set_menus
 from bot.telegram.delivery import TelegramChannel
@@ -34,6 +35,7 @@ from bot.telegram.form import Form
 from bot.telegram.gates import Gates
 from bot.telegram.handoff import Leave
 from bot.telegram.inbox import bot_id
+from bot.telegram.inbox import lease as inbox_lease
 from bot.telegram.intake import PollingRequest, is_skipped, take_over
 from bot.telegram.launch_plans import LaunchPlans
 from bot.telegram.liveness import (
@@ -177,6 +179,7 @@ def run(token: str, webhook_url: str | None = None, port: int = 8443) -> None:
     # process starts slowed its first answer by about 0.3 s on 2 cores (bench/telegram_load.py).
     assistant = Assistant.from_environment(dense="off" if webhook_url else "background")
     liveness = Liveness(outage_seconds())  # a bad setting stops the start, not the run
+    inbox_lease(), outbox_lease()
     application = build_application(token, assistant, liveness=liveness)
     for name in PTB_LOGGERS:
         logging.getLogger(name).addFilter(quiet_failures)

@@ -17,11 +17,13 @@ from sqlalchemy import select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
+from sqlalchemy.sql.elements import ColumnElement
 from telegram import Update
 
 from bot.db.tables import HandledUpdate
 from bot.ops.crash import crash_point
 from bot.ops.metrics import ERRORS, RETAKEN
+from bot.ops.settings import positive_seconds
 
 log = logging.getLogger("infrabot.telegram")
 RECEIVED, ANSWERED, ABANDONED = "recebido", "respondido", "abandonado"
@@ -40,7 +42,7 @@ _BEGUN: set[tuple[int, int]] = set()
 
 def lease() -> timedelta:
     """INFRABOT_INBOX_LEASE (seconds): how long an update stays with the process answering it."""
-    return timedelta(seconds=float(os.environ.get("INFRABOT_INBOX_LEASE") or LEASE_SECONDS))
+    return timedelta(seconds=positive_seconds("INFRABOT_INBOX_LEASE", LEASE_SECONDS))
 
 
 def bot_id(token: str) -> int:
@@ -94,9 +96,7 @@ class Inbox:
             taken = session.execute(
                 update(HandledUpdate)
                 .where(
-                    HandledUpdate.bot_id == self.bot,
-                    HandledUpdate.update_id == update_id,
-                    HandledUpdate.status == RECEIVED,
+                    *self._unanswered(update_id),
                     HandledUpdate.locked_until < now,
                 )
                 .values(
@@ -122,10 +122,8 @@ class Inbox:
             session.execute(
                 update(HandledUpdate)
                 .where(
-                    HandledUpdate.bot_id == self.bot,
-                    HandledUpdate.update_id == update_id,
+                    *self._unanswered(update_id),
                     HandledUpdate.owner == self.owner,
-                    HandledUpdate.status == RECEIVED,
                 )
                 .values(status=ANSWERED, payload=None, locked_until=None)
                 .execution_options(synchronize_session=False)
@@ -186,9 +184,7 @@ class Inbox:
                 changed = session.execute(
                     update(HandledUpdate)
                     .where(
-                        HandledUpdate.bot_id == self.bot,
-                        HandledUpdate.update_id == update_id,
-                        HandledUpdate.status == RECEIVED,
+                        *self._unanswered(update_id),
                         HandledUpdate.locked_until < now,
                     )
                     .values(**values)
@@ -212,6 +208,14 @@ class Inbox:
                 )
                 taken.append(payload)
         return taken
+
+    def _unanswered(self, update_id: int) -> tuple[ColumnElement[bool], ...]:
+        """The row of this bot's update, while nobody has answered it."""
+        return (
+            HandledUpdate.bot_id == self.bot,
+            HandledUpdate.update_id == update_id,
+            HandledUpdate.status == RECEIVED,
+        )
 
     def _insert(
         self,

@@ -6,7 +6,6 @@ went deaf used to keep running, "healthy"."""
 import asyncio
 import contextlib
 import logging
-import os
 import time
 from typing import Any
 
@@ -14,8 +13,8 @@ from telegram import Bot
 from telegram.error import InvalidToken, NetworkError
 from telegram.request import HTTPXRequest
 
-from bot.ops.errors import BadSetting
 from bot.ops.health import channel_down
+from bot.ops.settings import positive_seconds
 
 OUTAGE_SECONDS = 300.0  # brief Bot API blips are common; five silent minutes are an outage
 CHECK_SECONDS = 1.0
@@ -29,17 +28,7 @@ REFUSING_STATUSES = (401, 404)
 
 
 def outage_seconds() -> float:
-    raw = os.environ.get("INFRABOT_TELEGRAM_OUTAGE_SECONDS") or str(OUTAGE_SECONDS)
-    try:
-        seconds = float(raw)
-    except ValueError:
-        seconds = -1.0
-    if not seconds > 0:
-        raise BadSetting(
-            f"INFRABOT_TELEGRAM_OUTAGE_SECONDS deve ser um número de segundos maior que 0 "
-            f"(veio {raw!r})"
-        )
-    return seconds
+    return positive_seconds("INFRABOT_TELEGRAM_OUTAGE_SECONDS", OUTAGE_SECONDS)
 
 
 class Liveness:

@@ -2,6 +2,7 @@
 
 import json
 import logging
+import os
 import socket
 import subprocess
 import sys
@@ -199,3 +200,18 @@ def test_a_request_with_a_bad_signature_leaves_no_payload_in_the_log(
     finally:  # the process's logging as it was, for the tests after this one
         logging.root.handlers[:] = handlers
         logging.root.setLevel(level)
+
+
+@pytest.mark.parametrize("name", ["INFRABOT_INBOX_LEASE", "INFRABOT_OUTBOX_LEASE"])
+def test_a_lease_that_is_not_a_positive_number_stops_the_start_in_one_line(
+    tmp_path: Path, name: str
+) -> None:
+    env = {**os.environ, "INFRABOT_HOME": str(tmp_path), "TELEGRAM_BOT_TOKEN": "123:TESTE"}
+    env["INFRABOT_DATABASE_URL"] = f"sqlite:///{tmp_path / 'bot.db'}"
+    env[name] = "-5"
+    done = subprocess.run(
+        [str(INFRABOT), "telegram"], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode != 0
+    assert f"{name} deve ser um número de segundos maior que 0" in done.stderr
+    assert "Traceback" not in done.stderr

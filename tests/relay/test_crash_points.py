@@ -30,6 +30,7 @@ from bot.telegram.app import webhook_secret
 from tests.fakes.fake_slack import FakeSlack
 from tests.fakes.fake_telegram import FakeTelegram
 from tests.helpers.postgres import fresh_schema
+from tests.helpers.updates import free_port, message
 from tests.helpers.waiting import wait_for
 
 BIN = Path(sys.executable).parent
@@ -40,14 +41,6 @@ pytestmark = pytest.mark.skipif(
 LEASE_SECONDS = 2.0
 HANDOFFS, LEADS = "CATENDIMENTO", "CLEADS"
 _ids = count(500_000)
-
-
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _get(url: str) -> str | None:
@@ -111,7 +104,7 @@ class Running:
     }
 
     def __init__(self, world: World, mode: str, crash_at: str | None = None) -> None:
-        self.port = _free_port()
+        self.port = free_port()
         self.log = world.home / f"{mode}-{self.port}.log"
         command = [part.format(port=self.port) for part in self.COMMANDS[mode]]
         self.secret = webhook_secret(world.telegram.token)
@@ -175,16 +168,7 @@ def world(fakes: tuple[FakeTelegram, FakeSlack], tmp_path: Path) -> Iterator[Wor
 
 
 def _message(chat: int, words: str) -> dict[str, Any]:
-    return {
-        "update_id": next(_ids),
-        "message": {
-            "message_id": next(_ids),
-            "date": int(time.time()),
-            "text": words,
-            "chat": {"id": chat, "type": "private"},
-            "from": {"id": chat, "is_bot": False, "first_name": "Cliente"},
-        },
-    }
+    return message(next(_ids), chat, words, next(_ids))
 
 
 def _settled(world: World) -> bool:

@@ -20,6 +20,7 @@ import pytest
 from bot.telegram.app import webhook_secret
 from tests.fakes.fake_telegram import FakeTelegram
 from tests.helpers.postgres import fresh_schema
+from tests.helpers.updates import free_port, message
 from tests.helpers.waiting import wait_for
 
 BIN = Path(sys.executable).parent
@@ -27,14 +28,6 @@ DATABASE = os.environ.get("INFRABOT_TEST_DATABASE_URL")
 pytestmark = pytest.mark.skipif(
     not DATABASE, reason="INFRABOT_TEST_DATABASE_URL não definido (o .ci/run define)"
 )
-
-
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _get(url: str) -> tuple[int, str]:
@@ -54,7 +47,7 @@ class Cluster:
         # Chroma: a server over a copy of the index the test session built.
         chroma_dir = home / "chroma-server"
         shutil.copytree(indexed_home / "chroma", chroma_dir)
-        self.chroma_port = _free_port()
+        self.chroma_port = free_port()
         self.chroma = subprocess.Popen(
             [
                 str(BIN / "chroma"),
@@ -72,7 +65,7 @@ class Cluster:
         heartbeat = f"http://127.0.0.1:{self.chroma_port}/api/v2/heartbeat"
         assert wait_for(lambda: _get(heartbeat)[0] == 200, 60), "o Chroma não subiu"
         self.database = database
-        self.ports = [_free_port(), _free_port()]
+        self.ports = [free_port(), free_port()]
         env = {
             **os.environ,
             "TELEGRAM_BOT_TOKEN": self.fake.token,
@@ -143,21 +136,7 @@ _ids = iter(range(10_000, 1_000_000))
 
 
 def _message(chat: int, words: str) -> dict[str, Any]:
-    return {
-        "update_id": next(_ids),
-        "message": {
-            "message_id": next(_ids),
-            "date": int(time.time()),
-            "text": words,
-            "chat": {"id": chat, "type": "private"},
-            "from": {"id": chat, "is_bot": False, "first_name": "Cliente"},
-            **(
-                {"entities": [{"type": "bot_command", "offset": 0, "length": len(words)}]}
-                if words.startswith("/")
-                else {}
-            ),
-        },
-    }
+    return message(next(_ids), chat, words, next(_ids))
 
 
 def _press(chat: int, data: str) -> dict[str, Any]:
