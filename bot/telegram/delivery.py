@@ -10,9 +10,10 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
 from telegram import Bot, Update
 from telegram.constants import ChatAction, ChatType, ParseMode
-from telegram.error import BadRequest, Forbidden, NetworkError, TelegramError
+from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
 from telegram.ext import Application, ContextTypes, ConversationHandler
 
 from bot.assistant.assistant import Assistant
@@ -43,6 +44,12 @@ TYPING_AFTER_SECONDS = 1.0
 BUSY_REPLIES = 15
 # How many updates on_error remembers having apologised for (a handful are ever in flight).
 APOLOGIES_REMEMBERED = 1000
+
+
+def _unsent(error: BaseException | None) -> bool:
+    """A reply Telegram did not take for now (timeout, dropped connection, 5xx, flood limit),
+    as opposed to one it refused (BadRequest) or a fault of ours."""
+    return isinstance(error, NetworkError | RetryAfter) and not isinstance(error, BadRequest)
 
 
 def conversation_id(update: Update) -> str:
@@ -222,6 +229,19 @@ class TelegramChannel:
                 outage.failed()
             await asyncio.sleep(poll_seconds())
 
+    def new_try(self, update: Update) -> None:
+        """This process begins answering the update (again, after a failed send): a failure in
+        this try is apologised for, or retried, anew."""
+        self._apologized.pop(update.update_id, None)
+
+    async def _retry(self, update: Update) -> bool:
+        """Put an update whose reply Telegram did not take back in the inbox for another try."""
+        try:
+            return await asyncio.to_thread(self.inbox.unsent, update.update_id)
+        except SQLAlchemyError:  # its lease, no longer renewed, lapses: taken over all the same
+            log.warning("não consegui devolver o update à caixa de entrada")
+            return True
+
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         ERRORS.labels(type(context.error).__name__).inc()
         if isinstance(update, Update):
@@ -229,12 +249,15 @@ class TelegramChannel:
         log.error("erro ao tratar update", exc_info=context.error)
         if not isinstance(update, Update) or update.effective_chat is None:
             return
-        # Every handler group that fails calls this: one apology per update, not one per group.
+        # Every handler group that fails calls this: one apology (or retry) per try at an
+        # update, not one per group.
         if update.update_id in self._apologized:
             return
         self._apologized[update.update_id] = None
         while len(self._apologized) > APOLOGIES_REMEMBERED:
             self._apologized.pop(next(iter(self._apologized)))
+        if _unsent(context.error) and await self._retry(update):
+            return  # the client gets the answer itself a few seconds later, not an apology
         with speaking(user_language(update)):
             apology = _(
                 "Desculpe, tive um problema para responder agora. Pode tentar de novo em instantes?"

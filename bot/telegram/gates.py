@@ -52,6 +52,7 @@ class Gates:
         if not claimed:
             log.info("update repetido ou em andamento em outro processo: ignorado")
             raise ApplicationHandlerStop
+        self.channel.new_try(update)
         if unanswerable:
             log.info("edição de mensagem ou post de canal ignorado")
             raise ApplicationHandlerStop

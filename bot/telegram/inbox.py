@@ -4,7 +4,9 @@ once its handlers are done. A process that dies on the way leaves its update lea
 lease lapses another process (or the same one restarted) takes it over, so a crash at any point
 ends with the update answered. A crash after a reply went out and before the row was marked
 sends that reply again: Telegram has no way to look a sent message up, so that window is
-at-least-once, and every takeover is counted (infrabot_telegram_retaken_total)."""
+at-least-once, and every takeover is counted (infrabot_telegram_retaken_total). A reply Telegram
+did not take (timeouts under load, a 5xx after the retries) puts the update back for a retry,
+up to MAX_ATTEMPTS tries, instead of marking it answered."""
 
 import logging
 import os
@@ -31,6 +33,8 @@ LEASE_SECONDS = 60.0  # longer than any update takes: its Bot API calls end with
 # An update whose process stopped this many times while holding it is set aside, not taken
 # over forever (it may be what kills them).
 MAX_ATTEMPTS = 3
+# How long an update whose reply failed to send waits before it is tried again.
+RETRY_AFTER = timedelta(seconds=5)
 # Who holds a leased update: this process (a restarted one is another holder, with a new id).
 PROCESS = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"[:64]
 # (bot, update id) this process recorded or took over and has not begun answering: its gate
@@ -129,6 +133,25 @@ class Inbox:
                 .execution_options(synchronize_session=False)
             )
 
+    def unsent(self, update_id: int) -> bool:
+        """Its reply did not reach Telegram (timed out, refused for now): the update is put back
+        for a retry after a short pause, by whichever process's take-over finds it first,
+        instead of being marked answered with the client left unanswered. False when the
+        processes that tried it used up its MAX_ATTEMPTS: it will be set aside, not retried."""
+        key = (self.bot, update_id)
+        if key not in _BEGUN:
+            return False
+        _BEGUN.discard(key)  # not renewed any more: its lease lapses even if the database is gone
+        with Session(self.engine) as session, session.begin():
+            attempts = session.execute(
+                update(HandledUpdate)
+                .where(*self._unanswered(update_id), HandledUpdate.owner == self.owner)
+                .values(locked_until=_now() + RETRY_AFTER)
+                .returning(HandledUpdate.attempts)
+                .execution_options(synchronize_session=False)
+            ).scalar()
+        return attempts is not None and attempts < MAX_ATTEMPTS
+
     def renew(self) -> None:
         """This process is alive: the leases of the updates it holds run on. An update waiting
         in a busy process's queue is not taken over (and answered twice) by another; only a
@@ -196,7 +219,7 @@ class Inbox:
                 if given_up:
                     ERRORS.labels("update_abandonado").inc()
                     log.error(
-                        "update deixado de lado: o processo morreu %d vezes ao respondê-lo",
+                        "update deixado de lado: %d tentativas de respondê-lo pararam no meio",
                         attempts,
                         extra={"update_id": update_id},
                     )

@@ -31,6 +31,7 @@ class FakeTelegram:
         self._message_ids = itertools.count(1000)
         self.throttle_next: int = 0  # answer the next N sendMessage calls with a 429
         self.failing = False  # answer every sendMessage with a 500 (Telegram down)
+        self.refused = 0  # sendMessage calls answered with that 500
         self._lock = threading.Lock()
         self._loop = asyncio.new_event_loop()
         self._arrived = asyncio.Event()
@@ -156,6 +157,7 @@ class FakeTelegram:
         if method == "getUpdates":
             return web.json_response({"ok": True, "result": await self._get_updates(payload)})
         if method == "sendMessage" and self.failing:
+            self.refused += 1
             return web.json_response(
                 {"ok": False, "error_code": 500, "description": "Internal Server Error"},
                 status=500,

@@ -3,6 +3,7 @@ update left by a stopped process is answered once whichever copy (the one Telegr
 the one taken over) comes first; a live process keeps what it holds; a copy turned away never
 marks the update answered for the one that was let in."""
 
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -12,7 +13,8 @@ from sqlalchemy.orm import Session
 
 from bot.assistant.state import ConversationStore
 from bot.db.tables import HandledUpdate
-from bot.telegram.inbox import ANSWERED, RECEIVED, Inbox
+from bot.telegram import inbox as inbox_module
+from bot.telegram.inbox import ABANDONED, ANSWERED, MAX_ATTEMPTS, RECEIVED, Inbox
 
 # A bot of its own: what a process holds is kept per process, by bot and update id.
 BOT = 4242
@@ -99,3 +101,22 @@ def test_a_live_process_keeps_what_it_holds_and_takes_over_what_a_stopped_one_le
         assert row.locked_until.replace(tzinfo=UTC) > datetime.now(UTC)
     _left_by_a_stopped_process(inbox, 4)
     assert [p["update_id"] for p in inbox.overdue()] == [4]
+
+
+def test_an_update_whose_reply_failed_is_tried_again_then_set_aside(
+    inbox: Inbox, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(inbox_module, "RETRY_AFTER", timedelta(0))
+    assert inbox.record(_payload(5))
+    assert inbox.begin(5, 9, None)
+    assert inbox.unsent(5)  # back in the inbox, not answered
+    inbox.answered(5)
+    assert _status(inbox, 5) == RECEIVED
+    for tried in range(2, MAX_ATTEMPTS + 1):  # each retry is a new attempt
+        time.sleep(0.01)
+        assert [p["update_id"] for p in inbox.overdue()] == [5]
+        assert inbox.begin(5, 9, None)
+        assert inbox.unsent(5) is (tried < MAX_ATTEMPTS)
+    time.sleep(0.01)
+    assert inbox.overdue() == []  # set aside with an error line, not tried forever
+    assert _status(inbox, 5) == ABANDONED

@@ -105,6 +105,25 @@ def test_an_undecodable_update_is_logged_once_and_skipped(
     assert "123.456.789-00" not in stderr.read_text(encoding="utf-8")  # no personal data
 
 
+def test_a_reply_telegram_did_not_take_is_sent_once_it_is_back(
+    fake: FakeTelegram, tmp_path: Path
+) -> None:
+    # Today's main marks the update answered anyway: the client never gets a reply.
+    fake.failing = True
+    fake.message(CHAT, "o que é OOM?")
+    process, _ = _start(fake, tmp_path)
+    try:
+        assert fake.wait_for(lambda: fake.refused >= 4, 60)  # the send and its 3 retries
+        fake.failing = False
+        assert fake.wait_for(lambda: fake.texts(CHAT), 60), "the update was not tried again"
+        time.sleep(2)
+    finally:
+        _stop(process)
+    [reply] = fake.texts(CHAT)
+    assert "OOM" in reply or "memória" in reply
+    assert "Desculpe" not in reply
+
+
 def test_a_token_revoked_while_running_ends_the_process_with_one_line(
     fake: FakeTelegram, tmp_path: Path
 ) -> None:
