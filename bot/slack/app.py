@@ -40,6 +40,8 @@ from bot.slack.leads import Leads
 from bot.slack.modals import Modals
 from bot.slack.replays import once
 
+# What the outbox's lookup before a resend reads (public and private channels).
+HISTORY_SCOPES = frozenset({"channels:history", "groups:history"})
 log = logging.getLogger("infrabot.slack")
 DEFAULT_API_URL = "https://slack.com/api/"
 # Slack's own requests are small (a modal's submission is a few KB; events and commands less):
@@ -95,12 +97,34 @@ def build_app(
             "o Slack recusou o token de SLACK_BOT_TOKEN (revogado ou inválido): gere outro no "
             "painel do app e reinicie"
         ) from error
+    warn_missing_history(client)
     shared = SlackBridgeApp(assistant, bridge, client)
     if signing_secret is not None:  # HTTP mode: signed requests, which a replay could repeat
         app.middleware(once(assistant.store.engine))
     register(app, shared)
     app.error(_on_error)
     return app, shared
+
+
+def warn_missing_history(client: WebClient) -> None:
+    """Without the history scopes the outbox cannot look up a message that may have gone out
+    before a crash: it sends it again, and a handoff's opening becomes a second thread whose
+    first one staff may still answer. Said once at start, where the operator looks."""
+    try:
+        headers = client.auth_test().headers
+    except (SlackApiError, OSError):
+        return  # Bolt's own auth.test just passed; a hiccup now is not worth stopping for
+    granted = next((v for k, v in headers.items() if k.lower() == "x-oauth-scopes"), None)
+    if not isinstance(granted, str):
+        return  # a token whose scopes Slack does not list (a test double, an older API)
+    missing = sorted(HISTORY_SCOPES - {scope.strip() for scope in granted.split(",")})
+    if missing:
+        ERRORS.labels("slack_sem_escopo").inc()
+        log.error(
+            "o app do Slack não tem os escopos %s: depois de uma queda, um lead ou a abertura "
+            "de um atendimento pode sair duas vezes (duas threads); adicione-os e reinstale o app",
+            ", ".join(missing),
+        )
 
 
 def _app(client: WebClient, signing_secret: str | None) -> App:

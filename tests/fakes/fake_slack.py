@@ -36,6 +36,8 @@ class FakeSlack:
         self.flaky = 0.0  # the share of calls answered 500 or 429 at random (a load bench's faults)
         self._draw = random.Random(7)
         self.refusing: dict[str, str] = {}
+        # What auth.test says the token was granted (Slack's x-oauth-scopes header).
+        self.scopes = "chat:write,commands,users:read,channels:history,groups:history"
         self.uploads: dict[str, bytes] = {}
         self.acks: list[dict[str, Any]] = []  # Socket Mode: what the app acknowledged
         self._sockets: list[web.WebSocketResponse] = []
@@ -172,7 +174,8 @@ class FakeSlack:
         if method == "chat.postEphemeral" and str(payload.get("channel")).startswith("D"):
             # A DM between two people: the app is not in it.
             return web.json_response({"ok": False, "error": "channel_not_found"})
-        return web.json_response({"ok": True, **self._result(method, payload, ts)})
+        headers = {"x-oauth-scopes": self.scopes} if method == "auth.test" else None
+        return web.json_response({"ok": True, **self._result(method, payload, ts)}, headers=headers)
 
     def _result(self, method: str, payload: dict[str, Any], ts: str) -> dict[str, Any]:
         if method == "apps.connections.open":
