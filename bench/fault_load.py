@@ -161,6 +161,7 @@ def main() -> None:
 
             wait_for(drained, 180, step=1.0)
             counts = _slack_counts(slack, cluster.database_url)
+            logged = cluster.log_lines()
         finally:
             stop.set()
             slack_app.terminate()
@@ -181,6 +182,9 @@ def main() -> None:
         f"p99 {outcome.percentile(0.99):.0f} ms"
     )
     print(" · ".join(f"{name}: {value}" for name, value in counts.items()))
+    print("avisos e erros nos logs das réplicas:")
+    for message, times in logged.items():
+        print(f"  {times:6d}  {message}")
 
 
 if __name__ == "__main__":
