@@ -24,13 +24,18 @@ _ADDED = re.compile(
     r"^[^.;!?\d]{0,40}?(?:\+|\be mais\b|\bmais\b|\balem d[eoa]s?\b|\bsomad[oa]s? a\b|\bplus\b|"
     r"\band another\b|\bjunto com\b)[^.;!?\d]{0,12}$"
 )
+# Between two datasets: "e", "; base B:", ", and another set:".
+_ANOTHER_SET = re.compile(
+    r"^[\s,;:+]*(?:\b(?:e|and|mais|plus)\b)?[\s,;:]*(?:(?:a |the |outra |another |uma |segunda |"
+    r"second )?(?:base|dataset|conjunto|corpus|fonte|set)s?\b[^.!?\d]{0,8})?$"
+)
 # Between a first count and a second one: the second is what remains after cleaning the first.
 _CLEANING = (
     r"limp\w*|dedup\w*|deduplic\w*|filtr\w*|duplicad\w*|remov\w*|tirando|descart\w*|clean\w*|"
     r"filter\w*|duplicates?"
 )
 # (A sentence may end in between: "30 mil contratos. Tirando duplicados ficam 24 mil.")
-_CLEANED = re.compile(rf"^[^\d]{{0,60}}?\b(?:{_CLEANING})\b[^\d]{{0,40}}$")
+CLEANED = re.compile(rf"^[^\d]{{0,60}}?\b(?:{_CLEANING})\b[^\d]{{0,40}}$")
 # After a second count: it is held out for validation or testing, not trained on.
 _HELD_OUT = re.compile(
     r"^\s*(?:[a-z]+\s+){0,2}?(?:de |para |pra |pro |of |for )?(?:validacao|teste|testes|test|"
@@ -151,7 +156,7 @@ def adjusted_count(
     second = later[0]
     between = [c for c in chains if main[0].start < c[0].start < second[0].start]
     gap = text[max([main[-1].end, *(c[-1].end for c in between)]) : second[0].start]
-    if _CLEANED.match(gap):
+    if CLEANED.match(gap):
         chains.remove(second)
         kept = second if len(second) > 1 else [second[0], *main[1:]]
         kept = [replace(kept[0], noun=main[0].noun), *kept[1:]]
@@ -166,7 +171,8 @@ def adjusted_count(
         else:
             chains.remove(second)
         return main, ""
-    if not _ADDED.match(gap):
+    # Two datasets each with its own length may be joined by a bare "e" or "; base B:".
+    if not (_ADDED.match(gap) or (main[1:] and second[1:] and _ANOTHER_SET.match(gap))):
         return main, ""
     chains.remove(second)
     first_parts = main[1:]
@@ -188,3 +194,14 @@ def adjusted_count(
             return [replace(main[0], value=total), part], f"{said} = {summed}"
     parts = first_parts or second_parts
     return [replace(main[0], value=total), *parts], f"{said} = {summed}"
+
+
+# "300 MB de contratos + 200 MB de jurisprudência": what the first total is of, then the join.
+_TOTAL_OF = re.compile(r"^\s*(?:de|of)\s+[a-z -]{0,30}?(?=\s*(?:[,;+]|\b(?:e|and|mais|plus)\b))")
+
+
+def another_total(text: str, first: Mention, second: Mention) -> bool:
+    """Whether `second` is a second dataset's total to add to `first`'s."""
+    gap = text[first.end : second.start]
+    gap = gap[found.end() :] if (found := _TOTAL_OF.match(gap)) else gap
+    return gap.strip() != "" and bool(_ANOTHER_SET.match(gap))

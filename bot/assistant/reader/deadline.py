@@ -62,7 +62,10 @@ _HOUR = re.compile(
     r"(?P<hour>\d{1,2})(?:[:h](?P<minute>\d{2}))?\s*(?:h\b|hs\b|horas\b|hrs?\b|(?P<ampm>am|pm)\b)|"
     rf"(?:(?:de|pela|pelo|in the|a|ao|na|no|por volta d[oa])\s+)?(?P<part>{_PART})\b)"
 )
-_HOUR_BEFORE = re.compile(r"(?:as|at)\s+\d{1,2}(?:[:h]\d{2})?\s*(?:h|hs|horas|am|pm)\s+(?:de\s+)?$")
+# "às 8h de amanhã", "o meio-dia de amanhã", "fim do dia de sexta": the hour said before the day.
+_HOUR_BEFORE = re.compile(
+    rf"(?:(?:as|at)\s+\d{{1,2}}(?:[:h]\d{{2}})?\s*(?:h|hs|horas|am|pm)|\b(?:{_PART}))\s+(?:de\s+)?$"
+)
 # "(hoje é segunda)": the client's today, for the weekday their deadline names.
 _TODAY_IS = re.compile(
     rf"\b(?:hoje (?:e|eh)|today is) (?:uma? )?(?P<weekday>{'|'.join(_WEEKDAYS)})\b"
@@ -78,7 +81,7 @@ _CONTEXT = re.compile(
     r"concluid\w+|finaliz\w+|pra|due|within|inside|in|dentro de)\b"
 )
 URGENT = re.compile(
-    r"\b(?:pra ontem|para ontem|urgen(?:te|tes|cia|temente)|o mais rapido (?:possivel|que der)|"
+    r"\b(?:pra ontem|para ontem|urgen(?:te|tes|cia|temente)|urgentissim[oa]s?|o mais rapid[oa]|"
     r"o quanto antes|quanto antes|o mais cedo possivel|asap|as soon as possible|correndo contra|"
     r"com pressa|temos pressa|tenho pressa|estou com pressa|yesterday|right away|imediat\w+)\b"
 )
@@ -204,7 +207,6 @@ def business_day(start: date, count: int) -> date:
 
 
 def _hour_before(text: str) -> re.Match[str] | None:
-    """ "às 8h de amanhã": the hour said before the day."""
     found = _HOUR_BEFORE.search(text)
     return _HOUR.match(found[0]) if found else None
 

@@ -8,11 +8,13 @@ one line the reply shows, so a client sees a misreading at once: it is said in t
 the reply being read for (`bot.assistant.reading.read_message` reads inside `speaking`).
 """
 
+import itertools
 import re
 from dataclasses import dataclass, field, replace
 from functools import cache
 
-from bot.assistant.reader.counts import adjusted_count, elided_count
+from bot.assistant.reader.counts import CLEANED, adjusted_count, another_total, elided_count
+from bot.assistant.reader.device_memory import is_device_memory
 from bot.assistant.reader.quantity_arithmetic import (
     TIMES,
     Mention,
@@ -60,7 +62,8 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
         r"(?P<hour_each>h|horas?|hours?)(?= (?:cada|each))|"
         r"(?P<audio>(?:horas?|h|hours?)\s+(?:de\s+|of\s+)?(?:[a-z]+\s+)?"
         r"(?:audio|gravac\w*|fala|voz|ligac\w*|chamadas|podcasts?|speech|recordings?|calls|"
-        r"transcri\w*|atendimentos? (?:gravad|transcrit)\w*))|"
+        r"call center|transcri\w*|(?:atendimentos?|aulas?|palestras?|entrevistas?|reunioes|"
+        r"videos?|lectures?|interviews?|meetings?) (?:gravad|transcrit|recorded|transcribed)\w*))|"
         rf"(?:(?!(?:pra|para|por|com|to|for|and|e|em|in|no|na|de|of|with)\s)[a-z&/-]+\s+){{0,2}}"
         rf"(?P<record>{record})|"
         # "5 mil projetos de lei": a plural no list names still counts records.
@@ -188,6 +191,9 @@ def find_mentions(text: str) -> list[Mention]:
         value = (-parsed if match["sign"] else parsed) * SCALE.get(match["scale"] or "", 1.0)
         after = text[match.end() :]
         found = unit_pattern.match(after)
+        if found is None and (named := _named_before().search(text[: match.start()])):
+            mentions.append(Mention(value, "record", named["noun"], named.start(), match.end()))
+            continue
         if found is None:
             if elided := elided_count(text, match.start(), match.end(), value, mentions):
                 mentions.append(elided)  # "e mais 10 mil de 500 tokens": the same records
@@ -215,6 +221,18 @@ def find_mentions(text: str) -> list[Mention]:
     return mentions
 
 
+@cache
+def _named_before() -> re.Pattern[str]:
+    """ "pares pergunta/resposta: 50 mil": the records named before their count."""
+    return re.compile(
+        rf"\b(?P<noun>{_alternatives('record')})\b[^.;!?\d:]{{0,25}}:\s*"
+        r"(?:~|cerca de |uns |umas )?$"
+    )
+
+
+_PER_TURN = re.compile(
+    r"^\s*(?:por|cada|per|each|/)\s+(?:mensage\w*|msgs?|turnos?|messages?|turns?)\b"
+)
 _HALF = re.compile(r"^\s*e mei[ao]\b|^\s*and a half\b")
 _EACH_SIDE = re.compile(r"^\s*(?:de |em |on )?(?:cada lado|each side|por lado|per side)\b")
 _PER_PAGE = re.compile(r"^\s*(?:por|cada|per|a|each) (?:pagina|folha|page)\b")
@@ -244,9 +262,11 @@ def _connects(gap: str) -> bool:
 def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
     """The dataset `text` describes, or None when it counts nothing in units of data. Hours of
     audio are text (transcripts) when they say so or the model named reads text."""
-    mentions = [m for m in find_mentions(text) if not _is_device_memory(text, m)]
-    # Minutes of speech are data only as transcripts; for a speech model the reader counts audio.
-    if not (text_model or re.search(r"transcri|transcript", text)):
+    mentions = [m for m in find_mentions(text) if not is_device_memory(text, m)]
+    # Minutes and hours of speech are data only as transcripts ("800 h de call center já
+    # transcrito"); for a speech model the reader counts audio.
+    text_model = text_model or bool(re.search(r"transcri|transcript", text))
+    if not text_model:
         mentions = [m for m in mentions if m.unit != "minute"]
     # "250 palavras por página": the client's page, not a length of its own.
     rates = [m for m in mentions if m.unit == "word" and _PER_PAGE.match(text[m.end :])]
@@ -294,6 +314,17 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
         if total is None:
             return size if main else None
         tokens = total
+        for first, second in itertools.pairwise(totals):
+            more, more_steps = total_tokens(second[0], text_model)
+            if more is None or second[0].unit != first[0].unit:
+                break
+            if CLEANED.match(text[first[-1].end : second[0].start]):
+                tokens, steps = more, more_steps  # "1 GB bruto, depois da limpeza uns 400 MB"
+                continue
+            if not another_total(text, first[-1], second[0]):
+                break
+            steps = [Step(f"{said_result(tokens, steps)} + {said_tokens(more)}")]
+            tokens += more
         if size.examples and tokens > size.examples:
             size.tokens_per_example = round(tokens / size.examples, 1)
             size.arithmetic = (
@@ -313,25 +344,6 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
         size.start = per[0].start
         size.arithmetic = said_result(tokens, steps, "each")
     return size
-
-
-_DEVICE = re.compile(
-    r"(?:gpus?|placas?|vram|memoria|card|h100|a100|l4|l40s?|t4|rtx|\d{4})\W{0,3}(?:de\s+)?$|"
-    r"\b(?:cabe|cabem|caberia|fits?|roda|runs?) (?:em|numa?|in|on) (?:uma? |an? )?$"
-)
-_DEVICE_AFTER = re.compile(
-    r"^\s*(?:de\s+)?(?:vram|ram|memoria|memory|de memoria|na placa|por gpu|cada)"
-)
-
-
-def _is_device_memory(text: str, mention: Mention) -> bool:
-    """ "uma placa de 24 GB", "80 GB de VRAM": the card's memory, not the data's."""
-    if mention.unit != "byte" or mention.value < 1e9:  # no card has its memory in KB or MB
-        return False
-    after = text[mention.end : mention.end + 25]
-    if _DEVICE_AFTER.match(after):
-        return True
-    return bool(_DEVICE.search(text[max(0, mention.start - 25) : mention.start]))
 
 
 def _second_lengths(text: str, mentions: list[Mention]) -> None:
@@ -386,8 +398,25 @@ def _chains(text: str, mentions: list[Mention]) -> list[list[Mention]]:
             mention.role = "total"
         elif per.match(after) or _BEFORE_PER.search(before) or of_records.search(before):
             mention.role = "per"
+            if mention.unit == "record" and mention.noun in _unit_words()["turn"]:
+                mention.unit = "turn"  # "8 a 12 mensagens cada": each example's turns
+            elif _per_turn(chains, mention, after):
+                mention.role = "part"  # "6 messages per chat, ~15 words per message"
+                chains[-1].append(mention)
+                continue
         chains.append([mention])
     return chains
+
+
+def _per_turn(chains: list[list[Mention]], mention: Mention, after: str) -> bool:
+    """Whether `mention` is each turn's length, right after the turns in an example."""
+    last = chains[-1] if chains else None
+    return (
+        last is not None
+        and last[-1].unit == "turn"
+        and mention.unit in _INSIDE["turn"]
+        and bool(_PER_TURN.match(after))
+    )
 
 
 def _length(
@@ -402,7 +431,10 @@ def _length(
         per = next((c for c in rest if c[0].role == "per"), None)
         after = [c for c in rest if c[0].role == "count" and c[0].start > main[0].start]
         orphan = next((c for c in after if to_tokens(c, per_page)[0] <= MAX_EXAMPLE_TOKENS), None)
-        parts = per or orphan or []
+        # "instruções (~20 palavras) com respostas (~500 palavras), 14 mil pares": a pair's two
+        # lengths said before its count.
+        pair = next((c for c in rest if len(c) > 1 and c[-1].end <= main[0].start), None)
+        parts = per or orphan or pair or []
         if not parts:
             return None
     return to_tokens(parts, per_page)
