@@ -42,7 +42,8 @@ def accelerators_named(folded: str) -> list[str]:
 # "quanto custa uma H100 por hora", "valor da hora da A100", "hourly price of an H200".
 PER_HOUR = re.compile(
     r"\b(?:por hora|a hora|/ ?h\b|per hour|an hour|hourly|the hour|valor da hora|preco da hora|"
-    r"preco/hora|custo/hora|custo por hora|preco por hora|diaria)\b"
+    r"preco/hora|custo/hora|custo por hora|preco por hora|diaria|"
+    r"(?:1|uma|one) ?h(?:ora|our)? (?:de|da|of|on)(?: uma| an?)?)\b"
 )
 # "cabe numa L4?", "roda numa 4090?", "um chip de TPU segura um 65B?", "does it fit on an A100?".
 FITS = re.compile(
@@ -74,6 +75,7 @@ IN_DOLLARS = re.compile(
 PROPOSAL = re.compile(
     r"\bproposta (?:formal|comercial|oficial|em pdf|por e-?mail)|\bformal (?:quote|proposal)|"
     r"\bformaliz\w*|"
+    r"\be-?mail (?:me|us|it|this|that)\b|"
     r"\b(?:envi\w*|mand\w*|send|receb\w*|baix\w*|ger[ae]\w*|export\w*|get|download)\b[^.?!]{0,40}"
     r"\b(?:pdf|e-?mail)\b|"
     r"\b(?:proposta|cotacao|orcamento|isso|quote|proposal)\b[^.?!]{0,25}\b(?:em|como|in|as|por|by) "

@@ -22,8 +22,17 @@ _ASKS = re.compile(
     rf"\b{_HARDWARE}\b|\bcapex\b|\b(buy|buying|purchase|own)\b.{{0,30}}\b{_HARDWARE}\b|"
     # "compensa alugar?", "compro ou alugo?", "rent or buy"
     r"\b(compensa|vale a pena|melhor)\b.{0,15}\balug\w*|\bcompr\w*\b.{0,40}\bou\b.{0,10}\balug\w*|"
-    r"\balug\w*\b.{0,40}\bou\b.{0,10}\bcompr\w*|\brent or buy\b|\bbuy or rent\b|\bon[- ]prem"
+    r"\balug\w*\b.{0,40}\bou\b.{0,10}\bcompr\w*|\brent or buy\b|\bbuy or rent\b|\bon[- ]prem|"
+    # "renting vs buying", "aluguel x compra", "imobilizar em hardware ou opex?"
+    r"\b(?:rent\w*|alug\w*) (?:vs\.?|versus|x) (?:buy\w*|compr\w*)|"
+    r"\b(?:buy\w*|compr\w*) (?:vs\.?|versus|x) (?:rent\w*|alug\w*)|\bimobiliz\w*|\bopex\b"
 )
+# "toda semana", "semanalmente", "every week": a month has about four.
+_WEEKLY = re.compile(
+    r"\b(?:toda semana|todas as semanas|semanalmente|uma vez por semana|1x? por semana|"
+    r"every week|weekly|once a week)\b"
+)
+_WEEKS_PER_MONTH = Decimal(4)
 _JOBS = re.compile(
     r"(\d+(?:[.,]\d+)?)\s*(?:jobs?|treinos?|treinamentos?|vezes|execucoes|rodadas|modelos?|"
     r"runs?|trainings?|times|fine-?tunes?)"
@@ -42,9 +51,13 @@ def asks_rent_or_buy(text: str) -> bool:
 
 
 def jobs_per_month(text: str) -> Decimal | None:
-    """'4 jobs por mês', '2 vezes ao mês' -> 4, 2; None when the message does not say."""
-    match = _JOBS.search(_fold(text))
-    return Decimal(match.group(1).replace(",", ".")) if match else None
+    """'4 jobs por mês', '2 vezes ao mês' -> 4, 2; 'toda semana', 'every week' -> 4; None when
+    the message does not say."""
+    folded = _fold(text)
+    match = _JOBS.search(folded)
+    if match:
+        return Decimal(match.group(1).replace(",", "."))
+    return _WEEKS_PER_MONTH if _WEEKLY.search(folded) else None
 
 
 def rent_or_buy_reply(job: Job, quote: Quote, jobs: Decimal | None) -> str:

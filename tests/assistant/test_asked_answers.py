@@ -99,8 +99,13 @@ def test_a_full_job_that_does_not_fit_points_to_qlora(assistant: Assistant) -> N
     assert "Com QLoRA" in reply.answer
 
 
-def test_the_price_per_hour_lists_the_cards_machines_cheapest_first(assistant: Assistant) -> None:
-    (reply,) = talk(assistant, "quanto custa uma H100 por hora com vocês?")
+@pytest.mark.parametrize(
+    "asked", ["quanto custa uma H100 por hora com vocês?", "quanto custa 1h de H100?"]
+)
+def test_the_price_per_hour_lists_the_cards_machines_cheapest_first(
+    assistant: Assistant, asked: str
+) -> None:
+    (reply,) = talk(assistant, asked)
     lines = [line for line in reply.answer.splitlines() if line.startswith("•")]
     assert lines and all("H100" in line for line in lines), reply.answer
     hourly = [_reais(line)[0] for line in lines]
@@ -153,6 +158,11 @@ def test_the_pdf_is_where_the_quote_is_or_needs_a_job_first(assistant: Assistant
     assert before.quote is None and "Me conte o job" in before.answer
     *_, after = talk(assistant, JOB, "pode me mandar a proposta em PDF?")
     assert after.quote is not None and after.attach_proposal and "Segue a proposta" in after.answer
+
+
+def test_a_pdf_by_email_asked_in_english_is_the_proposal(assistant: Assistant) -> None:
+    *_, reply = talk(assistant, JOB, "Can you email me this as a PDF?")
+    assert reply.quote is not None and reply.attach_proposal, reply.answer
 
 
 def test_the_proposal_asked_in_other_words_is_pointed_to(assistant: Assistant) -> None:

@@ -18,6 +18,8 @@ from quoting.units import format_brl
         "Vale a pena comprar uma GPU?",
         "e se a gente comprar um servidor?",
         "Compensa ter máquina própria?",
+        "Renting vs buying: which makes sense for us?",
+        "melhor imobilizar em hardware ou pagar nuvem por uso (opex)?",
     ],
 )
 def test_recognises_the_question(text: str) -> None:
@@ -32,6 +34,8 @@ def test_reads_jobs_per_month() -> None:
     assert jobs_per_month("rodamos 4 jobs por mês") == Decimal(4)
     assert jobs_per_month("umas 2,5 vezes ao mês") == Decimal("2.5")
     assert jobs_per_month("vale comprar?") is None
+    assert jobs_per_month("treinamos toda semana") == jobs_per_month("we fine-tune every week")
+    assert jobs_per_month("we fine-tune every week") == Decimal(4)
 
 
 def test_reply_carries_the_engines_numbers() -> None:
