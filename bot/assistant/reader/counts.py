@@ -44,18 +44,29 @@ _HELD_OUT = re.compile(
 # "10% pra validação": the share of the count that is not trained on.
 _SPLIT = re.compile(
     r"(?P<percent>\d+(?:[.,]\d+)?)\s*%\s*(?:[a-z]+\s+){0,3}?(?:de |para |pra |pro |for |as )?"
-    r"(?:validacao|teste|test|validation|eval\w*|holdout|avaliacao)\b"
+    r"(?:validacao|teste|test|validation|eval\w*|holdout|avaliacao)\b|"
+    # "split 80/20 treino/teste": the second share is held out.
+    r"\b(?P<train>\d{2})\s*/\s*(?P<held>\d{2})\s*%?\s*(?:\(?\s*)?(?:treino|train)"
 )
 # What may precede a count whose noun is left out: a joining or remaining word, and "uns"/"~".
 _ELIDED_BEFORE = re.compile(
     r"(?:\+|\be mais\b|\bmais\b|\balem d[eoa]s?\b|\bplus\b|\band\b|\bsobra\w*|\bresta\w*|"
-    rf"\bfica\w*|\bleft\b|\bremain\w*|\bvira\w*|\bcai\w* pra\b|\bdown to\b|\b(?:{_CLEANING})\b)"
+    rf"\bfica\w*|\bleft\b|\bremain\w*|\bvira\w*|\bcai\w* pra\b|\bdown to\b|\b(?:{_CLEANING})\b|"
+    r"\bkeep(?:ing)?\b|\bkept\b|\bmant\w*|\baproveit\w*|\busa\w*|\buse\b|\busing\b)"
     r"(?:\s*(?:uns|umas|cerca de|~|about|around|some|mais ou menos|another|outros|outras|other|"
     r"roughly|approximately|aprox\w*|only|so|apenas|so uns))*\s*$"
 )
 _SENTENCE_END = re.compile(r"[.;!?]")
 _LENGTHS = frozenset({"word", "char", "token", "page", "line", "turn", "byte"})
 _RATE = re.compile(r"^\s*(?:por|/|a cada|ao|per|every|a|an)\s*(dia|semana|mes|day|week|month)\b")
+# "todo dia entram 200 laudos", "every week we get 2k tickets": the rate said before the count.
+_RATE_BEFORE = re.compile(
+    r"\b(?:tod[oa]s? (?:o |a |os |as )?(?P<every>dia|semana|mes)e?s?|"
+    r"every (?P<every_en>day|week|month)|"
+    r"(?P<adverb>diariamente|daily|semanalmente|weekly|mensalmente|monthly))\b[^.;!?\d]{0,25}$"
+)
+_ADVERBS = {"diariamente": "dia", "daily": "dia", "semanalmente": "semana", "weekly": "semana",
+            "mensalmente": "mes", "monthly": "mes"}  # fmt: skip
 _PERIOD = re.compile(
     r"(?:ultim[oa]s|last|past|durante|during|over|historico de|history of)\s+(?P<n>\d+)\s*"
     r"(?P<unit>dias?|semanas?|mes(?:es)?|anos?|days?|weeks?|months?|years?)\b|"
@@ -96,6 +107,13 @@ def elided_count(
     return Mention(value, "record", earlier.noun, start, end)
 
 
+def _rate_before(before: str) -> str | None:
+    found = _RATE_BEFORE.search(before)
+    if found is None:
+        return None
+    return found["every"] or found["every_en"] or _ADVERBS[found["adverb"]]
+
+
 def _unit_days(unit: str) -> int:
     word = unit.rstrip("s").removesuffix("e") if unit.startswith("mes") else unit.rstrip("s")
     return _DAYS[word]
@@ -104,11 +122,12 @@ def _unit_days(unit: str) -> int:
 def _over_period(text: str, main: list[Mention]) -> tuple[list[Mention], str] | None:
     """ "500 chamados por dia" and "dos últimos 60 dias": 500 x 60."""
     rate = _RATE.match(text[main[0].end :])
+    every = rate.group(1) if rate else _rate_before(text[: main[0].start])
     period = _PERIOD.search(text)
-    if rate is None or period is None:
+    if every is None or period is None:
         return None
     days = int(period["n"] or period["n2"]) * _unit_days(period["unit"] or period["unit2"])
-    rate_days = _DAYS[rate.group(1)]
+    rate_days = _DAYS[every]
     # Months into weeks: whole periods, as a client counts them (6 months, 26 weeks).
     periods = days / rate_days if days % rate_days == 0 else round(days / rate_days)
     total = main[0].value * periods
@@ -129,7 +148,8 @@ def _split(text: str, main: list[Mention]) -> tuple[list[Mention], str] | None:
     split = _SPLIT.search(text, main[0].end)
     if split is None:
         return None
-    share = 1 - float(split["percent"].replace(",", ".")) / 100
+    held = split["percent"] or split["held"]
+    share = 1 - float(held.replace(",", ".")) / 100
     if not 0 < share < 1:
         return None
     trained = replace(main[0], value=main[0].value * share)

@@ -46,7 +46,8 @@ _DAY = re.compile(
     r"(?P<after>depois de amanha|day after tomorrow)|(?P<tomorrow>amanha|tomorrow)|"
     r"(?P<today>hoje|today|ainda hoje|tonight)|"
     rf"(?:(?:n?[oa] |this |next |proxim[oa] |essa |esta )?(?P<weekday>{'|'.join(_WEEKDAYS)})"
-    r"(?:[- ]feira)?(?P<following> que vem| da semana que vem)?)|"
+    r"(?:[- ]feira)?(?:(?P<next_weeks> da semana que vem| da proxima semana| (?:of )?next week)|"
+    r"(?P<following> que vem))?)|"
     r"(?P<business>\d{1,3}) dias? uteis|(?P<business_en>\d{1,3}) business days?|"
     r"(?P<month_end>(?:o )?(?:fim|final) do mes|end of (?:the )?month)|"
     r"(?P<week_end>(?:o )?(?:fim|final) da semana|end of (?:the )?week|(?:o )?fim de semana)|"
@@ -78,7 +79,7 @@ _NOW_IS = re.compile(
 _CONTEXT = re.compile(
     r"\b(?:ate|para|pra|em|by|until|before|antes|prazo|entregar|entrega|pronto|pronta|terminar|"
     r"termine|acabar|precis\w+|deadline|due|tem que|tenho que|temos que|needs?|need it|rodando|"
-    r"concluid\w+|finaliz\w+|pra|due|within|inside|in|dentro de)\b"
+    r"concluid\w+|finaliz\w+|pra|due|within|inside|in|dentro de|eod|cob)\b"
 )
 URGENT = re.compile(
     r"\b(?:pra ontem|para ontem|urgen(?:te|tes|cia|temente)|urgentissim[oa]s?|o mais rapid[oa]|"
@@ -160,6 +161,8 @@ def _day(match: re.Match[str], now: datetime, weekday: int) -> date | None:
     if match["today"]:
         return today
     if match["weekday"]:
+        if match["next_weeks"]:  # "sexta da semana que vem": that day of next week
+            return today + timedelta(days=7 - weekday + _WEEKDAYS[match["weekday"]])
         ahead = (_WEEKDAYS[match["weekday"]] - weekday) % 7
         return today + timedelta(days=ahead or (7 if match["following"] else 0))
     if match["business"] or match["business_en"]:

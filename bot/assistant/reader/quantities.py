@@ -212,6 +212,8 @@ def find_mentions(text: str) -> list[Mention]:
         else:
             noun = found["measure"] or found["record"]
             unit = _unit_of(noun)
+            if unit == "line" and _TABLE.search(text):
+                unit = "record"  # "JSONL file, 75k lines": a table's lines are its records
             rest = text[end:]
             if (half := _HALF.match(rest)) and unit != "record":
                 value, end = value + 0.5, end + half.end()  # "2 páginas e meia"

@@ -115,11 +115,38 @@ def _words_to_digits(text: str, pattern: re.Pattern[str], language: str) -> str:
 
 
 # "entre 2 e 3 mil", "de 10 a 20 mil exemplos": a range is read at its upper end, the limit a
-# budget or a deadline cannot pass and the size a quote must not under-estimate.
+# budget or a deadline cannot pass and the count a quote must not under-estimate. A range of each
+# example's length ("entre 2 mil e 4 mil palavras cada", "8 a 12 mensagens") is a spread of
+# lengths: its middle is the average the training time depends on.
 _RANGE = re.compile(
-    r"\b(?:entre|between|de|from) \d+(?:[.,]\d+)?(?: ?(?:mil|k|mi|milhoes|milhao))? "
-    r"(?:e|a|and|to|-) (?P<high>\d+(?:[.,]\d+)?)\b"
+    r"\b(?:(?:entre|between|de|from) (?P<low>\d+(?:[.,]\d+)?)(?: ?(?:mil|k|mi|milhoes|milhao))? "
+    r"(?:e|a|and|to|-) (?P<high>\d+(?:[.,]\d+)?)\b|"
+    r"(?P<bare_low>\d+(?:[.,]\d+)?) (?:a|to|-|ate) (?P<bare_high>\d+(?:[.,]\d+)?)"
+    r"(?=(?: ?(?:mil|k))? (?:palavras|tokens|paginas|caracteres|linhas|mensagens|msgs|turnos|"
+    r"words|pages|characters|chars|lines|messages|turns)\b))"
 )
+_LENGTH_AFTER = re.compile(
+    r"^(?: ?(?:mil|k))? (?:palavras|tokens|paginas|caracteres|linhas|mensagens|msgs|turnos|"
+    r"words|pages|characters|chars|lines|messages|turns)\b"
+)
+
+
+def _amount(said: str) -> float:
+    """ "2.500" (thousands dotted, as in Portuguese), "2,5", "12"."""
+    if re.fullmatch(r"\d{1,3}(?:\.\d{3})+", said):
+        return float(said.replace(".", ""))
+    return float(said.replace(",", "."))
+
+
+def _ranges(text: str) -> str:
+    def read(match: re.Match[str]) -> str:
+        low, high = match["low"] or match["bare_low"], match["high"] or match["bare_high"]
+        if not _LENGTH_AFTER.match(text[match.end() :]):
+            return f"ate {high}"
+        middle = (_amount(low) + _amount(high)) / 2
+        return f"uns {middle:g}"
+
+    return _RANGE.sub(read, text)
 
 
 _INDIAN = re.compile(r"\b(\d+(?:[.,]\d+)?)\s*(lakh|crore)s?\b")
@@ -140,7 +167,7 @@ def normalize(text: str) -> str:
     folded = re.sub(r"(?<![\d\w])(?<!\d )(mil|thousand)\b", r"1 \1", folded)
     for pattern, replacement in _HALF:
         folded = pattern.sub(replacement, folded)
-    folded = _RANGE.sub(r"ate \g<high>", folded)
+    folded = _ranges(folded)
     # Indian numbering: "1.2 lakh samples" is 120,000, "2 crore tokens" 20 million
     folded = _INDIAN.sub(
         lambda m: str(round(float(m.group(1).replace(",", ".")) * _INDIAN_SCALE[m.group(2)])),
