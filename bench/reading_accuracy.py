@@ -49,7 +49,7 @@ CONSTRAINTS = (
 )
 # What a client answers when the bot asks which model: the data read before must still hold.
 FOLLOW_UP_MODEL = "Llama 3 8B"
-CLOUD_NAMES = {"aws": "AWS", "gcp": "Google", "azure": "Azure"}
+CLOUD_NAMES = {"aws": "AWS", "gcp": "Google", "azure": "Azure", "oci": "Oracle"}
 
 
 def _close(got: Any, wanted: float, tolerance: float) -> bool:
@@ -130,17 +130,18 @@ def answered_as(reply: dict[str, Any]) -> str:
     sources = {source.get("source") for source in reply.get("sources") or []}
     if reply.get("handoff"):
         return "handoff"
-    if "Comparação lado a lado" in answer:
+    # Each marker as the reply writes it in Portuguese and in English.
+    if re.search(r"Comparação lado a lado|Side-by-side comparison", answer):
         return "compare"
-    if answer.startswith("Em dólar"):
+    if re.match(r"Em dólar|In dollars", answer):
         return "in_dollars"
-    if "proposta em PDF" in answer or "/minhas_cotacoes" in answer:
+    if re.search(r"proposta em PDF|PDF proposal|/minhas_cotacoes", answer):
         return "proposal"
-    if answer.startswith("Preço por hora"):
+    if re.match(r"Preço por hora|Hourly price", answer):
         return "price_per_hour"
-    if re.match(r"Sim:|Não num", answer) and intent == "question":
+    if re.match(r"Sim:|Não num|Yes:|Not on", answer) and intent == "question":
         return "fit_check"
-    if "Alugando," in answer:
+    if re.search(r"Alugando,|Renting \d", answer):
         return "rent_or_buy"
     if "bot/sales/data/company.toml" in sources:
         return "commercial"
@@ -158,8 +159,10 @@ def score_ask(case: dict[str, Any], reply: dict[str, Any]) -> dict[str, bool]:
     got, answer = answered_as(reply), reply["answer"]
     quote = reply.get("quote")
     rec = quote["recommendation"] if quote else {}
-    if wanted == "requote":
-        ok = got == "quote" and rec.get("accelerator") == case.get("accelerator")
+    if wanted == "requote":  # the card is checked only where the client named one
+        ok = got == "quote" and rec.get("accelerator") == case.get(
+            "accelerator", rec.get("accelerator")
+        )
     elif wanted == "rent_or_buy" and got == "guidance":
         ok = bool(re.search(r"alug|CAPEX|compra", answer))  # no job to do the sums with
     else:

@@ -94,16 +94,21 @@ THAT_MACHINE = re.compile(
 _VERSUS = re.compile(r"\b(?:ou|or|vs\.?|versus|x|e|and|comparad\w*|compar\w*|entre|between)\b")
 # "sai mais barato GPU ou TPU?", "compara GPU e TPU pra esse job".
 KINDS_COMPARED = re.compile(
-    r"\b(?:gpu (?:ou|or|x|vs\.?|versus|e|and) tpu|tpu (?:ou|or|x|vs\.?|versus|e|and) gpu)\b"
+    r"\b(?:gpu (?:ou|or|x|vs\.?|versus|e|and) tpu|tpu (?:ou|or|x|vs\.?|versus|e|and) gpu)\b|"
+    # "em TPU sai mais barato que em GPU?", "is a TPU cheaper than a GPU?"
+    r"\b[gt]pus?\b[^.?!]{0,40}\b(?:que|than)\s+(?:(?:em|a|an|uma|numa|na|on|in|o)\s+)?[gt]pus?\b"
 )
 # "com os mesmos dados", "mesmo job", "same data": the job on the table, another model.
+# "compara com o Llama 70B", "side by side with Qwen 14B": the job on the table against a model.
+AGAINST = re.compile(r"\b(?:compar\w*|lado a lado|side by side|versus|vs\.?)(?!\w)")
 SAME_JOB = re.compile(
     r"\b(?:mesm[oa]s? (?:dados|job|base|dataset|exemplos|configurac\w*|condic\w*)|same "
     r"(?:data|job|dataset|setup))\b"
 )
 # "Llama 8B ou Mistral 7B?", "compara o Qwen 14B com o Llama 8B": two models side by side.
 MODELS_VERSUS = re.compile(
-    r"\b(?:ou|or|vs\.?|versus|x|compar\w*|entre|between|diferenca|difference)\b|quanto .* e quanto"
+    r"\b(?:ou|or|vs\.?|versus|x|compar\w*|entre|between|diferenca|difference|both|ambos|"
+    r"side by side|lado a lado)\b|quanto .* e quanto"
 )
 # "por que essa máquina?", "why this one?": the reasons of the quote on the table.
 WHY_THIS = re.compile(
@@ -148,4 +153,5 @@ def methods_compared(folded: str) -> list[str]:
 
 def kinds_compared(folded: str) -> bool:
     asked = _PRICE_WORDS.search(folded) or _SIDE_BY_SIDE.search(folded)
-    return bool(KINDS_COMPARED.search(folded) and asked)
+    both = re.search(r"\bgpus?\b", folded) and re.search(r"\btpus?\b", folded)
+    return bool(both and KINDS_COMPARED.search(folded) and asked)

@@ -192,9 +192,11 @@ def sizes(turn: Turn) -> bool:
 
 
 def compare(turn: Turn) -> bool:
-    """ "quanto fica na AWS e quanto no Google?", "e o Qwen 14B com os mesmos dados?" """
+    """ "quanto fica na AWS e quanto no Google?", "e o Qwen 14B com os mesmos dados?", "compara
+    com o Llama 70B" """
     reading = turn.reading
-    same_job = bool(asks.SAME_JOB.search(turn.folded)) and turn.has_job and turn.sized
+    against = asks.SAME_JOB.search(turn.folded) or asks.AGAINST.search(turn.folded)
+    same_job = bool(against) and turn.has_job and turn.sized
     if not (reading.compare or same_job):
         return False
     return turn.has_job or turn.sized or reading.compare_of == "model"

@@ -248,3 +248,34 @@ def test_a_budget_in_dollars_is_kept_in_reais_with_the_conversion_said(
     reais, rate = (Decimal(g.replace(".", "").replace(",", ".")) for g in found.groups())
     assert reais == (100 * rate).quantize(Decimal("0.01"))
     assert Decimal(str(reply.quote["job"]["budget_brl"])) == reais
+
+
+def test_compare_with_one_model_named_sets_it_beside_the_job(assistant: Assistant) -> None:
+    *_, reply = talk(assistant, JOB, "compara com o llama 3.1 70b pra eu ver a diferença")
+    assert "Comparação lado a lado" in reply.answer, reply.answer
+    assert "Llama 3 8B" in reply.answer and "70B" in reply.answer
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        f"{JOB}: em TPU sai mais barato que em GPU?",
+        "Is a TPU cheaper than a GPU for this job?",
+    ],
+)
+def test_gpu_against_tpu_asked_as_a_comparative_is_compared(
+    assistant: Assistant, asked: str
+) -> None:
+    *_, reply = talk(assistant, JOB, asked)
+    rows = [
+        line
+        for line in reply.answer.splitlines()
+        if line.startswith("| GPU") or line.startswith("| TPU")
+    ]
+    assert len(rows) == 2, reply.answer
+
+
+def test_a_cloud_we_do_not_quote_is_named_not_dropped(assistant: Assistant) -> None:
+    (reply,) = talk(assistant, f"{JOB}, na Oracle Cloud que é onde temos crédito")
+    assert reply.quote is not None
+    assert "Oracle Cloud (OCI): não está entre as que cotamos" in reply.answer

@@ -261,6 +261,13 @@ def _categories(reading: JobReading, text: str) -> None:
     ):
         if value := cues.first(text, choices):
             reading.set(name, value)
+    if "cloud" not in reading.slots and (other := cues.first(text, cues.UNQUOTED_CLOUDS)):
+        reading.notes.append(
+            _(
+                "Nuvem {cloud}: não está entre as que cotamos (AWS, Google Cloud, Azure e nuvens "
+                "de GPU); cotei a melhor opção entre elas."
+            ).format(cloud=other)
+        )
     if (match := cues.RESIDENCY.search(text)) and not cues.negated(text, match.start()):
         reading.set("data_residency", "br")
     if (spot := cues.spot_choice(text)) is not None:

@@ -94,6 +94,15 @@ CLOUDS = [
     (re.compile(r"\baws\b|amazon web services|\bamazon\b|sagemaker|\bec2\b"), "aws"),
     (re.compile(r"\bazure\b|microsoft cloud"), "azure"),
 ]
+# Clouds a client may name that the catalog does not quote: said in the reply, never dropped.
+UNQUOTED_CLOUDS = [
+    (re.compile(r"\boracle(?: cloud)?\b|\boci\b"), "Oracle Cloud (OCI)"),
+    (re.compile(r"\bibm cloud\b"), "IBM Cloud"),
+    (re.compile(r"\balibaba(?: cloud)?\b|\baliyun\b"), "Alibaba Cloud"),
+    (re.compile(r"\bhuawei(?: cloud)?\b"), "Huawei Cloud"),
+    (re.compile(r"\bmagalu(?: cloud)?\b"), "Magalu Cloud"),
+    (re.compile(r"\bdigital ?ocean\b"), "DigitalOcean"),
+]
 PRECISIONS = [(re.compile(rf"\b{p}\b"), p) for p in ("bf16", "fp16", "fp32")]
 _KIND_LEAD = (
     r"(?:\b(?:em|na|numa|com|on|in|de|uma|usar|using|use|ser|for|fosse|only|so|apenas|be|quero|"
