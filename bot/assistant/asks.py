@@ -9,6 +9,7 @@ from functools import cache
 from pathlib import Path
 
 from bot.assistant.reader.cues import CLOUDS, METHODS, negated
+from locales import Language
 
 ACCELERATORS = Path(__file__).resolve().parent / "data" / "accelerators.toml"
 
@@ -48,7 +49,7 @@ PER_HOUR = re.compile(
 # "cabe numa L4?", "roda numa 4090?", "um chip de TPU segura um 65B?", "does it fit on an A100?".
 FITS = re.compile(
     r"\b(?:cabe|cabem|caberia|coube|roda|rodaria|rodam|segura|seguram|aguenta|aguentam|suporta|"
-    r"suportam|comporta|fits?|runs?|handle|da pra (?:fazer|rodar|treinar)|nela|nele)\b"
+    r"suportam|comporta|fits?|runs?|handle|da (?:pra|para) (?:fazer|rodar|treinar)|nela|nele)\b"
 )
 # "um chip de TPU segura...?", "numa única GPU": one card of a kind, none named.
 ONE_CARD = re.compile(
@@ -155,3 +156,20 @@ def kinds_compared(folded: str) -> bool:
     asked = _PRICE_WORDS.search(folded) or _SIDE_BY_SIDE.search(folded)
     both = re.search(r"\bgpus?\b", folded) and re.search(r"\btpus?\b", folded)
     return bool(both and KINDS_COMPARED.search(folded) and asked)
+
+
+# "me passa esse orçamento em inglês?", "can you answer in Portuguese?": the language asked for.
+_ASKED_LANGUAGE = re.compile(
+    r"\b(?:manda|mande|passa|passe|envia|envie|escreve|escreva|responde|responda|fala|fale|"
+    r"traduz\w*|pode|podes|consegue|send|write|answer|reply|respond|speak|switch|translate|"
+    r"can you|could you|please)\b[^.?!]{0,50}\b(?:em|in|to|pro|para o|pra) "
+    r"(?P<language>ingles|english|portugues|portuguese)\b"
+)
+
+
+def asked_language(folded: str) -> Language | None:
+    """The language the client asks the answer in, if they ask for one."""
+    found = _ASKED_LANGUAGE.search(folded)
+    if found is None:
+        return None
+    return "en" if found["language"] in ("ingles", "english") else "pt"

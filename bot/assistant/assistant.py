@@ -178,6 +178,7 @@ class Assistant:
             "compare": self._compare,
             "requote_on_card": self._requote_on_card,
             "in_dollars": lambda t: self._quote(t.state, t.reading.text, {}, dollars=True),
+            "in_language": lambda t: self._quote(t.state, t.reading.text, {}),
             "bare_number": self._bare_number,
             "premise_change": lambda t: self._quote_turn(t),
             "which_field": lambda t: self._say(t, which_field(t.reading.bare[-1])),

@@ -42,13 +42,17 @@ _PAYMENT = re.compile(
     r"boleto|usd|dollars)|\bpay (by|with|via|through) (card|credit card|wire|bank transfer|pix|"
     r"boleto|paypal|invoice)|"
     # "do you bill in BRL or USD?", "cobram em reais ou dólar?", "boleto ok?"
-    r"\b(bill|charge|invoice|cobra\w*|fatura\w*)\w* (us |you )?(in|em) (brl|usd|reais|real|"
+    r"\b(bill|charge|invoice|cobra\w*|fatura\w*)\w* (us |you )?(e |eh |sera |vai ser |is )?"
+    r"(in|em) (brl|usd|reais|real|"
     r"dollars?|dolar(es)?)|\b(brl|reais) (or|ou) (usd|dollars?|dolar)|"
     r"\b(usd|dollars?|dolar) (or|ou) (brl|reais)|"
     r"\b(billing|invoic\w*|payments?)\b[^.?!]{0,20}\b(in|em) (usd|dollars?|brl|reais|euros?)\b|"
     r"\boptions? for paying|\bways? (to|of) pay|\bhow to pay\b|"
     r"\b(do|can) (u|you) (take|accept)\b|"
     r"\bpix only\b|"
+    # "tem plano mensal com preço fechado ou é só por hora?": how a job is priced and billed.
+    r"\bplano mensal|\bpreco fechado|\bmensalidade|\bassinatura mensal|"
+    r"\bmonthly (plan|subscription|fee)|\bfixed price|\bflat (fee|rate)|"
     r"\bpay (in|with|using) (us |u\.s\. )?(dollars?|usd|euros?|eur|(a |our )?(corporate )?"
     r"(credit |debit )?cards?)|"
     r"^\W*(and |e |what about |e o |e a )?(pix|boleto|cartao|credit card|card|wire transfer|ted)"
@@ -130,7 +134,8 @@ _CONTRACT = re.compile(
     r"\bassina\w* (um |o |algum )?contrato|\bcontrato assinado|"
     r"\bprecis\w* (de )?(um |algum )?contrato\b|"
     r"\b(tem|ha|existe) (um |algum )?contrato (com|de) voces|"
-    r"\b(fechar|firmar) (um |o )?contrato\b|sign (a|the) contract"
+    r"\b(fechar|firmar) (um |o )?contrato\b|sign (a|the) contract|"
+    r"\bnda\b|acordo de confidencialidade|termo de confidencialidade|non-?disclosure"
 )
 _HOURS = re.compile(
     r"\bhorario (de )?(atendimento|funcionamento|expediente|trabalho)|\bexpediente\b|"

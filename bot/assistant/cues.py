@@ -118,11 +118,21 @@ NEAR_MISS = re.compile(
 )
 
 
+# "me escreve um post pro LinkedIn sobre IA": writing for the client, even about AI.
+WRITING_TASK = re.compile(
+    r"\b(?:escrev\w*|redig\w*|redij\w*|write|draft)\b(?: (?:me|pra mim|para mim|for me))?\s+"
+    r"(?:um |uma |an? |o |a )?(?:post|texto|artigo|redacao|legenda|poema|poesia|musica|blog|tweet|"
+    r"thread|essay|article|caption|roteiro|script)s?\b"
+)
+
+
 def not_our_trade(folded: str) -> bool:
-    """Another trade's question: a near miss always, a game or the weather unless it speaks of
-    training."""
+    """Another trade's question: a near miss or a writing task always, a game or the weather
+    unless it speaks of training."""
     return bool(
-        NEAR_MISS.search(folded) or (NOT_OUR_TRADE.search(folded) and not TRAINING.search(folded))
+        NEAR_MISS.search(folded)
+        or WRITING_TASK.search(folded)
+        or (NOT_OUR_TRADE.search(folded) and not TRAINING.search(folded))
     )
 
 
@@ -190,7 +200,11 @@ _ACKNOWLEDGED = (
     r"(?: com (?:os|as|mais) (?:dados|numeros|detalhes|informac\w+))?|"
     r"show de bola|fechou|fechado|that'?s all for now|"
     r"vou (?:pensar|analisar|avaliar)(?: (?:a|essa|sua) (?:proposta|cotacao))?|"
-    r"(?:te |lhe |vos )?(?:retorno|aviso|falo)(?: (?:depois|em breve|mais tarde|amanha))?|obg|"
+    # "te dou um retorno semana que vem": the client answers later, no deadline in it.
+    r"(?:e )?(?:te |lhe |vos )?"
+    r"(?:(?:dou|damos|darei|daremos) (?:um |o )?retorno|retorno|aviso|falo)"
+    r"(?: (?:depois|em breve|mais tarde|amanha|(?:na )?semana que vem|(?:na )?proxima semana|"
+    r"ate (?:segunda|terca|quarta|quinta|sexta)))?|obg|"
     r"vou (?:ver|conversar|falar|levar|passar|mostrar) (?:isso )?(?:com|pro|pra|para|ao|a) "
     r"(?:o |a )?(?:meu |minha |nosso |nossa )?(?:chefe|time|equipe|diretoria|socio|gestor|gestora|"
     r"financeiro|cliente|socio|socia|reuniao(?: de [a-z-]+)?)s?|"

@@ -248,6 +248,8 @@ def conversation_language(text: str, earlier: list[str]) -> Language:
     """The language to answer `text` in: its own, else that of the latest earlier turn (the
     client's or ours, newest last) that says one, else the one its words mark, else Portuguese,
     the clients' language ("Qwen 14B full, 2M tokens")."""
+    if asked := cues_of.asked_language(normalize(text)):
+        return asked
     for message in [text, *reversed(earlier)]:
         language = language_of(message)
         if language is not None:

@@ -213,6 +213,11 @@ def in_dollars(turn: Turn) -> bool:
     return turn.reading.wants("in_dollars") and turn.has_job and not turn.slots
 
 
+def in_language(turn: Turn) -> bool:
+    """ "me passa esse mesmo orçamento em inglês?": the quote again, in that language."""
+    return bool(asks.asked_language(turn.folded)) and turn.has_job and not turn.slots
+
+
 def bare_number(turn: Turn) -> bool:
     """ "e com 1.500?" after "tenho só 150 reais" """
     return turn.bare is not None
@@ -334,6 +339,7 @@ ROUTES: list[Route] = [
     Route("closing", closing),
     Route("proposal", proposal),
     Route("in_dollars", in_dollars),
+    Route("in_language", in_language),
     Route("commercial", commercial),
     Route("alternatives", alternatives),
     Route("why_this", why_this),

@@ -223,10 +223,22 @@ _OWNED_CARD = re.compile(
 _DEVICE_ONLY = re.compile(r"\b(?:so|apenas|somente|only|limit)\w*\b")
 
 
+# "uma RTX 4090 aguenta...?": a desk card, which no cloud of the catalog rents, named by itself.
+_DESK_CARD = re.compile(
+    r"\b(?:rtx |geforce |gtx )(\d{4}(?: ti)?)\b|\b(?:uma|numa|num|one|an?|single|na|on) "
+    r"(?:rtx |geforce )?(\d{4}(?: ti)?|a[456]000)\b"
+)
+
+
 def owned_card(text: str) -> float | None:
-    """Memory (GB) of a card the client says they have, if any."""
+    """Memory (GB) of a card the client says they have, or a desk card they name, if any."""
     match = _OWNED_CARD.search(text)
-    return CARD_MEMORY_GB[match[1]] if match and not negated(text, match.start()) else None
+    if match and not negated(text, match.start()):
+        return CARD_MEMORY_GB[match[1]]
+    desk = _DESK_CARD.search(text)
+    if desk is None or negated(text, desk.start()):
+        return None
+    return CARD_MEMORY_GB.get(desk[1] or desk[2])
 
 
 def device_limit_cue(text: str) -> bool:

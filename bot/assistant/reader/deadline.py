@@ -86,6 +86,11 @@ URGENT = re.compile(
     r"o quanto antes|quanto antes|o mais cedo possivel|asap|as soon as possible|correndo contra|"
     r"com pressa|temos pressa|tenho pressa|estou com pressa|yesterday|right away|imediat\w+)\b"
 )
+# The client's own next step, not the job's deadline.
+_CLIENTS_OWN = re.compile(
+    r"\b(?:retorno|te retorno|volto|voltamos|respondo|aviso|te aviso|decid\w+|te dou|dou um|"
+    r"falo com|conversamos|reuniao|get back|let you know|circle back|follow up)\b"
+)
 _NOT_URGENT = re.compile(r"\b(?:nao (?:e|eh|tem|ha|esta) (?:nada )?urgen\w+|sem pressa|no rush)\b")
 
 
@@ -120,6 +125,8 @@ def read_deadline(text: str, now: datetime) -> Deadline | None:
         itself = match["business"] or match["business_en"]
         if not (itself or _CONTEXT.search(context)) or negated(text, match.start()):
             continue
+        if _CLIENTS_OWN.search(text[max(0, match.start() - 30) : match.start()]):
+            continue  # "te dou um retorno semana que vem": when the client answers, not a deadline
         day = _day(match, now, weekday)
         if day is None:
             continue
