@@ -128,8 +128,6 @@ def answered_as(reply: dict[str, Any]) -> str:
     """The kind of answer a client sees, in set B's words."""
     answer, intent = reply["answer"], reply["intent"]
     sources = {source.get("source") for source in reply.get("sources") or []}
-    if reply.get("handoff"):
-        return "handoff"
     # Each marker as the reply writes it in Portuguese and in English.
     if re.search(r"Comparação lado a lado|Side-by-side comparison", answer):
         return "compare"
@@ -137,6 +135,8 @@ def answered_as(reply: dict[str, Any]) -> str:
         return "in_dollars"
     if re.search(r"proposta em PDF|PDF proposal|/minhas_cotacoes", answer):
         return "proposal"
+    if reply.get("handoff"):  # a PDF sent with a handoff (to e-mail it) is still the proposal
+        return "handoff"
     if re.match(r"Preço por hora|Hourly price", answer):
         return "price_per_hour"
     if re.match(r"Sim:|Não num|Yes:|Not on", answer) and intent == "question":
@@ -152,6 +152,11 @@ def answered_as(reply: dict[str, Any]) -> str:
     )
 
 
+def _card(recommendation: dict[str, Any]) -> str:
+    """The quoted card as the sets name it: "a100" matches the catalog's "a100-80gb"."""
+    return str(recommendation.get("accelerator") or "").replace("-", " ")
+
+
 def score_ask(case: dict[str, Any], reply: dict[str, Any]) -> dict[str, bool]:
     """Set B: whether the answer is the kind asked for, and each constraint honoured or named."""
     wanted = case["ask"]
@@ -160,9 +165,7 @@ def score_ask(case: dict[str, Any], reply: dict[str, Any]) -> dict[str, bool]:
     quote = reply.get("quote")
     rec = quote["recommendation"] if quote else {}
     if wanted == "requote":  # the card is checked only where the client named one
-        ok = got == "quote" and rec.get("accelerator") == case.get(
-            "accelerator", rec.get("accelerator")
-        )
+        ok = got == "quote" and _card(rec).startswith(str(case.get("accelerator", "")))
     elif wanted == "rent_or_buy" and got == "guidance":
         ok = bool(re.search(r"alug|CAPEX|compra", answer))  # no job to do the sums with
     else:
@@ -175,7 +178,7 @@ def score_ask(case: dict[str, Any], reply: dict[str, Any]) -> dict[str, bool]:
         value = case[name]
         match name:
             case "accelerator":
-                held = rec.get("accelerator") == value
+                held = _card(rec).startswith(value)
                 named = value.split("-")[0].upper() in answer.upper()
             case "cloud":
                 held = job.get("cloud") == value

@@ -60,7 +60,8 @@ ONE_CARD = re.compile(
 SIZES_ASKED = re.compile(
     r"\b(?:quantas (?:gpus|placas|tpus|maquinas|chips)|quanta (?:memoria|vram)|quantos gb|"
     r"how many (?:gpus|cards|chips)|how much (?:memory|vram)|"
-    r"(?:memoria|vram) (?:precisa|necessaria))"
+    r"(?:memoria|vram) (?:precisa|necessaria)|(?:memory|vram) (?:needed|required|do i need)|"
+    r"what'?s the (?:memory|vram))"
 )
 # "e em dólar?", "quanto dá em USD", "in dollars".
 # Not "can we pay in dollars?" or "do you bill in USD?": how we are paid (commercial).
