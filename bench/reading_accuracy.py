@@ -7,8 +7,11 @@ Two sets, written by a helper who had read only the guidance article and issue 2
   hour, ...) and the constraints it sets, some after earlier messages of the same chat.
 Sets A and B were run, and their failures read, while the reader was tuned: they are no longer
 held out. tests/data/reading_heldout_c_jobs.toml and _c_asks.toml (same formats, another helper,
-same rule) were run once, at the end of issue 28; pass them with --a and --b. The next reader
-change needs a fresh set.
+same rule) were run once, at the end of issue 28; pass them with --a and --b. Set D (_d_jobs,
+_d_asks) was run once, then read and tuned on (06/12/2026): no longer held out. Set E (_e_jobs,
+_e_asks; a helper who saw only the guidance article and issue 28) was run once on 06/12/2026, after
+the reader changes, and also on the commit before them; its failures were never printed. The next
+reader change needs a fresh set.
 
 Each message goes through the whole assistant, on a frozen clock, and is scored on what the client
 sees: the quoted job's fields, and what kind of answer came back. Examples within 1%; tokens per

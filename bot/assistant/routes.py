@@ -196,7 +196,7 @@ def compare(turn: Turn) -> bool:
     com o Llama 70B" """
     reading = turn.reading
     against = asks.SAME_JOB.search(turn.folded) or asks.AGAINST.search(turn.folded)
-    same_job = bool(against) and turn.has_job and turn.sized
+    same_job = bool(against) and turn.has_job and "model" in turn.slots
     if not (reading.compare or same_job):
         return False
     return turn.has_job or turn.sized or reading.compare_of == "model"
