@@ -99,7 +99,11 @@ def score_job(case: dict[str, Any], reply: dict[str, Any], now: datetime) -> dic
         scores["examples"] = "examples" not in assumed and _close(
             job.get("examples"), case["examples"], 0.01
         )
-    if "tokens_per_example" in case:
+    if "tokens_per_example" in case and job.get("dataset_tokens") and not job.get("examples"):
+        # Whole books are read as the dataset's total, each example cut at the context.
+        wanted = float(case["tokens_per_example"]) * float(case.get("examples") or 0)
+        scores["tokens"] = _close(job.get("dataset_tokens"), wanted, 0.25)
+    elif "tokens_per_example" in case:
         scores["tokens"] = "tokens_per_example" not in assumed and _close(
             job.get("tokens_per_example"), case["tokens_per_example"], 0.25
         )

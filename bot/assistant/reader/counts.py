@@ -24,6 +24,19 @@ _ADDED = re.compile(
     r"^[^.;!?\d]{0,40}?(?:\+|\be mais\b|\bmais\b|\balem d[eoa]s?\b|\bsomad[oa]s? a\b|\bplus\b|"
     r"\band another\b|\bjunto com\b)[^.;!?\d]{0,12}$"
 )
+# "agrupadas em conversas de 10 mensagens": messages counted one by one, trained as conversations.
+_REGROUPED = re.compile(
+    r"\b(?:agrupad|organizad|divid|separad|juntad|grouped|organized|split)\w* "
+    r"(?:em|in|into) (?P<group>conversas|dialogos|chats|sessoes|conversations|sessions|dialogues) "
+    r"(?:de|of|com|with) (?:~|cerca de |uns |umas |about )?(?P<size>\d+) "
+    r"(?P<turn>mensagens|msgs|turnos|messages|turns)\b"
+)
+# What a turn's length may be counted in.
+TURN_PARTS = frozenset({"line", "word", "char", "token"})
+_PER_TURN = re.compile(
+    r"^\s*(?:por|cada|per|each|/)\s+(?:mensage\w*|msgs?|turnos?|messages?|turns?)\b"
+)
+TURN_NOUNS = frozenset({"mensagens", "msgs", "turnos", "messages", "turns", "falas", "trocas"})
 # Between two datasets: "e", "; base B:", ", and another set:".
 _ANOTHER_SET = re.compile(
     r"^[\s,;:+]*(?:\b(?:e|and|mais|plus)\b)?[\s,;:]*(?:(?:a |the |outra |another |uma |segunda |"
@@ -159,13 +172,49 @@ def _split(text: str, main: list[Mention]) -> tuple[list[Mention], str] | None:
     return [trained, *main[1:]], f"{said} = {said_count(trained)}"
 
 
+def _regrouped(
+    text: str, main: list[Mention], chains: list[list[Mention]]
+) -> tuple[list[Mention], str] | None:
+    """ "75 mil mensagens ..., agrupadas em conversas de 10 mensagens": each conversation is an
+    example of 10 messages, each message as long as the message says."""
+    if main[0].unit != "record" or main[0].noun not in TURN_NOUNS:
+        return None
+    found = _REGROUPED.search(text, main[0].end)
+    if found is None:
+        return None
+    size = float(found["size"])
+    inside = [c for c in chains if c is not main and found.start() <= c[0].start < found.end()]
+    for chain in inside:
+        chains.remove(chain)
+    # Each message's length: said with the messages, after the groups, or apart.
+    said_with = [*main[1:], *(m for c in inside for m in c)]
+    lengths = [m for m in said_with if m.unit in ("word", "char", "token")]
+    if not lengths:  # "média de 20 palavras por mensagem", said apart
+        said_apart = next(
+            (c for c in chains if c[0].role == "per" and c[0].unit in ("word", "char", "token")),
+            None,
+        )
+        if said_apart is not None:
+            chains.remove(said_apart)
+            lengths = said_apart
+    examples = Mention(main[0].value / size, "record", found["group"], main[0].start, main[0].end)
+    turns = Mention(size, "turn", found["turn"], found.start("size"), found.end(), "part")
+    said = _("{count} ÷ {size} por {group} = {total}").format(
+        count=said_count(main[0]),
+        size=said_amount(size),
+        group=found["group"].rstrip("s"),
+        total=said_count(examples),
+    )
+    return [examples, turns, *lengths], said
+
+
 def adjusted_count(
     text: str, main: list[Mention], chains: list[list[Mention]]
 ) -> tuple[list[Mention], str]:
     """The chain of the examples' count as the message finally states it, and how the reply
     says that count ("" when it is the first figure as written). Chains folded into it (an
     added dataset, the count after cleaning, a held-out part) are taken out of `chains`."""
-    adjusted = _over_period(text, main) or _split(text, main)
+    adjusted = _over_period(text, main) or _split(text, main) or _regrouped(text, main, chains)
     if adjusted is not None:
         return adjusted
     later = [
@@ -225,3 +274,14 @@ def another_total(text: str, first: Mention, second: Mention) -> bool:
     gap = text[first.end : second.start]
     gap = gap[found.end() :] if (found := _TOTAL_OF.match(gap)) else gap
     return gap.strip() != "" and bool(_ANOTHER_SET.match(gap))
+
+
+def per_turn(chains: list[list[Mention]], mention: Mention, after: str) -> bool:
+    """Whether `mention` is each turn's length, right after the turns in an example."""
+    last = chains[-1] if chains else None
+    return (
+        last is not None
+        and last[-1].unit == "turn"
+        and mention.unit in TURN_PARTS
+        and bool(_PER_TURN.match(after))
+    )

@@ -55,7 +55,7 @@ _DAY = re.compile(
     r"(?P<christmas>natal|christmas)|(?P<new_year>ano novo|reveillon|virada do ano|new year)|"
     rf"(?P<explicit>\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?|\d{{1,2}} de (?:{_MONTHS})(?: de \d{{4}})?|"
     rf"(?:{_MONTHS}) \d{{1,2}}(?:st|nd|rd|th)?)|"
-    r"dia (?P<day>\d{1,2})(?! de)|the (?P<day_en>\d{1,2})(?:st|nd|rd|th)"
+    rf"dia (?P<day>\d{{1,2}})(?! de (?:{_MONTHS}))|the (?P<day_en>\d{{1,2}})(?:st|nd|rd|th)"
     r")\b"
 )
 _HOUR = re.compile(
@@ -79,7 +79,8 @@ _NOW_IS = re.compile(
 _CONTEXT = re.compile(
     r"\b(?:ate|para|pra|em|by|until|before|antes|prazo|entregar|entrega|pronto|pronta|terminar|"
     r"termine|acabar|precis\w+|deadline|due|tem que|tenho que|temos que|needs?|need it|rodando|"
-    r"concluid\w+|finaliz\w+|pra|due|within|inside|in|dentro de|eod|cob)\b"
+    r"concluid\w+|finaliz\w+|pra|due|within|inside|in|dentro de|eod|cob|consegue\w*|"
+    r"possible|doable)\b|\bda\s*\?"
 )
 URGENT = re.compile(
     r"\b(?:pra ontem|para ontem|urgen(?:te|tes|cia|temente)|urgentissim[oa]s?|o mais rapid[oa]|"

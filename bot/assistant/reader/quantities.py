@@ -13,7 +13,14 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import cache
 
-from bot.assistant.reader.counts import CLEANED, adjusted_count, another_total, elided_count
+from bot.assistant.reader.counts import (
+    CLEANED,
+    TURN_PARTS,
+    adjusted_count,
+    another_total,
+    elided_count,
+    per_turn,
+)
 from bot.assistant.reader.device_memory import is_device_memory
 from bot.assistant.reader.quantity_arithmetic import (
     TIMES,
@@ -150,7 +157,7 @@ _LINKS = frozenset({"de", "com", "of", "with", "cada", "each"})
 # Which unit an example's length may be counted in after each other unit.
 _INSIDE: dict[str, set[str]] = {
     "record": {"turn", "page", "line", "word", "char", "token"},
-    "turn": {"line", "word", "char", "token"},
+    "turn": set(TURN_PARTS),
     "page": {"line", "word", "char"},
     "line": {"word", "char", "token"},
 }
@@ -194,6 +201,11 @@ def find_mentions(text: str) -> list[Mention]:
         if found is None and (named := _named_before().search(text[: match.start()])):
             mentions.append(Mention(value, "record", named["noun"], named.start(), match.end()))
             continue
+        if found is None and (plus := _PLUS_LENGTH.match(after)):
+            # "média de 36 + 90 palavras": the first part's length, in the second's unit
+            noun = plus["noun"]
+            mentions.append(Mention(value, _unit_of(noun), noun, match.start(), match.end()))
+            continue
         if found is None:
             if elided := elided_count(text, match.start(), match.end(), value, mentions):
                 mentions.append(elided)  # "e mais 10 mil de 500 tokens": the same records
@@ -232,9 +244,11 @@ def _named_before() -> re.Pattern[str]:
     )
 
 
-_PER_TURN = re.compile(
-    r"^\s*(?:por|cada|per|each|/)\s+(?:mensage\w*|msgs?|turnos?|messages?|turns?)\b"
+_PLUS_LENGTH = re.compile(
+    r"^\s*\+\s*(?:~\s*)?\d+(?:[.,]\d+)*\s*"
+    r"(?P<noun>palavras|words|tokens|paginas|pages|caracteres|characters|chars)\b"
 )
+_TOTAL_EACH = re.compile(r"^\s*(?:no total|ao todo|in total|total)\s*,?\s*(?:cada|each|por)\b")
 _HALF = re.compile(r"^\s*e mei[ao]\b|^\s*and a half\b")
 _EACH_SIDE = re.compile(r"^\s*(?:de |em |on )?(?:cada lado|each side|por lado|per side)\b")
 _PER_PAGE = re.compile(r"^\s*(?:por|cada|per|a|each) (?:pagina|folha|page)\b")
@@ -373,6 +387,7 @@ def _chains(text: str, mentions: list[Mention]) -> list[list[Mention]]:
         before, after = text[max(0, mention.start - 40) : mention.start], text[mention.end :]
         # "cada uma ~1.500 palavras no total": each one's total is still each one's length.
         each = bool(_BEFORE_PER.search(before))
+        each = each or bool(_TOTAL_EACH.match(after))  # "~260 palavras no total cada"
         totals = bool(total.match(after) or _BEFORE_TOTAL.search(before)) and not each
         if mention.unit == "record" and mention.noun in _LINE_NOUNS and (per.match(after) or each):
             mention.unit = "line"  # "~120 linhas cada", "cada uma com 3 linhas": the length
@@ -391,7 +406,7 @@ def _chains(text: str, mentions: list[Mention]) -> list[list[Mention]]:
                 chains[-1].append(mention)
                 continue
             same = mention.unit == last.unit and mention.unit in _LENGTHS
-            joined = last.role == "part" and re.search(r"\b(?:e|and)\b|\+", gap)
+            joined = last.role in ("part", "per") and re.search(r"\b(?:e|and)\b|\+", gap)
             if same and (joined or _PAIR_GAP.match(gap)):
                 mention.role = "part"  # the pair's second length
                 chains[-1].append(mention)
@@ -402,23 +417,12 @@ def _chains(text: str, mentions: list[Mention]) -> list[list[Mention]]:
             mention.role = "per"
             if mention.unit == "record" and mention.noun in _unit_words()["turn"]:
                 mention.unit = "turn"  # "8 a 12 mensagens cada": each example's turns
-            elif _per_turn(chains, mention, after):
+            elif per_turn(chains, mention, after):
                 mention.role = "part"  # "6 messages per chat, ~15 words per message"
                 chains[-1].append(mention)
                 continue
         chains.append([mention])
     return chains
-
-
-def _per_turn(chains: list[list[Mention]], mention: Mention, after: str) -> bool:
-    """Whether `mention` is each turn's length, right after the turns in an example."""
-    last = chains[-1] if chains else None
-    return (
-        last is not None
-        and last[-1].unit == "turn"
-        and mention.unit in _INSIDE["turn"]
-        and bool(_PER_TURN.match(after))
-    )
 
 
 def _length(
