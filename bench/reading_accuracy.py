@@ -10,8 +10,9 @@ held out. tests/data/reading_heldout_c_jobs.toml and _c_asks.toml (same formats,
 same rule) were run once, at the end of issue 28; pass them with --a and --b. Set D (_d_jobs,
 _d_asks) was run once, then read and tuned on (06/12/2026): no longer held out. Set E (_e_jobs,
 _e_asks; a helper who saw only the guidance article and issue 28) was run once on 06/12/2026, after
-the reader changes, and also on the commit before them; its failures were never printed. The next
-reader change needs a fresh set.
+the reader changes, and also on the commit before them; its failures were never printed. Set C was
+then read and tuned on, and set F (_f_jobs, _f_asks; another helper, same rule) run once the same
+way. The next reader change needs a fresh set.
 
 Each message goes through the whole assistant, on a frozen clock, and is scored on what the client
 sees: the quoted job's fields, and what kind of answer came back. Examples within 1%; tokens per
