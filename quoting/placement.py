@@ -87,3 +87,20 @@ def node_shape(accelerator: Accelerator, catalog: Catalog, devices: int) -> tupl
     same = [o.network_gbps for o in offers if o.device_count == per_instance and o.network_gbps]
     network = max(same) if same else None
     return per_instance, links_of(accelerator, per_instance, network, figures)
+
+
+class ShapeCache:
+    """Placements of one job by machine shape: offers of the same shape on several clouds place
+    and time the job alike, so it is placed once and priced per offer."""
+
+    def __init__(self) -> None:
+        self.memories: MemoryCache = {}
+        self._placed: dict[tuple[str, float, float, int, int, bool], Placed] = {}
+
+    def place(
+        self, job: Job, accelerator: Accelerator, links: Links, devices: int, instances: int
+    ) -> Placed:
+        shape = (accelerator.id, links.intra_gbps, links.inter_gbps, devices, instances, job.spot)
+        if shape not in self._placed:
+            self._placed[shape] = place(job, accelerator, links, devices, instances, self.memories)
+        return self._placed[shape]

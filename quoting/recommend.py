@@ -21,7 +21,7 @@ from quoting.fx import FxRate, reference_rate
 from quoting.jobspec import Job, lowered
 from quoting.memory import trainable_params
 from quoting.memory_limits import example_sequence, memory_refusal
-from quoting.placement import MemoryCache, Placed, place
+from quoting.placement import ShapeCache, place
 from quoting.pricing import cost, storage_gb
 from quoting.reasons import machine_reasons
 from quoting.timing import load_performance
@@ -76,10 +76,7 @@ def candidates(job: Job, catalog: Catalog, fx: FxRate | None = None) -> Iterator
     fx = fx or reference_rate(date.today())  # once, not per offer
     trainable = trainable_params(job)
     storage = storage_gb(job, trainable)
-    memories: MemoryCache = {}
-    # Offers of the same machine shape on several clouds place and time the job alike: placed
-    # once, priced per offer.
-    placements: dict[tuple[object, ...], Placed] = {}
+    shapes = ShapeCache()  # one placement per machine shape, whichever cloud rents it
     interconnect = load_performance().interconnect
     for offer in catalog.offers_in_force():
         accelerator = catalog.accelerator_by_id(offer.accelerator)
@@ -93,18 +90,7 @@ def candidates(job: Job, catalog: Catalog, fx: FxRate | None = None) -> Iterator
         links = offer_links(accelerator, offer, interconnect)
         instances = 1
         while instances <= offer.max_instances:
-            shape = (
-                accelerator.id,
-                links.intra_gbps,
-                links.inter_gbps,
-                offer.device_count,
-                instances,
-                on_offer.spot,
-            )
-            placed = placements.get(shape) or placements.setdefault(
-                shape,
-                place(on_offer, accelerator, links, offer.device_count, instances, memories),
-            )
+            placed = shapes.place(on_offer, accelerator, links, offer.device_count, instances)
             if placed.fits:
                 charges = cost(
                     job,
