@@ -159,11 +159,15 @@ def kinds_compared(folded: str) -> bool:
     return bool(both and KINDS_COMPARED.search(folded) and asked)
 
 
-# "me passa esse orçamento em inglês?", "can you answer in Portuguese?": the language asked for.
+# "me passa esse orçamento em inglês?", "can you answer in Portuguese?": the language asked for;
+# not "pode treinar um modelo que fale em inglês?", a job's language.
 _ASKED_LANGUAGE = re.compile(
-    r"\b(?:manda|mande|passa|passe|envia|envie|escreve|escreva|responde|responda|fala|fale|"
-    r"traduz\w*|pode|podes|consegue|send|write|answer|reply|respond|speak|switch|translate|"
-    r"can you|could you|please)\b[^.?!]{0,50}\b(?:em|in|to|pro|para o|pra) "
+    r"\b(?:(?:manda|mande|passa|passe|envia|envie|escreve|escreva|traduz\w*|pode|podes|consegue|"
+    r"send|write|translate|can you|could you|please)\b[^.?!]{0,30}?\b(?:isso|esse|essa|este|esta|"
+    r"cotacao|orcamento|proposta|resposta|mensagem|this|that|it|quote|answer|proposal)\b"
+    r"[^.?!]{0,20}?|(?<!que )(?<!that )(?<!which )"
+    r"(?:responde|responda|answer|reply|respond|speak|fala|fale|switch)"
+    r"(?: me| us| comigo| to)?)\s+(?:em|in|to|pro|para o|pra) "
     r"(?P<language>ingles|english|portugues|portuguese)\b"
 )
 

@@ -279,3 +279,14 @@ def test_a_cloud_we_do_not_quote_is_named_not_dropped(assistant: Assistant) -> N
     (reply,) = talk(assistant, f"{JOB}, na Oracle Cloud que é onde temos crédito")
     assert reply.quote is not None
     assert "Oracle Cloud (OCI): não está entre as que cotamos" in reply.answer
+
+
+def test_the_quote_asked_in_english_comes_in_english(assistant: Assistant) -> None:
+    *_, reply = talk(assistant, JOB, "me passa esse mesmo orçamento em inglês? é pro investidor")
+    assert reply.quote is not None and reply.language == "en", reply.answer
+    assert "Recommended" in reply.answer
+
+
+def test_a_model_that_speaks_english_is_no_request_for_english(assistant: Assistant) -> None:
+    (reply,) = talk(assistant, f"pode cotar um modelo que fale em inglês? {JOB}")
+    assert reply.quote is not None and reply.language == "pt", reply.answer
