@@ -290,3 +290,15 @@ def test_the_quote_asked_in_english_comes_in_english(assistant: Assistant) -> No
 def test_a_model_that_speaks_english_is_no_request_for_english(assistant: Assistant) -> None:
     (reply,) = talk(assistant, f"pode cotar um modelo que fale em inglês? {JOB}")
     assert reply.quote is not None and reply.language == "pt", reply.answer
+
+
+@pytest.mark.parametrize(
+    "job",
+    [
+        "Llama 3 8B, 75 mil mensagens agrupadas em conversas de 0 mensagens",
+        "Llama 3 8B, 1000 docs, entre 1 e 999999999999 palavras cada",
+    ],
+)
+def test_an_impossible_size_is_asked_back_not_misread(assistant: Assistant, job: str) -> None:
+    (reply,) = talk(assistant, job)
+    assert reply.quote is None and reply.answer.endswith("Pode corrigir?"), reply.answer

@@ -13,6 +13,7 @@ from dataclasses import replace
 from bot.assistant.reader.quantity_arithmetic import (
     TIMES,
     Mention,
+    load_quantities,
     said_amount,
     said_count,
     to_tokens,
@@ -36,7 +37,11 @@ TURN_PARTS = frozenset({"line", "word", "char", "token"})
 _PER_TURN = re.compile(
     r"^\s*(?:por|cada|per|each|/)\s+(?:mensage\w*|msgs?|turnos?|messages?|turns?)\b"
 )
-TURN_NOUNS = frozenset({"mensagens", "msgs", "turnos", "messages", "turns", "falas", "trocas"})
+# Each group's name as "÷ 10 por conversa" says it.
+_ONE_GROUP = {
+    "conversas": "conversa", "dialogos": "diálogo", "chats": "chat", "sessoes": "sessão",
+    "conversations": "conversation", "sessions": "session", "dialogues": "dialogue",
+}  # fmt: skip
 # Between two datasets: "e", "; base B:", ", and another set:".
 _ANOTHER_SET = re.compile(
     r"^[\s,;:+]*(?:\b(?:e|and|mais|plus)\b)?[\s,;:]*(?:(?:a |the |outra |another |uma |segunda |"
@@ -177,12 +182,14 @@ def _regrouped(
 ) -> tuple[list[Mention], str] | None:
     """ "75 mil mensagens ..., agrupadas em conversas de 10 mensagens": each conversation is an
     example of 10 messages, each message as long as the message says."""
-    if main[0].unit != "record" or main[0].noun not in TURN_NOUNS:
+    if main[0].unit != "record" or main[0].noun not in load_quantities().units["turn"].split():
         return None
     found = _REGROUPED.search(text, main[0].end)
     if found is None:
         return None
     size = float(found["size"])
+    if size < 1:
+        return None  # "conversas de 0 mensagens": the count as written, for the job to refuse
     inside = [c for c in chains if c is not main and found.start() <= c[0].start < found.end()]
     for chain in inside:
         chains.remove(chain)
@@ -202,7 +209,7 @@ def _regrouped(
     said = _("{count} ÷ {size} por {group} = {total}").format(
         count=said_count(main[0]),
         size=said_amount(size),
-        group=found["group"].rstrip("s"),
+        group=_ONE_GROUP[found["group"]],
         total=said_count(examples),
     )
     return [examples, turns, *lengths], said

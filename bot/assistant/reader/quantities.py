@@ -201,8 +201,7 @@ def find_mentions(text: str) -> list[Mention]:
         if found is None and (named := _named_before().search(text[: match.start()])):
             mentions.append(Mention(value, "record", named["noun"], named.start(), match.end()))
             continue
-        if found is None and (plus := _PLUS_LENGTH.match(after)):
-            # "média de 36 + 90 palavras": the first part's length, in the second's unit
+        if found is None and (plus := _plus_length().match(after)):  # "36 + 90 palavras"
             noun = plus["noun"]
             mentions.append(Mention(value, _unit_of(noun), noun, match.start(), match.end()))
             continue
@@ -244,11 +243,16 @@ def _named_before() -> re.Pattern[str]:
     )
 
 
-_PLUS_LENGTH = re.compile(
-    r"^\s*\+\s*(?:~\s*)?\d+(?:[.,]\d+)*\s*"
-    r"(?P<noun>palavras|words|tokens|paginas|pages|caracteres|characters|chars)\b"
-)
 _TOTAL_EACH = re.compile(r"^\s*(?:no total|ao todo|in total|total)\s*,?\s*(?:cada|each|por)\b")
+
+
+@cache
+def _plus_length() -> re.Pattern[str]:
+    """ "36 + 90 palavras": the second figure's unit, which the first one shares."""
+    units = _alternatives("page", "word", "char", "token")
+    return re.compile(rf"^\s*\+\s*~?\s*\d+(?:[.,]\d+)*\s*(?P<noun>{units})\b")
+
+
 _HALF = re.compile(r"^\s*e mei[ao]\b|^\s*and a half\b")
 _EACH_SIDE = re.compile(r"^\s*(?:de |em |on )?(?:cada lado|each side|por lado|per side)\b")
 _PER_PAGE = re.compile(r"^\s*(?:por|cada|per|a|each) (?:pagina|folha|page)\b")

@@ -4,7 +4,7 @@ import re
 
 from text_to_num import text2num
 
-from bot.assistant.reader.spans import words
+from bot.assistant.reader.spans import number, words
 from knowledge.lexical import fold
 
 # Chat abbreviations clients use ("qto custa", "vc tem"), spelled out so one rule reads both.
@@ -118,33 +118,26 @@ def _words_to_digits(text: str, pattern: re.Pattern[str], language: str) -> str:
 # budget or a deadline cannot pass and the count a quote must not under-estimate. A range of each
 # example's length ("entre 2 mil e 4 mil palavras cada", "8 a 12 mensagens") is a spread of
 # lengths: its middle is the average the training time depends on.
+_LENGTH_UNITS = (
+    r"(?: ?(?:mil|k))? (?:palavras|tokens|paginas|caracteres|linhas|mensagens|msgs|turnos|"
+    r"words|pages|characters|chars|lines|messages|turns)\b"
+)
 _RANGE = re.compile(
     r"\b(?:(?:entre|between|de|from) (?P<low>\d+(?:[.,]\d+)?)(?: ?(?:mil|k|mi|milhoes|milhao))? "
     r"(?:e|a|and|to|-) (?P<high>\d+(?:[.,]\d+)?)\b|"
     r"(?P<bare_low>\d+(?:[.,]\d+)?) (?:a|to|-|ate) (?P<bare_high>\d+(?:[.,]\d+)?)"
-    r"(?=(?: ?(?:mil|k))? (?:palavras|tokens|paginas|caracteres|linhas|mensagens|msgs|turnos|"
-    r"words|pages|characters|chars|lines|messages|turns)\b))"
+    rf"(?={_LENGTH_UNITS}))"
 )
-_LENGTH_AFTER = re.compile(
-    r"^(?: ?(?:mil|k))? (?:palavras|tokens|paginas|caracteres|linhas|mensagens|msgs|turnos|"
-    r"words|pages|characters|chars|lines|messages|turns)\b"
-)
-
-
-def _amount(said: str) -> float:
-    """ "2.500" (thousands dotted, as in Portuguese), "2,5", "12"."""
-    if re.fullmatch(r"\d{1,3}(?:\.\d{3})+", said):
-        return float(said.replace(".", ""))
-    return float(said.replace(",", "."))
+_LENGTH_AFTER = re.compile(rf"^{_LENGTH_UNITS}")
 
 
 def _ranges(text: str) -> str:
     def read(match: re.Match[str]) -> str:
         low, high = match["low"] or match["bare_low"], match["high"] or match["bare_high"]
-        if not _LENGTH_AFTER.match(text[match.end() :]):
-            return f"ate {high}"
-        middle = (_amount(low) + _amount(high)) / 2
-        return f"uns {middle:g}"
+        first, last = number(low), number(high)
+        if first is None or last is None or not _LENGTH_AFTER.match(text[match.end() :]):
+            return f"ate {high}"  # an unreadable end stays for the reader to ask about
+        return "uns " + f"{(first + last) / 2:f}".rstrip("0").rstrip(".")  # digits, never 5e+11
 
     return _RANGE.sub(read, text)
 
