@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 from bot.assistant.reader import cues
 from bot.assistant.reader.deadline import read_deadline, read_urgency
 from bot.assistant.reader.quantities import read_data_size
+from bot.assistant.reader.quantity_arithmetic import data_in, stated_language
 from bot.assistant.reader.spans import Span, tag_numbers
 from bot.assistant.reader.text import normalize
 from locales import N_, _
@@ -172,7 +173,8 @@ def _size(reading: JobReading, spans: list[Span], text: str) -> None:
 
 def _data(reading: JobReading, spans: list[Span], text: str) -> None:
     model = load_registry().find(str(reading.slots.get("model", "")))
-    size = read_data_size(text, text_model=bool(model and not model.fixed_input))
+    with data_in(stated_language(text)):
+        size = read_data_size(text, text_model=bool(model and not model.fixed_input))
     if size is not None:
         for name in ("examples", "tokens_per_example", "dataset_tokens"):
             if (value := getattr(size, name)) is not None:

@@ -34,6 +34,12 @@ _REGROUPED = re.compile(
 )
 # What a turn's length may be counted in.
 TURN_PARTS = frozenset({"line", "word", "char", "token"})
+_PER_TURN_BEFORE = re.compile(
+    r"(?:\b(?:cada|each|per|por) (?:mensage\w*|msgs?|turnos?|falas?|messages?|turns?)|"
+    r"\b(?:todas|todos|all|each one)(?: (?:com|de|tem|with|of|has))?)[^.;!?\d]{0,15}$"
+)
+_TURNS_BETWEEN = re.compile(r"^\s*(?:do|da|dos|das|of|from|by) [a-z]+\s+(?:e|and|\+)\s*$")
+_WHOSE = re.compile(r"^\s*(?:do|da|dos|das|of|from|by)\b")
 _PER_TURN = re.compile(
     r"^\s*(?:por|cada|per|each|/)\s+(?:mensage\w*|msgs?|turnos?|messages?|turns?)\b"
 )
@@ -47,6 +53,16 @@ _ANOTHER_SET = re.compile(
     r"^[\s,;:+]*(?:\b(?:e|and|mais|plus)\b)?[\s,;:]*(?:(?:a |the |outra |another |uma |segunda |"
     r"second )?(?:base|dataset|conjunto|corpus|fonte|set)s?\b[^.!?\d]{0,8})?$"
 )
+# "; a base B tem", ", e outro dataset com": a second set named as such is added to the first.
+_NAMED_SET = re.compile(
+    r"^[\s,;:+]*(?:\b(?:e|and|mais|plus)\b)?[\s,;:]*(?:a |the |outra |another |uma |segunda |"
+    r"second )?(?:base|dataset|conjunto|corpus)\b[^.!?\d]{0,12}$"
+)
+# "10k reviews (~50 words) with 10k replies (~150 words)": two sets, each with its length.
+_WITH = re.compile(
+    r"^[\s),;]*(?:cada|each)?[\s),;]*\b(?:com|with|junto com|together with|along with)\b\s*"
+    r"(?:os |as |the |mais )?$"
+)
 # Between a first count and a second one: the second is what remains after cleaning the first.
 _CLEANING = (
     r"limp\w*|dedup\w*|deduplic\w*|filtr\w*|duplicad\w*|remov\w*|tirando|descart\w*|clean\w*|"
@@ -54,6 +70,20 @@ _CLEANING = (
 )
 # (A sentence may end in between: "30 mil contratos. Tirando duplicados ficam 24 mil.")
 CLEANED = re.compile(rf"^[^\d]{{0,60}}?\b(?:{_CLEANING})\b[^\d]{{0,40}}$")
+# Between a first count and a second one that replaces it: a correction ("20 mil (não,
+# corrigindo: são 25 mil)"), today's figure after an old one ("tinha 4 mil; a nova tem 12 mil"),
+# or the part kept ("40 mil, mas vamos usar só 10 mil").
+_REPLACING = re.compile(
+    r"^[^\d]{0,60}?\b(?:corrig\w*|correcao|alias|na verdade|quer dizer|digo|errei|me enganei|"
+    r"actually|i mean|correction|scratch that|nova|novo|new|atual\w*|agora|hoje|now|currently|"
+    r"us[ae]r\w*|usaremos|vamos usar|aproveit\w*|sobra\w*|resta\w*|mant\w*|keep\w*|kept|"
+    r"usable|only|apenas|somente|prestam)\b[^\d]{0,40}$"
+)
+# After a second count: it is the part trained on ("20 mil vão pra treino e 4 mil pra teste").
+TRAINING = re.compile(
+    r"^\s*(?:[a-z]+\s+){0,2}?(?:para |pra |pro |de |for |in |to )?(?:o |the )?"
+    r"(?:treino|treinamento|training|train)\b"
+)
 # After a second count: it is held out for validation or testing, not trained on.
 _HELD_OUT = re.compile(
     r"^\s*(?:[a-z]+\s+){0,2}?(?:de |para |pra |pro |of |for )?(?:validacao|teste|testes|test|"
@@ -65,6 +95,12 @@ _SPLIT = re.compile(
     r"(?:validacao|teste|test|validation|eval\w*|holdout|avaliacao)\b|"
     # "split 80/20 treino/teste": the second share is held out.
     r"\b(?P<train>\d{2})\s*/\s*(?P<held>\d{2})\s*%?\s*(?:\(?\s*)?(?:treino|train)"
+)
+# The share of the count that is kept: "vamos usar só os que têm resposta, que são 25% do total".
+_KEPT_SHARE = re.compile(
+    r"\b(?:us[ae]r\w*|usaremos|aproveit\w*|sobra\w*|resta\w*|mant\w*|fica\w*|keep\w*|kept|"
+    r"usable|only|apenas|somente|so)\b[^.;!?\d]{0,60}?(?P<percent>\d+(?:[.,]\d+)?)\s*%"
+    r"(?!\s*(?:[a-z]+\s+){0,3}?(?:de |para |pra |for )?(?:validacao|teste|test|validation|eval))"
 )
 # What may precede a count whose noun is left out: a joining or remaining word, and "uns"/"~".
 _ELIDED_BEFORE = re.compile(
@@ -89,7 +125,7 @@ _PERIOD = re.compile(
     r"(?:ultim[oa]s|last|past|durante|during|over|historico de|history of)\s+(?P<n>\d+)\s*"
     r"(?P<unit>dias?|semanas?|mes(?:es)?|anos?|days?|weeks?|months?|years?)\b|"
     r"(?P<n2>\d+)\s*(?P<unit2>dias|semanas|meses|anos|days|weeks|months|years)\s+"
-    r"(?:de historico|de dados|de base|of history|of data)"
+    r"(?:de|of)\s+(?!prazo|antecedencia|folga|notice|deadline)"
 )
 _DAYS = {
     "dia": 1,
@@ -118,9 +154,11 @@ def elided_count(
     if earlier is None or value < 50:
         return None
     gap = text[earlier.end : start]
-    if not _ELIDED_BEFORE.search(gap) or len(gap) > 100:
+    after = text[end:]
+    split = TRAINING.match(after) or _HELD_OUT.match(after)  # "20 mil vão pra treino"
+    if not (_ELIDED_BEFORE.search(gap) or split or _REPLACING.match(gap)) or len(gap) > 100:
         return None
-    if _SENTENCE_END.search(gap) and not re.search(rf"\b(?:{_CLEANING})\b", gap):
+    if _SENTENCE_END.search(gap) and not (split or re.search(rf"\b(?:{_CLEANING})\b", gap)):
         return None
     return Mention(value, "record", earlier.noun, start, end)
 
@@ -162,18 +200,20 @@ def _over_period(text: str, main: list[Mention]) -> tuple[list[Mention], str] | 
 
 
 def _split(text: str, main: list[Mention]) -> tuple[list[Mention], str] | None:
-    """ "50 mil exemplos, 10% pra validação": the examples trained on are the other 90%."""
-    split = _SPLIT.search(text, main[0].end)
-    if split is None:
+    """ "50 mil exemplos, 10% pra validação": the examples trained on are the other 90%; "vamos
+    usar só os que têm resposta, que são 25% do total": the 25% kept."""
+    if split := _SPLIT.search(text, main[0].end):
+        share = 1 - float((split["percent"] or split["held"]).replace(",", ".")) / 100
+        label = _("{count} {times} {share}% para treino")
+    elif kept := _KEPT_SHARE.search(text, main[0].end):
+        share = float(kept["percent"].replace(",", ".")) / 100
+        label = _("{count} {times} {share}% aproveitados")
+    else:
         return None
-    held = split["percent"] or split["held"]
-    share = 1 - float(held.replace(",", ".")) / 100
     if not 0 < share < 1:
         return None
     trained = replace(main[0], value=main[0].value * share)
-    said = _("{count} {times} {share}% para treino").format(
-        count=said_count(main[0]), times=TIMES, share=said_amount(share * 100)
-    )
+    said = label.format(count=said_count(main[0]), times=TIMES, share=said_amount(share * 100))
     return [trained, *main[1:]], f"{said} = {said_count(trained)}"
 
 
@@ -232,12 +272,16 @@ def adjusted_count(
     second = later[0]
     between = [c for c in chains if main[0].start < c[0].start < second[0].start]
     gap = text[max([main[-1].end, *(c[-1].end for c in between)]) : second[0].start]
-    if CLEANED.match(gap):
+    if TRAINING.match(text[second[0].end :]):
+        chains.remove(second)
+        return [replace(second[0], noun=main[0].noun), *(second[1:] or main[1:])], ""
+    if CLEANED.match(gap) or (_REPLACING.match(gap) and not _HELD_OUT.match(text[second[0].end :])):
         chains.remove(second)
         kept = second if len(second) > 1 else [second[0], *main[1:]]
         kept = [replace(kept[0], noun=main[0].noun), *kept[1:]]
-        said = _("{count} (depois da limpeza)").format(count=said_count(kept[0]))
-        return kept, said
+        if not CLEANED.match(gap):
+            return kept, ""
+        return kept, _("{count} (depois da limpeza)").format(count=said_count(kept[0]))
     if _HELD_OUT.match(text[second[0].end :]):
         # "e mais 5 mil de validação, 300 tokens cada": not trained on; a length said after
         # it is still every example's.
@@ -248,7 +292,12 @@ def adjusted_count(
             chains.remove(second)
         return main, ""
     # Two datasets each with its own length may be joined by a bare "e" or "; base B:".
-    if not (_ADDED.match(gap) or (main[1:] and second[1:] and _ANOTHER_SET.match(gap))):
+    both_sized = bool(main[1:] and second[1:])
+    if not (
+        _ADDED.match(gap)
+        or _NAMED_SET.match(gap)
+        or (both_sized and (_ANOTHER_SET.match(gap) or _WITH.match(gap)))
+    ):
         return main, ""
     chains.remove(second)
     first_parts = main[1:]
@@ -283,12 +332,24 @@ def another_total(text: str, first: Mention, second: Mention) -> bool:
     return gap.strip() != "" and bool(_ANOTHER_SET.match(gap))
 
 
-def per_turn(chains: list[list[Mention]], mention: Mention, after: str) -> bool:
-    """Whether `mention` is each turn's length, right after the turns in an example."""
+def per_turn(chains: list[list[Mention]], mention: Mention, before: str, after: str) -> bool:
+    """Whether `mention` is each turn's length, right after the turns in an example: "6 messages
+    per chat, ~15 words per message", "6 turnos, e cada turno tem ~50 palavras", "4 falas do
+    cliente e 4 do atendente, todas com umas 30 palavras"."""
     last = chains[-1] if chains else None
     return (
         last is not None
         and last[-1].unit == "turn"
         and mention.unit in TURN_PARTS
-        and bool(_PER_TURN.match(after))
+        and bool(_PER_TURN.match(after) or _PER_TURN_BEFORE.search(before))
     )
+
+
+def another_turns(text: str, start: int, end: int, mentions: list[Mention]) -> Mention | None:
+    """ "4 falas do cliente e 4 do atendente": the second number counts the same messages."""
+    last = mentions[-1] if mentions else None
+    if last is None or last.unit != "turn":
+        return None
+    if not _TURNS_BETWEEN.match(text[last.end : start]) or not _WHOSE.match(text[end:]):
+        return None
+    return Mention(float(text[start:end]), "turn", last.noun, start, end)

@@ -18,6 +18,7 @@ from bot.assistant.reader.counts import (
     TURN_PARTS,
     adjusted_count,
     another_total,
+    another_turns,
     elided_count,
     per_turn,
 )
@@ -86,7 +87,8 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
 
 
 _BEFORE_PER = re.compile(
-    r"(?:cada (?:um|uma|one)?|each|em media|media de|on average|average of|average|tamanho medio)"
+    r"(?:cada (?:um|uma|one)?|each|em media|media de|on average|average of|average|avg|"
+    r"tamanho medio)"
     r"[^.;!?\d]{0,25}$"
 )
 _BEFORE_TOTAL = re.compile(
@@ -118,6 +120,7 @@ _CONNECTOR = frozenset(
         "media",
         "on",
         "average",
+        "avg",
         "about",
         "around",
         "cerca",
@@ -208,6 +211,8 @@ def find_mentions(text: str) -> list[Mention]:
         if found is None:
             if elided := elided_count(text, match.start(), match.end(), value, mentions):
                 mentions.append(elided)  # "e mais 10 mil de 500 tokens": the same records
+            elif turns := another_turns(text, match.start(), match.end(), mentions):
+                mentions.append(turns)
             continue
         end = match.end() + found.end()
         if found["bytes"]:
@@ -223,6 +228,8 @@ def find_mentions(text: str) -> list[Mention]:
         else:
             noun = found["measure"] or found["record"]
             unit = _unit_of(noun)
+            if unit == "turn" and value >= 1000:
+                unit = "record"  # "10k support replies": replies counted as examples
             if unit == "line" and _TABLE.search(text):
                 unit = "record"  # "JSONL file, 75k lines": a table's lines are its records
             rest = text[end:]
@@ -263,6 +270,11 @@ _LENGTHS = frozenset({"word", "char", "token", "page", "line", "turn", "minute",
 _PAIR_GAP = re.compile(rf"^[^.;!?\d]{{0,30}}\b(?:{_SECOND_PARTS}|solutions|summaries)s?\b")
 
 
+# "título (~15 palavras), lide (~45 palavras)", "título: ~15 palavras, lide: ~45": one record's fields.
+_FIELD_GAP = re.compile(
+    r"^\)\s*[,;]?\s*(?:o |a |the )?[a-z]+(?: [a-z]+)?\s*\(\s*(?:~|cerca de |uns |umas )?$|"
+    r"^\s*[,;]\s*(?:o |a |the )?[a-z]+(?: [a-z]+)?\s*:\s*(?:~|cerca de |uns |umas )?$"
+)
 _CLASSES: tuple[Unit, ...] = ("word", "char", "token", "page", "record", "turn")
 
 
@@ -297,7 +309,10 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
     _second_lengths(text, mentions)
     chains = _chains(text, mentions)
     counts = [c for c in chains if c[0].unit in ("record", "turn")]
-    main = counts[0] if counts else None
+    # "uma cooperativa com uns 400 cooperados ... são 3.200 boletins, cada um com umas 6 páginas":
+    # a count of things no dataset is made of gives way to one with a length or a data noun.
+    known = [c for c in counts if len(c) > 1 or c[0].noun in _unit_words()["record"]]
+    main = (known or counts or [None])[0]
     size = DataSize()
     size.end = max(m.end for m in mentions)
     counted = ""
@@ -410,7 +425,9 @@ def _chains(text: str, mentions: list[Mention]) -> list[list[Mention]]:
                 chains[-1].append(mention)
                 continue
             same = mention.unit == last.unit and mention.unit in _LENGTHS
-            joined = last.role in ("part", "per") and re.search(r"\b(?:e|and)\b|\+", gap)
+            joined = last.role in ("part", "per") and (
+                re.search(r"\b(?:e|and)\b|\+", gap) or _FIELD_GAP.match(gap)
+            )
             if same and (joined or _PAIR_GAP.match(gap)):
                 mention.role = "part"  # the pair's second length
                 chains[-1].append(mention)
@@ -421,7 +438,7 @@ def _chains(text: str, mentions: list[Mention]) -> list[list[Mention]]:
             mention.role = "per"
             if mention.unit == "record" and mention.noun in _unit_words()["turn"]:
                 mention.unit = "turn"  # "8 a 12 mensagens cada": each example's turns
-            elif per_turn(chains, mention, after):
+            elif per_turn(chains, mention, before, after):
                 mention.role = "part"  # "6 messages per chat, ~15 words per message"
                 chains[-1].append(mention)
                 continue

@@ -2,15 +2,19 @@
 pages, messages, characters, bytes and hours of speech into tokens (data/quantities.toml, each with
 its source), and the words the reply shows that arithmetic in."""
 
+import re
 import tomllib
-from dataclasses import dataclass
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from locales import N_, _
+from locales import N_, Language, _, current
 from quoting.units import format_number
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "quantities.toml"
@@ -50,6 +54,39 @@ def load_quantities() -> QuantityData:
         return QuantityData.model_validate(tomllib.load(handle))
 
 
+# The language of the data being read (None: the language of the message, `locales.current`):
+# English text splits into fewer tokens per word than Portuguese.
+_DATA_LANGUAGE: ContextVar[Language | None] = ContextVar("data_language", default=None)
+
+
+@contextmanager
+def data_in(language: Language | None) -> Iterator[None]:
+    """Read data sizes inside this block as text in `language` (None: the message's)."""
+    token = _DATA_LANGUAGE.set(language)
+    try:
+        yield
+    finally:
+        _DATA_LANGUAGE.reset(token)
+
+
+# "the data is in Portuguese", "10k English reviews", "os textos estão em inglês".
+_STATED = {
+    "en": re.compile(r"\b(?:em ingles|in english|english|ingles|en-us)\b"),
+    "pt": re.compile(r"\b(?:em portugues|in portuguese|portuguese|portugues|pt-br|ptbr)\b"),
+}
+
+
+def stated_language(folded: str) -> Language | None:
+    """The language the message says its data is in, when it names exactly one."""
+    named = [language for language, pattern in _STATED.items() if pattern.search(folded)]
+    return named[0] if len(named) == 1 else None
+
+
+def tokens_per_word() -> float:
+    english = (_DATA_LANGUAGE.get() or current()) == "en"
+    return load_quantities().get("tokens_per_english_word" if english else "tokens_per_word").value
+
+
 @dataclass
 class Mention:
     value: float
@@ -76,7 +113,7 @@ def to_tokens(parts: list[Mention], per_page: float | None = None) -> tuple[floa
     steps: list[Step] = []
     multiplier = 1.0
     lengths: list[Mention] = []
-    for part in parts:
+    for part in _summed(parts):
         if lengths and part.unit == lengths[-1].unit:
             lengths.append(part)
         elif part.unit in ("turn", "page", "line") and part is not parts[-1]:
@@ -129,7 +166,20 @@ def to_tokens(parts: list[Mention], per_page: float | None = None) -> tuple[floa
         return words, steps
     if last == "char":
         return words / factors.get("bytes_per_token").value, steps
-    return words * factors.get("tokens_per_word").value, steps
+    return words * tokens_per_word(), steps
+
+
+def _summed(parts: list[Mention]) -> list[Mention]:
+    """ "4 falas do cliente e 4 do atendente": messages, pages or lines said in two parts are one
+    count of them (8), not a product."""
+    merged: list[Mention] = []
+    for part in parts:
+        previous = merged[-1] if merged else None
+        if previous and part.unit == previous.unit and part.unit in ("turn", "page", "line"):
+            merged[-1] = replace(previous, value=previous.value + part.value, end=part.end)
+        else:
+            merged.append(part)
+    return merged
 
 
 def total_tokens(mention: Mention, text_model: bool) -> tuple[float | None, list[Step]]:
@@ -141,8 +191,8 @@ def total_tokens(mention: Mention, text_model: bool) -> tuple[float | None, list
         if not text_model and "transcri" not in mention.noun:
             return None, []  # audio for a speech model: the reader counts 30 s windows
         per_hour = factors.get("words_per_audio_hour").value
-        per_word = format_number(factors.get("tokens_per_word").value, 1)
-        return mention.value * per_hour * factors.get("tokens_per_word").value, [
+        per_word = format_number(tokens_per_word(), 1)
+        return mention.value * per_hour * tokens_per_word(), [
             Step(_("{amount} h de fala transcrita").format(amount=said_amount(mention.value))),
             Step(
                 _("{amount} palavras por hora (suposto)").format(amount=said_amount(per_hour)),
@@ -184,7 +234,7 @@ def _factor_note(steps: list[Step]) -> str:
     if any(step.kind == "per_word" for step in steps) or not steps:
         return ""
     if any(step.kind == "words" for step in steps):
-        per_word = format_number(load_quantities().get("tokens_per_word").value, 1)
+        per_word = format_number(tokens_per_word(), 1)
         return " " + _("({amount} token por palavra, suposto)").format(amount=per_word)
     return ""
 

@@ -1,10 +1,13 @@
 """Message text as the reader sees it: folded, abbreviations spelled out, number words as digits."""
 
 import re
+from functools import cache
 
 from text_to_num import text2num
 
+from bot.assistant.reader.quantity_arithmetic import load_quantities
 from bot.assistant.reader.spans import number, words
+from bot.assistant.reader.spelling import corrected
 from knowledge.lexical import fold
 
 # Chat abbreviations clients use ("qto custa", "vc tem"), spelled out so one rule reads both.
@@ -45,17 +48,9 @@ _ABBREVIATIONS = {
     "ep": "epocas",
     "orc": "orcamento",
 }
-# Typos of the words a job is made of ("768 toknes", "2 epcas", "lamma 3.1").
-_TYPOS = {
-    "lamma": "llama",
-    "lhama": "llama",
-    "toknes": "tokens",
-    "tokes": "tokens",
-    "epcas": "epocas",
-    "epocs": "epochs",
-    "exmplos": "exemplos",
-    "exemlos": "exemplos",
-}
+# Model names misspelt as other words ("lhama" is the animal); typos of the reader's own words
+# are put right by `spelling.corrected`.
+_TYPOS = {"lamma": "llama", "lhama": "llama"}
 _TYPO = re.compile(r"\b(" + "|".join(_TYPOS) + r")\b")
 _ABBREVIATION = re.compile(
     r"(?<![\w/])(?<!\d )("
@@ -114,32 +109,88 @@ def _words_to_digits(text: str, pattern: re.Pattern[str], language: str) -> str:
     return pattern.sub(convert, text)
 
 
-# "entre 2 e 3 mil", "de 10 a 20 mil exemplos": a range is read at its upper end, the limit a
-# budget or a deadline cannot pass and the count a quote must not under-estimate. A range of each
-# example's length ("entre 2 mil e 4 mil palavras cada", "8 a 12 mensagens") is a spread of
-# lengths: its middle is the average the training time depends on.
-_LENGTH_UNITS = (
-    r"(?: ?(?:mil|k))? (?:palavras|tokens|paginas|caracteres|linhas|mensagens|msgs|turnos|"
-    r"words|pages|characters|chars|lines|messages|turns)\b"
-)
+# "entre 8 e 12 mil exemplos", "de 300 a 500 palavras cada", "uns 20 a 30 mil e-mails": a range of
+# data is read at its middle, the expected size the quote is for. Any other range ("orçamento
+# entre 2 e 3 mil", "de 10 a 20 de dezembro") keeps its upper end: the limit a budget or a
+# deadline cannot pass.
+_SCALE_WORDS = {"mil": 1e3, "k": 1e3, "mi": 1e6, "milhao": 1e6, "milhoes": 1e6}
+_SCALE = r"(?: ?(?:mil|k|mi|milhoes|milhao)\b)?"
 _RANGE = re.compile(
-    r"\b(?:(?:entre|between|de|from) (?P<low>\d+(?:[.,]\d+)?)(?: ?(?:mil|k|mi|milhoes|milhao))? "
-    r"(?:e|a|and|to|-) (?P<high>\d+(?:[.,]\d+)?)\b|"
-    r"(?P<bare_low>\d+(?:[.,]\d+)?) (?:a|to|-|ate) (?P<bare_high>\d+(?:[.,]\d+)?)"
-    rf"(?={_LENGTH_UNITS}))"
+    rf"\b(?:(?:entre|between|de|from) (?P<low>\d+(?:[.,]\d+)?)(?P<low_scale>{_SCALE}) "
+    rf"(?:e|a|and|to|-) (?P<high>\d+(?:[.,]\d+)?)(?P<high_scale>{_SCALE})|"
+    rf"(?P<bare_low>\d+(?:[.,]\d+)?)(?P<bare_low_scale>{_SCALE}) (?:a|to|-|ate) "
+    rf"(?P<bare_high>\d+(?:[.,]\d+)?)(?P<bare_high_scale>{_SCALE})(?=\s+(?:de )?[a-z]))"
 )
-_LENGTH_AFTER = re.compile(rf"^{_LENGTH_UNITS}")
+
+
+@cache
+def _data_after() -> re.Pattern[str]:
+    """What follows a range of data: a unit of records or of length, maybe after a word
+    ("20 a 30 mil e-mails", "3 a 5 mil contratos jurídicos")."""
+    nouns = {w for unit in load_quantities().units.values() for w in unit.split()}
+    alternatives = "|".join(sorted((re.escape(n) for n in nouns), key=len, reverse=True))
+    return re.compile(rf"^\s+(?:de |of )?(?:[a-z]+ )?(?:{alternatives})\b")
+
+
+def _scaled(digits: str, scale: str) -> float | None:
+    value = number(digits)
+    return None if value is None else value * _SCALE_WORDS.get(scale.strip(), 1.0)
 
 
 def _ranges(text: str) -> str:
     def read(match: re.Match[str]) -> str:
         low, high = match["low"] or match["bare_low"], match["high"] or match["bare_high"]
-        first, last = number(low), number(high)
-        if first is None or last is None or not _LENGTH_AFTER.match(text[match.end() :]):
-            return f"ate {high}"  # an unreadable end stays for the reader to ask about
+        low_scale = match["low_scale"] or match["bare_low_scale"] or ""
+        high_scale = match["high_scale"] or match["bare_high_scale"] or ""
+        last, first = _scaled(high, high_scale), _scaled(low, low_scale)
+        if not low_scale.strip() and (number(low) or 0) < (number(high) or 0):
+            first = _scaled(low, high_scale)  # "entre 8 e 12 mil": both in thousands
+        if first is None or last is None or not _data_after().match(text[match.end() :]):
+            return f"ate {high}{high_scale}"  # an unreadable end stays for the reader to ask about
         return "uns " + f"{(first + last) / 2:f}".rstrip("0").rstrip(".")  # digits, never 5e+11
 
     return _RANGE.sub(read, text)
+
+
+_MILLIONS_AND = re.compile(r"\b(\d+) (milhao|milhoes|bilhao|bilhoes) e (\d+)\b(?![.,]\d)")
+_MILLION_SCALE = {"milhao": 1e6, "milhoes": 1e6, "bilhao": 1e9, "bilhoes": 1e9}
+
+
+def _millions_and(match: re.Match[str]) -> str:
+    scale = _MILLION_SCALE[match[2]]
+    rest = int(match[3])
+    if rest >= scale:
+        return match[0]
+    return str(round(int(match[1]) * scale + rest))
+
+
+# "a base B tem o dobro de exemplos", "a nova tem o triplo", "metade disso": a multiple of the
+# count said last, written out so the count reader sees a count.
+_RELATIVE = re.compile(
+    r"\b(?:o |a |the )?(?P<word>dobro|triplo|quadruplo|metade|twice as many|three times as many|"
+    r"half as many)\b(?: (?:de|of|dos|das|disso|desse|dessa|deles|delas)\b(?: (?P<noun>[a-z-]+))?)?"
+)
+_TIMES_OF = {"dobro": 2.0, "twice as many": 2.0, "triplo": 3.0, "three times as many": 3.0,
+             "quadruplo": 4.0, "metade": 0.5, "half as many": 0.5}  # fmt: skip
+_COUNT = re.compile(r"(?<![\d.,])(\d+(?:[.,]\d+)*)(?: (mil|k|milhoes|milhao))? ([a-z-]+)")
+
+
+@cache
+def _records() -> frozenset[str]:
+    return frozenset(load_quantities().units["record"].split())
+
+
+def _relative(text: str) -> str:
+    def read(match: re.Match[str]) -> str:
+        earlier = [c for c in _COUNT.finditer(text, 0, match.start()) if c[3] in _records()]
+        value = number(earlier[-1][1]) if earlier else None
+        if value is None:
+            return match[0]
+        total = value * _SCALE_WORDS.get(earlier[-1][2] or "", 1.0) * _TIMES_OF[match["word"]]
+        noun = match["noun"] if match["noun"] in _records() else earlier[-1][3]
+        return f"{total:f}".rstrip("0").rstrip(".") + f" {noun}"
+
+    return _RELATIVE.sub(read, text)
 
 
 _INDIAN = re.compile(r"\b(\d+(?:[.,]\d+)?)\s*(lakh|crore)s?\b")
@@ -153,14 +204,17 @@ def normalize(text: str) -> str:
     folded = re.sub(r"(?m)^\s*[-•*\u2013\u2014]\s+", "", folded)
     folded = re.sub(r"\+\s*/?\s*-|±", " uns ", folded)  # "+- 900 tokens" is about 900, not -900
     folded = _ABBREVIATION.sub(lambda m: _ABBREVIATIONS[m.group(1)], folded)
-    folded = _TYPO.sub(lambda m: _TYPOS[m.group(1)], folded)
+    folded = corrected(_TYPO.sub(lambda m: _TYPOS[m.group(1)], folded))
     folded = _words_to_digits(folded, _PT_RUN, "pt")
     folded = _words_to_digits(folded, _EN_RUN, "en")
     folded = re.sub(_ONE_BEFORE, "1", folded)
+    # "um milhão e duzentos mil" arrives as "1 milhao e 200000": one number
+    folded = _MILLIONS_AND.sub(_millions_and, folded)
     folded = re.sub(r"(?<![\d\w])(?<!\d )(mil|thousand)\b", r"1 \1", folded)
     for pattern, replacement in _HALF:
         folded = pattern.sub(replacement, folded)
     folded = _ranges(folded)
+    folded = _relative(folded)
     # Indian numbering: "1.2 lakh samples" is 120,000, "2 crore tokens" 20 million
     folded = _INDIAN.sub(
         lambda m: str(round(float(m.group(1).replace(",", ".")) * _INDIAN_SCALE[m.group(2)])),
