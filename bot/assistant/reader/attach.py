@@ -12,7 +12,7 @@ from bot.assistant.reader.deadline import read_deadline, read_urgency
 from bot.assistant.reader.quantities import read_data_size
 from bot.assistant.reader.quantity_arithmetic import data_in, stated_language
 from bot.assistant.reader.spans import Span, tag_numbers
-from bot.assistant.reader.text import normalize
+from bot.assistant.reader.text import accented, normalize
 from locales import N_, _
 from quoting.registry import load_registry
 from quoting.units import format_number
@@ -98,7 +98,7 @@ def read_job(text: str, now: datetime | None = None) -> JobReading:
         rest = rest[: deadline.start] + " " * (deadline.end - deadline.start) + rest[deadline.end :]
     spans = tag_numbers(rest)
     _size(reading, spans, rest)
-    _data(reading, spans, rest)
+    _data(reading, spans, rest, text)
     _numbers(reading, spans)
     _length_from_sequence(reading)
     if deadline:  # a calendar time beats a duration ("amanhã às 8h, já são 19h")
@@ -171,7 +171,8 @@ def _size(reading: JobReading, spans: list[Span], text: str) -> None:
     reading.set("params", _value(params), params.start, params.end)
 
 
-def _data(reading: JobReading, spans: list[Span], text: str) -> None:
+def _data(reading: JobReading, spans: list[Span], text: str, written: str) -> None:
+    """The data size `text` (folded) states; its nouns said back as `written` spells them."""
     model = load_registry().find(str(reading.slots.get("model", "")))
     with data_in(stated_language(text)):
         size = read_data_size(text, text_model=bool(model and not model.fixed_input))
@@ -180,7 +181,8 @@ def _data(reading: JobReading, spans: list[Span], text: str) -> None:
             if (value := getattr(size, name)) is not None:
                 reading.set(name, value, size.start, size.end)
         if size.arithmetic:
-            reading.notes.insert(0, _("Dados: {arithmetic}.").format(arithmetic=size.arithmetic))
+            arithmetic = accented(size.arithmetic, written)  # "diálogos", not "dialogos"
+            reading.notes.insert(0, _("Dados: {arithmetic}.").format(arithmetic=arithmetic))
         return
     # Images and audio for a speech model: counted in the model's own inputs.
     images = _first(spans, "images")

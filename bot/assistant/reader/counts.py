@@ -348,8 +348,24 @@ def per_turn(chains: list[list[Mention]], mention: Mention, before: str, after: 
 def another_turns(text: str, start: int, end: int, mentions: list[Mention]) -> Mention | None:
     """ "4 falas do cliente e 4 do atendente": the second number counts the same messages."""
     last = mentions[-1] if mentions else None
-    if last is None or last.unit != "turn":
+    if last is None or last.noun not in load_quantities().units["turn"].split():
         return None
     if not _TURNS_BETWEEN.match(text[last.end : start]) or not _WHOSE.match(text[end:]):
         return None
     return Mention(float(text[start:end]), "turn", last.noun, start, end)
+
+
+_EACH_NAMED = re.compile(r"^\s*,?\s*(?:e |and )?(?:cada|each)\s+(?P<noun>[a-z-]+)")
+
+
+def counted_by_each(text: str, start: int, end: int, value: float) -> Mention | None:
+    """ "tenho umas 8 mil, cada ata tem ~700 palavras": a bare count whose records the next
+    words name one by one."""
+    found = _EACH_NAMED.match(text[end:])
+    if found is None or value < 50:
+        return None
+    records = load_quantities().units["record"].split()
+    noun = next((n for n in (found["noun"] + "s", found["noun"] + "es") if n in records), None)
+    if noun is None and found["noun"] in records:
+        noun = found["noun"]
+    return None if noun is None else Mention(value, "record", noun, start, end)

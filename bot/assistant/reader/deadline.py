@@ -49,8 +49,12 @@ _DAY = re.compile(
     r"(?:[- ]feira)?(?:(?P<next_weeks> da semana que vem| da proxima semana| (?:of )?next week)|"
     r"(?P<following> que vem))?)|"
     r"(?P<business>\d{1,3}) dias? uteis|(?P<business_en>\d{1,3}) business days?|"
-    r"(?P<month_end>(?:o )?(?:fim|final) do mes|end of (?:the )?month)|"
-    r"(?P<week_end>(?:o )?(?:fim|final) da semana|end of (?:the )?week|(?:o )?fim de semana)|"
+    r"(?P<business_weeks>\d{1,2}) (?:semanas? uteis|semana util|business weeks?)|"
+    r"(?P<month_end>(?:o )?(?:fim|final) do mes(?P<next_month> que vem| seguinte)?|"
+    r"end of (?:the )?(?P<next_month_en>next )?month)|"
+    r"(?P<week_end>(?:o )?(?:fim|final) da semana(?P<next_week_end> que vem| seguinte)?|"
+    r"end of (?:the )?week|(?:o )?fim de semana)|"
+    r"(?P<carnival>carnaval|carnival)|"
     r"(?P<next_week>semana que vem|proxima semana|next week)|"
     r"(?P<christmas>natal|christmas)|(?P<new_year>ano novo|reveillon|virada do ano|new year)|"
     rf"(?P<explicit>\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?|\d{{1,2}} de (?:{_MONTHS})(?: de \d{{4}})?|"
@@ -83,7 +87,8 @@ _CONTEXT = re.compile(
     r"possible|doable)\b|\bda\s*\?"
 )
 URGENT = re.compile(
-    r"\b(?:pra ontem|para ontem|urgen(?:te|tes|cia|temente)|urgentissim[oa]s?|o mais rapid[oa]|"
+    r"\b(?:pra ontem|para ontem|urgen(?:te|tes|cia|temente|t|tly)|pra ja|para ja|pegando fogo|"
+    r"o mais breve|com urgencia|hurry|rush job|urgentissim[oa]s?|o mais rapid[oa]|"
     r"o quanto antes|quanto antes|o mais cedo possivel|asap|as soon as possible|correndo contra|"
     r"com pressa|temos pressa|tenho pressa|estou com pressa|yesterday|right away|imediat\w+)\b"
 )
@@ -144,7 +149,24 @@ def read_deadline(text: str, now: datetime) -> Deadline | None:
             continue
         hours = max(1.0, round((moment - now).total_seconds() / 3600, 1))
         return Deadline(moment, hours, match.start(), end, _understood(moment, hours, passed))
-    return None
+    return _end_of_today(text, now)
+
+
+# "até o fim do expediente" with no day named: today's, or the next working day's once it is over.
+_END_OF_DAY = re.compile(
+    r"\b(?:ate|by|before|antes d)\w* (?:o )?(?:fim|final) do (?:expediente|dia)|"
+    r"\b(?:by |before )?(?:the )?end of (?:the )?(?:business )?day|\b(?:by )?eod|\bcob\b"
+)
+
+
+def _end_of_today(text: str, now: datetime) -> Deadline | None:
+    found = _END_OF_DAY.search(text)
+    if found is None or negated(text, found.start()):
+        return None
+    day = now.date() if now.time() < END_OF_DAY else business_day(now.date(), 1)
+    moment = datetime.combine(day, END_OF_DAY, CLIENT_ZONE)
+    hours = max(1.0, round((moment - now).total_seconds() / 3600, 1))
+    return Deadline(moment, hours, found.start(), found.end(), _understood(moment, hours, False))
 
 
 def _clients_clock(text: str, now: datetime) -> datetime:
@@ -175,11 +197,16 @@ def _day(match: re.Match[str], now: datetime, weekday: int) -> date | None:
         return today + timedelta(days=ahead or (7 if match["following"] else 0))
     if match["business"] or match["business_en"]:
         return business_day(today, int(match["business"] or match["business_en"]))
+    if match["business_weeks"]:  # "2 semanas úteis": ten working days
+        return business_day(today, 5 * int(match["business_weeks"]))
     if match["month_end"]:
-        following = (today.replace(day=28) + timedelta(days=4)).replace(day=1)
-        return following - timedelta(days=1)
+        month = _next_month(today) if match["next_month"] or match["next_month_en"] else today
+        return _next_month(month) - timedelta(days=1)
     if match["week_end"]:
-        return today + timedelta(days=(4 - today.weekday()) % 7)
+        friday = today + timedelta(days=(4 - today.weekday()) % 7)
+        return friday + timedelta(days=7 if match["next_week_end"] else 0)
+    if match["carnival"]:  # "antes do carnaval": the Friday before its Monday
+        return _carnival(today) - timedelta(days=3)
     if match["next_week"]:
         return today + timedelta(days=(4 - today.weekday()) % 7 + 7 * (today.weekday() <= 4))
     if match["christmas"] or match["new_year"]:
@@ -200,6 +227,19 @@ def _explicit(said: str, now: datetime) -> date | None:
     settings = {"RELATIVE_BASE": base, "PREFER_DATES_FROM": "future", "DATE_ORDER": "DMY"}
     parsed = dateparser.parse(said, languages=["pt", "en"], settings=settings)
     return parsed.date() if parsed else None
+
+
+def _next_month(day: date) -> date:
+    """The first day of the month after `day`'s."""
+    return (day.replace(day=28) + timedelta(days=4)).replace(day=1)
+
+
+def _carnival(today: date) -> date:
+    """The Monday of the next Carnival (an optional holiday in the `holidays` package)."""
+    optional = holidays.country_holidays(
+        "BR", years=[today.year, today.year + 1], categories=("public", "optional")
+    )
+    return min(d for d, name in optional.items() if name == "Carnival" and d >= today)
 
 
 @cache

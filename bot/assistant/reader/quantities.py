@@ -19,6 +19,7 @@ from bot.assistant.reader.counts import (
     adjusted_count,
     another_total,
     another_turns,
+    counted_by_each,
     elided_count,
     per_turn,
 )
@@ -35,7 +36,7 @@ from bot.assistant.reader.quantity_arithmetic import (
     to_tokens,
     total_tokens,
 )
-from bot.assistant.reader.spans import NOT_RECORDS, QUANTITY, SCALE, number
+from bot.assistant.reader.spans import NOT_RECORDS, QUANTITY, SCALE, number, words
 from locales import _
 
 # Longer than any one example (the longest contexts): a length past it is the dataset's total.
@@ -96,64 +97,12 @@ _BEFORE_TOTAL = re.compile(
 )
 # What may sit between two numbers that compose ("de ~", "cada um com umas", ", com média de").
 _CONNECTOR = frozenset(
-    [
-        "de",
-        "do",
-        "da",
-        "com",
-        "of",
-        "with",
-        "cada",
-        "um",
-        "uma",
-        "one",
-        "tem",
-        "tendo",
-        "contendo",
-        "having",
-        "containing",
-        "has",
-        "have",
-        "x",
-        "por",
-        "em",
-        "media",
-        "on",
-        "average",
-        "avg",
-        "about",
-        "around",
-        "cerca",
-        "uns",
-        "umas",
-        "aprox",
-        "aproximadamente",
-        "approximately",
-        "roughly",
-        "mais",
-        "ou",
-        "menos",
-        "tipo",
-        "que",
-        "geralmente",
-        "normalmente",
-        "typically",
-        "usually",
-        "quase",
-        "almost",
-        "ate",
-        "up",
-        "to",
-        "entre",
-        "which",
-        "that",
-        "~",
-        ",",
-        "(",
-        ")",
-        ":",
-        "-",
-    ]
+    words(
+        "de do da com of with cada um uma one tem tendo contendo having containing has have x por "
+        "em media on average avg about around cerca uns umas aprox aproximadamente approximately "
+        "roughly mais ou menos tipo que geralmente normalmente typically usually quase almost ate "
+        "up to entre which that ~ , ( ) : -"
+    )
 )
 # Words that make a gap a composition ("laudos de ~15 páginas", "pares com pergunta curta, ~80").
 _LINKS = frozenset({"de", "com", "of", "with", "cada", "each"})
@@ -213,6 +162,8 @@ def find_mentions(text: str) -> list[Mention]:
                 mentions.append(elided)  # "e mais 10 mil de 500 tokens": the same records
             elif turns := another_turns(text, match.start(), match.end(), mentions):
                 mentions.append(turns)
+            elif each := counted_by_each(text, match.start(), match.end(), value):
+                mentions.append(each)
             continue
         end = match.end() + found.end()
         if found["bytes"]:
@@ -270,7 +221,7 @@ _LENGTHS = frozenset({"word", "char", "token", "page", "line", "turn", "minute",
 _PAIR_GAP = re.compile(rf"^[^.;!?\d]{{0,30}}\b(?:{_SECOND_PARTS}|solutions|summaries)s?\b")
 
 
-# "título (~15 palavras), lide (~45 palavras)", "título: ~15 palavras, lide: ~45": one record's fields.
+# "título (~15 palavras), lide (~45 palavras)", "título: ~15, lide: ~45": one record's fields.
 _FIELD_GAP = re.compile(
     r"^\)\s*[,;]?\s*(?:o |a |the )?[a-z]+(?: [a-z]+)?\s*\(\s*(?:~|cerca de |uns |umas )?$|"
     r"^\s*[,;]\s*(?:o |a |the )?[a-z]+(?: [a-z]+)?\s*:\s*(?:~|cerca de |uns |umas )?$"
@@ -312,7 +263,7 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
     # "uma cooperativa com uns 400 cooperados ... são 3.200 boletins, cada um com umas 6 páginas":
     # a count of things no dataset is made of gives way to one with a length or a data noun.
     known = [c for c in counts if len(c) > 1 or c[0].noun in _unit_words()["record"]]
-    main = (known or counts or [None])[0]
+    main = next(iter(known or counts), None)
     size = DataSize()
     size.end = max(m.end for m in mentions)
     counted = ""

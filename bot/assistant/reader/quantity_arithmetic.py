@@ -70,7 +70,7 @@ def data_in(language: Language | None) -> Iterator[None]:
 
 
 # "the data is in Portuguese", "10k English reviews", "os textos estão em inglês".
-_STATED = {
+_STATED: dict[Language, re.Pattern[str]] = {
     "en": re.compile(r"\b(?:em ingles|in english|english|ingles|en-us)\b"),
     "pt": re.compile(r"\b(?:em portugues|in portuguese|portuguese|portugues|pt-br|ptbr)\b"),
 }

@@ -1,5 +1,5 @@
-"""Typos in the words a job is counted in ("14 mil exemplso de ~220 plavras", "8 mil cvonversas de 10
-mensgens"), put right before the reader reads them.
+"""Typos in the words a job is counted in ("14 mil exemplso de ~220 plavras", "8 mil cvonversas
+de 10 mensgens"), put right before the reader reads them.
 
 A folded word that no Portuguese or English dictionary knows and that lies one edit (a letter
 added, dropped, changed or two swapped) from one of the reader's own words is read as that word.

@@ -232,3 +232,14 @@ def normalize(text: str) -> str:
         r"(\d(?:k|m|b|mi|bi))-(tokens?|examples?|samples?|params?|parameters?)\b", r"\1 \2", folded
     )
     return re.sub(r"[ \t]+", " ", folded)
+
+
+def accented(said: str, written: str) -> str:
+    """`said` (built from folded text) with each word the client wrote with accents spelled as
+    the client wrote it: "12.000 diálogos", not "12.000 dialogos"."""
+    spelled = {
+        fold(word): word.lower()
+        for word in re.findall(r"[^\W\d_][\w-]*", written)
+        if fold(word) != word.lower()
+    }
+    return re.sub(r"(?<!\w)[a-z][a-z-]*(?!\w)", lambda m: spelled.get(m[0], m[0]), said)
