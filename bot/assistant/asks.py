@@ -19,7 +19,8 @@ def _aliases() -> list[tuple[re.Pattern[str], str]]:
     with ACCELERATORS.open("rb") as handle:
         aliases: dict[str, str] = tomllib.load(handle)["aliases"]
     ordered = sorted(aliases.items(), key=lambda item: -len(item[0]))
-    return [(re.compile(rf"\b{re.escape(alias)}(?: ?gb)?\b"), id_) for alias, id_ in ordered]
+    # "on a100s instead?": a card named in the plural is the same card
+    return [(re.compile(rf"\b{re.escape(alias)}s?(?: ?gb)?\b"), id_) for alias, id_ in ordered]
 
 
 def accelerators_named(folded: str) -> list[str]:
@@ -96,7 +97,10 @@ THAT_MACHINE = re.compile(
 _VERSUS = re.compile(r"\b(?:ou|or|vs\.?|versus|x|e|and|comparad\w*|compar\w*|entre|between)\b")
 # "sai mais barato GPU ou TPU?", "compara GPU e TPU pra esse job".
 KINDS_COMPARED = re.compile(
-    r"\b(?:gpu (?:ou|or|x|vs\.?|versus|e|and) tpu|tpu (?:ou|or|x|vs\.?|versus|e|and) gpu)\b|"
+    r"\b(?:gpu (?:ou|or|x|vs\.?|versus|e|and|com|with) tpu|tpu (?:ou|or|x|vs\.?|versus|e|and|com|with) "
+    r"gpu)\b|"
+    # "vale a pena tpu aqui ou fico na gpu?"
+    r"\b[gt]pus?\b[^.?!]{0,30}\b(?:ou|or|vs\.?|versus)\b[^.?!]{0,20}\b[gt]pus?\b|"
     # "em TPU sai mais barato que em GPU?", "is a TPU cheaper than a GPU?"
     r"\b[gt]pus?\b[^.?!]{0,40}\b(?:que|than)\s+(?:(?:em|a|an|uma|numa|na|on|in|o)\s+)?[gt]pus?\b"
 )
@@ -154,9 +158,19 @@ def methods_compared(folded: str) -> list[str]:
 
 
 def kinds_compared(folded: str) -> bool:
+    """GPU against TPU: both kinds named and compared ("compara GPU com TPU", "uma TPU v5e
+    compensa em relação a uma A100?")."""
     asked = _PRICE_WORDS.search(folded) or _SIDE_BY_SIDE.search(folded)
+    cards = accelerators_named(folded)
+    tpu = any(c.startswith("tpu") for c in cards)
+    if tpu and any(not c.startswith("tpu") for c in cards):
+        return bool(asked or _VERSUS.search(folded) or _AGAINST_CARD.search(folded))
     both = re.search(r"\bgpus?\b", folded) and re.search(r"\btpus?\b", folded)
     return bool(both and KINDS_COMPARED.search(folded) and asked)
+
+
+# "em relação a uma A100", "instead of an A100", "contra a A100".
+_AGAINST_CARD = re.compile(r"\b(?:em relacao a|comparad\w* (?:a|com)|contra|instead of|against)\b")
 
 
 # "me passa esse orçamento em inglês?", "can you answer in Portuguese?": the language asked for;
