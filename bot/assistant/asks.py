@@ -97,8 +97,8 @@ THAT_MACHINE = re.compile(
 _VERSUS = re.compile(r"\b(?:ou|or|vs\.?|versus|x|e|and|comparad\w*|compar\w*|entre|between)\b")
 # "sai mais barato GPU ou TPU?", "compara GPU e TPU pra esse job".
 KINDS_COMPARED = re.compile(
-    r"\b(?:gpu (?:ou|or|x|vs\.?|versus|e|and|com|with) tpu|tpu (?:ou|or|x|vs\.?|versus|e|and|com|with) "
-    r"gpu)\b|"
+    r"\b(?:gpu (?:ou|or|x|vs\.?|versus|e|and|com|with) tpu|"
+    r"tpu (?:ou|or|x|vs\.?|versus|e|and|com|with) gpu)\b|"
     # "vale a pena tpu aqui ou fico na gpu?"
     r"\b[gt]pus?\b[^.?!]{0,30}\b(?:ou|or|vs\.?|versus)\b[^.?!]{0,20}\b[gt]pus?\b|"
     # "em TPU sai mais barato que em GPU?", "is a TPU cheaper than a GPU?"

@@ -71,7 +71,8 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
         r"(?P<hour_each>h|horas?|hours?)(?= (?:cada|each))|"
         r"(?P<audio>(?:horas?|h|hours?)\s+(?:de\s+|of\s+)?(?:[a-z]+\s+)?"
         r"(?:audio|gravac\w*|fala|voz|ligac\w*|chamadas|podcasts?|speech|recordings?|calls|"
-        r"call center|transcri\w*|(?:atendimentos?|aulas?|palestras?|entrevistas?|reunioes|"
+        r"call center|transcri\w*|legendas?|subtitles|captions|"
+        r"(?:atendimentos?|aulas?|palestras?|entrevistas?|reunioes|"
         r"videos?|lectures?|interviews?|meetings?) (?:gravad|transcrit|recorded|transcribed)\w*))|"
         rf"(?:(?!(?:pra|para|por|com|to|for|and|e|em|in|no|na|de|of|with)\s)[a-z&/-]+\s+){{0,2}}"
         rf"(?P<record>{record})|"
@@ -213,7 +214,7 @@ def _plus_length() -> re.Pattern[str]:
 
 _HALF = re.compile(r"^\s*e mei[ao]\b|^\s*and a half\b")
 _EACH_SIDE = re.compile(r"^\s*(?:de |em |on )?(?:cada lado|each side|por lado|per side)\b")
-_PER_PAGE = re.compile(r"^\s*(?:por|cada|per|a|each) (?:pagina|folha|page)\b")
+_PER_PAGE = re.compile(r"^\s*(?:por|cada|per|a|each) (?:pagina|folha|page|slide)\b")
 _LINE_NOUNS = frozenset({"linhas", "linha", "lines", "line"})
 _TABLE = re.compile(r"\b(?:csv|jsonl?|planilha|tabela|excel|xlsx|parquet|banco de dados)\b")
 _LENGTHS = frozenset({"word", "char", "token", "page", "line", "turn", "minute", "byte"})
@@ -248,7 +249,9 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
     mentions = [m for m in find_mentions(text) if not is_device_memory(text, m)]
     # Minutes and hours of speech are data only as transcripts ("800 h de call center já
     # transcrito"); for a speech model the reader counts audio.
-    text_model = text_model or bool(re.search(r"transcri|transcript", text))
+    text_model = text_model or bool(
+        re.search(r"transcri|transcript|legenda|subtitle|caption", text)
+    )
     if not text_model:
         mentions = [m for m in mentions if m.unit != "minute"]
     # "250 palavras por página": the client's page, not a length of its own.
