@@ -92,7 +92,7 @@ def read_job(text: str, now: datetime | None = None) -> JobReading:
     for _model, start, end in found:  # a model's own digits are not quantities
         rest = rest[:start] + " " * (end - start) + rest[end:]
     if models:
-        reading.set("model", *models[0])
+        reading.set("model", *models[cues.after_correction(folded, [m[1] for m in models])])
     deadline = read_deadline(rest, now)
     if deadline:
         rest = rest[: deadline.start] + " " * (deadline.end - deadline.start) + rest[deadline.end :]

@@ -29,6 +29,14 @@ _CORRECTION = re.compile(
 )
 
 
+def after_correction(text: str, starts: list[int]) -> int:
+    """Which of the cues starting at `starts` the message settles on: the first one after its
+    last correction ("pensei no 70B, mas vamos de 8B"), else the first."""
+    corrections = [match.end() for match in _CORRECTION.finditer(text)]
+    later = [i for i, start in enumerate(starts) if corrections and start >= corrections[-1]]
+    return later[0] if later else 0
+
+
 def first(text: str, choices: list[tuple[re.Pattern[str], str]]) -> str | None:
     """The value of the leftmost cue that is not negated; after a correction ("na verdade"), the
     leftmost one that follows it."""
@@ -59,7 +67,14 @@ _REFUSED_AFTER = re.compile(
 
 METHODS = [
     (re.compile(r"\bq-?lora\b|4[ -]?bits?|quantizad"), "qlora"),
-    (re.compile(r"(?<!q)(?<!q-)\blora\b|adaptador|\bpeft\b"), "lora"),
+    # "LoRA quantizado em 4 bits" is QLoRA
+    (
+        re.compile(
+            r"(?<!q)(?<!q-)\blora\b(?! (?:quantizad|em 4 ?bits|de 4 ?bits|4[ -]?bits?))|"
+            r"adaptador|\bpeft\b"
+        ),
+        "lora",
+    ),
     (
         re.compile(
             r"ajuste completo|fine[- ]?tuning completo|full(?: fine[- ]?tun\w*| ft)?\b|"

@@ -59,7 +59,8 @@ _DAY = re.compile(
     r"(?P<christmas>natal|christmas)|(?P<new_year>ano novo|reveillon|virada do ano|new year)|"
     rf"(?P<explicit>\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?|\d{{1,2}} de (?:{_MONTHS})(?: de \d{{4}})?|"
     rf"(?:{_MONTHS}) \d{{1,2}}(?:st|nd|rd|th)?)|"
-    rf"dia (?P<day>\d{{1,2}})(?! de (?:{_MONTHS}))|the (?P<day_en>\d{{1,2}})(?:st|nd|rd|th)"
+    rf"dia (?P<day>\d{{1,2}})(?![/\d])(?! de (?:{_MONTHS}))|"
+    r"the (?P<day_en>\d{1,2})(?:st|nd|rd|th)"
     r")\b"
 )
 _HOUR = re.compile(
