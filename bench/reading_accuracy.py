@@ -12,7 +12,10 @@ _d_asks) was run once, then read and tuned on (06/12/2026): no longer held out. 
 _e_asks; a helper who saw only the guidance article and issue 28) was run once on 06/12/2026, after
 the reader changes, and also on the commit before them; its failures were never printed. Set C was
 then read and tuned on, and set F (_f_jobs, _f_asks; another helper, same rule) run once the same
-way. The next reader change needs a fresh set.
+way. On 06/12/2026 sets E and F were read and tuned on, and set G (_g_jobs, _g_asks: 85 + 85, a
+helper who saw only the guidance article and issue 28, with classes of its own) was run once on
+the commit before those changes and once after them; its failures were never printed. The next
+reader change needs a fresh set.
 
 Each message goes through the whole assistant, on a frozen clock, and is scored on what the client
 sees: the quoted job's fields, and what kind of answer came back. Examples within 1%; tokens per
