@@ -135,8 +135,20 @@ _PRICE_WORDS = re.compile(
 )
 
 
+# "e se for QLoRA em vez de LoRA?": one setting changed, the quote again, not a side by side.
+_INSTEAD = re.compile(
+    r"\b(?:em vez d[eoa]s?|ao inves d[eoa]s?|no lugar d[eoa]s?|instead of|rather than)\b"
+)
+
+
+def _instead(folded: str) -> bool:
+    return bool(_INSTEAD.search(folded)) and not _SIDE_BY_SIDE.search(folded)
+
+
 def clouds_compared(folded: str) -> list[str]:
     """Two or more clouds named side by side ("na AWS e quanto no Google?")."""
+    if _instead(folded):
+        return []
     named = [(m.start(), cloud) for pattern, cloud in CLOUDS for m in pattern.finditer(folded)]
     clouds: list[str] = []
     for _, cloud in sorted(named):
@@ -148,6 +160,8 @@ def clouds_compared(folded: str) -> list[str]:
 
 def methods_compared(folded: str) -> list[str]:
     """Two methods named side by side ("LoRA ou full, quanto muda?")."""
+    if _instead(folded):
+        return []
     named = [(m.start(), method) for pattern, method in METHODS for m in pattern.finditer(folded)]
     methods: list[str] = []
     for _, method in sorted(named):
