@@ -2,7 +2,6 @@
 dated today) so that figures do not move and no test asks the Banco Central."""
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -15,6 +14,7 @@ import pytest
 
 from quoting.catalog import DEFAULT_CATALOG, load_catalog
 from quoting.pricing import load_pricing
+from tests.helpers.updates import free_port
 
 # Also for the processes that module-scoped fixtures start before any test's own pin applies
 # (the Slack and Telegram apps): they must never reach the Banco Central either.
@@ -90,12 +90,6 @@ def company_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return path
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @pytest.fixture(scope="session")
 def chroma_server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real Chroma server on 127.0.0.1: the one .ci/run started (INFRABOT_TEST_CHROMA_URL),
@@ -104,7 +98,7 @@ def chroma_server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]
     if given:
         yield given
         return
-    port = _free_port()
+    port = free_port()
     chroma = Path(sys.executable).with_name("chroma")
     process = subprocess.Popen(
         [

@@ -1,5 +1,5 @@
-"""What the multi-process Telegram tests share: a free local port, and a client's message as
-Telegram posts it to a webhook."""
+"""What the tests that start servers share: a free local port, whether a port is taken, and a
+client's message as Telegram posts it to a webhook."""
 
 import socket
 import time
@@ -10,6 +10,12 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+def listening(port: int) -> bool:
+    """Whether something on this machine accepts connections on `port`."""
+    with socket.socket() as probe:
+        return probe.connect_ex(("127.0.0.1", port)) == 0
 
 
 def message(update_id: int, chat: int, words: str, message_id: int) -> dict[str, Any]:

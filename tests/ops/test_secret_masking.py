@@ -5,7 +5,6 @@ import json
 import logging
 import os
 import signal
-import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -16,15 +15,10 @@ import pytest
 from bot.ops import logs
 from bot.telegram.app import webhook_secret
 from tests.fakes.fake_telegram import FakeTelegram
+from tests.helpers.updates import free_port
 
 INFRABOT = Path(sys.executable).with_name("infrabot")
 TOKEN = "424242:SEGREDO-do-bot-que-nao-pode-vazar"
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @pytest.fixture
@@ -86,7 +80,7 @@ def test_the_derived_webhook_secret_is_never_logged_at_debug(tmp_path: Path) -> 
     """Without TELEGRAM_WEBHOOK_SECRET the secret is derived from the token; at DEBUG PTB logs
     setWebhook's parameters, the secret among them."""
     fake = FakeTelegram(TOKEN)
-    port = _free_port()
+    port = free_port()
     env = {
         **os.environ,
         "TELEGRAM_BOT_TOKEN": TOKEN,

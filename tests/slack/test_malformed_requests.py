@@ -12,7 +12,7 @@ from pathlib import Path
 
 from tests.fakes.fake_slack import FakeSlack
 from tests.fakes.fake_telegram import FakeTelegram
-from tests.slack.test_slack import _free_port, _listening
+from tests.helpers.updates import free_port, listening
 
 INFRABOT = Path(sys.executable).with_name("infrabot")
 
@@ -28,7 +28,7 @@ def _post(url: str, body: bytes, headers: dict[str, str]) -> int:
 
 def test_malformed_requests_are_4xx(tmp_path: Path) -> None:
     telegram, slack = FakeTelegram(), FakeSlack({})
-    slack_port, webhook_port = _free_port(), _free_port()
+    slack_port, webhook_port = free_port(), free_port()
     env = {
         **os.environ,
         "INFRABOT_HOME": str(tmp_path),
@@ -50,7 +50,7 @@ def test_malformed_requests_are_4xx(tmp_path: Path) -> None:
         )
     ]
     try:
-        assert slack.wait_for(lambda: _listening(slack_port) and _listening(webhook_port), 90)
+        assert slack.wait_for(lambda: listening(slack_port) and listening(webhook_port), 90)
         for stamp in ("agora", "1.5", ""):
             status = _post(
                 f"http://127.0.0.1:{slack_port}/slack/events",

@@ -5,7 +5,6 @@ Requests to the Slack app are signed the way Slack signs them."""
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -23,23 +22,13 @@ from bot.relay.notices import LEAVE_CALLBACK, NOT_IN_HANDOFF
 from bot.sales.launch import schema_errors
 from tests.fakes.fake_slack import BOT_ID, BOT_USER_ID, FakeSlack, SlackSigner
 from tests.fakes.fake_telegram import FakeTelegram
+from tests.helpers.updates import free_port, listening
 
 INFRABOT = Path(sys.executable).with_name("infrabot")
 SECRET = "assinatura-de-teste"
 LEADS, HANDOFF = "CLEADS", "CHANDOFF"
 STAFF, MANAGER, OUTSIDER = "USTAFF", "UGER", "UFORA"
 NAMES = {STAFF: "Ana Souza", MANAGER: "Bruno Lima", OUTSIDER: "Fulano"}
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def _listening(port: int) -> bool:
-    with socket.socket() as probe:
-        return probe.connect_ex(("127.0.0.1", port)) == 0
 
 
 class Bridge:
@@ -49,7 +38,7 @@ class Bridge:
         self.database = database
         self.telegram = FakeTelegram()
         self.slack = FakeSlack(NAMES)
-        self.port = _free_port()
+        self.port = free_port()
         self.signer = SlackSigner(f"http://127.0.0.1:{self.port}/slack/events", SECRET)
         env = {
             **os.environ,
@@ -72,7 +61,7 @@ class Bridge:
             for args in (["telegram"], ["slack", "--http", "--port", str(self.port)])
         ]
         assert self.telegram.wait_for(lambda: bool(self.telegram.calls("setMyCommands")), 60)
-        assert self.slack.wait_for(lambda: _listening(self.port), 60)
+        assert self.slack.wait_for(lambda: listening(self.port), 60)
 
     def stop(self) -> None:
         for process in self.processes:

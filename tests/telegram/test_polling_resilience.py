@@ -5,7 +5,6 @@ the process non-zero with one pt-BR line and no traceback."""
 import asyncio
 import json
 import os
-import socket
 import subprocess
 import time
 import urllib.request
@@ -22,6 +21,7 @@ from bot.telegram.app import webhook_secret
 from bot.telegram.liveness import REFUSED, Liveness, watch
 from bot.telegram.webhook import SECRET_HEADER
 from tests.fakes.fake_telegram import FakeTelegram
+from tests.helpers.updates import free_port
 from tests.telegram.test_telegram import INFRABOT
 
 CHAT = 4_100_001
@@ -162,16 +162,10 @@ def test_a_silent_bot_api_past_the_threshold_ends_the_process(tmp_path: Path) ->
     assert "Traceback" not in text
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 def test_a_token_revoked_under_a_webhook_replica_ends_it_at_its_next_call(
     fake: FakeTelegram, tmp_path: Path
 ) -> None:
-    port = _free_port()
+    port = free_port()
     process, stderr = _start(
         fake, tmp_path, "--webhook", f"http://127.0.0.1:{port}/telegram", "--port", str(port)
     )
@@ -226,7 +220,7 @@ def test_a_refused_token_fails_readiness(monkeypatch: pytest.MonkeyPatch) -> Non
 
 def test_a_refused_set_webhook_ends_the_replica_with_one_line(tmp_path: Path) -> None:
     fake = RefusingWebhook()
-    port = _free_port()
+    port = free_port()
     try:
         process, stderr = _start(
             fake, tmp_path, "--webhook", "http://bot.exemplo/telegram", "--port", str(port)

@@ -20,6 +20,7 @@ from bot.sales.book import QuoteBook, Staff
 from bot.telegram.views import split
 from quoting.jobspec import JobSpec
 from tests.fakes.fake_telegram import FakeTelegram
+from tests.helpers.updates import free_port, listening
 
 INFRABOT = Path(sys.executable).with_name("infrabot")
 
@@ -261,28 +262,13 @@ def test_long_replies_split_on_paragraphs_under_the_limit() -> None:
     assert split("y" * 9000) == ["y" * 4096, "y" * 4096, "y" * 808]
 
 
-def _listening(port: int) -> bool:
-    import socket
-
-    with socket.socket() as probe:
-        return probe.connect_ex(("127.0.0.1", port)) == 0
-
-
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 def test_webhook_mode_checks_the_secret_token(indexed_home: Path, tmp_path: Path) -> None:
     import json
     import urllib.error
     import urllib.request
 
     fake = FakeTelegram()
-    port = _free_port()
+    port = free_port()
     env = {
         **os.environ,
         "TELEGRAM_BOT_TOKEN": fake.token,
@@ -334,7 +320,7 @@ def test_webhook_mode_checks_the_secret_token(indexed_home: Path, tmp_path: Path
                 return int(error.code)
 
         # PTB registers the webhook and opens its server concurrently: wait until it listens.
-        assert fake.wait_for(lambda: _listening(port), 60)
+        assert fake.wait_for(lambda: listening(port), 60)
         assert post("errado") == 403
         time.sleep(1)
         assert fake.texts(555) == []
