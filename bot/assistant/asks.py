@@ -114,7 +114,8 @@ SAME_JOB = re.compile(
 # "Llama 8B ou Mistral 7B?", "compara o Qwen 14B com o Llama 8B": two models side by side.
 MODELS_VERSUS = re.compile(
     r"\b(?:ou|or|vs\.?|versus|x|compar\w*|entre|between|diferenca|difference|both|ambos|"
-    r"side by side|lado a lado)\b|quanto .* e quanto"
+    r"side by side|lado a lado|(?:os|as) (?:dois|duas|tres|2|3)|all three|the three)\b|"
+    r"quanto .* e quanto"
 )
 # "por que essa máquina?", "why this one?": the reasons of the quote on the table.
 WHY_THIS = re.compile(
@@ -135,14 +136,15 @@ _PRICE_WORDS = re.compile(
 )
 
 
-# "e se for QLoRA em vez de LoRA?": one setting changed, the quote again, not a side by side.
-_INSTEAD = re.compile(
-    r"\b(?:em vez d[eoa]s?|ao inves d[eoa]s?|no lugar d[eoa]s?|instead of|rather than)\b"
+# "e se for QLoRA em vez de LoRA?", "on L4s instead?": one setting changed, the quote again, not
+# a side by side nor a fit check.
+INSTEAD = re.compile(
+    r"\b(?:em vez d[eoa]s?|ao inves d[eoa]s?|no lugar d[eoa]s?|instead(?: of)?|rather than)\b"
 )
 
 
 def _instead(folded: str) -> bool:
-    return bool(_INSTEAD.search(folded)) and not _SIDE_BY_SIDE.search(folded)
+    return bool(INSTEAD.search(folded)) and not _SIDE_BY_SIDE.search(folded)
 
 
 def clouds_compared(folded: str) -> list[str]:

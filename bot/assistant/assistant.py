@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from bot.assistant import composer, cues, fixed_replies
 from bot.assistant.comparison import compare_text
 from bot.assistant.dollars import in_dollars
-from bot.assistant.fit_answer import card_for, fit_text, sizes_text
+from bot.assistant.fit_answer import card_for, fit_first, fit_text, sizes_text
 from bot.assistant.followups import example_length, same_family, unclear_number, which_field
 from bot.assistant.guidance import GuidanceAnswer, compose_answer
 from bot.assistant.intent import warm_up
@@ -246,10 +246,7 @@ class Assistant:
         return self._say(turn, Reply(answer=answer, intent="question", actions=[ACTION_QUOTE]))
 
     def _fit_check(self, turn: Turn) -> Reply:
-        slots = fixed_replies.spec_slots(turn.slots if turn.sized else self._table_job(turn))
-        slots.pop("max_device_memory_gb", None)
-        slots.pop("accelerator", None)
-        spec = JobSpec(**slots)
+        spec = fixed_replies.card_free_spec(turn.slots if turn.sized else self._table_job(turn))
         memory, kind = turn.slots.get("max_device_memory_gb"), turn.slots.get("kind")
         cards = [card_for(card, None) for card in turn.reading.accelerators]
         try:
@@ -305,6 +302,8 @@ class Assistant:
             turn.reading.last_field,
             dollars=turn.reading.wants("in_dollars"),
         )
+        if (card := turn.reading.fields.get("accelerator")) and turn.reading.wants("fit_check"):
+            reply.answer = fit_first(reply, slots, str(card.value))
         if turn.reading.wants("proposal") and reply.quote is not None:
             reply.answer += f"\n\n{_(fixed_replies.PROPOSAL_ATTACHED)}"
             reply.attach_proposal = True

@@ -143,6 +143,13 @@ TRAINING = re.compile(
     r"\bgpus?\b|\btpus?\b|machine learning|"
     r"deep learning|redes? neura"
 )
+# "um assistente tipo ChatGPT treinado com o catálogo da minha loja", "uma IA que responda com base
+# nos nossos documentos": a fine-tuning (or RAG) prospect with no model and no sizes yet.
+PROSPECT = re.compile(
+    r"\b(?:assistente|chatbot|chat ?gpt|bot|ia|ai|modelo|agente|assistant|gpt)\b[^.?!]{0,60}"
+    r"\b(?:treinad\w*|com base n|baseado n|que (?:saiba|conheca|entenda|responda)|"
+    r"trained on|based on|that knows|that answers)"
+)
 # A message made only of greetings, pleasantries, whom they address and "what do you do?": the
 # reply says what the infrabot does.
 _GREETING_WORDS = (

@@ -2,6 +2,10 @@
 size ("full fine-tuning de um 13B cabe em quantas GPUs, e com LoRA?"), from the same memory model
 the quotes use (quoting.fit)."""
 
+from typing import Any
+
+from bot.assistant.fixed_replies import card_free_spec
+from bot.assistant.reply import Reply
 from locales import _
 from quoting.catalog import Accelerator, load_catalog
 from quoting.fit import fit_on
@@ -40,6 +44,13 @@ def card_for(
 
 def _gb(value: float) -> str:
     return f"~{format_number(value, 0)} GB"
+
+
+def fit_first(reply: Reply, slots: dict[str, Any], card_id: str) -> str:
+    """A quote asked with "roda numa L4?": the yes or no first, then the quote."""
+    if reply.quote is None:
+        return reply.answer
+    return f"{fit_text(card_free_spec(slots), card_for(card_id, None))}\n\n{reply.answer}"
 
 
 def fit_text(spec: JobSpec, card: Accelerator) -> str:

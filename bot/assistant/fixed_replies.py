@@ -191,3 +191,9 @@ def storable(slots: dict[str, Any]) -> dict[str, Any]:
 
 def spec_slots(slots: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in slots.items() if key in JobSpec.model_fields}
+
+
+def card_free_spec(slots: dict[str, Any]) -> JobSpec:
+    """The job of `slots` on no card in particular: the card is what "roda numa L4?" asks."""
+    skipped = {"max_device_memory_gb", "accelerator"}
+    return JobSpec(**{k: v for k, v in spec_slots(slots).items() if k not in skipped})

@@ -183,7 +183,10 @@ def price_per_hour(turn: Turn) -> bool:
 def fit_check(turn: Turn) -> bool:
     """ "roda numa L4?", "um chip de TPU segura um modelo de 65B?" """
     no_data = not DATA_SLOTS & turn.reading.fields.keys()
-    return turn.reading.wants("fit_check") and (turn.sized or turn.has_job) and no_data
+    instead = turn.has_job and asks.INSTEAD.search(turn.folded)  # "on L4s instead?": a requote
+    return (
+        turn.reading.wants("fit_check") and (turn.sized or turn.has_job) and no_data and not instead
+    )
 
 
 def sizes(turn: Turn) -> bool:
@@ -266,9 +269,13 @@ def pick_for_us(turn: Turn) -> bool:
 
 
 def vague(turn: Turn) -> bool:
-    """ "me ajuda com um fine-tuning?" """
+    """ "me ajuda com um fine-tuning?", "um assistente treinado com o catálogo da minha loja" """
     reading = turn.reading
-    if reading.guess != "vague" or turn.has_job or turn.sized:
+    if turn.has_job or turn.sized:
+        return False
+    if cues.PROSPECT.search(turn.folded) and "model" not in turn.slots:
+        return True  # "um assistente treinado com o catálogo da minha loja": what we need to quote
+    if reading.guess != "vague":
         return False
     return reading.margin >= (2 * CLASSIFIER_MARGIN if "?" in turn.folded else CLASSIFIER_MARGIN)
 

@@ -77,7 +77,7 @@ _REPLACING = re.compile(
     r"^[^\d]{0,60}?\b(?:corrig\w*|correcao|alias|na verdade|quer dizer|digo|errei|me enganei|"
     r"actually|i mean|correction|scratch that|nova|novo|new|atual\w*|agora|hoje|now|currently|"
     r"us[ae]r\w*|usaremos|vamos usar|aproveit\w*|sobra\w*|resta\w*|mant\w*|keep\w*|kept|"
-    r"usable|only|apenas|somente|prestam)\b[^\d]{0,40}$"
+    r"usable|only|apenas|somente|so|prestam)\b[^\d]{0,40}$"
 )
 # After a second count: it is the part trained on ("20 mil vão pra treino e 4 mil pra teste").
 TRAINING = re.compile(
@@ -124,7 +124,7 @@ _ADVERBS = {"diariamente": "dia", "daily": "dia", "semanalmente": "semana", "wee
 _PERIOD = re.compile(
     r"(?:ultim[oa]s|last|past|durante|during|over|historico de|history of)\s+(?P<n>\d+)\s*"
     r"(?P<unit>dias?|semanas?|mes(?:es)?|anos?|days?|weeks?|months?|years?)\b|"
-    r"(?P<n2>\d+)\s*(?P<unit2>dias|semanas|meses|anos|days|weeks|months|years)\s+"
+    r"(?P<n2>\d+)\s*(?P<unit2>dias?|semanas?|mes(?:es)?|anos?|days?|weeks?|months?|years?)\s+"
     r"(?:de|of)\s+(?!prazo|antecedencia|folga|notice|deadline)"
 )
 _DAYS = {

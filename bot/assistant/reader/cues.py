@@ -155,6 +155,7 @@ RESIDENCY = re.compile(
     r"ficam no|em) (?:brasil|brazil|br\b)|"
     # "rodar em São Paulo", "região de São Paulo", not "Fintech from São Paulo"
     r"(?<!from )(?<!de )sao paulo|(?:regiao|region) (?:de |of )sao paulo|\bsa-east|"
+    r"\bsouthamerica-east|\bbrazilsouth\b|\bregiao (?:de |em )?sp\b|"
     r"dentro do brasil|so no brasil|"
     # "hospedagem obrigatoriamente no Brasil", "os dados ficam no BR", "só em datacenter
     # nacional", "the data cannot leave Brazil", "data residency in Brazil is required"

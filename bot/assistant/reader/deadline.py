@@ -129,7 +129,7 @@ def read_deadline(text: str, now: datetime) -> Deadline | None:
         # "dia 22 é o deadline": the word that makes it a deadline may come after; "3 dias úteis"
         # is one by itself.
         context = text[max(0, match.start() - 40) : match.end() + 25]
-        itself = match["business"] or match["business_en"]
+        itself = match["business"] or match["business_en"] or match["business_weeks"]
         if not (itself or _CONTEXT.search(context)) or negated(text, match.start()):
             continue
         if _CLIENTS_OWN.search(text[max(0, match.start() - 30) : match.start()]):

@@ -93,6 +93,11 @@ _BEFORE_PER = re.compile(
     r"tamanho medio)"
     r"[^.;!?\d]{0,25}$"
 )
+# "cada processo com umas 8 peças": a few documents inside each record, whatever they are called.
+_EACH_HAS = re.compile(
+    r"\b(?:cada|each) [a-z]+ (?:com|tem|contem|has|with|contains) (?:umas? |cerca de |~|about )?$"
+)
+_EACH_CLAUSE = re.compile(r"\b(?:cada|each)\b[^.;!?\d]{0,50}$")
 _BEFORE_TOTAL = re.compile(
     r"(?:total de|totalizando|somando|ao todo|in total|total of)[^.;!?\d]{0,15}$"
 )
@@ -170,7 +175,8 @@ def find_mentions(text: str) -> list[Mention]:
         if found["bytes"]:
             mentions.append(Mention(value * _BYTES[found["bytes"]], "byte", "", match.start(), end))
         elif found["plural"]:
-            if found["plural"] not in NOT_RECORDS and value >= 50:
+            small = _EACH_HAS.search(text[max(0, match.start() - 40) : match.start()])
+            if found["plural"] not in NOT_RECORDS and (value >= 50 or small):
                 mentions.append(Mention(value, "record", found["plural"], match.start(), end))
         elif found["audio"]:
             mentions.append(Mention(value, "audio_hour", found["audio"], match.start(), end))
@@ -361,13 +367,19 @@ def _chains(text: str, mentions: list[Mention]) -> list[list[Mention]]:
         # "cada uma ~1.500 palavras no total": each one's total is still each one's length.
         each = bool(_BEFORE_PER.search(before))
         each = each or bool(_TOTAL_EACH.match(after))  # "~260 palavras no total cada"
+        # "cada linha é pergunta + resposta, somando umas 120 palavras": each one's sum
+        each = each or bool(_EACH_CLAUSE.search(text[max(0, mention.start - 60) : mention.start]))
         totals = bool(total.match(after) or _BEFORE_TOTAL.search(before)) and not each
         if mention.unit == "record" and mention.noun in _LINE_NOUNS and (per.match(after) or each):
             mention.unit = "line"  # "~120 linhas cada", "cada uma com 3 linhas": the length
         if chains and not totals:
             last = chains[-1][-1]
             gap = text[last.end : mention.start]
-            turn = mention.unit == last.unit == "record" and mention.noun in _unit_words()["turn"]
+            turn = mention.unit == last.unit == "record" and (
+                mention.noun in _unit_words()["turn"]
+                # "5 mil processos, cada processo com umas 8 peças": documents inside a record
+                or (mention.value <= 200 and last.value >= 1000 and last.role == "count")
+            )
             if turn and _connects(gap):
                 mention.unit = "turn"  # "40 mil chats de 12 mensagens": messages inside
             lines = last.unit in ("record", "turn", "page") and mention.noun in _LINE_NOUNS

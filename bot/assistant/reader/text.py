@@ -77,7 +77,7 @@ _EN_WORD = "|".join(sorted(_UNITS_EN, key=len, reverse=True))
 # "um"/"uma" count only before a scale or unit: "um llama" is an article, "um milhao" a number.
 _ONE_BEFORE = (
     r"\b(?:(?:um|uma)(?=\s+(?:mil\b|milhao|bilhao|trilhao|dia\b|semana\b|hora\b|epoca\b|"
-    r"mes\b))|(?:one|a)(?=\s+(?:million|billion|thousand|day\b|week\b|hour\b|epoch\b))|"
+    r"mes\b|ano\b))|(?:one|a)(?=\s+(?:million|billion|thousand|day\b|week\b|hour\b|epoch\b))|"
     # "single epoch", "uma única época": one
     r"(?:a )?single(?=\s+(?:epoch|pass)\b)|(?:uma )?unica(?=\s+epoca\b))"
 )
@@ -187,8 +187,10 @@ def _relative(text: str) -> str:
         if value is None:
             return match[0]
         total = value * _SCALE_WORDS.get(earlier[-1][2] or "", 1.0) * _TIMES_OF[match["word"]]
-        noun = match["noun"] if match["noun"] in _records() else earlier[-1][3]
-        return f"{total:f}".rstrip("0").rstrip(".") + f" {noun}"
+        amount = f"{total:f}".rstrip("0").rstrip(".")
+        if match["noun"] in _records():
+            return f"{amount} {match['noun']}"
+        return f"{amount} {earlier[-1][3]}" + (f" {match['noun']}" if match["noun"] else "")
 
     return _RELATIVE.sub(read, text)
 
