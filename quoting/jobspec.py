@@ -17,7 +17,7 @@ Optimizer = Literal["adamw", "adamw-8bit", "sgd"]
 Framework = Literal["pytorch", "tensorflow", "jax"]
 Attention = Literal["sdpa", "eager"]
 Residency = Literal["br", "any"]
-Cloud = Literal["aws", "gcp", "azure", "none"]
+Cloud = Literal["aws", "gcp", "azure", "lambda", "runpod", "none"]
 TaxProfileId = Literal["br_cloud", "cartao", "remessa", "local"]
 LoraTargets = Literal["all-linear", "attention", "qv"]
 
@@ -28,7 +28,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "framework": ("pytorch", "tensorflow", "jax"),
     "attention": ("sdpa", "eager"),
     "data_residency": ("br", "any"),
-    "cloud": ("aws", "gcp", "azure", "none"),
+    "cloud": ("aws", "gcp", "azure", "lambda", "runpod", "none"),
     "tax_profile": ("br_cloud", "cartao", "remessa", "local"),
     "lora_targets": ("all-linear", "attention", "qv"),
     "kind": ("gpu", "tpu"),

@@ -229,11 +229,25 @@ def test_documents_longer_than_any_card_holds_train_in_windows(assistant: Assist
 def test_a_cloud_the_catalog_cannot_serve_is_named_in_the_reply(assistant: Assistant) -> None:
     (reply,) = talk(
         assistant,
-        "Mistral 7B QLoRA, 5 mil exemplos; a empresa só tem contrato com a Azure e os dados "
+        "Mistral 7B QLoRA, 5 mil exemplos; a empresa só tem contrato com a Lambda e os dados "
         "precisam ficar no Brasil",
     )
     assert reply.quote is not None
-    assert "Nuvem Azure: não temos oferta Azure no Brasil" in reply.answer
+    assert "Nuvem Lambda: não temos oferta Lambda no Brasil" in reply.answer
+
+
+def test_an_azure_only_client_with_data_in_brazil_is_quoted_in_brazil_south(
+    assistant: Assistant,
+) -> None:
+    (reply,) = talk(
+        assistant,
+        "Mistral 7B QLoRA, 5 mil exemplos; a empresa só tem contrato com a Azure e os dados "
+        "precisam ficar no Brasil",
+    )
+    assert reply.quote is not None, reply.answer
+    assert reply.quote["recommendation"]["provider"] == "azure"
+    assert reply.quote["recommendation"]["region"] == "brazilsouth"
+    assert "Nuvem Azure: mantida" in reply.answer
 
 
 def test_a_budget_in_dollars_is_kept_in_reais_with_the_conversion_said(

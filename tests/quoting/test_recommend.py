@@ -56,7 +56,7 @@ def test_the_same_job_with_data_in_brazil_goes_to_a_brazilian_gpu() -> None:
 @given(
     params=st.floats(min_value=1e8, max_value=4e11),
     tokens=st.floats(min_value=1e5, max_value=5e10),
-    cloud=st.sampled_from(["aws", "gcp", "azure", "none"]),
+    cloud=st.sampled_from(["aws", "gcp", "azure", "lambda", "runpod", "none"]),
 )
 def test_a_pytorch_lora_job_never_gets_a_tpu(params: float, tokens: float, cloud: str) -> None:
     job = normalize(JobSpec(params=params, method="lora", dataset_tokens=tokens, cloud=cloud))

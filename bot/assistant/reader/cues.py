@@ -108,6 +108,9 @@ CLOUDS = [
     ),
     (re.compile(r"\baws\b|amazon web services|\bamazon\b|sagemaker|\bec2\b"), "aws"),
     (re.compile(r"\bazure\b|microsoft cloud"), "azure"),
+    # "só temos conta na Lambda"; not AWS's serverless "AWS Lambda" nor "lambda functions"
+    (re.compile(r"(?<!aws )\blambda(?: labs| cloud)?\b(?! functions?| function)"), "lambda"),
+    (re.compile(r"\brunpod\b"), "runpod"),
 ]
 # Clouds a client may name that the catalog does not quote: said in the reply, never dropped.
 UNQUOTED_CLOUDS = [
