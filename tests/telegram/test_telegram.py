@@ -20,6 +20,7 @@ from bot.sales.book import QuoteBook, Staff
 from bot.telegram.views import split
 from quoting.jobspec import JobSpec
 from tests.fakes.fake_telegram import FakeTelegram
+from tests.helpers.regions import BRAZILIAN_REGIONS
 from tests.helpers.updates import free_port, listening
 
 INFRABOT = Path(sys.executable).with_name("infrabot")
@@ -447,5 +448,5 @@ def test_the_plano_de_execucao_button_sends_the_yaml_with_a_how_to(
     sent = fake.calls("sendDocument", chat)[-1]
     assert sent["document"].filename == f"plano-{number}.yaml"
     task = yaml.safe_load(sent["document_content"])
-    assert task["resources"]["region"] in {"sa-east-1", "southamerica-east1"}
+    assert task["resources"]["region"] in BRAZILIAN_REGIONS
     assert "sky jobs launch" in sent["caption"] and number in sent["caption"]
