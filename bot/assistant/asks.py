@@ -50,7 +50,8 @@ PER_HOUR = re.compile(
 # "cabe numa L4?", "roda numa 4090?", "um chip de TPU segura um 65B?", "does it fit on an A100?".
 FITS = re.compile(
     r"\b(?:cabe|cabem|caberia|coube|roda|rodaria|rodam|segura|seguram|aguenta|aguentam|suporta|"
-    r"suportam|comporta|fits?|runs?|handle|da (?:pra|para) (?:fazer|rodar|treinar)|nela|nele)\b"
+    r"suportam|comporta|fits?|runs?|handle|da (?:pra|para) (?:fazer|rodar|treinar)|nela|nele|"
+    r"da conta|dao conta)\b"
 )
 # "um chip de TPU segura...?", "numa única GPU": one card of a kind, none named.
 ONE_CARD = re.compile(
@@ -178,11 +179,12 @@ def kinds_compared(folded: str) -> bool:
     compensa em relação a uma A100?")."""
     asked = _PRICE_WORDS.search(folded) or _SIDE_BY_SIDE.search(folded)
     cards = accelerators_named(folded)
-    tpu = any(c.startswith("tpu") for c in cards)
-    if tpu and any(not c.startswith("tpu") for c in cards):
+    tpu_word, gpu_word = re.search(r"\btpus?\b", folded), re.search(r"\bgpus?\b", folded)
+    tpu = tpu_word or any(c.startswith("tpu") for c in cards)
+    gpu = gpu_word or any(not c.startswith("tpu") for c in cards)
+    if cards and tpu and gpu:  # "vale mais TPU ou A100?"
         return bool(asked or _VERSUS.search(folded) or _AGAINST_CARD.search(folded))
-    both = re.search(r"\bgpus?\b", folded) and re.search(r"\btpus?\b", folded)
-    return bool(both and KINDS_COMPARED.search(folded) and asked)
+    return bool(tpu_word and gpu_word and KINDS_COMPARED.search(folded) and asked)
 
 
 # "em relação a uma A100", "instead of an A100", "contra a A100".

@@ -19,13 +19,13 @@ _HARDWARE = (
 _ASKS = re.compile(
     r"\b(comprar|compra|compro|compramos|adquirir|ter|montar|monto|montamos|investir em)\b"
     r".{0,30}"
-    rf"\b{_HARDWARE}\b|\bcapex\b|\b(buy|buying|purchase|own)\b.{{0,30}}\b{_HARDWARE}\b|"
+    rf"\b{_HARDWARE}\b|\bcapex\b|\b(buy|buying|purchase|owning)\b.{{0,30}}\b{_HARDWARE}\b|"
     # "compensa alugar?", "compro ou alugo?", "rent or buy"
     r"\b(compensa|vale a pena|melhor)\b.{0,15}\balug\w*|\bcompr\w*\b.{0,40}\bou\b.{0,10}\balug\w*|"
     r"\balug\w*\b.{0,40}\bou\b.{0,10}\bcompr\w*|\brent or buy\b|\bbuy or rent\b|\bon[- ]prem|"
     # "renting vs buying", "aluguel x compra", "imobilizar em hardware ou opex?"
-    r"\b(?:rent\w*|alug\w*) (?:vs\.?|versus|x) (?:buy\w*|compr\w*)|"
-    r"\b(?:buy\w*|compr\w*) (?:vs\.?|versus|x) (?:rent\w*|alug\w*)|\bimobiliz\w*|\bopex\b"
+    r"\b(?:rent\w*|alug\w*) (?:vs\.?|versus|x|or) (?:buy\w*|compr\w*|own\w*)|"
+    r"\b(?:buy\w*|compr\w*|own\w*) (?:vs\.?|versus|x|or) (?:rent\w*|alug\w*)|\bimobiliz\w*|\bopex\b"
 )
 # "toda semana", "semanalmente", "every week": a month has about four.
 _WEEKLY = re.compile(

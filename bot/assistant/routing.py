@@ -31,6 +31,13 @@ ADVICE = re.compile(
     r"(uma )?(boa|otima) (escolha|opcao)|"
     r"exagerad\w*|overkill|(a |uma )?(good|bad) idea|(uma )?boa ideia)\b"
 )
+# Whether the client's data will do for training, a count said or not ("temos uns 300 PDFs de
+# manuais, serve pra treinar?", "is this data good enough for fine-tuning?").
+_DATA_FITS = re.compile(
+    r"\b(?:serve|servem|serviria|da pra usar|podem ser usad\w*|sao bons|e bom|presta|prestam)\b"
+    r"[^.?!]{0,25}\b(?:treinar|treino|fine-?tuning|ajust\w*)\b|"
+    r"\b(?:good|usable|ok|enough|suitable)\b[^.?!]{0,15}\bfor (?:training|fine-?tuning)\b"
+)
 # Asking whether something is enough for the job: "um servidor comum serve pra fazer fine-tuning?".
 CAPABLE = re.compile(
     r"\b(serve|servem|serviria|atende|atendem|da conta|dao conta|aguenta|aguentam|"
@@ -100,6 +107,8 @@ def worded_as_question(folded: str) -> bool:
 def asks_guidance(folded: str, text: str, slots: dict[str, Any], wants_price: bool) -> bool:
     """A question whose subject is a guidance topic, answered from the cards even when it names a
     model or its size; not when it asks for a price or gives the data of a job to price."""
+    if _DATA_FITS.search(folded) and not wants_price:  # "uns 300 PDFs, serve pra treinar?"
+        return True
     if wants_price or _PRICED & slots.keys():
         return False
     if cues.KIND_CHOICE.search(folded) and "?" in text:  # "vale a pena TPU pra um BERT base?"

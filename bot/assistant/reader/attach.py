@@ -131,8 +131,17 @@ def _bare_count(reading: JobReading, spans: list[Span]) -> None:
         return
     if {"examples", "dataset_tokens"} & reading.slots.keys():
         return
+    # "minha 4090 aguenta...?": the card the client has, not a count
+    card = "max_device_memory_gb" in reading.slots
     count = next(
-        (s for s in spans if s.tag == "bare" and s.value >= MIN_BARE_EXAMPLES and not _year(s)),
+        (
+            s
+            for s in spans
+            if s.tag == "bare"
+            and s.value >= MIN_BARE_EXAMPLES
+            and not _year(s)
+            and not (card and f"{s.value:g}" in cues.CARD_MEMORY_GB)
+        ),
         None,
     )
     if count is None:

@@ -10,7 +10,9 @@ _NEGATION = re.compile(
     r"\bsem\b|\bnao\b(?:\s+\w+){0,2}|\bnada de|\bnot\b|\bnem\b|\bwithout\b|"
     r"\bevitar|\bfora\b|"
     # "esquece o QLoRA, quero LoRA": what the client takes back.
-    r"\besquec\w*|\bignor\w*|\bdesconsider\w*|\bforget|\bdrop|\btroc\w*|\bsubstitu\w*|\btir[ae]\w*)"
+    r"\besquec\w*|\bignor\w*|\bdesconsider\w*|\bforget|\bdrop|\btroc\w*|\bsubstitu\w*|\btir[ae]\w*|"
+    # "o jurídico vetou a AWS"
+    r"\bvet\w*|\bproib\w*|\bbanned|\bruled out)"
     r"\s*(?:o |a |os |as |um |uma |the |a )?$"
 )
 
@@ -132,7 +134,11 @@ _KIND_LEAD = (
     r"^\s*|[,.:;!]\s*)"
 )
 KINDS = [
-    (re.compile(rf"{_KIND_LEAD}tpus?\b"), "tpu"),
+    # "testar nos chips do Google": Google's own accelerators are TPUs
+    (
+        re.compile(rf"{_KIND_LEAD}tpus?\b|\bchips? (?:do|da|de) google\b|\bgoogle'?s? chips\b"),
+        "tpu",
+    ),
     (re.compile(rf"{_KIND_LEAD}gpus?\b"), "gpu"),
 ]
 RESIDENCY = re.compile(
@@ -186,7 +192,9 @@ SPOT = re.compile(
     r"(?:deslig|interromp|derrub|tom\w+ de volta)"
 )
 ON_DEMAND = re.compile(
-    r"sob demanda|on[- ]demand|nao (?:pode|podemos|quero|queremos) (?:ser |usar )?"
+    r"sob demanda|on[- ]demand|(?:can'?t|cannot|can not|nao (?:podemos|posso|da pra)) "
+    r"(?:risk|afford|arriscar)\w* (?:the |com )?(?:spot|preemptiv|interrup)|"
+    r"nao (?:pode|podemos|quero|queremos) (?:ser |usar )?"
     r"(?:interromp|spot)|"
     # "nada de instância preemptiva", "sem máquina spot", "no spot instances"
     r"\b(?:sem|nada de|no|without) (?:instancias? |maquinas? |vms? |instances? )?"

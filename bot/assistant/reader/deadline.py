@@ -7,6 +7,7 @@ dateparser. "pra ontem", "urgente" and "o mais rápido possível" are urgency, n
 """
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from functools import cache
@@ -55,6 +56,7 @@ _DAY = re.compile(
     r"(?P<week_end>(?:o )?(?:fim|final) da semana(?P<next_week_end> que vem| seguinte)?|"
     r"end of (?:the )?week|(?:o )?fim de semana)|"
     r"(?P<carnival>carnaval|carnival)|"
+    rf"primeiro dia util (?:de |do mes de )?(?P<first_business>{_MONTHS})|"
     r"(?P<next_week>semana que vem|proxima semana|next week)|"
     r"(?P<christmas>natal|christmas)|(?P<new_year>ano novo|reveillon|virada do ano|new year)|"
     rf"(?P<explicit>\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?|\d{{1,2}} de (?:{_MONTHS})(?: de \d{{4}})?|"
@@ -85,7 +87,7 @@ _CONTEXT = re.compile(
     r"\b(?:ate|para|pra|em|by|until|before|antes|prazo|entregar|entrega|pronto|pronta|terminar|"
     r"termine|acabar|precis\w+|deadline|due|tem que|tenho que|temos que|needs?|need it|rodando|"
     r"concluid\w+|finaliz\w+|pra|due|within|inside|in|dentro de|eod|cob|consegue\w*|"
-    r"possible|doable)\b|\bda\s*\?"
+    r"possible|doable|mostrar|apresentar|demonstrar|demo|present\w*|show)\b|\bda\s*\?"
 )
 URGENT = re.compile(
     r"\b(?:pra ontem|para ontem|urgen(?:te|tes|cia|temente|t|tly)|pra ja|para ja|pegando fogo|"
@@ -98,6 +100,8 @@ _CLIENTS_OWN = re.compile(
     r"\b(?:retorno|te retorno|volto|voltamos|respondo|aviso|te aviso|decid\w+|te dou|dou um|"
     r"falo com|conversamos|reuniao|get back|let you know|circle back|follow up)\b"
 )
+# "a reunião é terça às 15h e quero mostrar o modelo lá": the meeting is when it is due.
+_SHOWN = re.compile(r"\b(?:mostrar|apresentar|demonstrar|demo|present|show)\w*")
 _NOT_URGENT = re.compile(r"\b(?:nao (?:e|eh|tem|ha|esta) (?:nada )?urgen\w+|sem pressa|no rush)\b")
 
 
@@ -119,7 +123,21 @@ def read_urgency(text: str) -> bool:
 
 
 def read_deadline(text: str, now: datetime) -> Deadline | None:
-    """The first date `text` sets as a deadline, with the time it means, or None."""
+    """The date `text` sets as a deadline, with the time it means, or None: the first one said
+    with "até", "prazo" or "by" ("o piloto começa dia 11/01, então preciso até 10/01"), else the
+    first one."""
+    found = list(_deadlines(text, now))
+    marked = [d for d in found if _MARKED.search(text[max(0, d.start - 25) : d.start])]
+    return next(iter(marked or found), None) or _end_of_today(text, now)
+
+
+# Right before the date that is the deadline itself.
+_MARKED = re.compile(
+    r"\b(?:ate|until|by|prazo|deadline|entrega\w*|due)\b\W*(?:(?:o|a|no|na|dia|the|em) )?$"
+)
+
+
+def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
     now = _clients_clock(text, now.astimezone(CLIENT_ZONE))
     said = _TODAY_IS.search(text)
     weekday = _WEEKDAYS[said["weekday"]] if said else now.weekday()
@@ -132,7 +150,8 @@ def read_deadline(text: str, now: datetime) -> Deadline | None:
         itself = match["business"] or match["business_en"] or match["business_weeks"]
         if not (itself or _CONTEXT.search(context)) or negated(text, match.start()):
             continue
-        if _CLIENTS_OWN.search(text[max(0, match.start() - 30) : match.start()]):
+        shown = _SHOWN.search(text, match.end(), match.end() + 60)  # "quero mostrar o modelo lá"
+        if _CLIENTS_OWN.search(text[max(0, match.start() - 30) : match.start()]) and not shown:
             continue  # "te dou um retorno semana que vem": when the client answers, not a deadline
         day = _day(match, now, weekday)
         if day is None:
@@ -149,8 +168,7 @@ def read_deadline(text: str, now: datetime) -> Deadline | None:
         elif moment <= now and match["today"] is None:
             continue
         hours = max(1.0, round((moment - now).total_seconds() / 3600, 1))
-        return Deadline(moment, hours, match.start(), end, _understood(moment, hours, passed))
-    return _end_of_today(text, now)
+        yield Deadline(moment, hours, match.start(), end, _understood(moment, hours, passed))
 
 
 # "até o fim do expediente" with no day named: today's, or the next working day's once it is over.
@@ -191,6 +209,8 @@ def _day(match: re.Match[str], now: datetime, weekday: int) -> date | None:
         return today + timedelta(days=1)
     if match["today"]:
         return today
+    if match["weekday"] and (day := _DAY_NUMBER.match(match.string, match.end())):
+        return _day_of_month(today, int(day[1]))  # "na sexta, dia 11": that date
     if match["weekday"]:
         if match["next_weeks"]:  # "sexta da semana que vem": that day of next week
             return today + timedelta(days=7 - weekday + _WEEKDAYS[match["weekday"]])
@@ -214,13 +234,27 @@ def _day(match: re.Match[str], now: datetime, weekday: int) -> date | None:
         target = date(today.year, 12, 24 if match["christmas"] else 31)
         return target if target >= today else target.replace(year=today.year + 1)
     if match["day"] or match["day_en"]:
-        target_day = int(match["day"] or match["day_en"])
-        month = today if target_day >= today.day else (today.replace(day=28) + timedelta(days=4))
-        try:
-            return month.replace(day=target_day)
-        except ValueError:
-            return None
+        return _day_of_month(today, int(match["day"] or match["day_en"]))
+    if match["first_business"]:  # "primeiro dia útil de janeiro"
+        number = _MONTH_NUMBERS[match["first_business"][:3]]
+        year = today.year + (number <= today.month)
+        return business_day(date(year, number, 1) - timedelta(days=1), 1)
     return _explicit(match["explicit"], now)
+
+
+_DAY_NUMBER = re.compile(r",?\s*(?:dia\s+|the\s+)?(\d{1,2})\b(?!\s*(?:h\b|hs|horas|:|/|am|pm))")
+_MONTH_NUMBERS = {"jan": 1, "fev": 2, "feb": 2, "mar": 3, "abr": 4, "apr": 4, "mai": 5, "may": 5,
+                  "jun": 6, "jul": 7, "ago": 8, "aug": 8, "set": 9, "sep": 9, "out": 10, "oct": 10,
+                  "nov": 11, "dez": 12, "dec": 12}  # fmt: skip
+
+
+def _day_of_month(today: date, target_day: int) -> date | None:
+    """Day `target_day` of this month, or of the next when it has passed ("até o dia 2")."""
+    month = today if target_day >= today.day else (today.replace(day=28) + timedelta(days=4))
+    try:
+        return month.replace(day=target_day)
+    except ValueError:
+        return None
 
 
 def _explicit(said: str, now: datetime) -> date | None:

@@ -125,7 +125,7 @@ _SECOND_PARTS = (
     r"descricao|corpo|body|texto|gabarito|justificativa|conteudo|solucao|resumo|summary|response"
 )
 _SECOND = re.compile(
-    r"^[^.;!?\d]{0,12}?(?:\b(?:e|and)\s+|\+\s*|,\s*)(?:a\s+|o\s+|the\s+)?"
+    r"^[^.;!?\d]{0,12}?(?:\b(?:e|and)\s+|\+\s*|[,;]\s*)(?:a\s+|o\s+|the\s+)?"
     rf"(?:{_SECOND_PARTS})s?\b[^.;!?\d]{{0,25}}?"
     r"(?P<number>\d+(?:[.,]\d+)*)(?:\s*(?P<scale>mil|k)\b)?"
 )
@@ -225,7 +225,11 @@ _LINE_NOUNS = frozenset({"linhas", "linha", "lines", "line"})
 _TABLE = re.compile(r"\b(?:csv|jsonl?|planilha|tabela|excel|xlsx|parquet|banco de dados)\b")
 _LENGTHS = frozenset({"word", "char", "token", "page", "line", "turn", "minute", "byte"})
 # "pergunta ~80 palavras, resposta ~400": the second part of a pair, named in the gap.
-_PAIR_GAP = re.compile(rf"^[^.;!?\d]{{0,30}}\b(?:{_SECOND_PARTS}|solutions|summaries)s?\b")
+_FIELD_NEXT = re.compile(
+    r"^\s*\)\s*[,;]?\s*(?:e |and )?(?:o |a |the )?[a-z]+(?: [a-z]+)?\s*\(\s*"
+    r"(?:~|cerca de |uns |umas )?(?P<number>\d+(?:[.,]\d+)*)\s*\)"
+)
+_PAIR_GAP = re.compile(rf"^[,;]?[^.;!?\d]{{0,30}}\b(?:{_SECOND_PARTS}|solutions|summaries)s?\b")
 
 
 # "título (~15 palavras), lide (~45 palavras)", "título: ~15, lide: ~45": one record's fields.
@@ -342,17 +346,19 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
 
 
 def _second_lengths(text: str, mentions: list[Mention]) -> None:
-    """ "pergunta de ~80 palavras e resposta longa, ~400": the answer's length, in the same unit."""
-    for mention in list(mentions):
+    """ "pergunta de ~80 palavras e resposta longa, ~400", "título (~12 palavras), lide (~40) e
+    corpo (~548)": the next part's length, in the same unit."""
+    for mention in mentions:  # a part found is looked past in turn
         if mention.unit not in ("word", "token", "char", "page", "line"):
             continue
-        found = _SECOND.match(text[mention.end :])
+        found = _SECOND.match(text[mention.end :]) or _FIELD_NEXT.match(text[mention.end :])
         if found is None:
             continue
         start = mention.end + found.start("number")
         if any(m.start == start for m in mentions):
             continue
-        value = (number(found["number"]) or 0.0) * SCALE.get(found["scale"] or "", 1.0)
+        scale = found.groupdict().get("scale") or ""
+        value = (number(found["number"]) or 0.0) * SCALE.get(scale, 1.0)
         end = mention.end + found.end()
         second = Mention(value, mention.unit, mention.noun, start, end)
         mentions.insert(mentions.index(mention) + 1, second)

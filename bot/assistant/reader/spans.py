@@ -150,6 +150,10 @@ _DEADLINE_AFTER = re.compile(
     r"^\s*(?:(?:de\s+|of\s+)?(?:prazo|deadline)|no maximo|at most|tops|"
     r"(?:pra|para) (?:entregar|terminar|concluir|ficar pronto))\b"
 )
+_HISTORY_AFTER = re.compile(
+    r"^\s*(?:de|of)\s+(?:historico|history|dados|data|base|registros|logs|conversas|atendimento|"
+    r"chamados|tickets|ligacoes|e-?mails)\b"
+)
 # "Temos R$ 6 mil e 3 dias.", "GPU de 80 GB, 72 horas e R$ 25.000": a list of the job's limits.
 _LISTED_BEFORE = re.compile(r"(?:[,;]|\se|\sand)\s*$")
 _LISTED_AFTER = re.compile(r"^\s*(?:[,;.!]|e\s|and\s|$)")
@@ -317,6 +321,8 @@ def _tag(text: str, match: re.Match[str], value: float) -> tuple[Tag, float, int
         # deadline.
         listed = _LISTED_BEFORE.search(before) and _LISTED_AFTER.match(after[found.end() :])
         deadline = _DEADLINE_BEFORE.search(before) or _DEADLINE_AFTER.match(after[found.end() :])
+        if _HISTORY_AFTER.match(after[found.end() :]):
+            deadline = listed = None  # "temos 18 meses de histórico": how much data, not when
         tag: Tag = "deadline" if deadline or listed else "duration"
         return tag, hours, end + found.end(), ""
     if found := _IMAGES_AFTER.match(after):

@@ -48,6 +48,8 @@ def _meant(word: str) -> str:
     vocabulary = _vocabulary()
     if word in vocabulary or word in _dictionary():
         return word
+    if f"{word}s" in vocabulary or f"{word}es" in vocabulary:
+        return word  # "e-mail" is the singular of a reader word, not a typo of "e-mails"
     candidates = vocabulary.candidates(word)
     if not candidates:
         return word

@@ -233,6 +233,8 @@ def normalize(text: str) -> str:
     folded = re.sub(
         r"(\d(?:k|m|b|mi|bi))-(tokens?|examples?|samples?|params?|parameters?)\b", r"\1 \2", folded
     )
+    # "a ~40-word summary", "a 3-page report": the length, spaced and plural
+    folded = re.sub(r"(\d)-(word|page|token|line|minute|character)s?\b", r"\1 \2s", folded)
     return re.sub(r"[ \t]+", " ", folded)
 
 
