@@ -14,8 +14,10 @@ the reader changes, and also on the commit before them; its failures were never 
 then read and tuned on, and set F (_f_jobs, _f_asks; another helper, same rule) run once the same
 way. On 06/12/2026 sets E and F were read and tuned on, and set G (_g_jobs, _g_asks: 85 + 85, a
 helper who saw only the guidance article and issue 28, with classes of its own) was run once on
-the commit before those changes and once after them; its failures were never printed. The next
-reader change needs a fresh set.
+the commit before those changes and once after them; its failures were never printed. Set G was
+then read and tuned on, and set H (_h_jobs, _h_asks: 80 + 80, another such helper) run the same
+way, then read and tuned on, and set I (_i_jobs, _i_asks: 80 + 80) run once before and once after
+that tuning. The next reader change needs a fresh set.
 
 Each message goes through the whole assistant, on a frozen clock, and is scored on what the client
 sees: the quoted job's fields, and what kind of answer came back. Examples within 1%; tokens per
