@@ -44,6 +44,7 @@ def accelerators_named(folded: str) -> list[str]:
 # "quanto custa uma H100 por hora", "valor da hora da A100", "hourly price of an H200".
 PER_HOUR = re.compile(
     r"\b(?:por hora|a hora|/ ?h\b|per hour|an hour|hourly|the hour|valor da hora|preco da hora|"
+    r"valor ?/ ?hora|valor hora|preco hora|"
     r"preco/hora|custo/hora|custo por hora|preco por hora|diaria|"
     r"(?:1|uma|one) ?h(?:ora|our)? (?:de|da|of|on)(?: uma| an?)?)\b"
 )
@@ -69,7 +70,8 @@ SIZES_ASKED = re.compile(
 # Not "can we pay in dollars?" or "do you bill in USD?": how we are paid (commercial).
 IN_DOLLARS = re.compile(
     r"(?<!pay )(?<!bill )(?<!pagar )(?<!cobram )(?<!cobra )"
-    r"\b(?:em|in|para|pra) (?:us |american )?(?:dolar(?:es)?|usd|us\$|dollars?)(?!\w)|"
+    r"\b(?:em|in|para|pra) (?:us |american )?(?:dolar(?:es)?|usd|us\$|dollars?|verdinhas?|doletas?)"
+    r"(?!\w)|"
     r"\b(?:valor|preco|total) em dolar|"
     r"\bdolar(?:es)? (?:tambem|too)\b|\bin usd\b|\bconvert\w* (?:pra|para|to) (?:dolar|usd)"
 )
@@ -179,12 +181,14 @@ def kinds_compared(folded: str) -> bool:
     compensa em relação a uma A100?")."""
     asked = _PRICE_WORDS.search(folded) or _SIDE_BY_SIDE.search(folded)
     cards = accelerators_named(folded)
-    tpu_word, gpu_word = re.search(r"\btpus?\b", folded), re.search(r"\bgpus?\b", folded)
+    tpu_word = re.search(r"\btpus?\b|\bchips? (?:do|da) google\b", folded)
+    gpu_word = re.search(r"\bgpus?\b", folded)
     tpu = tpu_word or any(c.startswith("tpu") for c in cards)
     gpu = gpu_word or any(not c.startswith("tpu") for c in cards)
     if cards and tpu and gpu:  # "vale mais TPU ou A100?"
         return bool(asked or _VERSUS.search(folded) or _AGAINST_CARD.search(folded))
-    return bool(tpu_word and gpu_word and KINDS_COMPARED.search(folded) and asked)
+    versus = KINDS_COMPARED.search(folded) or _VERSUS.search(folded)
+    return bool(tpu_word and gpu_word and versus and asked)
 
 
 # "em relação a uma A100", "instead of an A100", "contra a A100".

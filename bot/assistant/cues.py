@@ -4,6 +4,8 @@ a follow-up, a word of the domain (rules that stay on top of the intent classifi
 import re
 
 HANDOFF = re.compile(
+    # "consegue me ligar amanhã?", "fica mais fácil por telefone", "call me"
+    r"\bme (?:liga|ligar|ligue|telefona\w*)\b|\bpor telefone\b|\bcall me\b|\bphone call\b|"
     r"(falar|conversar|atendimento) com (um |uma |o |a )?(humano|pessoa|vendedor|vendedora|"
     r"atendente|especialista|consultor|gente de verdade)|\bhumano\b|talk to (a )?(human|person|"
     r"sales)|/especialista|quero (falar com )?(um |uma )?(pessoa|atendente|humano)\b|"
@@ -164,6 +166,9 @@ _GREETING_WORDS = (
     r"(?:como|com) (?:vai|vao|voce|voces|vc|vcs|estao|esta)(?: (?:voce|voces|vc|vcs))?|"
     r"how are (?:you|u)|(?:is )?any ?one there|alguem ai|"
     r"com (?:voce|voces|vc|vcs)|pessoal|galera|equipe|time|gente|infrabot|there|"
+    # "vi o anúncio de vocês no Instagram": how they found us, nothing asked yet
+    r"vi (?:o |a |um |uma |seu |sua )?(?:anuncio|post|artigo|video|propaganda|perfil|site)"
+    r"(?: de (?:voces|vcs|voce|vc))?(?: n[oa] [a-z]+)?|"
     r"quem (?:e|eh|sao) (?:voce|vc|voces|vcs)|o que (?:voce|vc|voces|vcs) (?:faz|fazem)|"
     r"(?:voce|vc|voces|vcs) (?:faz|fazem) o que(?: exatamente)?|"
     r"como (?:isso |voce |vc |o bot |esse bot |este bot )?funciona|"
@@ -203,7 +208,10 @@ _ACKNOWLEDGED = (
     r"bacana|excelente|maravilha|fechado|ta bom|beleza|k{2,}|rs+|(?:ha){2,}|(?:he){2,}|great|cool|"
     # "valeu, era isso", "depois eu volto", "that's all I needed": the client is done for now.
     r"(?:era|e) (?:so )?isso(?: mesmo| msm)?(?: que (?:eu )?(?:precisava|queria))?|so isso|"
-    r"volto (?:depois|mais tarde)|depois (?:eu )?volto(?: aqui)?"
+    r"volto (?:depois|mais tarde)|depois (?:eu )?volto(?: aqui)?|"
+    # "vou alinhar com o time e volto", "por hoje é isso"
+    r"vou alinhar com (?:o |a )?(?:time|equipe|chefe|diretoria|socio)(?: e (?:volto|te retorno))?|"
+    r"por hoje (?:e|eh) (?:so |isso)|(?:e |eh )?isso por hoje|valeu demais"
     r"(?: com (?:os|as|mais) (?:dados|numeros|detalhes|informac\w+))?|"
     r"show de bola|fechou|fechado|that'?s all for now|"
     r"vou (?:pensar|analisar|avaliar)(?: (?:a|essa|sua) (?:proposta|cotacao))?|"
@@ -294,7 +302,7 @@ DOMAIN = re.compile(
     # "economizar grana".
     r"\bchips?\b|\brobos?\b|chatbot|inteligencia artificial|\bia\b|ensinar|capex|opex|"
     r"economiz|grana|gastar|fatura|documentac|tutoria|\bforuns?\b|comunidade|"
-    r"\bvalor d[ao] (hora|maquina|aluguel)|\bpor hora\b"
+    r"\bvalor d[ao] (hora|maquina|aluguel)|\bpor hora\b|data ?cent(?:er|ro)s?|\bregiao\b"
 )
 # "vale a pena TPU pra um BERT?", "modelinho de 3B, TPU ou GPU?": asking which kind of accelerator
 # suits, a guidance question even when it names a model.

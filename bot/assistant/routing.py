@@ -38,6 +38,11 @@ _DATA_FITS = re.compile(
     r"[^.?!]{0,25}\b(?:treinar|treino|fine-?tuning|ajust\w*)\b|"
     r"\b(?:good|usable|ok|enough|suitable)\b[^.?!]{0,15}\bfor (?:training|fine-?tuning)\b"
 )
+_WHY_HERE = re.compile(
+    r"\b(?:vantage\w*|beneficio\w*|por que|advantages?|benefits?|why)\b[^.?!]{0,50}"
+    r"\b(?:brasil\w*|nacional|data ?centers? (?:brasileir|no brasil|local)\w*|in brazil|"
+    r"local region)"
+)
 # Asking whether something is enough for the job: "um servidor comum serve pra fazer fine-tuning?".
 CAPABLE = re.compile(
     r"\b(serve|servem|serviria|atende|atendem|da conta|dao conta|aguenta|aguentam|"
@@ -107,8 +112,8 @@ def worded_as_question(folded: str) -> bool:
 def asks_guidance(folded: str, text: str, slots: dict[str, Any], wants_price: bool) -> bool:
     """A question whose subject is a guidance topic, answered from the cards even when it names a
     model or its size; not when it asks for a price or gives the data of a job to price."""
-    if _DATA_FITS.search(folded) and not wants_price:  # "uns 300 PDFs, serve pra treinar?"
-        return True
+    if (_DATA_FITS.search(folded) or _WHY_HERE.search(folded)) and not wants_price:
+        return True  # "uns 300 PDFs, serve pra treinar?", "vantagem de um data center brasileiro?"
     if wants_price or _PRICED & slots.keys():
         return False
     if cues.KIND_CHOICE.search(folded) and "?" in text:  # "vale a pena TPU pra um BERT base?"

@@ -87,7 +87,7 @@ def read_job(text: str, now: datetime | None = None) -> JobReading:
     folded = normalize(text)
     reading = JobReading(folded=folded)
     found = cues.find_models(folded)
-    models = [m for m in found if not cues.negated(folded, m[1])]
+    models = [m for m in found if not cues.negated(folded, m[1]) and not cues.tool(folded, m[1])]
     rest = folded
     for _model, start, end in found:  # a model's own digits are not quantities
         rest = rest[:start] + " " * (end - start) + rest[end:]

@@ -35,7 +35,8 @@ _REGROUPED = re.compile(
 # What a turn's length may be counted in.
 TURN_PARTS = frozenset({"line", "word", "char", "token"})
 _PER_TURN_BEFORE = re.compile(
-    r"(?:\b(?:cada|each|per|por) (?:mensage\w*|msgs?|turnos?|falas?|messages?|turns?)|"
+    r"(?:\b(?:cada|each|per|por) (?:mensage\w*|msgs?|turnos?|falas?|messages?|turns?|paragrafos?|"
+    r"paragraphs?)|"
     r"\b(?:todas|todos|all|each one)(?: (?:com|de|tem|with|of|has))?)[^.;!?\d]{0,15}$"
 )
 _TURNS_BETWEEN = re.compile(r"^\s*(?:do|da|dos|das|of|from|by) [a-z]+\s+(?:e|and|\+)\s*$")
@@ -51,7 +52,8 @@ _ONE_GROUP = {
 # Between two datasets: "e", "; base B:", ", and another set:".
 _ANOTHER_SET = re.compile(
     r"^[\s,;:+]*(?:\b(?:e|and|mais|plus)\b)?[\s,;:]*(?:(?:a |the |outra |another |uma |segunda |"
-    r"second )?(?:base|dataset|conjunto|corpus|fonte|set)s?\b[^.!?\d]{0,8})?$"
+    r"second )?(?:base|dataset|conjunto|corpus|fonte|set)s?\b[^.!?\d]{0,8})?"
+    r"(?:\n\s*(?:[a-d]|[1-4]|base [a-d1-4])\s*[:).-]\s*)?$"  # "- A: ...\n- B: ..."
 )
 # "; a base B tem", ", e outro dataset com": a second set named as such is added to the first.
 _NAMED_SET = re.compile(
@@ -76,6 +78,7 @@ CLEANED = re.compile(rf"^[^\d]{{0,60}}?\b(?:{_CLEANING})\b[^\d]{{0,40}}$")
 _REPLACING = re.compile(
     r"^[^\d]{0,60}?\b(?:corrig\w*|correcao|alias|na verdade|quer dizer|digo|errei|me enganei|"
     r"actually|i mean|correction|scratch that|nova|novo|new|atual\w*|agora|hoje|now|currently|"
+    r"confundi|pera|oops|wait|vamos ter|teremos|vai ter|will have|we'?ll have|"
     r"us[ae]r\w*|usaremos|vamos usar|aproveit\w*|sobra\w*|resta\w*|mant\w*|keep\w*|kept|"
     r"usable|only|apenas|somente|so|prestam)\b[^\d]{0,40}$"
 )
@@ -122,6 +125,7 @@ _RATE_BEFORE = re.compile(
 _ADVERBS = {"diariamente": "dia", "daily": "dia", "semanalmente": "semana", "weekly": "semana",
             "mensalmente": "mes", "monthly": "mes"}  # fmt: skip
 _PERIOD = re.compile(
+    r"(?:o |a |the )?(?:ultim[oa]|last|past) (?P<unit1>ano|mes|semana|year|month|week)\b|"
     r"(?:ultim[oa]s|last|past|durante|during|over|historico de|history of)\s+(?P<n>\d+)\s*"
     r"(?P<unit>dias?|semanas?|mes(?:es)?|anos?|days?|weeks?|months?|years?)\b|"
     r"(?P<n2>\d+)\s*(?P<unit2>dias?|semanas?|mes(?:es)?|anos?|days?|weeks?|months?|years?)\s+"
@@ -182,7 +186,8 @@ def _over_period(text: str, main: list[Mention]) -> tuple[list[Mention], str] | 
     period = _PERIOD.search(text)
     if every is None or period is None:
         return None
-    days = int(period["n"] or period["n2"]) * _unit_days(period["unit"] or period["unit2"])
+    count = int(period["n"] or period["n2"] or 1)
+    days = count * _unit_days(period["unit"] or period["unit2"] or period["unit1"])
     rate_days = _DAYS[every]
     # Months into weeks: whole periods, as a client counts them (6 months, 26 weeks).
     periods = days / rate_days if days % rate_days == 0 else round(days / rate_days)

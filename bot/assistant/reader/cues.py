@@ -27,8 +27,20 @@ def negated(text: str, start: int) -> bool:
 _CORRECTION = re.compile(
     r"\b(?:na verdade|pensando bem|alias|quer dizer|melhor dizendo|corrigindo|correcao|"
     r"actually|i mean|(?:so )?let'?s go with|go with|vamos de|vamos com|vamos fazer|fica com|"
-    r"pode ser)\b"
+    r"pode ser|ir de|vou de|melhor usar|melhor o|melhor a)\b"
 )
+
+
+# "transcrito pelo Whisper", "labels generated with GPT-4": the model that made the data.
+_TOOL_BEFORE = re.compile(
+    r"\b(?:transcri\w*|gerad\w*|rotulad\w*|anotad\w*|traduzid\w*|generated|labell?ed|annotated|"
+    r"translated|transcribed)\s+(?:pelo|pela|com o|com a|com|by|with|using|usando o?)\s*$"
+)
+
+
+def tool(text: str, start: int) -> bool:
+    """Whether the model named at `start` is the tool that made the client's data."""
+    return bool(_TOOL_BEFORE.search(text[max(0, start - 40) : start]))
 
 
 def after_correction(text: str, starts: list[int]) -> int:
@@ -109,7 +121,10 @@ CLOUDS = [
         "gcp",
     ),
     (re.compile(r"\baws\b|amazon web services|\bamazon\b|sagemaker|\bec2\b"), "aws"),
-    (re.compile(r"\bazure\b|microsoft cloud"), "azure"),
+    (
+        re.compile(r"\bazure\b|microsoft cloud|\b(?:na|no|pela|via|on|in|at|e|and) microsoft\b"),
+        "azure",
+    ),
     # "só temos conta na Lambda"; not AWS's serverless "AWS Lambda" nor "lambda functions"
     (re.compile(r"(?<!aws )\blambda(?: labs| cloud)?\b(?! functions?| function)"), "lambda"),
     (re.compile(r"\brunpod\b"), "runpod"),
@@ -247,6 +262,11 @@ _OWNED_CARD = re.compile(
     r"meu|we have|we only have|i have|our|my|limitad\w+ a|max(?:imo)?)\b[^.;!?]{0,30}?"
     rf"(?:rtx |geforce |nvidia |gtx )?({_CARD})\b"
 )
+_NOT_ENOUGH = re.compile(
+    r"[^.;!?]{0,30}\b(?:mas|but|porem)\b[^.;!?]{0,15}\b(?:nao (?:aguenta|da conta|dao conta|cabe|"
+    r"suporta|servem|serve|chega)\w*|(?:aren'?t|isn'?t|not) enough|insuficiente\w*|too small|"
+    r"(?:are |is )?busy|ocupad\w*)"
+)
 _DEVICE_ONLY = re.compile(r"\b(?:so|apenas|somente|only|limit)\w*\b")
 
 
@@ -260,6 +280,8 @@ _DESK_CARD = re.compile(
 def owned_card(text: str) -> float | None:
     """Memory (GB) of a card the client says they have, or a desk card they name, if any."""
     match = _OWNED_CARD.search(text)
+    if match and _NOT_ENOUGH.match(text, match.end()):
+        return None  # "temos 2 RTX 3090, mas não aguentam": why they rent, not a limit
     if match and not negated(text, match.start()):
         return CARD_MEMORY_GB[match[1]]
     desk = _DESK_CARD.search(text)

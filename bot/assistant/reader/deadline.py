@@ -25,7 +25,10 @@ CLIENT_ZONE = ZoneInfo("America/Sao_Paulo")
 # The end of a working day: a day named without an hour is due then.
 END_OF_DAY = time(18, 0)
 _PARTS_OF_DAY = {
-    "cedo": time(8, 0), "primeira hora": time(8, 0), "de manha": time(9, 0), "manha": time(9, 0),
+    "cedo": time(8, 0), "cedinho": time(8, 0), "primeira hora": time(8, 0),
+    "almoco": time(12, 0), "hora do almoco": time(12, 0), "lunch": time(12, 0),
+    "meia-noite": time(23, 59), "meia noite": time(23, 59), "midnight": time(23, 59),
+    "de manha": time(9, 0), "manha": time(9, 0),
     "morning": time(9, 0), "meio-dia": time(12, 0), "meio dia": time(12, 0), "noon": time(12, 0),
     "a tarde": time(14, 0), "de tarde": time(14, 0), "afternoon": time(14, 0),
     "a noite": time(20, 0), "de noite": time(20, 0), "night": time(20, 0), "evening": time(20, 0),
@@ -68,7 +71,8 @@ _DAY = re.compile(
 _HOUR = re.compile(
     r"^\s*,?\s*(?:(?:as|at|ate as|by|a partir das)\s+)?(?:"
     r"(?P<hour>\d{1,2})(?:[:h](?P<minute>\d{2}))?\s*(?:h\b|hs\b|horas\b|hrs?\b|(?P<ampm>am|pm)\b)|"
-    rf"(?:(?:de|pela|pelo|in the|a|ao|na|no|por volta d[oa])\s+)?(?P<part>{_PART})\b)"
+    rf"(?:(?:ate o|ate a|ate|by|until|de|pela|pelo|in the|a|ao|na|no|por volta d[oa])\s+)?"
+    rf"(?P<part>{_PART})\b)"
 )
 # "às 8h de amanhã", "o meio-dia de amanhã", "fim do dia de sexta": the hour said before the day.
 _HOUR_BEFORE = re.compile(

@@ -67,7 +67,9 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
         rf"(?P<measure>{measure})|"
         r"(?P<bytes>kb|mb|gb|tb|megas?|gigas?|teras?)\b|"
         # "reuniões de ~40 minutos", "~1h cada": the length of one transcribed recording.
-        r"(?P<minutes>min|mins|minutos?|minutes?)\b|"
+        r"(?P<minutes>min|mins|minutos?|minutes?)\b|(?P<seconds>segundos?|seconds?|seg|secs?)\b|"
+        # "cada uma com 1h30 em média": hours and minutes of one recording
+        r"h(?P<hour_minutes>\d{2})\b(?=[^.;!?]{0,20}\b(?:cada|each|em media|de media|average))|"
         r"(?P<hour_each>h|horas?|hours?)(?= (?:cada|each))|"
         r"(?P<audio>(?:horas?|h|hours?)\s+(?:de\s+|of\s+)?(?:[a-z]+\s+)?"
         r"(?:audio|gravac\w*|fala|voz|ligac\w*|chamadas|podcasts?|speech|recordings?|calls|"
@@ -125,7 +127,7 @@ _SECOND_PARTS = (
     r"descricao|corpo|body|texto|gabarito|justificativa|conteudo|solucao|resumo|summary|response"
 )
 _SECOND = re.compile(
-    r"^[^.;!?\d]{0,12}?(?:\b(?:e|and)\s+|\+\s*|[,;]\s*)(?:a\s+|o\s+|the\s+)?"
+    r"^[^.;!?\d]{0,12}?(?:\b(?:e|and)\s+|\+\s*|[,;]\s*)(?:(?:ja|mas|e)\s+)?(?:a\s+|o\s+|the\s+)?"
     rf"(?:{_SECOND_PARTS})s?\b[^.;!?\d]{{0,25}}?"
     r"(?P<number>\d+(?:[.,]\d+)*)(?:\s*(?P<scale>mil|k)\b)?"
 )
@@ -180,8 +182,11 @@ def find_mentions(text: str) -> list[Mention]:
                 mentions.append(Mention(value, "record", found["plural"], match.start(), end))
         elif found["audio"]:
             mentions.append(Mention(value, "audio_hour", found["audio"], match.start(), end))
-        elif found["minutes"] or found["hour_each"]:
-            minutes = value * (60 if found["hour_each"] else 1)
+        elif found["minutes"] or found["hour_each"] or found["seconds"] or found["hour_minutes"]:
+            minutes = value * (60 if found["hour_each"] or found["hour_minutes"] else 1)
+            minutes = (
+                minutes / 60 if found["seconds"] else minutes + int(found["hour_minutes"] or 0)
+            )
             mentions.append(Mention(minutes, "minute", "min", match.start(), end))
         else:
             noun = found["measure"] or found["record"]
@@ -226,7 +231,7 @@ _TABLE = re.compile(r"\b(?:csv|jsonl?|planilha|tabela|excel|xlsx|parquet|banco d
 _LENGTHS = frozenset({"word", "char", "token", "page", "line", "turn", "minute", "byte"})
 # "pergunta ~80 palavras, resposta ~400": the second part of a pair, named in the gap.
 _FIELD_NEXT = re.compile(
-    r"^\s*\)\s*[,;]?\s*(?:e |and )?(?:o |a |the )?[a-z]+(?: [a-z]+)?\s*\(\s*"
+    r"^\s*\)?\s*[,;]?\s*(?:e |and )?(?:o |a |the )?[a-z]+(?: [a-z]+){0,3}\s*\(\s*"
     r"(?:~|cerca de |uns |umas )?(?P<number>\d+(?:[.,]\d+)*)\s*\)"
 )
 _PAIR_GAP = re.compile(rf"^[,;]?[^.;!?\d]{{0,30}}\b(?:{_SECOND_PARTS}|solutions|summaries)s?\b")
@@ -234,8 +239,9 @@ _PAIR_GAP = re.compile(rf"^[,;]?[^.;!?\d]{{0,30}}\b(?:{_SECOND_PARTS}|solutions|
 
 # "título (~15 palavras), lide (~45 palavras)", "título: ~15, lide: ~45": one record's fields.
 _FIELD_GAP = re.compile(
-    r"^\)\s*[,;]?\s*(?:o |a |the )?[a-z]+(?: [a-z]+)?\s*\(\s*(?:~|cerca de |uns |umas )?$|"
-    r"^\s*[,;]\s*(?:o |a |the )?[a-z]+(?: [a-z]+)?\s*:\s*(?:~|cerca de |uns |umas )?$"
+    r"^\)\s*[,;]?\s*(?:e |and )?(?:o |a |the )?[a-z]+(?: [a-z]+){0,3}\s*\(\s*"
+    r"(?:~|cerca de |uns |umas )?$|"
+    r"^\s*[,;]\s*(?:o |a |the )?[a-z]+(?: [a-z]+){0,3}\s*:\s*(?:~|cerca de |uns |umas )?$"
 )
 _CLASSES: tuple[Unit, ...] = ("word", "char", "token", "page", "record", "turn")
 
@@ -324,7 +330,12 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
                 break
             steps = [Step(f"{said_result(tokens, steps)} + {said_tokens(more)}")]
             tokens += more
-        if size.examples and tokens > size.examples:
+        if size.examples and tokens <= size.examples and size.arithmetic == "":
+            # "16 mil perguntas e respostas de ~150 palavras no total": a total smaller than the
+            # count is each one's
+            size.tokens_per_example = round(tokens, 1)
+            size.arithmetic = f"{counted} {TIMES} {said_result(tokens, steps, 'each')}"
+        elif size.examples and tokens > size.examples:
             size.tokens_per_example = round(tokens / size.examples, 1)
             size.arithmetic = (
                 f"{said_result(tokens, steps)} ÷ {counted} "
@@ -406,7 +417,7 @@ def _chains(text: str, mentions: list[Mention]) -> list[list[Mention]]:
                 continue
         if totals:
             mention.role = "total"
-        elif per.match(after) or _BEFORE_PER.search(before) or of_records.search(before):
+        elif per.match(after) or _BEFORE_PER.search(before) or of_records.search(before) or each:
             mention.role = "per"
             if mention.unit == "record" and mention.noun in _unit_words()["turn"]:
                 mention.unit = "turn"  # "8 a 12 mensagens cada": each example's turns

@@ -167,8 +167,10 @@ def _millions_and(match: re.Match[str]) -> str:
 # "a base B tem o dobro de exemplos", "a nova tem o triplo", "metade disso": a multiple of the
 # count said last, written out so the count reader sees a count.
 _RELATIVE = re.compile(
-    r"\b(?:o |a |the )?(?P<word>dobro|triplo|quadruplo|metade|twice as many|three times as many|"
-    r"half as many)\b(?: (?:de|of|dos|das|disso|desse|dessa|deles|delas)\b(?: (?P<noun>[a-z-]+))?)?"
+    # not "a outra metade em português": a split of the same data
+    r"(?<!outra )(?<!other )\b(?:o |a |the )?(?P<word>dobro|triplo|quadruplo|metade|twice as many|"
+    r"three times as many|half as many)\b"
+    r"(?: (?:de|of|dos|das|disso|desse|dessa|deles|delas)\b(?: (?P<noun>[a-z-]+))?)?"
 )
 _TIMES_OF = {"dobro": 2.0, "twice as many": 2.0, "triplo": 3.0, "three times as many": 3.0,
              "quadruplo": 4.0, "metade": 0.5, "half as many": 0.5}  # fmt: skip
@@ -213,6 +215,7 @@ def normalize(text: str) -> str:
     # "um milhão e duzentos mil" arrives as "1 milhao e 200000": one number
     folded = _MILLIONS_AND.sub(_millions_and, folded)
     folded = re.sub(r"(?<![\d\w])(?<!\d )(mil|thousand)\b", r"1 \1", folded)
+    folded = re.sub(r"\b(?:uma |1 )?quinzena\b", "15 dias", folded)  # "tenho uma quinzena"
     for pattern, replacement in _HALF:
         folded = pattern.sub(replacement, folded)
     folded = _ranges(folded)
@@ -233,6 +236,8 @@ def normalize(text: str) -> str:
     folded = re.sub(
         r"(\d(?:k|m|b|mi|bi))-(tokens?|examples?|samples?|params?|parameters?)\b", r"\1 \2", folded
     )
+    # "cada arquivo .md", "os .pdf": a file's extension is a word, not the end of a sentence
+    folded = re.sub(r"(?<![\w.])\.(md|txt|pdf|docx?|csv|jsonl?|html?|xlsx?|json)\b", r"\1", folded)
     # "a ~40-word summary", "a 3-page report": the length, spaced and plural
     folded = re.sub(r"(\d)-(word|page|token|line|minute|character)s?\b", r"\1 \2s", folded)
     return re.sub(r"[ \t]+", " ", folded)
