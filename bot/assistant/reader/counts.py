@@ -105,6 +105,11 @@ _KEPT_SHARE = re.compile(
     r"usable|only|apenas|somente|so)\b[^.;!?\d]{0,60}?(?P<percent>\d+(?:[.,]\d+)?)\s*%"
     r"(?!\s*(?:[a-z]+\s+){0,3}?(?:de |para |pra |for )?(?:validacao|teste|test|validation|eval))"
 )
+_DROPPED_SHARE = re.compile(
+    r"(?P<percent>\d+(?:[.,]\d+)?)\s*%\s*(?:deles |delas |of them )?(?:sao |are |is |e )?"
+    r"(?:duplicad|repetid|lixo|ruido|invalid|descart|removid|vao sair|vai sair|will be removed|"
+    r"dropped|duplicates?|junk|noise)"
+)
 # What may precede a count whose noun is left out: a joining or remaining word, and "uns"/"~".
 _ELIDED_BEFORE = re.compile(
     r"(?:\+|\be mais\b|\bmais\b|\balem d[eoa]s?\b|\bplus\b|\band\b|\bsobra\w*|\bresta\w*|"
@@ -115,7 +120,9 @@ _ELIDED_BEFORE = re.compile(
 )
 _SENTENCE_END = re.compile(r"[.;!?]")
 _LENGTHS = frozenset({"word", "char", "token", "page", "line", "turn", "byte"})
-_RATE = re.compile(r"^\s*(?:por|/|a cada|ao|per|every|a|an)\s*(dia|semana|mes|day|week|month)\b")
+_RATE = re.compile(
+    r"^\s*(?:por|/|a cada|ao|per|every|a|an)\s*(dia|semana|mes|ano|day|week|month|year)\b"
+)
 # "todo dia entram 200 laudos", "every week we get 2k tickets": the rate said before the count.
 _RATE_BEFORE = re.compile(
     r"\b(?:tod[oa]s? (?:o |a |os |as )?(?P<every>dia|semana|mes)e?s?|"
@@ -131,6 +138,8 @@ _PERIOD = re.compile(
     r"(?P<n2>\d+)\s*(?P<unit2>dias?|semanas?|mes(?:es)?|anos?|days?|weeks?|months?|years?)\s+"
     r"(?:de|of)\s+(?!prazo|antecedencia|folga|notice|deadline)"
 )
+# "de 2018 a 2025", "from 2019 to 2024": whole years, both ends in.
+_YEARS = re.compile(r"\b(?:de|from|entre|between) (20\d\d) (?:a|ate|to|e|and|-) (20\d\d)\b")
 _DAYS = {
     "dia": 1,
     "day": 1,
@@ -146,6 +155,7 @@ _RATE_WORDS = {
     1: (N_("dia"), N_("dias")),
     7: (N_("semana"), N_("semanas")),
     30: (N_("mês"), N_("meses")),
+    365: (N_("ano"), N_("anos")),
 }
 
 
@@ -180,14 +190,20 @@ def _unit_days(unit: str) -> int:
 
 
 def _over_period(text: str, main: list[Mention]) -> tuple[list[Mention], str] | None:
-    """ "500 chamados por dia" and "dos últimos 60 dias": 500 x 60."""
+    """ "500 chamados por dia" and "dos últimos 60 dias": 500 x 60; "5 mil por ano, de 2018 a
+    2025": 5 mil x 8."""
     rate = _RATE.match(text[main[0].end :])
     every = rate.group(1) if rate else _rate_before(text[: main[0].start])
     period = _PERIOD.search(text)
-    if every is None or period is None:
+    years = _YEARS.search(text)
+    if every is None or (period is None and years is None):
         return None
-    count = int(period["n"] or period["n2"] or 1)
-    days = count * _unit_days(period["unit"] or period["unit2"] or period["unit1"])
+    if period is not None:
+        count = int(period["n"] or period["n2"] or 1)
+        days = count * _unit_days(period["unit"] or period["unit2"] or period["unit1"])
+    else:
+        assert years is not None
+        days = 365 * (int(years[2]) - int(years[1]) + 1)
     rate_days = _DAYS[every]
     # Months into weeks: whole periods, as a client counts them (6 months, 26 weeks).
     periods = days / rate_days if days % rate_days == 0 else round(days / rate_days)
@@ -212,6 +228,9 @@ def _split(text: str, main: list[Mention]) -> tuple[list[Mention], str] | None:
         label = _("{count} {times} {share}% para treino")
     elif kept := _KEPT_SHARE.search(text, main[0].end):
         share = float(kept["percent"].replace(",", ".")) / 100
+        label = _("{count} {times} {share}% aproveitados")
+    elif dropped := _DROPPED_SHARE.search(text, main[0].end):  # "uns 15% são duplicados"
+        share = 1 - float(dropped["percent"].replace(",", ".")) / 100
         label = _("{count} {times} {share}% aproveitados")
     else:
         return None
@@ -295,7 +314,14 @@ def adjusted_count(
             chains[chains.index(second)] = after
         else:
             chains.remove(second)
-        return main, ""
+        if _ADDED.match(gap) or second[0].value >= main[0].value:
+            return main, ""
+        # "dos 50 mil pares, vamos reservar 5 mil pra teste": what is left is trained on
+        trained = replace(main[0], value=main[0].value - second[0].value)
+        said = _("{count} - {held} para teste").format(
+            count=said_count(main[0]), held=said_amount(second[0].value)
+        )
+        return [trained, *main[1:]], f"{said} = {said_count(trained)}"
     # Two datasets each with its own length may be joined by a bare "e" or "; base B:".
     both_sized = bool(main[1:] and second[1:])
     if not (

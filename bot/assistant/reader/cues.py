@@ -27,7 +27,8 @@ def negated(text: str, start: int) -> bool:
 _CORRECTION = re.compile(
     r"\b(?:na verdade|pensando bem|alias|quer dizer|melhor dizendo|corrigindo|correcao|"
     r"actually|i mean|(?:so )?let'?s go with|go with|vamos de|vamos com|vamos fazer|fica com|"
-    r"pode ser|ir de|vou de|melhor usar|melhor o|melhor a)\b"
+    r"pode ser|ir de|vou de|melhor usar|melhor o|melhor a|agora queremos|agora vamos|this time|"
+    r"now we want)\b"
 )
 
 
@@ -80,7 +81,7 @@ _REFUSED_AFTER = re.compile(
 
 
 METHODS = [
-    (re.compile(r"\bq-?lora\b|4[ -]?bits?|quantizad"), "qlora"),
+    (re.compile(r"\bq-?lora\b|4[ -]?bits?|quantizad|\bnf4\b"), "qlora"),
     # "LoRA quantizado em 4 bits" is QLoRA
     (
         re.compile(

@@ -28,7 +28,8 @@ _PARTS_OF_DAY = {
     "cedo": time(8, 0), "cedinho": time(8, 0), "primeira hora": time(8, 0),
     "almoco": time(12, 0), "hora do almoco": time(12, 0), "lunch": time(12, 0),
     "meia-noite": time(23, 59), "meia noite": time(23, 59), "midnight": time(23, 59),
-    "de manha": time(9, 0), "manha": time(9, 0),
+    "de manha": time(9, 0), "manha": time(9, 0), "final da manha": time(12, 0),
+    "fim da manha": time(12, 0),
     "morning": time(9, 0), "meio-dia": time(12, 0), "meio dia": time(12, 0), "noon": time(12, 0),
     "a tarde": time(14, 0), "de tarde": time(14, 0), "afternoon": time(14, 0),
     "a noite": time(20, 0), "de noite": time(20, 0), "night": time(20, 0), "evening": time(20, 0),
@@ -56,12 +57,16 @@ _DAY = re.compile(
     r"(?P<business_weeks>\d{1,2}) (?:semanas? uteis|semana util|business weeks?)|"
     r"(?P<month_end>(?:o )?(?:fim|final) do mes(?P<next_month> que vem| seguinte)?|"
     r"end of (?:the )?(?P<next_month_en>next )?month)|"
-    r"(?P<week_end>(?:o )?(?:fim|final) da semana(?P<next_week_end> que vem| seguinte)?|"
+    r"(?P<week_end>(?:o )?(?:fim|final) (?:da|desta|dessa) semana"
+    r"(?P<next_week_end> que vem| seguinte)?|"
     r"end of (?:the )?week|(?:o )?fim de semana)|"
     r"(?P<carnival>carnaval|carnival)|"
     rf"primeiro dia util (?:de |do mes de )?(?P<first_business>{_MONTHS})|"
     r"(?P<next_week>semana que vem|proxima semana|next week)|"
-    r"(?P<christmas>natal|christmas)|(?P<new_year>ano novo|reveillon|virada do ano|new year)|"
+    r"(?P<christmas>natal|christmas)|"
+    r"(?P<new_year>ano novo|reveillon|virada do ano|new year|(?:fim|final) do ano|"
+    r"end of (?:the )?year)|"
+    r"(?P<mid_month>(?:a )?(?:metade|meio) do mes|mid-?month)|"
     rf"(?P<explicit>\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?|\d{{1,2}} de (?:{_MONTHS})(?: de \d{{4}})?|"
     rf"(?:{_MONTHS}) \d{{1,2}}(?:st|nd|rd|th)?)|"
     rf"dia (?P<day>\d{{1,2}})(?![/\d])(?! de (?:{_MONTHS}))|"
@@ -69,14 +74,17 @@ _DAY = re.compile(
     r")\b"
 )
 _HOUR = re.compile(
-    r"^\s*,?\s*(?:(?:as|at|ate as|by|a partir das)\s+)?(?:"
-    r"(?P<hour>\d{1,2})(?:[:h](?P<minute>\d{2}))?\s*(?:h\b|hs\b|horas\b|hrs?\b|(?P<ampm>am|pm)\b)|"
+    r"^\s*,?\s*(?:(?:as|at|ate as|ate|until|by|a partir das)\s+)?(?:"
+    # "7h30", "23h59", "17:00" need no "h" after the minutes
+    r"(?P<hour>\d{1,2})(?:[:h](?P<minute>\d{2}))?\s*"
+    r"(?:h\b|hs\b|horas\b|hrs?\b|(?P<ampm>am|pm)\b|(?(minute)(?![\w/])|(?!)))|"
     rf"(?:(?:ate o|ate a|ate|by|until|de|pela|pelo|in the|a|ao|na|no|por volta d[oa])\s+)?"
     rf"(?P<part>{_PART})\b)"
 )
 # "às 8h de amanhã", "o meio-dia de amanhã", "fim do dia de sexta": the hour said before the day.
 _HOUR_BEFORE = re.compile(
-    rf"(?:(?:as|at)\s+\d{{1,2}}(?:[:h]\d{{2}})?\s*(?:h|hs|horas|am|pm)|\b(?:{_PART}))\s+(?:de\s+)?$"
+    rf"(?:(?:as|at)\s+\d{{1,2}}(?:[:h]\d{{2}}\s*(?:h|hs|am|pm)?|\s*(?:h|hs|horas|am|pm))|"
+    rf"\b(?:{_PART}))\s+(?:de\s+)?$"
 )
 # "(hoje é segunda)": the client's today, for the weekday their deadline names.
 _TODAY_IS = re.compile(
@@ -91,10 +99,12 @@ _CONTEXT = re.compile(
     r"\b(?:ate|para|pra|em|by|until|before|antes|prazo|entregar|entrega|pronto|pronta|terminar|"
     r"termine|acabar|precis\w+|deadline|due|tem que|tenho que|temos que|needs?|need it|rodando|"
     r"concluid\w+|finaliz\w+|pra|due|within|inside|in|dentro de|eod|cob|consegue\w*|"
-    r"possible|doable|mostrar|apresentar|demonstrar|demo|present\w*|show)\b|\bda\s*\?"
+    r"possible|doable|mostrar|apresentar|demonstrar|demo|present\w*|show|limite|no maximo|"
+    r"no later than|at the latest|latest)\b|\bda\s*\?"
 )
 URGENT = re.compile(
-    r"\b(?:pra ontem|para ontem|urgen(?:te|tes|cia|temente|t|tly)|pra ja|para ja|pegando fogo|"
+    r"\b(?:emergencia\w*|emergency|time[- ]critical|time[- ]sensitive|pra ontem|para ontem|"
+    r"urgen(?:te|tes|cia|temente|t|tly)|pra ja|para ja|pegando fogo|"
     r"o mais breve|com urgencia|hurry|rush job|urgentissim[oa]s?|o mais rapid[oa]|"
     r"o quanto antes|quanto antes|o mais cedo possivel|asap|as soon as possible|correndo contra|"
     r"com pressa|temos pressa|tenho pressa|estou com pressa|yesterday|right away|imediat\w+)\b"
@@ -104,6 +114,7 @@ _CLIENTS_OWN = re.compile(
     r"\b(?:retorno|te retorno|volto|voltamos|respondo|aviso|te aviso|decid\w+|te dou|dou um|"
     r"falo com|conversamos|reuniao|get back|let you know|circle back|follow up)\b"
 )
+_FROM = re.compile(r"\b(?:a partir de|desde|from|starting)\s*$")
 # "a reunião é terça às 15h e quero mostrar o modelo lá": the meeting is when it is due.
 _SHOWN = re.compile(r"\b(?:mostrar|apresentar|demonstrar|demo|present|show)\w*")
 _NOT_URGENT = re.compile(r"\b(?:nao (?:e|eh|tem|ha|esta) (?:nada )?urgen\w+|sem pressa|no rush)\b")
@@ -137,7 +148,8 @@ def read_deadline(text: str, now: datetime) -> Deadline | None:
 
 # Right before the date that is the deadline itself.
 _MARKED = re.compile(
-    r"\b(?:ate|until|by|prazo|deadline|entrega\w*|due)\b\W*(?:(?:o|a|no|na|dia|the|em) )?$"
+    r"\b(?:ate|until|by|prazo|deadline|entrega\w*|due|no maximo|no later than|limite(?: mesmo)?"
+    r"(?: e)?)\b\W*(?:(?:o|a|no|na|dia|the|em) )?$"
 )
 
 
@@ -154,16 +166,22 @@ def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
         itself = match["business"] or match["business_en"] or match["business_weeks"]
         if not (itself or _CONTEXT.search(context)) or negated(text, match.start()):
             continue
+        if match["today"] and _FROM.search(text[max(0, match.start() - 15) : match.start()]):
+            continue  # "10 dias corridos a partir de hoje": where the count starts
         shown = _SHOWN.search(text, match.end(), match.end() + 60)  # "quero mostrar o modelo lá"
+        shown = shown or re.search(
+            r"\bantes d[aeo]s?\b", text[max(0, match.start() - 45) : match.start()]
+        )
         if _CLIENTS_OWN.search(text[max(0, match.start() - 30) : match.start()]) and not shown:
             continue  # "te dou um retorno semana que vem": when the client answers, not a deadline
         day = _day(match, now, weekday)
         if day is None:
             continue
-        after = _HOUR.match(text[match.end() :])
+        dated = _DAY_NUMBER.match(text, match.end()) if match["weekday"] else None
+        after = _HOUR.match(text[dated.end() if dated else match.end() :])
         hour = after or _hour_before(text[: match.start()])
         at_time = _time(hour) if hour else END_OF_DAY
-        end = match.end() + (after.end() if after else 0)
+        end = (dated.end() if dated else match.end()) + (after.end() if after else 0)
         moment = datetime.combine(day, at_time, CLIENT_ZONE)
         passed = False
         if match["weekday"] and moment <= now:
@@ -234,6 +252,8 @@ def _day(match: re.Match[str], now: datetime, weekday: int) -> date | None:
         return _carnival(today) - timedelta(days=3)
     if match["next_week"]:
         return today + timedelta(days=(4 - today.weekday()) % 7 + 7 * (today.weekday() <= 4))
+    if match["mid_month"]:  # "até a metade do mês": the 15th
+        return _day_of_month(today, 15)
     if match["christmas"] or match["new_year"]:
         target = date(today.year, 12, 24 if match["christmas"] else 31)
         return target if target >= today else target.replace(year=today.year + 1)

@@ -54,7 +54,8 @@ def _alternatives(*units: str) -> str:
 
 
 _BYTES = {"kb": 1e3, "mb": 1e6, "mega": 1e6, "megas": 1e6, "gb": 1e9, "giga": 1e9, "gigas": 1e9,
-          "tb": 1e12, "tera": 1e12, "teras": 1e12}  # fmt: skip
+          "tb": 1e12, "tera": 1e12, "teras": 1e12, "kib": 2**10, "mib": 2**20, "gib": 2**30,
+          "tib": 2**40}  # fmt: skip
 
 
 @cache
@@ -65,11 +66,12 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     unit = re.compile(
         r"^\s*(?:de\s+|of\s+)?(?:"
         rf"(?P<measure>{measure})|"
-        r"(?P<bytes>kb|mb|gb|tb|megas?|gigas?|teras?)\b|"
+        r"(?P<bytes>kb|mb|gb|tb|kib|mib|gib|tib|megas?|gigas?|teras?)\b|"
         # "reuniões de ~40 minutos", "~1h cada": the length of one transcribed recording.
         r"(?P<minutes>min|mins|minutos?|minutes?)\b|(?P<seconds>segundos?|seconds?|seg|secs?)\b|"
         # "cada uma com 1h30 em média": hours and minutes of one recording
-        r"h(?P<hour_minutes>\d{2})\b(?=[^.;!?]{0,20}\b(?:cada|each|em media|de media|average))|"
+        r"h(?P<hour_minutes>\d{2})\b"
+        r"(?=[^.;!?]{0,20}\b(?:cada|each|em media|de media|average|de duracao|duracao|long))|"
         r"(?P<hour_each>h|horas?|hours?)(?= (?:cada|each))|"
         r"(?P<audio>(?:horas?|h|hours?)\s+(?:de\s+|of\s+)?(?:[a-z]+\s+)?"
         r"(?:audio|gravac\w*|fala|voz|ligac\w*|chamadas|podcasts?|speech|recordings?|calls|"
@@ -127,7 +129,8 @@ _SECOND_PARTS = (
     r"descricao|corpo|body|texto|gabarito|justificativa|conteudo|solucao|resumo|summary|response"
 )
 _SECOND = re.compile(
-    r"^[^.;!?\d]{0,12}?(?:\b(?:e|and)\s+|\+\s*|[,;]\s*)(?:(?:ja|mas|e)\s+)?(?:a\s+|o\s+|the\s+)?"
+    r"^[^.;!?\d]{0,12}?(?:\b(?:e|and|mais|plus)\s+|\+\s*|[,;]\s*)(?:(?:ja|mas|e)\s+)?"
+    r"(?:a\s+|o\s+|the\s+)?"
     rf"(?:{_SECOND_PARTS})s?\b[^.;!?\d]{{0,25}}?"
     r"(?P<number>\d+(?:[.,]\d+)*)(?:\s*(?P<scale>mil|k)\b)?"
 )
@@ -233,6 +236,11 @@ _LENGTHS = frozenset({"word", "char", "token", "page", "line", "turn", "minute",
 _FIELD_NEXT = re.compile(
     r"^\s*\)?\s*[,;]?\s*(?:e |and )?(?:o |a |the )?[a-z]+(?: [a-z]+){0,3}\s*\(\s*"
     r"(?:~|cerca de |uns |umas )?(?P<number>\d+(?:[.,]\d+)*)\s*\)"
+)
+# "~350 palavras de texto mais ~150 de comentários": the second part's length before its name.
+_PLUS_PART = re.compile(
+    r"^[^.;!?\d]{0,15}?\b(?:mais|plus|\+)\s*(?:~|uns |umas |cerca de |about )?"
+    rf"(?P<number>\d+(?:[.,]\d+)*)\s+(?:de|of)\s+(?:{_SECOND_PARTS})s?\b"
 )
 _PAIR_GAP = re.compile(rf"^[,;]?[^.;!?\d]{{0,30}}\b(?:{_SECOND_PARTS}|solutions|summaries)s?\b")
 
@@ -362,12 +370,16 @@ def _second_lengths(text: str, mentions: list[Mention]) -> None:
     for mention in mentions:  # a part found is looked past in turn
         if mention.unit not in ("word", "token", "char", "page", "line"):
             continue
-        found = _SECOND.match(text[mention.end :]) or _FIELD_NEXT.match(text[mention.end :])
+        after = text[mention.end :]
+        found = _SECOND.match(after) or _FIELD_NEXT.match(after) or _PLUS_PART.match(after)
         if found is None:
             continue
         start = mention.end + found.start("number")
-        if any(m.start == start for m in mentions):
+        taken = [m for m in mentions if m.start == start]
+        if taken and taken[0].unit != "record":
             continue
+        for counted in taken:  # "~350 palavras de texto mais ~150 de comentários": no count
+            mentions.remove(counted)
         scale = found.groupdict().get("scale") or ""
         value = (number(found["number"]) or 0.0) * SCALE.get(scale, 1.0)
         end = mention.end + found.end()
@@ -397,7 +409,7 @@ def _chains(text: str, mentions: list[Mention]) -> list[list[Mention]]:
                 # "5 mil processos, cada processo com umas 8 peças": documents inside a record
                 or (mention.value <= 200 and last.value >= 1000 and last.role == "count")
             )
-            if turn and _connects(gap):
+            if turn and (_connects(gap) or _EACH_HAS.search(gap)):
                 mention.unit = "turn"  # "40 mil chats de 12 mensagens": messages inside
             lines = last.unit in ("record", "turn", "page") and mention.noun in _LINE_NOUNS
             if lines and mention.unit == "record" and _connects(gap):

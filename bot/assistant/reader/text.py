@@ -140,6 +140,8 @@ def _scaled(digits: str, scale: str) -> float | None:
 def _ranges(text: str) -> str:
     def read(match: re.Match[str]) -> str:
         low, high = match["low"] or match["bare_low"], match["high"] or match["bare_high"]
+        if re.fullmatch(r"(?:19|20)\d\d", low) and re.fullmatch(r"(?:19|20)\d\d", high):
+            return match[0]  # "de 2018 a 2025": years, for the history reader
         low_scale = match["low_scale"] or match["bare_low_scale"] or ""
         high_scale = match["high_scale"] or match["bare_high_scale"] or ""
         last, first = _scaled(high, high_scale), _scaled(low, low_scale)
@@ -216,6 +218,7 @@ def normalize(text: str) -> str:
     folded = _MILLIONS_AND.sub(_millions_and, folded)
     folded = re.sub(r"(?<![\d\w])(?<!\d )(mil|thousand)\b", r"1 \1", folded)
     folded = re.sub(r"\b(?:uma |1 )?quinzena\b", "15 dias", folded)  # "tenho uma quinzena"
+    folded = re.sub(r"\b(\d+ (?:mil|k)) e (?:poucos|poucas|pouco|tantos|tantas)\b", r"\1", folded)
     for pattern, replacement in _HALF:
         folded = pattern.sub(replacement, folded)
     folded = _ranges(folded)
