@@ -46,13 +46,15 @@ PER_HOUR = re.compile(
     r"\b(?:por hora|a hora|/ ?h\b|per hour|an hour|hourly|the hour|valor da hora|preco da hora|"
     r"valor ?/ ?hora|valor hora|preco hora|"
     r"preco/hora|custo/hora|custo por hora|preco por hora|diaria|"
-    r"(?:1|uma|one) ?h(?:ora|our)? (?:de|da|of|on)(?: uma| an?)?)\b"
+    r"(?:1|uma|one) ?h(?:ora|our)? (?:de|da|of|on)(?: uma| an?)?|"
+    # "se eu deixar uma T4 ligada o mês inteiro, quanto pago?"
+    r"(?:o|um) mes inteiro|a month|per month|monthly|24/7)\b"
 )
 # "cabe numa L4?", "roda numa 4090?", "um chip de TPU segura um 65B?", "does it fit on an A100?".
 FITS = re.compile(
     r"\b(?:cabe|cabem|caberia|coube|roda|rodaria|rodam|segura|seguram|aguenta|aguentam|suporta|"
     r"suportam|comporta|fits?|runs?|handle|da (?:pra|para) (?:fazer|rodar|treinar)|nela|nele|"
-    r"da conta|dao conta)\b"
+    r"da conta|dao conta|(?:be|is|seria|e) (?:enough|suficiente))\b"
 )
 # "um chip de TPU segura...?", "numa única GPU": one card of a kind, none named.
 ONE_CARD = re.compile(
@@ -80,6 +82,10 @@ IN_DOLLARS = re.compile(
 # sent, or it is the quote's.
 PROPOSAL = re.compile(
     r"\bproposta (?:formal|comercial|oficial|em pdf|por e-?mail)|\bformal (?:quote|proposal)|"
+    r"\b(?:orcamento|cotacao) (?:oficial|formal)|"
+    # "como faço pra receber a proposta?", "manda em Word"
+    r"\b(?:receb\w*|mand\w*|envi\w*|send|get)\b[^.?!]{0,20}\b(?:a |the )?(?:proposta|proposal)\b|"
+    r"\b(?:manda|mande|envia|envie|send)\w* (?:em|in|as) (?:a )?(?:word|docx)\b|"
     r"\bformaliz\w*|"
     r"\be-?mail (?:me|us|it|this|that)\b|"
     r"\b(?:envi\w*|mand\w*|send|receb\w*|baix\w*|ger[ae]\w*|export\w*|get|download)\b[^.?!]{0,40}"
@@ -182,7 +188,7 @@ def kinds_compared(folded: str) -> bool:
     asked = _PRICE_WORDS.search(folded) or _SIDE_BY_SIDE.search(folded)
     cards = accelerators_named(folded)
     tpu_word = re.search(r"\btpus?\b|\bchips? (?:do|da) google\b", folded)
-    gpu_word = re.search(r"\bgpus?\b", folded)
+    gpu_word = re.search(r"\bgpus?\b|\bplacas? (?:de video|grafica)|\bgraphics cards?", folded)
     tpu = tpu_word or any(c.startswith("tpu") for c in cards)
     gpu = gpu_word or any(not c.startswith("tpu") for c in cards)
     if cards and tpu and gpu:  # "vale mais TPU ou A100?"

@@ -124,7 +124,13 @@ NEAR_MISS = re.compile(
 WRITING_TASK = re.compile(
     r"\b(?:escrev\w*|redig\w*|redij\w*|write|draft)\b(?: (?:me|pra mim|para mim|for me))?\s+"
     r"(?:um |uma |an? |o |a )?(?:post|texto|artigo|redacao|legenda|poema|poesia|musica|blog|tweet|"
-    r"thread|essay|article|caption|roteiro|script)s?\b"
+    r"thread|essay|article|caption|roteiro|script)s?\b|"
+    # Summarizing the client's papers and teaching their people: "resume esse contrato pra mim",
+    # "um curso in company de Python pra equipe"
+    r"\b(?:resum\w*|summari[sz]e)\b (?:esse|este|o|a|this|that|my|meu|minha) (?:contrato|texto|"
+    r"documento|artigo|contract|document|text|pdf)\b|"
+    r"\b(?:curso|cursos|in company|capacitacao)\b[^.?!]{0,40}\b(?:python|equipe|analistas|"
+    r"funcionarios|time|team|staff)\b|\btreinar (?:minha|nossa) equipe\b"
 )
 
 
@@ -166,6 +172,10 @@ _GREETING_WORDS = (
     r"(?:como|com) (?:vai|vao|voce|voces|vc|vcs|estao|esta)(?: (?:voce|voces|vc|vcs))?|"
     r"how are (?:you|u)|(?:is )?any ?one there|alguem ai|"
     r"com (?:voce|voces|vc|vcs)|pessoal|galera|equipe|time|gente|infrabot|there|"
+    # "peguei o contato de vocês num evento", "a colleague told me about you"
+    r"peguei (?:o )?(?:seu |teu )?contato(?: de (?:voces|vcs))?(?: [a-z]+){0,6}|"
+    r"primeira vez (?:usando|aqui|por aqui)(?: isso)?(?: aqui)?|"
+    r"(?:a |my )?(?:colleague|friend)[^.!?]{0,60}told me about (?:you|you guys)[^.!?]*|"
     # "vi o anúncio de vocês no Instagram": how they found us, nothing asked yet
     r"vi (?:o |a |um |uma |seu |sua )?(?:anuncio|post|artigo|video|propaganda|perfil|site)"
     r"(?: de (?:voces|vcs|voce|vc))?(?: n[oa] [a-z]+)?|"
@@ -243,7 +253,8 @@ _ACKNOWLEDGED = (
     r"(?:and )?(?:i'?ll |we'?ll |will )?get back to you(?: soon| later| tomorrow)?|"
     # "..., bom fim de semana pra vcs": whom the closing is for.
     r"(?:pra|para|pro) (?:vcs|voces|vc|voce|todos|galera)(?: ai)?|pessoal|galera|a todos|"
-    r"volto a (?:falar|conversar)(?: com (?:voces|voce))?"
+    r"volto a (?:falar|conversar)(?: com (?:voces|voce))?(?: (?:em|no|na|ate) [a-z]+)?|"
+    r"vou consolidar com (?:o |a )?(?:time|equipe)|that'?s everything(?: for (?:now|today))?"
 )
 CLOSING = re.compile(
     rf"^[^\w]*(?:(?:e |and )?(?:{THANKS.pattern}|{GOODBYE.pattern}|{_ACKNOWLEDGED}|"
@@ -284,6 +295,8 @@ QUESTION = re.compile(
 ALTERNATIVES = re.compile(
     r"^(ver |mostra\w* |quais (sao )?(as )?|e as )?(alternativas|outras opcoes)\W*$"
 )
+# "pode refazer aceitando spot?", "recalcula com 3 épocas": the quote again with what changes.
+REDO = re.compile(r"\b(?:refaz\w*|refazer|recalcul\w*|redo|re-?run|requote|recompute)\b")
 FOLLOW_UP = re.compile(
     r"^\s*(e|and|agora|entao|refaz\w*|what about|what if|how about|com|sem|em|e se|pode ser)\b|"
     # "in 36h?", "same but qlora", "make it 2 epochs", "with 5 epochs instead"

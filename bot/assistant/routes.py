@@ -302,10 +302,11 @@ def job(turn: Turn) -> bool:
     reading = turn.reading
     asked = "?" in reading.text and bool(cues.QUESTION.match(turn.folded))
     asked = asked and reading.guess == "question"
+    redo = bool(cues.FOLLOW_UP.match(turn.folded) or cues.REDO.search(turn.folded))
     follow_up = (
         bool(turn.slots)
         and turn.has_job
-        and (bool(cues.FOLLOW_UP.match(turn.folded)) or len(reading.text.split()) <= 4 or not asked)
+        and (redo or len(reading.text.split()) <= 4 or not asked)  # "pode refazer com spot?"
     )
     priced = turn.wants_price and (bool(turn.slots) or turn.has_job)
     return bool(JOB_SLOTS & turn.slots.keys()) or follow_up or priced

@@ -123,7 +123,11 @@ CLOUDS = [
     ),
     (re.compile(r"\baws\b|amazon web services|\bamazon\b|sagemaker|\bec2\b"), "aws"),
     (
-        re.compile(r"\bazure\b|microsoft cloud|\b(?:na|no|pela|via|on|in|at|e|and) microsoft\b"),
+        # "contrato com a Microsoft", not "o Phi-3 da Microsoft"
+        re.compile(
+            r"\bazure\b|microsoft cloud|"
+            r"\b(?:na|no|pela|via|com a|com|on|in|at|with|e|and) microsoft\b(?![\s-]*phi)"
+        ),
         "azure",
     ),
     # "só temos conta na Lambda"; not AWS's serverless "AWS Lambda" nor "lambda functions"
@@ -182,6 +186,9 @@ RESIDENCY = re.compile(
     r"(?<!from )(?<!de )sao paulo|(?:regiao|region) (?:de |of )sao paulo|\bsa-east|"
     r"\bsouthamerica-east|\bbrazilsouth\b|\bregiao (?:de |em )?sp\b|"
     r"dentro do brasil|so no brasil|"
+    # "os dados não podem ser processados fora do país"
+    r"\bnao (?:podem|pode|devem|deve) ser (?:processad|armazenad|hospedad|tratad|enviad|transferid)"
+    r"\w* (?:fora|no exterior|em outro pais)|"
     # "hospedagem obrigatoriamente no Brasil", "os dados ficam no BR", "só em datacenter
     # nacional", "the data cannot leave Brazil", "data residency in Brazil is required"
     r"obrigatori\w* (?:no|em) (?:brasil|br\b|territorio)|\bno br\b (?:obrigatori|sempre|apenas)|"

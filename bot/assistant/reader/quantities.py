@@ -24,6 +24,7 @@ from bot.assistant.reader.counts import (
     per_turn,
 )
 from bot.assistant.reader.device_memory import is_device_memory
+from bot.assistant.reader.parts import SECOND_PARTS, second_lengths
 from bot.assistant.reader.quantity_arithmetic import (
     TIMES,
     Mention,
@@ -123,17 +124,6 @@ _INSIDE: dict[str, set[str]] = {
     "page": {"line", "word", "char"},
     "line": {"word", "char", "token"},
 }
-# The second part of a pair, by its name: "pergunta ~80 palavras, resposta ~400".
-_SECOND_PARTS = (
-    r"resposta|answer|saida|output|completion|retorno|comentario|correcao|resolucao|explicacao|"
-    r"descricao|corpo|body|texto|gabarito|justificativa|conteudo|solucao|resumo|summary|response"
-)
-_SECOND = re.compile(
-    r"^[^.;!?\d]{0,12}?(?:\b(?:e|and|mais|plus)\s+|\+\s*|[,;]\s*)(?:(?:ja|mas|e)\s+)?"
-    r"(?:a\s+|o\s+|the\s+)?"
-    rf"(?:{_SECOND_PARTS})s?\b[^.;!?\d]{{0,25}}?"
-    r"(?P<number>\d+(?:[.,]\d+)*)(?:\s*(?P<scale>mil|k)\b)?"
-)
 
 
 @dataclass
@@ -233,16 +223,7 @@ _LINE_NOUNS = frozenset({"linhas", "linha", "lines", "line"})
 _TABLE = re.compile(r"\b(?:csv|jsonl?|planilha|tabela|excel|xlsx|parquet|banco de dados)\b")
 _LENGTHS = frozenset({"word", "char", "token", "page", "line", "turn", "minute", "byte"})
 # "pergunta ~80 palavras, resposta ~400": the second part of a pair, named in the gap.
-_FIELD_NEXT = re.compile(
-    r"^\s*\)?\s*[,;]?\s*(?:e |and )?(?:o |a |the )?[a-z]+(?: [a-z]+){0,3}\s*\(\s*"
-    r"(?:~|cerca de |uns |umas )?(?P<number>\d+(?:[.,]\d+)*)\s*\)"
-)
-# "~350 palavras de texto mais ~150 de comentários": the second part's length before its name.
-_PLUS_PART = re.compile(
-    r"^[^.;!?\d]{0,15}?\b(?:mais|plus|\+)\s*(?:~|uns |umas |cerca de |about )?"
-    rf"(?P<number>\d+(?:[.,]\d+)*)\s+(?:de|of)\s+(?:{_SECOND_PARTS})s?\b"
-)
-_PAIR_GAP = re.compile(rf"^[,;]?[^.;!?\d]{{0,30}}\b(?:{_SECOND_PARTS}|solutions|summaries)s?\b")
+_PAIR_GAP = re.compile(rf"^[,;]?[^.;!?\d]{{0,30}}\b(?:{SECOND_PARTS}|solutions|summaries)s?\b")
 
 
 # "título (~15 palavras), lide (~45 palavras)", "título: ~15, lide: ~45": one record's fields.
@@ -284,7 +265,7 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
     mentions = [m for m in mentions if m not in rates]
     if not mentions:
         return None
-    _second_lengths(text, mentions)
+    second_lengths(text, mentions)
     chains = _chains(text, mentions)
     counts = [c for c in chains if c[0].unit in ("record", "turn")]
     # "uma cooperativa com uns 400 cooperados ... são 3.200 boletins, cada um com umas 6 páginas":
@@ -362,29 +343,6 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
         size.start = per[0].start
         size.arithmetic = said_result(tokens, steps, "each")
     return size
-
-
-def _second_lengths(text: str, mentions: list[Mention]) -> None:
-    """ "pergunta de ~80 palavras e resposta longa, ~400", "título (~12 palavras), lide (~40) e
-    corpo (~548)": the next part's length, in the same unit."""
-    for mention in mentions:  # a part found is looked past in turn
-        if mention.unit not in ("word", "token", "char", "page", "line"):
-            continue
-        after = text[mention.end :]
-        found = _SECOND.match(after) or _FIELD_NEXT.match(after) or _PLUS_PART.match(after)
-        if found is None:
-            continue
-        start = mention.end + found.start("number")
-        taken = [m for m in mentions if m.start == start]
-        if taken and taken[0].unit != "record":
-            continue
-        for counted in taken:  # "~350 palavras de texto mais ~150 de comentários": no count
-            mentions.remove(counted)
-        scale = found.groupdict().get("scale") or ""
-        value = (number(found["number"]) or 0.0) * SCALE.get(scale, 1.0)
-        end = mention.end + found.end()
-        second = Mention(value, mention.unit, mention.noun, start, end)
-        mentions.insert(mentions.index(mention) + 1, second)
 
 
 def _chains(text: str, mentions: list[Mention]) -> list[list[Mention]]:

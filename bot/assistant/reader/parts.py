@@ -1,0 +1,54 @@
+"""The lengths of an example's parts said after its first one: a pair's answer ("pergunta de ~80
+palavras e resposta longa, ~400"), a record's fields ("título (~12 palavras), lide (~40) e corpo
+(~548)"), a second part named after its length ("~350 palavras de texto mais ~150 de
+comentários"). Each is a `Mention` in the unit of the first, so the quantity reader sums them."""
+
+import re
+
+from bot.assistant.reader.quantity_arithmetic import Mention
+from bot.assistant.reader.spans import SCALE, number
+
+# The second part of a pair, by its name: "pergunta ~80 palavras, resposta ~400".
+SECOND_PARTS = (
+    r"resposta|answer|saida|output|completion|retorno|comentario|correcao|resolucao|explicacao|"
+    r"descricao|corpo|body|texto|gabarito|justificativa|conteudo|solucao|resumo|summary|response"
+)
+_SECOND = re.compile(
+    r"^[^.;!?\d]{0,12}?(?:\b(?:e|and|mais|plus)\s+|\+\s*|[,;]\s*)(?:(?:ja|mas|e)\s+)?"
+    r"(?:a\s+|o\s+|the\s+)?"
+    rf"(?:{SECOND_PARTS})s?\b[^.;!?\d]{{0,25}}?"
+    r"(?P<number>\d+(?:[.,]\d+)*)(?:\s*(?P<scale>mil|k)\b)?"
+)
+# "título (~12 palavras), lide (~40)": the next field's length in parentheses, its unit left out.
+_FIELD_NEXT = re.compile(
+    r"^\s*\)?\s*[,;]?\s*(?:e |and )?(?:o |a |the )?[a-z]+(?: [a-z]+){0,3}\s*\(\s*"
+    r"(?:~|cerca de |uns |umas )?(?P<number>\d+(?:[.,]\d+)*)\s*\)"
+)
+# "~350 palavras de texto mais ~150 de comentários": the second part's length before its name.
+_PLUS_PART = re.compile(
+    r"^[^.;!?\d]{0,15}?\b(?:mais|plus|\+)\s*(?:~|uns |umas |cerca de |about )?"
+    rf"(?P<number>\d+(?:[.,]\d+)*)\s+(?:de|of)\s+(?:{SECOND_PARTS})s?\b"
+)
+
+
+def second_lengths(text: str, mentions: list[Mention]) -> None:
+    """ "pergunta de ~80 palavras e resposta longa, ~400", "título (~12 palavras), lide (~40) e
+    corpo (~548)": the next part's length, in the same unit."""
+    for mention in mentions:  # a part found is looked past in turn
+        if mention.unit not in ("word", "token", "char", "page", "line"):
+            continue
+        after = text[mention.end :]
+        found = _SECOND.match(after) or _FIELD_NEXT.match(after) or _PLUS_PART.match(after)
+        if found is None:
+            continue
+        start = mention.end + found.start("number")
+        taken = [m for m in mentions if m.start == start]
+        if taken and taken[0].unit != "record":
+            continue
+        for counted in taken:  # "~350 palavras de texto mais ~150 de comentários": no count
+            mentions.remove(counted)
+        scale = found.groupdict().get("scale") or ""
+        value = (number(found["number"]) or 0.0) * SCALE.get(scale, 1.0)
+        end = mention.end + found.end()
+        second = Mention(value, mention.unit, mention.noun, start, end)
+        mentions.insert(mentions.index(mention) + 1, second)
