@@ -105,8 +105,9 @@ _CONTEXT = re.compile(
 URGENT = re.compile(
     r"\b(?:emergencia\w*|emergency|time[- ]critical|time[- ]sensitive|pra ontem|para ontem|"
     # "a opção que termina mais rápido", "whatever finishes soonest", "prioridade zero"
-    r"(?:termin|acab|fica)\w* (?:pronto |pronta )?mais rapid\w*|finish\w* (?:soonest|fastest|first)|"
-    r"soonest|fastest|quickest|prioridade (?:zero|maxima|total|um|1)|top priority|"
+    r"(?:termin|acab|fica)\w* (?:pronto |pronta )?mais rapid\w*|"
+    r"finish\w* (?:soonest|fastest|first)|soonest|fastest|quickest|"
+    r"prioridade (?:zero|0|maxima|total|um|1)|top priority|"
     r"tight (?:clock|deadline|timeline|schedule)|as soon as (?:humanly )?possible|"
     r"urgen(?:te|tes|cia|temente|t|tly)|pra ja|para ja|pegando fogo|"
     r"o mais breve|com urgencia|hurry|rush job|urgentissim[oa]s?|o mais rapid[oa]|"
