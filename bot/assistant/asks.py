@@ -48,13 +48,14 @@ PER_HOUR = re.compile(
     r"preco/hora|custo/hora|custo por hora|preco por hora|diaria|"
     r"(?:1|uma|one) ?h(?:ora|our)? (?:de|da|of|on)(?: uma| an?)?|"
     # "se eu deixar uma T4 ligada o mês inteiro, quanto pago?"
-    r"(?:o|um) mes inteiro|a month|per month|monthly|24/7)\b"
+    r"(?:o|um) mes inteiro|(?:uma|1|a) semana inteira|o dia (?:inteiro|todo)|a month|a week|"
+    r"per month|monthly|24/7)\b"
 )
 # "cabe numa L4?", "roda numa 4090?", "um chip de TPU segura um 65B?", "does it fit on an A100?".
 FITS = re.compile(
     r"\b(?:cabe|cabem|caberia|coube|roda|rodaria|rodam|segura|seguram|aguenta|aguentam|suporta|"
     r"suportam|comporta|fits?|runs?|handle|da (?:pra|para) (?:fazer|rodar|treinar)|nela|nele|"
-    r"da conta|dao conta|(?:be|is|seria|e) (?:enough|suficiente))\b"
+    r"da conta|dao conta|(?:be|is|seria|e) (?:enough|suficiente)|holds?)\b"
 )
 # "um chip de TPU segura...?", "numa única GPU": one card of a kind, none named.
 ONE_CARD = re.compile(
@@ -82,7 +83,7 @@ IN_DOLLARS = re.compile(
 # sent, or it is the quote's.
 PROPOSAL = re.compile(
     r"\bproposta (?:formal|comercial|oficial|em pdf|por e-?mail)|\bformal (?:quote|proposal)|"
-    r"\b(?:orcamento|cotacao) (?:oficial|formal)|"
+    r"\b(?:orcamento|cotacao) (?:oficial|formal)|\bpapel timbrado\b|\bletterhead\b|"
     # "como faço pra receber a proposta?", "manda em Word"
     r"\b(?:receb\w*|mand\w*|envi\w*|send|get)\b[^.?!]{0,20}\b(?:a |the )?(?:proposta|proposal)\b|"
     r"\b(?:manda|mande|envia|envie|send)\w* (?:em|in|as) (?:a )?(?:word|docx)\b|"
@@ -188,7 +189,9 @@ def kinds_compared(folded: str) -> bool:
     asked = _PRICE_WORDS.search(folded) or _SIDE_BY_SIDE.search(folded)
     cards = accelerators_named(folded)
     tpu_word = re.search(r"\btpus?\b|\bchips? (?:do|da) google\b", folded)
-    gpu_word = re.search(r"\bgpus?\b|\bplacas? (?:de video|grafica)|\bgraphics cards?", folded)
+    gpu_word = re.search(
+        r"\bgpus?\b|\bplacas? (?:de video|grafica|nvidia)|\bgraphics cards?|\bnvidia\b", folded
+    )
     tpu = tpu_word or any(c.startswith("tpu") for c in cards)
     gpu = gpu_word or any(not c.startswith("tpu") for c in cards)
     if cards and tpu and gpu:  # "vale mais TPU ou A100?"
@@ -214,8 +217,17 @@ _ASKED_LANGUAGE = re.compile(
 )
 
 
+# "traduz esse contrato pro inglês": their document's language, not our reply's.
+_THEIR_TEXT = re.compile(
+    r"\b(?:traduz\w*|translate)\b (?:esse|este|o|a|this|that|my|meu|minha|nosso|nossa) "
+    r"(?:contrato|texto|documento|artigo|e-?mail|manual|site|contract|document|text)\b"
+)
+
+
 def asked_language(folded: str) -> Language | None:
     """The language the client asks the answer in, if they ask for one."""
+    if _THEIR_TEXT.search(folded):
+        return None
     found = _ASKED_LANGUAGE.search(folded)
     if found is None:
         return None

@@ -6,6 +6,8 @@ import re
 HANDOFF = re.compile(
     # "consegue me ligar amanhã?", "fica mais fácil por telefone", "call me"
     r"\bme (?:liga|ligar|ligue|telefona\w*)\b|\bpor telefone\b|\bcall me\b|\bphone call\b|"
+    r"\b(?:book|schedule|set up) a (?:call|meeting)\b|"
+    r"\b(?:marcar|agendar) uma (?:call|reuniao|ligacao|conversa)\b|"
     r"(falar|conversar|atendimento) com (um |uma |o |a )?(humano|pessoa|vendedor|vendedora|"
     r"atendente|especialista|consultor|gente de verdade)|\bhumano\b|talk to (a )?(human|person|"
     r"sales)|/especialista|quero (falar com )?(um |uma )?(pessoa|atendente|humano)\b|"
@@ -99,6 +101,7 @@ NOT_OUR_TRADE = re.compile(
     # "montando um pc, i5 ou ryzen?", "Google Drive ou iCloud?", "RAM pro Photoshop"
     r"\b(i[3579]|ryzen|google drive|icloud|photoshop|premiere|celular|smartphone)\b|"
     r"\bmont\w* (um |meu )?(pc|computador)\b|"
+    r"\b(notebook|laptop)s?\b[^.?!]{0,30}\b(pra|para|for) (minha|meu|my|a minha|o meu)\b|"
     r"\bacao da|\bacoes (da|de)|bolsa de valores|\bstocks?\b|criptomoeda|\bbitcoin|"
     r"\b(futebol|placar|campeonato|brasileirao|libertadores|copa do mundo|escalacao)\b|"
     # Politics and home networks: "quem ganha a eleição?", "o roteador da Claro".
@@ -130,7 +133,9 @@ WRITING_TASK = re.compile(
     r"\b(?:resum\w*|summari[sz]e)\b (?:esse|este|o|a|this|that|my|meu|minha) (?:contrato|texto|"
     r"documento|artigo|contract|document|text|pdf)\b|"
     r"\b(?:curso|cursos|in company|capacitacao)\b[^.?!]{0,40}\b(?:python|equipe|analistas|"
-    r"funcionarios|time|team|staff)\b|\btreinar (?:minha|nossa) equipe\b"
+    r"funcionarios|time|team|staff)\b|\btreinar (?:minha|nossa) equipe\b|"
+    r"\b(?:traduz\w*|translate)\b (?:esse|este|o|a|this|that|my|meu|minha|nosso|nossa) "
+    r"(?:contrato|texto|documento|artigo|e-?mail|manual|site|contract|document|text)\b"
 )
 
 
@@ -175,6 +180,9 @@ _GREETING_WORDS = (
     # "peguei o contato de vocês num evento", "a colleague told me about you"
     r"peguei (?:o )?(?:seu |teu )?contato(?: de (?:voces|vcs))?(?: [a-z]+){0,6}|"
     r"primeira vez (?:usando|aqui|por aqui)(?: isso)?(?: aqui)?|"
+    # "o Marcos da contabilidade me indicou vocês", "caí aqui pelo artigo de vcs sobre gpu x tpu"
+    r"(?:o |a )?[a-z]+(?: (?:da|do|de) [a-z]+)? me indic\w* (?:voces|vcs|o infrabot)|"
+    r"cai aqui(?: pel[oa] [a-z]+)?(?: de (?:voces|vcs))?(?: sobre [a-z0-9 ]{1,30})?|"
     r"(?:a |my )?(?:colleague|friend)[^.!?]{0,60}told me about (?:you|you guys)[^.!?]*|"
     # "vi o anúncio de vocês no Instagram": how they found us, nothing asked yet
     r"vi (?:o |a |um |uma |seu |sua )?(?:anuncio|post|artigo|video|propaganda|perfil|site)"
@@ -230,13 +238,16 @@ _ACKNOWLEDGED = (
     r"(?:(?:dou|damos|darei|daremos) (?:um |o )?retorno|retorno|aviso|falo)"
     r"(?: (?:depois|em breve|mais tarde|amanha|(?:na )?semana que vem|(?:na )?proxima semana|"
     r"ate (?:segunda|terca|quarta|quinta|sexta)))?|obg|"
-    r"vou (?:ver|conversar|falar|levar|passar|mostrar) (?:isso )?(?:com|pro|pra|para|ao|a) "
+    r"vou (?:ver|conversar|falar|levar|passar|mostrar|apresentar) (?:isso )?"
+    r"(?:com|pro|pra|para|ao|a) "
     r"(?:o |a )?(?:meu |minha |nosso |nossa )?(?:chefe|time|equipe|diretoria|socio|gestor|gestora|"
-    r"financeiro|cliente|socio|socia|reuniao(?: de [a-z-]+)?)s?|"
+    r"financeiro|cliente|socio|socia|reuniao(?: de [a-z-]+)?)s?"
+    r"(?: (?:na|no|ate) [a-z]+| amanha| hoje| semana que vem)?|"
     r"qualquer (?:coisa|duvida),? (?:eu )?(?:volto|chamo|falo|aviso|retorno)"
     r"(?: a (?:falar|conversar))?(?: com (?:voces|voce))?|ate a proxima|"
     r"bom trabalho|(?:tenha )?(?:um )?(?:bom|otimo) (?:dia|fim de semana|final de semana)|"
-    r"boa semana|por (?:enquanto|ora|agora) (?:e )?(?:so|isso)|nada mais|tudo certo|resolvido|"
+    r"boa semana|por (?:enquanto|ora|agora) (?:e )?(?:so isso|so|isso)|nada mais|tudo certo|"
+    r"resolvido|"
     r"anotado|that'?s all(?: i needed)?(?: for (?:now|today))?|that is all|will get back to you|"
     r"talk (?:to you )?(?:later|soon|tomorrow|next week)|"
     r"that covers (?:it|everything)(?: for (?:now|today))?|"

@@ -47,6 +47,10 @@ class JobReading:
     spans: dict[str, tuple[int, int]] = field(default_factory=dict)
     folded: str = ""
 
+    def drop(self, name: str) -> None:
+        for held in (self.slots, self.positions, self.spans):
+            held.pop(name, None)
+
     def set(self, name: str, value: Any, at: int = 0, end: int | None = None) -> None:
         self.slots[name] = value
         self.positions[name] = at
@@ -289,3 +293,5 @@ def _categories(reading: JobReading, text: str) -> None:
         reading.set("cheapest", True)
     if "max_device_memory_gb" not in reading.slots and (card := cues.owned_card(text)):
         reading.set("max_device_memory_gb", card)
+    if cues.cards_not_enough(text):  # "... de 24 GB aqui, mas queremos cotar nuvem"
+        reading.drop("max_device_memory_gb")

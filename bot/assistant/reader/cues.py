@@ -13,7 +13,7 @@ _NEGATION = re.compile(
     r"\besquec\w*|\bignor\w*|\bdesconsider\w*|\bforget|\bdrop|\btroc\w*|\bsubstitu\w*|\btir[ae]\w*|"
     # "o jurídico vetou a AWS"
     r"\bvet\w*|\bproib\w*|\bbanned|\bruled out)"
-    r"\s*(?:o |a |os |as |um |uma |the |a )?$"
+    r"\s*(?:o |a |os |as |um |uma |the |a |aquel[ea]s? |ess[ea]s? )?$"
 )
 
 
@@ -186,6 +186,8 @@ RESIDENCY = re.compile(
     r"(?<!from )(?<!de )sao paulo|(?:regiao|region) (?:de |of )sao paulo|\bsa-east|"
     r"\bsouthamerica-east|\bbrazilsouth\b|\bregiao (?:de |em )?sp\b|"
     r"dentro do brasil|so no brasil|"
+    # "não podem ir pra servidor fora do país"
+    r"\bnao (?:pode|podem|deve|devem)\b[^.;!?]{0,30}\bfora do (?:pais|brasil)\b|"
     # "os dados não podem ser processados fora do país"
     r"\bnao (?:podem|pode|devem|deve) ser (?:processad|armazenad|hospedad|tratad|enviad|transferid)"
     r"\w* (?:fora|no exterior|em outro pais)|"
@@ -211,7 +213,8 @@ RESIDENCY = re.compile(
 SPOT = re.compile(
     r"\bspot\b|preemptiv|interrompiv|preemptible|"
     # "aquelas máquinas que o provedor pode desligar a qualquer hora"
-    r"(?:maquinas?|instancias?|vms?) (?:que|q) (?:o provedor |a nuvem |eles )?(?:pode |podem )?"
+    r"(?:maquinas?|instancias?|vms?)(?: [a-z]+)? (?:que|q) (?:o provedor |a nuvem |eles )?"
+    r"(?:pode |podem )?(?:ser )?"
     r"(?:deslig|interromp|derrub|tom\w+ de volta)"
 )
 ON_DEMAND = re.compile(
@@ -273,6 +276,7 @@ _OWNED_CARD = re.compile(
 _NOT_ENOUGH = re.compile(
     r"[^.;!?]{0,30}\b(?:mas|but|porem)\b[^.;!?]{0,15}\b(?:nao (?:aguenta|da conta|dao conta|cabe|"
     r"suporta|servem|serve|chega)\w*|(?:aren'?t|isn'?t|not) enough|insuficiente\w*|too small|"
+    r"queremos (?:cotar|alugar|usar) (?:a )?(?:nuvem|cloud)|want to rent|"
     r"(?:are |is )?busy|ocupad\w*)"
 )
 _DEVICE_ONLY = re.compile(r"\b(?:so|apenas|somente|only|limit)\w*\b")
@@ -285,11 +289,18 @@ _DESK_CARD = re.compile(
 )
 
 
+def cards_not_enough(text: str) -> bool:
+    """ "temos 2 RTX 4090 de 24 GB, mas queremos cotar nuvem": the cards they own are why they
+    rent, not a limit on what we quote."""
+    match = _OWNED_CARD.search(text)
+    return bool(match and _NOT_ENOUGH.match(text, match.end()))
+
+
 def owned_card(text: str) -> float | None:
     """Memory (GB) of a card the client says they have, or a desk card they name, if any."""
+    if cards_not_enough(text):
+        return None
     match = _OWNED_CARD.search(text)
-    if match and _NOT_ENOUGH.match(text, match.end()):
-        return None  # "temos 2 RTX 3090, mas não aguentam": why they rent, not a limit
     if match and not negated(text, match.start()):
         return CARD_MEMORY_GB[match[1]]
     desk = _DESK_CARD.search(text)

@@ -15,7 +15,7 @@ SECOND_PARTS = (
 )
 _SECOND = re.compile(
     r"^[^.;!?\d]{0,12}?(?:\b(?:e|and|mais|plus)\s+|\+\s*|[,;]\s*)(?:(?:ja|mas|e)\s+)?"
-    r"(?:a\s+|o\s+|the\s+)?"
+    r"(?:(?:a|o|as|os|the)\s+)?"
     rf"(?:{SECOND_PARTS})s?\b[^.;!?\d]{{0,25}}?"
     r"(?P<number>\d+(?:[.,]\d+)*)(?:\s*(?P<scale>mil|k)\b)?"
 )

@@ -365,7 +365,11 @@ def _chains(text: str, mentions: list[Mention]) -> list[list[Mention]]:
             turn = mention.unit == last.unit == "record" and (
                 mention.noun in _unit_words()["turn"]
                 # "5 mil processos, cada processo com umas 8 peças": documents inside a record
-                or (mention.value <= 200 and last.value >= 1000 and last.role == "count")
+                or (
+                    mention.value <= 200
+                    and last.value >= max(100, 5 * mention.value)
+                    and last.role == "count"
+                )
             )
             if turn and (_connects(gap) or _EACH_HAS.search(gap)):
                 mention.unit = "turn"  # "40 mil chats de 12 mensagens": messages inside

@@ -143,12 +143,13 @@ _DEADLINE_BEFORE = re.compile(
     r"entrega|pronto|"
     r"terminar|termine|acabar|precis\w+|for|nos proximos|next|daqui(?: a)?)\b[^.;!?\d]{0,30}$|"
     # "tenho 72h e R$ 2.500": the time the client has
-    r"\b(?:tenho|temos|we have|i have)\s+(?:so |apenas |somente |uns |umas |only )?$"
+    r"\b(?:tenho|temos|a gente tem|we have|i have)\s+(?:so |apenas |somente |uns |umas |only )?$"
 )
 # "2 dias de prazo", "48h of deadline": the duration names the deadline after it.
 _DEADLINE_AFTER = re.compile(
     r"^\s*(?:(?:de\s+|of\s+)?(?:prazo|deadline)|no maximo|at most|tops|"
-    r"(?:pra|para) (?:entregar|terminar|concluir|ficar pronto))\b"
+    r"(?:pra|para) (?:entregar|terminar|concluir|ficar pronto|colocar em producao|subir)|"
+    r"to (?:ship|go live|deliver))\b"
 )
 _HISTORY_AFTER = re.compile(
     r"^\s*(?:de|of)\s+(?:historico|history|dados|data|base|registros|logs|conversas|atendimento|"

@@ -218,6 +218,8 @@ def normalize(text: str) -> str:
     folded = _MILLIONS_AND.sub(_millions_and, folded)
     folded = re.sub(r"(?<![\d\w])(?<!\d )(mil|thousand)\b", r"1 \1", folded)
     folded = re.sub(r"\b(?:uma |1 )?quinzena\b", "15 dias", folded)  # "tenho uma quinzena"
+    folded = re.sub(r"\b(?:uma |1 )?duzia\b", "12", folded)  # "uma dúzia de mensagens"
+    folded = re.sub(r"\bmeia duzia\b", "6", folded)
     folded = re.sub(r"\b(\d+ (?:mil|k)) e (?:poucos|poucas|pouco|tantos|tantas)\b", r"\1", folded)
     for pattern, replacement in _HALF:
         folded = pattern.sub(replacement, folded)
