@@ -1,6 +1,8 @@
 """The database engine: the URL (INFRABOT_DATABASE_URL or SQLite under INFRABOT_HOME), the driver,
 and a schema brought to the latest migration before anyone uses it."""
 
+import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -14,6 +16,9 @@ from bot.db import schema
 from bot.ops.credentials import credential
 from bot.ops.errors import DatabaseUnavailable
 from bot.ops.paths import home
+
+# Tries at switching a new SQLite file to WAL while other processes do the same (about 20 s in all).
+WAL_TRIES = 20
 
 
 def database_url() -> str:
@@ -72,7 +77,16 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     """WAL lets readers work during a write, and NORMAL sync skips an fsync per commit that WAL
     does not need for durability of committed transactions against process crashes."""
     cursor = connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
+    for attempt in range(WAL_TRIES):
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            break
+        except sqlite3.OperationalError as error:
+            # Switching to WAL takes the file alone, and SQLite answers "locked" at once, without
+            # its busy timeout, while another process starting beside this one switches it too.
+            if "locked" not in str(error) or attempt == WAL_TRIES - 1:
+                raise
+            time.sleep(0.1 * (attempt + 1))
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
 
