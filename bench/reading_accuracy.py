@@ -19,7 +19,8 @@ then read and tuned on, and set H (_h_jobs, _h_asks: 80 + 80, another such helpe
 way, then read and tuned on, and set I (_i_jobs, _i_asks: 80 + 80) run once before and once after
 that tuning; then set I was read and tuned on, and set J (_j_jobs, _j_asks: 70 + 70) run once
 before and once after; then J was read and tuned on, and set K (_k_jobs, _k_asks: 70 + 60) run
-once before and once after. The next reader change needs a fresh set.
+once before and once after; then K was read and tuned on, and set L (_l_jobs, _l_asks: 60 + 60)
+run once before and once after. The next reader change needs a fresh set.
 
 Each message goes through the whole assistant, on a frozen clock, and is scored on what the client
 sees: the quoted job's fields, and what kind of answer came back. Examples within 1%; tokens per
