@@ -34,16 +34,15 @@ _REGROUPED = re.compile(
 )
 # What a turn's length may be counted in.
 TURN_PARTS = frozenset({"line", "word", "char", "token"})
+# A turn by its name, one or many ("mensagem", "turns", "parágrafos").
+_TURN = r"(?:mensage\w*|msgs?|turnos?|falas?|messages?|turns?|paragrafos?|paragraphs?)"
 _PER_TURN_BEFORE = re.compile(
-    r"(?:\b(?:cada|each|per|por) (?:mensage\w*|msgs?|turnos?|falas?|messages?|turns?|paragrafos?|"
-    r"paragraphs?)|"
+    rf"(?:\b(?:cada|each|per|por) {_TURN}|"
     r"\b(?:todas|todos|all|each one)(?: (?:com|de|tem|with|of|has))?)[^.;!?\d]{0,15}$"
 )
 _TURNS_BETWEEN = re.compile(r"^\s*(?:do|da|dos|das|of|from|by) [a-z]+\s+(?:e|and|\+)\s*$")
 _WHOSE = re.compile(r"^\s*(?:do|da|dos|das|of|from|by)\b")
-_PER_TURN = re.compile(
-    r"^\s*(?:por|cada|per|each|/)\s+(?:mensage\w*|msgs?|turnos?|messages?|turns?)\b"
-)
+_PER_TURN = re.compile(rf"^\s*(?:por|cada|per|each|/)\s+{_TURN}\b")
 # Each group's name as "÷ 10 por conversa" says it.
 _ONE_GROUP = {
     "conversas": "conversa", "dialogos": "diálogo", "chats": "chat", "sessoes": "sessão",
@@ -75,12 +74,16 @@ CLEANED = re.compile(rf"^[^\d]{{0,60}}?\b(?:{_CLEANING})\b[^\d]{{0,40}}$")
 # Between a first count and a second one that replaces it: a correction ("20 mil (não,
 # corrigindo: são 25 mil)"), today's figure after an old one ("tinha 4 mil; a nova tem 12 mil"),
 # or the part kept ("40 mil, mas vamos usar só 10 mil").
+# Words that say what part of the data is kept ("vamos usar só", "sobram", "we'll keep").
+_KEPT = (
+    r"us[ae]r\w*|usaremos|aproveit\w*|sobra\w*|resta\w*|mant\w*|keep\w*|kept|usable|only|"
+    r"apenas|somente|so"
+)
 _REPLACING = re.compile(
     r"^[^\d]{0,60}?\b(?:corrig\w*|correcao|alias|na verdade|quer dizer|digo|errei|me enganei|"
     r"actually|i mean|correction|scratch that|nova|novo|new|atual\w*|agora|hoje|now|currently|"
     r"confundi|pera|oops|wait|vamos ter|teremos|vai ter|will have|we'?ll have|"
-    r"us[ae]r\w*|usaremos|vamos usar|aproveit\w*|sobra\w*|resta\w*|mant\w*|keep\w*|kept|"
-    r"usable|only|apenas|somente|so|prestam)\b[^\d]{0,40}$"
+    rf"vamos usar|{_KEPT}|prestam)\b[^\d]{{0,40}}$"
 )
 # After a second count: it is the part trained on ("20 mil vão pra treino e 4 mil pra teste").
 TRAINING = re.compile(
@@ -101,8 +104,7 @@ _SPLIT = re.compile(
 )
 # The share of the count that is kept: "vamos usar só os que têm resposta, que são 25% do total".
 _KEPT_SHARE = re.compile(
-    r"\b(?:us[ae]r\w*|usaremos|aproveit\w*|sobra\w*|resta\w*|mant\w*|fica\w*|keep\w*|kept|"
-    r"usable|only|apenas|somente|so)\b[^.;!?\d]{0,60}?(?P<percent>\d+(?:[.,]\d+)?)\s*%"
+    rf"\b(?:{_KEPT}|fica\w*)\b[^.;!?\d]{{0,60}}?(?P<percent>\d+(?:[.,]\d+)?)\s*%"
     r"(?!\s*(?:[a-z]+\s+){0,3}?(?:de |para |pra |for )?(?:validacao|teste|test|validation|eval))"
 )
 _DROPPED_SHARE = re.compile(
@@ -203,6 +205,8 @@ def _over_period(text: str, main: list[Mention]) -> tuple[list[Mention], str] | 
         days = count * _unit_days(period["unit"] or period["unit2"] or period["unit1"])
     else:
         assert years is not None
+        if int(years[2]) < int(years[1]):
+            return None  # "de 2018 a 2017": no stretch to multiply by
         days = 365 * (int(years[2]) - int(years[1]) + 1)
     rate_days = _DAYS[every]
     # Months into weeks: whole periods, as a client counts them (6 months, 26 weeks).

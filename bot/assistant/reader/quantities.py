@@ -71,7 +71,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
         # "reuniões de ~40 minutos", "~1h cada": the length of one transcribed recording.
         r"(?P<minutes>min|mins|minutos?|minutes?)\b|(?P<seconds>segundos?|seconds?|seg|secs?)\b|"
         # "cada uma com 1h30 em média": hours and minutes of one recording
-        r"h(?P<hour_minutes>\d{2})\b"
+        r"h(?P<hour_minutes>[0-5]\d)\b"
         r"(?=[^.;!?]{0,20}\b(?:cada|each|em media|de media|average|de duracao|duracao|long))|"
         r"(?P<hour_each>h|horas?|hours?)(?= (?:cada|each))|"
         r"(?P<audio>(?:horas?|h|hours?)\s+(?:de\s+|of\s+)?(?:[a-z]+\s+)?"

@@ -6,7 +6,7 @@ from functools import cache
 from text_to_num import text2num
 
 from bot.assistant.reader.quantity_arithmetic import load_quantities
-from bot.assistant.reader.spans import number, words
+from bot.assistant.reader.spans import SCALE, number, words
 from bot.assistant.reader.spelling import corrected
 from knowledge.lexical import fold
 
@@ -113,7 +113,6 @@ def _words_to_digits(text: str, pattern: re.Pattern[str], language: str) -> str:
 # data is read at its middle, the expected size the quote is for. Any other range ("orçamento
 # entre 2 e 3 mil", "de 10 a 20 de dezembro") keeps its upper end: the limit a budget or a
 # deadline cannot pass.
-_SCALE_WORDS = {"mil": 1e3, "k": 1e3, "mi": 1e6, "milhao": 1e6, "milhoes": 1e6}
 _SCALE = r"(?: ?(?:mil|k|mi|milhoes|milhao)\b)?"
 _RANGE = re.compile(
     rf"\b(?:(?:entre|between|de|from) (?P<low>\d+(?:[.,]\d+)?)(?P<low_scale>{_SCALE}) "
@@ -134,7 +133,7 @@ def _data_after() -> re.Pattern[str]:
 
 def _scaled(digits: str, scale: str) -> float | None:
     value = number(digits)
-    return None if value is None else value * _SCALE_WORDS.get(scale.strip(), 1.0)
+    return None if value is None else value * SCALE.get(scale.strip(), 1.0)
 
 
 def _ranges(text: str) -> str:
@@ -155,11 +154,10 @@ def _ranges(text: str) -> str:
 
 
 _MILLIONS_AND = re.compile(r"\b(\d+) (milhao|milhoes|bilhao|bilhoes) e (\d+)\b(?![.,]\d)")
-_MILLION_SCALE = {"milhao": 1e6, "milhoes": 1e6, "bilhao": 1e9, "bilhoes": 1e9}
 
 
 def _millions_and(match: re.Match[str]) -> str:
-    scale = _MILLION_SCALE[match[2]]
+    scale = SCALE[match[2]]
     rest = int(match[3])
     if rest >= scale:
         return match[0]
@@ -190,7 +188,7 @@ def _relative(text: str) -> str:
         value = number(earlier[-1][1]) if earlier else None
         if value is None:
             return match[0]
-        total = value * _SCALE_WORDS.get(earlier[-1][2] or "", 1.0) * _TIMES_OF[match["word"]]
+        total = value * SCALE.get(earlier[-1][2] or "", 1.0) * _TIMES_OF[match["word"]]
         amount = f"{total:f}".rstrip("0").rstrip(".")
         if match["noun"] in _records():
             return f"{amount} {match['noun']}"
