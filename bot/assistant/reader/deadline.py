@@ -194,8 +194,28 @@ def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
             passed = True
         elif moment <= now and match["today"] is None:
             continue
+        moment -= _lead_time(text, match.start(), end)
         hours = max(1.0, round((moment - now).total_seconds() / 3600, 1))
         yield Deadline(moment, hours, match.start(), end, _understood(moment, hours, passed))
+
+
+# "preciso do modelo pelo menos 4 horas antes", "2 dias antes da reunião": ready that long before.
+_LEAD = re.compile(
+    r"\b(?:pelo menos |no minimo |umas? |uns |at least )?(?P<n>\d{1,2})\s*"
+    r"(?P<unit>h|hs|horas?|hours?|dias?|days?)\s+"
+    r"(?:antes|before|de antecedencia|in advance|ahead)\b"
+)
+
+
+def _lead_time(text: str, start: int, end: int) -> timedelta:
+    """How long before the event named at `start`..`end` the model is needed, said in the same
+    sentence; nothing when no lead time is said."""
+    sentence = re.split(r"[.;!?]", text[end:], maxsplit=1)[0]
+    found = _LEAD.search(sentence) or _LEAD.search(text[max(0, start - 60) : start])
+    if found is None:
+        return timedelta()
+    hours = int(found["n"]) * (24 if found["unit"].startswith(("d", "D")) else 1)
+    return timedelta(hours=hours)
 
 
 # "até o fim do expediente" with no day named: today's, or the next working day's once it is over.

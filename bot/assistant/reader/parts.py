@@ -11,6 +11,7 @@ from bot.assistant.reader.spans import SCALE, number
 # The second part of a pair, by its name: "pergunta ~80 palavras, resposta ~400".
 SECOND_PARTS = (
     r"resposta|answer|saida|output|completion|retorno|comentario|correcao|resolucao|explicacao|"
+    r"pergunta|question|instrucao|instruction|entrada|input|"
     r"descricao|corpo|body|texto|gabarito|justificativa|conteudo|solucao|resumo|summary|response"
 )
 _SECOND = re.compile(

@@ -24,6 +24,7 @@ from bot.assistant.reader.counts import (
     per_turn,
 )
 from bot.assistant.reader.device_memory import is_device_memory
+from bot.assistant.reader.holders import by_holders
 from bot.assistant.reader.parts import SECOND_PARTS, second_lengths
 from bot.assistant.reader.quantity_arithmetic import (
     TIMES,
@@ -37,6 +38,8 @@ from bot.assistant.reader.quantity_arithmetic import (
     to_tokens,
     total_tokens,
 )
+from bot.assistant.reader.recordings import recordings
+from bot.assistant.reader.shares import shared_length
 from bot.assistant.reader.spans import NOT_RECORDS, QUANTITY, SCALE, number, words
 from locales import _
 
@@ -150,6 +153,8 @@ def find_mentions(text: str) -> list[Mention]:
         # A negative count is kept: the job's validation says what is wrong with it.
         value = (-parsed if match["sign"] else parsed) * SCALE.get(match["scale"] or "", 1.0)
         after = text[match.end() :]
+        if after.lstrip().startswith("%"):
+            continue  # "70% curtos": a share, never a count
         found = unit_pattern.match(after)
         if found is None and (named := _named_before().search(text[: match.start()])):
             mentions.append(Mention(value, "record", named["noun"], named.start(), match.end()))
@@ -263,6 +268,9 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
     rates = [m for m in mentions if m.unit == "word" and _PER_PAGE.match(text[m.end :])]
     per_page = rates[0].value if rates else None
     mentions = [m for m in mentions if m not in rates]
+    shares = shared_length(text)
+    if shares is not None:
+        mentions = [m for m in mentions if not shares.start <= m.start < shares.end]
     if not mentions:
         return None
     second_lengths(text, mentions)
@@ -276,11 +284,14 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
     size.end = max(m.end for m in mentions)
     counted = ""
     if main is not None:
+        held = by_holders(text, main)
         main, counted = adjusted_count(text, main, chains)
-        counted = counted or said_count(main[0])
+        counted = "; ".join(said for said in (held, counted) if said) or said_count(main[0])
         size.examples = main[0].value
         size.start = main[0].start
         length = _length(main, chains, per_page)
+        if len(main) == 1 and shares is not None and shares.start > main[0].start:
+            length = shares.tokens, shares.steps
         if length is None and main[0].noun in _LINE_NOUNS and not _TABLE.search(text):
             # "2 milhões de linhas de legendas": each line is an example a line long; a table's
             # lines are records of a length not given.
@@ -330,11 +341,14 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
                 f"{said_result(tokens, steps)} ÷ {counted} "
                 f"≈ {said_tokens(size.tokens_per_example, 'each')}"
             )
+        elif recorded := recordings(chains) if not size.examples else None:
+            size.examples, size.tokens_per_example, size.arithmetic = recorded
+            size.start = totals[0][0].start
         elif not size.examples:
             size.dataset_tokens = tokens
             size.start = totals[0][0].start
             size.arithmetic = said_result(tokens, steps, "total")
-    if main is None and size.dataset_tokens is None:
+    if main is None and size.dataset_tokens is None and size.tokens_per_example is None:
         per = next((c for c in chains if c[0].role == "per"), None)
         if per is None:
             return None

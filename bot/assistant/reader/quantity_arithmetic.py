@@ -54,37 +54,66 @@ def load_quantities() -> QuantityData:
         return QuantityData.model_validate(tomllib.load(handle))
 
 
-# The language of the data being read (None: the language of the message, `locales.current`):
-# English text splits into fewer tokens per word than Portuguese.
-_DATA_LANGUAGE: ContextVar[Language | None] = ContextVar("data_language", default=None)
+# The languages of the data being read and their shares (None: the language of the message,
+# `locales.current`): English text splits into fewer tokens per word than Portuguese.
+_DATA_LANGUAGE: ContextVar[dict[Language, float] | None] = ContextVar("data_language", default=None)
 
 
 @contextmanager
-def data_in(language: Language | None) -> Iterator[None]:
-    """Read data sizes inside this block as text in `language` (None: the message's)."""
-    token = _DATA_LANGUAGE.set(language)
+def data_in(languages: dict[Language, float] | None) -> Iterator[None]:
+    """Read data sizes inside this block as text in `languages`, each with its share (None: the
+    message's language)."""
+    token = _DATA_LANGUAGE.set(languages)
     try:
         yield
     finally:
         _DATA_LANGUAGE.reset(token)
 
 
+_LANGUAGE_WORDS: dict[Language, str] = {
+    "en": r"em ingles|in english|english|ingles|en-us",
+    "pt": r"em portugues|in portuguese|portuguese|portugues|pt-br|ptbr",
+}
 # "the data is in Portuguese", "10k English reviews", "os textos estão em inglês".
-_STATED: dict[Language, re.Pattern[str]] = {
-    "en": re.compile(r"\b(?:em ingles|in english|english|ingles|en-us)\b"),
-    "pt": re.compile(r"\b(?:em portugues|in portuguese|portuguese|portugues|pt-br|ptbr)\b"),
+_STATED = {language: re.compile(rf"\b(?:{said})\b") for language, said in _LANGUAGE_WORDS.items()}
+# "60% em português e 40% em inglês", "metade em inglês": a language's share of the data.
+_SHARE = {
+    language: re.compile(
+        rf"(?:(?P<percent>\d+(?:[.,]\d+)?)\s*%|(?P<half>metade|half))[^.;!?%\d]{{0,20}}?"
+        rf"\b(?:{said})\b"
+    )
+    for language, said in _LANGUAGE_WORDS.items()
 }
 
 
-def stated_language(folded: str) -> Language | None:
-    """The language the message says its data is in, when it names exactly one."""
+def stated_language(folded: str) -> dict[Language, float] | None:
+    """The languages the message says its data is in, each with its share: one named alone is
+    all of it; two are weighted where their shares are said and add up to the whole."""
     named = [language for language, pattern in _STATED.items() if pattern.search(folded)]
-    return named[0] if len(named) == 1 else None
+    if len(named) == 1:
+        return {named[0]: 1.0}
+    shares: dict[Language, float] = {}
+    for language, pattern in _SHARE.items():
+        if found := pattern.search(folded):
+            percent = found["percent"]
+            shares[language] = float(percent.replace(",", ".")) / 100 if percent else 0.5
+    return shares if len(shares) == 2 and abs(sum(shares.values()) - 1) < 0.01 else None
 
 
 def tokens_per_word() -> float:
-    english = (_DATA_LANGUAGE.get() or current()) == "en"
-    return load_quantities().get("tokens_per_english_word" if english else "tokens_per_word").value
+    factors = load_quantities()
+    per_word: dict[Language, float] = {
+        "en": factors.get("tokens_per_english_word").value,
+        "pt": factors.get("tokens_per_word").value,
+    }
+    shares = _DATA_LANGUAGE.get() or {current(): 1.0}
+    return sum(per_word[language] * share for language, share in shares.items())
+
+
+def _said_per_word() -> str:
+    """ "1,5"; "1,42" for data 60% in Portuguese and 40% in English."""
+    factor = tokens_per_word()
+    return format_number(factor, 1 if round(factor, 1) == round(factor, 4) else 2)
 
 
 @dataclass
@@ -191,7 +220,7 @@ def total_tokens(mention: Mention, text_model: bool) -> tuple[float | None, list
         if not text_model and "transcri" not in mention.noun:
             return None, []  # audio for a speech model: the reader counts 30 s windows
         per_hour = factors.get("words_per_audio_hour").value
-        per_word = format_number(tokens_per_word(), 1)
+        per_word = _said_per_word()
         return mention.value * per_hour * tokens_per_word(), [
             Step(_("{amount} h de fala transcrita").format(amount=said_amount(mention.value))),
             Step(
@@ -234,7 +263,7 @@ def _factor_note(steps: list[Step]) -> str:
     if any(step.kind == "per_word" for step in steps) or not steps:
         return ""
     if any(step.kind == "words" for step in steps):
-        per_word = format_number(tokens_per_word(), 1)
+        per_word = _said_per_word()
         return " " + _("({amount} token por palavra, suposto)").format(amount=per_word)
     return ""
 
