@@ -8,7 +8,7 @@ import tomllib
 from functools import cache
 from pathlib import Path
 
-from bot.assistant.reader.cues import CLOUDS, METHODS, negated
+from bot.assistant.reader.cues import CLOUDS, METHODS, UNQUOTED_CLOUDS, negated
 from locales import Language
 
 ACCELERATORS = Path(__file__).resolve().parent / "data" / "accelerators.toml"
@@ -158,10 +158,15 @@ def _instead(folded: str) -> bool:
 
 
 def clouds_compared(folded: str) -> list[str]:
-    """Two or more clouds named side by side ("na AWS e quanto no Google?")."""
+    """Two or more clouds named side by side ("na AWS e quanto no Google?"); one we do not quote
+    ("AWS e Oracle lado a lado") goes in by its name, for the table to say so."""
     if _instead(folded):
         return []
-    named = [(m.start(), cloud) for pattern, cloud in CLOUDS for m in pattern.finditer(folded)]
+    named = [
+        (m.start(), cloud)
+        for pattern, cloud in [*CLOUDS, *UNQUOTED_CLOUDS]
+        for m in pattern.finditer(folded)
+    ]
     clouds: list[str] = []
     for _, cloud in sorted(named):
         if cloud not in clouds:

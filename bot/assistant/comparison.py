@@ -3,7 +3,7 @@ with the machine, hours and total of each, and which is cheaper and which is fas
 
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from bot.assistant.composer import job_line
 from locales import _
@@ -12,7 +12,7 @@ from quoting.catalog import load_catalog
 from quoting.constraints import PROVIDER_NAMES
 from quoting.errors import QuotingError
 from quoting.fx import FxRate
-from quoting.jobspec import Job, JobSpec, method_name, normalize
+from quoting.jobspec import Cloud, Job, JobSpec, method_name, normalize
 from quoting.quote import build_quote
 from quoting.recommend import candidates
 from quoting.registry import load_registry
@@ -35,7 +35,7 @@ def _label(axis: Axis, value: str) -> str:
         entry = load_registry().find(value)
         return entry.name if entry else value
     if axis == "cloud":
-        return PROVIDER_NAMES.get(value, value.upper())
+        return PROVIDER_NAMES.get(value, value)
     if axis == "method":
         return method_name(value)
     return value.upper()
@@ -64,6 +64,8 @@ def _cheapest_on(job: Job, cloud: str, fx: FxRate) -> Candidate | None:
 
 
 def _on_cloud(label: str, slots: dict[str, Any], cloud: str, fx: FxRate) -> Column:
+    if cloud not in get_args(Cloud):  # "Oracle Cloud (OCI)": a cloud no price list of ours has
+        return Column(label, problem=_("ainda não temos ofertas dela no catálogo"))
     job = normalize(JobSpec(**{**slots, "cloud": cloud}))
     best = _cheapest_on(job, cloud, fx)
     if best is None:

@@ -73,6 +73,13 @@ def test_clouds_side_by_side_each_get_their_own_machine_and_price(assistant: Ass
     assert rows["AWS"][0] != rows["Google Cloud"][0]
 
 
+def test_a_cloud_we_do_not_quote_keeps_its_row_in_the_side_by_side(assistant: Assistant) -> None:
+    *_, reply = talk(assistant, JOB, "quero ver AWS e Oracle lado a lado")
+    rows = _rows(reply.answer)
+    assert _reais(rows["AWS"][-1]), reply.answer
+    assert "não temos ofertas" in rows["Oracle Cloud (OCI)"][0], reply.answer
+
+
 @pytest.mark.parametrize(
     ("message", "verdict"),
     [
