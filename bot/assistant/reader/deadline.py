@@ -77,7 +77,8 @@ _HOUR = re.compile(
     r"^\s*,?\s*(?:(?:as|at|ate as|ate|until|by|a partir das)\s+)?(?:"
     # "7h30", "23h59", "17:00" need no "h" after the minutes
     r"(?P<hour>\d{1,2})(?:[:h](?P<minute>\d{2}))?\s*"
-    r"(?:h\b|hs\b|horas\b|hrs?\b|(?P<ampm>am|pm)\b|(?(minute)(?![\w/])|(?!)))|"
+    r"(?:h\b|hs\b|horas\b|hrs?\b|(?P<ampm>am|pm)\b|(?P<daypart>da (?:manha|tarde|noite))\b|"
+    r"(?(minute)(?![\w/])|(?!)))|"
     rf"(?:(?:ate o|ate a|ate|by|until|de|pela|pelo|in the|a|ao|na|no|por volta d[oa])\s+)?"
     rf"(?P<part>{_PART})\b)"
 )
@@ -112,7 +113,10 @@ URGENT = re.compile(
     r"urgen(?:te|tes|cia|temente|t|tly)|pra ja|para ja|pegando fogo|"
     r"o mais breve|com urgencia|hurry|rush job|urgentissim[oa]s?|o mais rapid[oa]|"
     r"o quanto antes|quanto antes|o mais cedo possivel|asap|as soon as possible|correndo contra|"
-    r"com pressa|temos pressa|tenho pressa|estou com pressa|yesterday|right away|imediat\w+)\b"
+    r"com pressa|temos pressa|tenho pressa|estou com pressa|yesterday|right away|imediat\w+|"
+    # "é pra agora, não dá pra esperar", "com a maior brevidade possível"
+    r"(?:e|eh) (?:pra|para) agora|nao (?:da|podemos|posso|pode) (?:pra |para )?esperar|"
+    r"maior brevidade|brevidade possivel|can'?t wait)\b"
 )
 # The client's own next step, not the job's deadline.
 _CLIENTS_OWN = re.compile(
@@ -148,7 +152,49 @@ def read_deadline(text: str, now: datetime) -> Deadline | None:
     first one."""
     found = list(_deadlines(text, now))
     marked = [d for d in found if _MARKED.search(text[max(0, d.start - 25) : d.start])]
-    return next(iter(marked or found), None) or _end_of_today(text, now)
+    if counted := _counted_from(text, now):
+        return counted
+    return next(iter(marked or found), None) or _end_of_today(text, now) or _hour_alone(text, now)
+
+
+# "10 dias corridos a partir da aprovação, que sai na segunda (dia 7)": days counted from a day
+# named after them.
+_COUNTED_FROM = re.compile(
+    r"\b(?P<n>\d{1,3}) dias? (?:corridos )?(?:a partir d|depois d|apos |after |from )"
+)
+
+
+def _counted_from(text: str, now: datetime) -> Deadline | None:
+    said = _COUNTED_FROM.search(text)
+    named = _DAY.search(text, said.end(), said.end() + 80) if said else None
+    if said is None or named is None:
+        return None
+    now = now.astimezone(CLIENT_ZONE)
+    start = _day(named, now, now.weekday())
+    if start is None:
+        return None
+    moment = datetime.combine(start + timedelta(days=int(said["n"])), END_OF_DAY, CLIENT_ZONE)
+    hours = max(1.0, round((moment - now).total_seconds() / 3600, 1))
+    return Deadline(moment, hours, said.start(), named.end(), _understood(moment, hours, False))
+
+
+# "até as 17h", "só preciso do resultado até as 9h": a time of day with no day named is today's,
+# or tomorrow's once it has passed.
+_HOUR_ALONE = re.compile(r"\b(?<!em )(?:ate|until|by|antes d)\w*\s+(?=(?:as|at)?\s*\d)")
+
+
+def _hour_alone(text: str, now: datetime) -> Deadline | None:
+    for said in _HOUR_ALONE.finditer(text):
+        hour = _HOUR.match(text[said.end() :])
+        if hour is None or not hour["hour"] or int(hour["hour"]) > 23:
+            continue
+        now = _clients_clock(text, now.astimezone(CLIENT_ZONE))
+        moment = datetime.combine(now.date(), _time(hour), CLIENT_ZONE)
+        moment += timedelta(days=1) if moment <= now else timedelta()
+        hours = max(1.0, round((moment - now).total_seconds() / 3600, 1))
+        end = said.end() + hour.end()
+        return Deadline(moment, hours, said.start(), end, _understood(moment, hours, False))
+    return None
 
 
 # Right before the date that is the deadline itself.
@@ -171,6 +217,8 @@ def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
         itself = match["business"] or match["business_en"] or match["business_weeks"]
         if not (itself or _CONTEXT.search(context)) or negated(text, match.start()):
             continue
+        if itself and _PAST.search(text[max(0, match.start() - 20) : match.start()]):
+            continue  # "os últimos 60 dias úteis de prontuário": how much history, not when
         if match["today"] and _FROM.search(text[max(0, match.start() - 15) : match.start()]):
             continue  # "10 dias corridos a partir de hoje": where the count starts
         shown = _SHOWN.search(text, match.end(), match.end() + 60)  # "quero mostrar o modelo lá"
@@ -188,34 +236,63 @@ def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
         at_time = _time(hour) if hour else END_OF_DAY
         end = (dated.end() if dated else match.end()) + (after.end() if after else 0)
         moment = datetime.combine(day, at_time, CLIENT_ZONE)
+        if zone := _ZONE.match(text[end:]):  # "Monday 5pm London time": their clock, not ours
+            moment = datetime.combine(day, at_time, ZoneInfo(_ZONES[zone["zone"]]))
+            moment, end = moment.astimezone(CLIENT_ZONE), end + zone.end()
         passed = False
         if match["weekday"] and moment <= now:
             moment += timedelta(days=7)  # "até sexta" said on Friday after hours
             passed = True
         elif moment <= now and match["today"] is None:
             continue
-        moment -= _lead_time(text, match.start(), end)
+        if match["christmas"] and _LEAD.search(text, max(0, match.start() - 40), match.start()):
+            moment += timedelta(days=1)  # "uma semana antes do Natal": before the 25th itself
+        moment = _lead_time(text, match.start(), end, moment)
         hours = max(1.0, round((moment - now).total_seconds() / 3600, 1))
         yield Deadline(moment, hours, match.start(), end, _understood(moment, hours, passed))
 
 
-# "preciso do modelo pelo menos 4 horas antes", "2 dias antes da reunião": ready that long before.
+_PAST = re.compile(r"\b(?:ultim[oa]s|last|past|durante|during|over the)\s+$")
+# A deadline said on another clock: "Monday 5pm London time", "9am Eastern", "18h de Lisboa".
+_ZONES = {
+    "london": "Europe/London", "londres": "Europe/London", "uk": "Europe/London",
+    "gmt": "Etc/UTC", "utc": "Etc/UTC", "lisboa": "Europe/Lisbon", "lisbon": "Europe/Lisbon",
+    "eastern": "America/New_York", "et": "America/New_York", "est": "America/New_York",
+    "new york": "America/New_York", "nova york": "America/New_York", "ny": "America/New_York",
+    "pacific": "America/Los_Angeles", "pst": "America/Los_Angeles",
+}  # fmt: skip
+_ZONE = re.compile(
+    r"^\s*\(?\s*(?:(?:no )?horario de |hora de |de |in )?"
+    rf"(?P<zone>{'|'.join(sorted(_ZONES, key=len, reverse=True))})\b(?:\s*time)?\)?"
+)
+
+
+# "preciso do modelo pelo menos 4 horas antes", "2 dias antes da reunião", "3 dias úteis antes do
+# go-live", "uma semana antes do Natal": ready that long before the day named.
 _LEAD = re.compile(
-    r"\b(?:pelo menos |no minimo |umas? |uns |at least )?(?P<n>\d{1,2})\s*"
-    r"(?P<unit>h|hs|horas?|hours?|dias?|days?)\s+"
+    r"\b(?:pelo menos |no minimo |umas? |uns |at least )?(?P<n>\d{1,2}|uma|one|a)\s*"
+    r"(?P<unit>h|hs|horas?|hours?|dias?|days?|semanas?|weeks?)(?P<business> uteis| business)?\s+"
     r"(?:antes|before|de antecedencia|in advance|ahead)\b"
 )
 
 
-def _lead_time(text: str, start: int, end: int) -> timedelta:
-    """How long before the event named at `start`..`end` the model is needed, said in the same
-    sentence; nothing when no lead time is said."""
+def _lead_time(text: str, start: int, end: int, moment: datetime) -> datetime:
+    """`moment` less the time before it that the model is needed, said in the same sentence as
+    the day at `start`..`end`; `moment` itself when no lead time is said."""
     sentence = re.split(r"[.;!?]", text[end:], maxsplit=1)[0]
     found = _LEAD.search(sentence) or _LEAD.search(text[max(0, start - 60) : start])
     if found is None:
-        return timedelta()
-    hours = int(found["n"]) * (24 if found["unit"].startswith(("d", "D")) else 1)
-    return timedelta(hours=hours)
+        return moment
+    count = int(found["n"]) if found["n"].isdigit() else 1
+    if found["business"]:  # counted back from the day before, over working days only
+        day = moment.date()
+        while count > 0:
+            day -= timedelta(days=1)
+            count -= day.weekday() < 5 and day not in _holidays(day.year)
+        return datetime.combine(day, END_OF_DAY, CLIENT_ZONE)
+    unit = found["unit"][0]
+    hours = count * (168 if unit in "sw" else 24 if unit == "d" else 1)
+    return moment - timedelta(hours=hours)
 
 
 # "até o fim do expediente" with no day named: today's, or the next working day's once it is over.
@@ -350,7 +427,8 @@ def _time(found: re.Match[str]) -> time:
     if found.groupdict().get("part"):
         return _PARTS_OF_DAY[found["part"]]
     hour = int(found["hour"]) % 24
-    if found["ampm"] == "pm" and hour < 12:
+    afternoon = found.groupdict().get("daypart") in ("da tarde", "da noite")  # "3 da tarde"
+    if (found["ampm"] == "pm" or afternoon) and hour < 12:
         hour += 12
     return time(hour, int(found["minute"] or 0))
 

@@ -6,6 +6,7 @@ A holder is a small count of a noun that is no unit of data (people, stores, bra
 the examples are its count times the records each one has.
 """
 
+import math
 import re
 from dataclasses import replace
 
@@ -28,7 +29,8 @@ _APPROX = r"(?:~|umas? |cerca de |mais ou menos |about |around |roughly )?"
 # "28 franquias, e cada uma tem umas", "40 stores, each with about": the holders, then "cada".
 _EACH_AFTER = re.compile(
     r"(?P<count>\d+(?:[.,]\d+)*)(?:\s*(?P<scale>mil|k))?\s+(?P<noun>[a-z][a-z-]+)"
-    r"[^.;!?\d]{0,30}?\s*,?\s*(?:e |and )?(?:cada|each)\b[^.;!?\d]{0,40}$"
+    # "12 clínicas de ortopedia no interior de SP. Cada clínica tem": the next sentence may say it
+    r"[^.;!?\d]{0,40}?\s*[,.]?\s*(?:e |and )?(?:cada|each)\b[^.;!?\d]{0,40}$"
 )
 # "cada um dos 12 advogados escreveu uns": "cada" before the holders.
 _EACH_BEFORE = re.compile(
@@ -43,10 +45,11 @@ _WITH_BEFORE = re.compile(
 _EACH_CLOSES = re.compile(r"^\s*(?:cada|each)\b(?!\s+(?:um|uma|one)\b)")
 
 
-def _holders(text: str, count: Mention) -> tuple[float, str] | None:
-    before = text[max(0, count.start - 90) : count.start]
+def _holders(text: str, start: int, end: int) -> tuple[float, str, int] | None:
+    """The holders of the count at `start`..`end`: their number, their noun and where it starts."""
+    before = text[max(0, start - 90) : start]
     found = _EACH_AFTER.search(before) or _EACH_BEFORE.search(before)
-    if found is None and _EACH_CLOSES.match(text[count.end :]):
+    if found is None and _EACH_CLOSES.match(text[end:]):
         found = _WITH_BEFORE.search(before)
     if found is None or found["noun"] in _NEVER:
         return None
@@ -55,23 +58,43 @@ def _holders(text: str, count: Mention) -> tuple[float, str] | None:
         return None
     value *= SCALE.get(found["scale"] or "", 1.0)
     # The holders' number is one of its own, not the tail of a longer figure the window cut.
-    start = max(0, count.start - 90) + found.start("count")
-    if start and re.match(r"[\d.,]", text[start - 1]):
+    at = max(0, start - 90) + found.start("count")
+    if at and re.match(r"[\d.,]", text[at - 1]):
         return None
     if not 2 <= value <= 100_000 or not value.is_integer():  # "1,5 clientes" counts no one
         return None
-    return value, found["noun"]
+    return value, found["noun"], at
+
+
+def _levels(text: str, count: Mention) -> list[tuple[float, str, int]]:
+    """Every level of holders above `count`, outermost first."""
+    levels: list[tuple[float, str, int]] = []
+    start, end = count.start, count.end
+    while len(levels) < 4 and (held := _holders(text, start, end)):
+        levels.insert(0, held)
+        start, end = held[2], held[2] + len(held[1])
+    return levels
+
+
+def holds_another(text: str, count: Mention, counts: list[Mention]) -> bool:
+    """Whether `count` is the holders of another count ("8 secretarias, cada uma com 6
+    departamentos, e cada departamento gera 250 ofícios": the departamentos hold the ofícios)."""
+    return any(
+        count.start in {at for *_, at in _levels(text, other)} for other in counts if other != count
+    )
 
 
 def by_holders(text: str, main: list[Mention]) -> str:
-    """Multiply the count that heads `main` by its holders, in place; how the reply says it ("28
-    franquias x 1.500 conversas = 42.000 conversas"), or "" when no one holds the records."""
+    """Multiply the count that heads `main` by its holders, in place, through every level ("12
+    clínicas, cada clínica com 5 médicos, cada médico com 20 consultas"); how the reply says it
+    ("28 franquias x 1.500 conversas = 42.000 conversas"), or "" when no one holds the records."""
     count = main[0]
     if count.unit != "record":
         return ""
-    held = _holders(text, count)
-    if held is None:
+    levels = _levels(text, count)
+    if not levels:
         return ""
-    value, noun = held
-    main[0] = replace(count, value=count.value * value)
-    return f"{said_amount(value)} {noun} {TIMES} {said_count(count)} = {said_count(main[0])}"
+    product = math.prod(value for value, *_ in levels)
+    main[0] = replace(count, value=count.value * product)
+    said = f" {TIMES} ".join(f"{said_amount(value)} {noun}" for value, noun, _ in levels)
+    return f"{said} {TIMES} {said_count(count)} = {said_count(main[0])}"

@@ -24,7 +24,7 @@ from bot.assistant.reader.counts import (
     per_turn,
 )
 from bot.assistant.reader.device_memory import is_device_memory
-from bot.assistant.reader.holders import by_holders
+from bot.assistant.reader.holders import by_holders, holds_another
 from bot.assistant.reader.parts import SECOND_PARTS, second_lengths
 from bot.assistant.reader.quantity_arithmetic import (
     TIMES,
@@ -276,6 +276,8 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
     second_lengths(text, mentions)
     chains = _chains(text, mentions)
     counts = [c for c in chains if c[0].unit in ("record", "turn")]
+    firsts = [c[0] for c in counts]
+    counts = [c for c in counts if not holds_another(text, c[0], firsts)]
     # "uma cooperativa com uns 400 cooperados ... são 3.200 boletins, cada um com umas 6 páginas":
     # a count of things no dataset is made of gives way to one with a length or a data noun.
     known = [c for c in counts if len(c) > 1 or c[0].noun in _unit_words()["record"]]
