@@ -22,7 +22,7 @@ from locales import N_, _
 
 # Between a first count and a second one: the second is added to it.
 _ADDED = re.compile(
-    r"^[^.;!?\d]{0,40}?(?:\+|\be mais\b|\bmais\b|\balem d[eoa]s?\b|\bsomad[oa]s? a\b|\bplus\b|"
+    r"^[^.!?\d]{0,40}?(?:\+|\be mais\b|\bmais\b|\balem d[eoa]s?\b|\bsomad[oa]s? a\b|\bplus\b|"
     r"\band another\b|\bjunto com\b)[^.;!?\d]{0,12}$"
 )
 # "agrupadas em conversas de 10 mensagens": messages counted one by one, trained as conversations.
@@ -120,10 +120,11 @@ _ELIDED_BEFORE = re.compile(
     r"(?:\s*(?:uns|umas|cerca de|~|about|around|some|mais ou menos|another|outros|outras|other|"
     r"roughly|approximately|aprox\w*|only|so|apenas|so uns))*\s*$"
 )
-_SENTENCE_END = re.compile(r"[.;!?]")
+_SENTENCE_END = re.compile(r"[.!?]")
 _LENGTHS = frozenset({"word", "char", "token", "page", "line", "turn", "byte"})
 _RATE = re.compile(
-    r"^\s*(?:por|/|a cada|ao|per|every|a|an)\s*(dia|semana|mes|ano|day|week|month|year)\b"
+    r"^\s*(?:por|/|a cada|ao|per|every|a|an)\s*(dia util|business day|dia|semana|mes|ano|day|week|"
+    r"month|year|trimestre|quarter|semestre|hora|hour)\b"
 )
 # "todo dia entram 200 laudos", "every week we get 2k tickets": the rate said before the count.
 _RATE_BEFORE = re.compile(
@@ -135,28 +136,28 @@ _ADVERBS = {"diariamente": "dia", "daily": "dia", "semanalmente": "semana", "wee
             "mensalmente": "mes", "monthly": "mes"}  # fmt: skip
 _PERIOD = re.compile(
     r"(?:o |a |the )?(?:ultim[oa]|last|past) (?P<unit1>ano|mes|semana|year|month|week)\b|"
-    r"(?:ultim[oa]s|last|past|durante|during|over|historico de|history of)\s+(?P<n>\d+)\s*"
-    r"(?P<unit>dias?|semanas?|mes(?:es)?|anos?|days?|weeks?|months?|years?)\b|"
-    r"(?P<n2>\d+)\s*(?P<unit2>dias?|semanas?|mes(?:es)?|anos?|days?|weeks?|months?|years?)\s+"
-    r"(?:de|of)\s+(?!prazo|antecedencia|folga|notice|deadline)"
+    r"(?:ultim[oa]s|last|past|durante|during|over|historico de|history of|ha|faz)\s+(?P<n>\d+)\s*"
+    r"(?P<unit>dias?|semanas?|mes(?:es)?|anos?|days?|weeks?|months?|years?)\b(?P<business> uteis)?|"
+    r"(?P<n2>\d+)\s*(?P<unit2>dias?|semanas?|mes(?:es)?|anos?|days?|weeks?|months?|years?)"
+    r"(?P<business2> uteis| business)?\s+(?:de|of)\s+(?!prazo|antecedencia|folga|notice|deadline)"
 )
 # "de 2018 a 2025", "from 2019 to 2024": whole years, both ends in.
 _YEARS = re.compile(r"\b(?:de|from|entre|between) (20\d\d) (?:a|ate|to|e|and|-) (20\d\d)\b")
+# Each rate's period in days: a working day is 7/5 of a calendar day (4 weeks hold 20 of them).
 _DAYS = {
-    "dia": 1,
-    "day": 1,
-    "semana": 7,
-    "week": 7,
-    "mes": 30,
-    "month": 30,
-    "ano": 365,
-    "year": 365,
-}
+    "hora": 1 / 24, "hour": 1 / 24, "dia": 1, "day": 1, "dia util": 1.4, "business day": 1.4,
+    "semana": 7, "week": 7, "mes": 30, "month": 30, "trimestre": 90, "quarter": 90,
+    "semestre": 180, "ano": 365, "year": 365,
+}  # fmt: skip
 # How the reply names a rate's unit, singular and plural.
 _RATE_WORDS = {
+    1 / 24: (N_("hora"), N_("horas")),
     1: (N_("dia"), N_("dias")),
+    1.4: (N_("dia útil"), N_("dias úteis")),
     7: (N_("semana"), N_("semanas")),
     30: (N_("mês"), N_("meses")),
+    90: (N_("trimestre"), N_("trimestres")),
+    180: (N_("semestre"), N_("semestres")),
     365: (N_("ano"), N_("anos")),
 }
 
@@ -186,7 +187,7 @@ def _rate_before(before: str) -> str | None:
     return found["every"] or found["every_en"] or _ADVERBS[found["adverb"]]
 
 
-def _unit_days(unit: str) -> int:
+def _unit_days(unit: str) -> float:
     word = unit.rstrip("s").removesuffix("e") if unit.startswith("mes") else unit.rstrip("s")
     return _DAYS[word]
 
@@ -203,6 +204,8 @@ def _over_period(text: str, main: list[Mention]) -> tuple[list[Mention], str] | 
     if period is not None:
         count = int(period["n"] or period["n2"] or 1)
         days = count * _unit_days(period["unit"] or period["unit2"] or period["unit1"])
+        if period["business"] or period["business2"]:
+            days *= _DAYS["dia util"]  # "os últimos 60 dias úteis": 60 working days
     else:
         assert years is not None
         if int(years[2]) < int(years[1]):
@@ -210,7 +213,8 @@ def _over_period(text: str, main: list[Mention]) -> tuple[list[Mention], str] | 
         days = 365 * (int(years[2]) - int(years[1]) + 1)
     rate_days = _DAYS[every]
     # Months into weeks: whole periods, as a client counts them (6 months, 26 weeks).
-    periods = days / rate_days if days % rate_days == 0 else round(days / rate_days)
+    ratio = days / rate_days
+    periods = round(ratio) if ratio >= 1 else ratio
     total = main[0].value * periods
     one, many = _RATE_WORDS[rate_days]
     said = _("{count} por {unit} {times} {periods} {units} ≈ {total}").format(

@@ -15,7 +15,7 @@ SECOND_PARTS = (
     r"descricao|corpo|body|texto|gabarito|justificativa|conteudo|solucao|resumo|summary|response"
 )
 _SECOND = re.compile(
-    r"^[^.;!?\d]{0,12}?(?:\b(?:e|and|mais|plus)\s+|\+\s*|[,;]\s*)(?:(?:ja|mas|e)\s+)?"
+    r"^[^.;!?\d]{0,12}?(?:\b(?:e|and|mais|plus|com|with)\s+|\+\s*|[,;]\s*)(?:(?:ja|mas|e)\s+)?"
     r"(?:(?:a|o|as|os|the)\s+)?"
     rf"(?:{SECOND_PARTS})s?\b[^.;!?\d]{{0,25}}?"
     r"(?P<number>\d+(?:[.,]\d+)*)(?:\s*(?P<scale>mil|k)\b)?"

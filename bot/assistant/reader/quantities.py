@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import cache
 
+from bot.assistant.reader.count_changes import changed_count
 from bot.assistant.reader.counts import (
     CLEANED,
     TURN_PARTS,
@@ -25,6 +26,7 @@ from bot.assistant.reader.counts import (
 )
 from bot.assistant.reader.device_memory import is_device_memory
 from bot.assistant.reader.holders import by_holders, holds_another
+from bot.assistant.reader.measured import page_rate, sample_size, this_job
 from bot.assistant.reader.parts import SECOND_PARTS, second_lengths
 from bot.assistant.reader.quantity_arithmetic import (
     TIMES,
@@ -32,6 +34,7 @@ from bot.assistant.reader.quantity_arithmetic import (
     Step,
     Unit,
     load_quantities,
+    said_amount,
     said_count,
     said_result,
     said_tokens,
@@ -223,7 +226,6 @@ def _plus_length() -> re.Pattern[str]:
 
 _HALF = re.compile(r"^\s*e mei[ao]\b|^\s*and a half\b")
 _EACH_SIDE = re.compile(r"^\s*(?:de |em |on )?(?:cada lado|each side|por lado|per side)\b")
-_PER_PAGE = re.compile(r"^\s*(?:por|cada|per|a|each) (?:pagina|folha|page|slide)\b")
 _LINE_NOUNS = frozenset({"linhas", "linha", "lines", "line"})
 _TABLE = re.compile(r"\b(?:csv|jsonl?|planilha|tabela|excel|xlsx|parquet|banco de dados)\b")
 _LENGTHS = frozenset({"word", "char", "token", "page", "line", "turn", "minute", "byte"})
@@ -264,10 +266,10 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
     )
     if not text_model:
         mentions = [m for m in mentions if m.unit != "minute"]
-    # "250 palavras por página": the client's page, not a length of its own.
-    rates = [m for m in mentions if m.unit == "word" and _PER_PAGE.match(text[m.end :])]
-    per_page = rates[0].value if rates else None
-    mentions = [m for m in mentions if m not in rates]
+    mentions = this_job(text, mentions)
+    rate = page_rate(text, mentions)
+    per_page = rate.value if rate else None
+    mentions = [m for m in mentions if m is not rate]
     shares = shared_length(text)
     if shares is not None:
         mentions = [m for m in mentions if not shares.start <= m.start < shares.end]
@@ -288,7 +290,9 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
     if main is not None:
         held = by_holders(text, main)
         main, counted = adjusted_count(text, main, chains)
-        counted = "; ".join(said for said in (held, counted) if said) or said_count(main[0])
+        changed = changed_count(text, main, chains)
+        said = (held, counted, changed)
+        counted = "; ".join(step for step in said if step) or said_count(main[0])
         size.examples = main[0].value
         size.start = main[0].start
         length = _length(main, chains, per_page)
@@ -338,9 +342,12 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
             size.tokens_per_example = round(tokens, 1)
             size.arithmetic = f"{counted} {TIMES} {said_result(tokens, steps, 'each')}"
         elif size.examples and tokens > size.examples:
-            size.tokens_per_example = round(tokens / size.examples, 1)
+            # "peguei uma amostra de 200 e deu 64 mil palavras": the total of the sample
+            sample = sample_size(text)
+            size.tokens_per_example = round(tokens / (sample or size.examples), 1)
+            divisor = f"{said_amount(sample)}" if sample else counted
             size.arithmetic = (
-                f"{said_result(tokens, steps)} ÷ {counted} "
+                f"{said_result(tokens, steps)} ÷ {divisor} "
                 f"≈ {said_tokens(size.tokens_per_example, 'each')}"
             )
         elif recorded := recordings(chains) if not size.examples else None:

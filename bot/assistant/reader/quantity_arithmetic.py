@@ -142,16 +142,17 @@ def to_tokens(parts: list[Mention], per_page: float | None = None) -> tuple[floa
     steps: list[Step] = []
     multiplier = 1.0
     lengths: list[Mention] = []
-    for part in _summed(parts):
+    merged = _summed(parts)
+    for part in merged:
         if lengths and part.unit == lengths[-1].unit:
             lengths.append(part)
-        elif part.unit in ("turn", "page", "line") and part is not parts[-1]:
+        elif part.unit in ("turn", "page", "line") and part is not merged[-1]:
             multiplier *= part.value
             steps.append(Step(said_count(part)))
         else:
             lengths.append(part)
     if not lengths:
-        lengths = [parts[-1]]
+        lengths = [merged[-1]]
         steps.pop()
     last = lengths[-1].unit
     value = sum(m.value for m in lengths)

@@ -1,0 +1,106 @@
+"""How the count changes after it is said: records taken out ("a gente tirou uns 2 mil
+duplicados"), records added each month since a base ("começou com 10 mil e entram 1.500 por mês;
+já são 11 meses"), a subsample ("só 1 em cada 4") and augmentation ("cada par vai virar 3
+exemplos"). Each change is one step of the arithmetic the reply shows."""
+
+import re
+from dataclasses import replace
+
+from bot.assistant.reader.quantity_arithmetic import TIMES, Mention, said_amount, said_count
+from bot.assistant.reader.spans import SCALE, number
+from locales import _
+
+# Right before a later count: it is taken out of the first.
+_REMOVED = re.compile(
+    r"\b(?:tir\w*|remov\w*|descart\w*|exclu\w*|apag\w*|jog\w* fora|removed|dropped|deleted|"
+    r"threw out|we'll drop)\s+(?:uns |umas |~|cerca de |mais ou menos |about |around |some )?$"
+)
+_PERIODS = r"mes|meses|semanas?|dias?|anos?|months?|weeks?|days?|years?"
+# "entram umas 1.500 por mês", "we add 2k a week": records that keep coming.
+_GROWTH = re.compile(
+    r"\b(?:entr\w*|cheg\w*|cresc\w*|nov[oa]s|adicion\w*|ganh\w*|soma\w*|add|get|come in|"
+    r"arrive)\s+(?:uns |umas |~|cerca de |mais |about |around |another )?"
+    r"(?P<n>\d+(?:[.,]\d+)*)(?:\s*(?P<scale>mil|k)\b)?\s+(?:[a-z]+\s+)?"
+    r"(?:por|/|a cada|ao|per|every|a|an)\s+(?P<unit>mes|semana|dia|ano|month|week|day|year)\b"
+)
+# "já são 11 meses", "faz 8 meses", "for 6 months now": how long they have been coming.
+_SINCE = re.compile(
+    rf"\b(?:ja sao|ja faz|faz|ha|desde ha|for|over the last|nos ultimos)\s+(?P<n>\d+)\s+"
+    rf"(?P<unit>{_PERIODS})\b"
+)
+_DAYS = {"d": 1, "s": 7, "w": 7, "m": 30, "a": 365, "y": 365}
+# "só 1 em cada 4", "only 1 in every 10": a subsample.
+_ONE_IN = re.compile(r"\b1 (?:em|a|de|in|out of)(?: cada| every)? (?P<n>\d+)\b")
+# "cada par vai virar 3 exemplos", "each one becomes 5 samples": augmentation.
+_AUGMENTED = re.compile(
+    r"\b(?:vai virar|vao virar|vira|viram|vai gerar|vao gerar|gera|geram|becomes?|will become|"
+    r"turns? into|will turn into)\s+(?P<n>\d+)\s+(?:exemplos|examples|variacoes|variations|"
+    r"versoes|versions|amostras|samples|parafrases|paraphrases)\b"
+)
+
+
+def _days(unit: str) -> int:
+    return _DAYS[unit[0]] if not unit.startswith("mes") else 30
+
+
+def _removed(text: str, main: list[Mention], chains: list[list[Mention]]) -> str:
+    later = [c for c in chains if c is not main and c[0].unit == "record"]
+    for chain in later:
+        if chain[0].start > main[0].start and _REMOVED.search(text[: chain[0].start]):
+            chains.remove(chain)
+            left = main[0].value - chain[0].value
+            if left <= 0:
+                return ""
+            said = _("{count} - {removed} removidos").format(
+                count=said_count(main[0]), removed=said_amount(chain[0].value)
+            )
+            main[0] = replace(main[0], value=left)
+            return f"{said} = {said_count(main[0])}"
+    return ""
+
+
+def _grown(text: str, main: list[Mention], chains: list[list[Mention]]) -> str:
+    growth = _GROWTH.search(text, main[0].end)
+    since = _SINCE.search(text, growth.end()) if growth else None
+    if growth is None or since is None:
+        return ""
+    rate = (number(growth["n"]) or 0.0) * SCALE.get(growth["scale"] or "", 1.0)
+    periods = int(since["n"]) * _days(since["unit"]) / _days(growth["unit"])
+    for chain in [c for c in chains if growth.start("n") <= c[0].start < growth.end()]:
+        chains.remove(chain)  # "entram 1.500 conversas por mês": the rate is no count of its own
+    said = _("{count} + {rate} por {unit} {times} {periods}").format(
+        count=said_count(main[0]),
+        rate=said_amount(rate),
+        unit=growth["unit"],
+        times=TIMES,
+        periods=said_amount(periods),
+    )
+    main[0] = replace(main[0], value=main[0].value + rate * periods)
+    return f"{said} = {said_count(main[0])}"
+
+
+def _scaled(text: str, main: list[Mention], chains: list[list[Mention]]) -> str:
+    if one_in := _ONE_IN.search(text, main[0].end):
+        every = int(one_in["n"])
+        if every < 2:
+            return ""
+        said = _("{count} ÷ {every} (amostragem)").format(count=said_count(main[0]), every=every)
+        main[0] = replace(main[0], value=main[0].value / every)
+        return f"{said} = {said_count(main[0])}"
+    if augmented := _AUGMENTED.search(text, main[0].end):
+        times = int(augmented["n"])
+        for chain in [c for c in chains if c[0].start == augmented.start("n")]:
+            chains.remove(chain)  # "vai virar 3 exemplos": no count of its own
+        if times < 2:
+            return ""
+        said = f"{said_count(main[0])} {TIMES} {times}"
+        main[0] = replace(main[0], value=main[0].value * times)
+        return f"{said} = {said_count(main[0])}"
+    return ""
+
+
+def changed_count(text: str, main: list[Mention], chains: list[list[Mention]]) -> str:
+    """Apply every later change to the count that heads `main`, in place; how the reply says
+    them, or "" when the count stands as said."""
+    steps = [change(text, main, chains) for change in (_removed, _grown, _scaled)]
+    return "; ".join(step for step in steps if step)

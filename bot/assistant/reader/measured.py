@@ -1,0 +1,47 @@
+"""What the client measured about their data, over the reader's assumptions: the words on one of
+their pages ("250 palavras por página", "as páginas são curtas, umas 250 palavras cada"), a sample
+they counted ("numa amostra de 100 contei 2,4 milhões de caracteres"), and the part of the message
+about this job when an earlier project is told first ("Agora é outro: ...")."""
+
+import re
+
+from bot.assistant.reader.quantity_arithmetic import Mention
+from bot.assistant.reader.spans import number
+
+_PER_PAGE = re.compile(r"^\s*(?:por|cada|per|a|each) (?:pagina|folha|page|slide)\b")
+_PAGES_BEFORE = re.compile(r"\b(?:paginas?|folhas?|pages?)\b[^.;!?\d]{0,35}$")
+_EACH_AFTER = re.compile(r"^\s*(?:cada|each)\b")
+_SAMPLE = re.compile(
+    r"\b(?:amostra|sample)\s+(?:de|of|com|with)\s+(?:~|uns |umas |about )?(?P<n>\d+(?:[.,]\d+)*)"
+    r"(?!\s*(?:mil|k|%)\b)"
+)
+# "No projeto de 2024 usamos 200 mil exemplos ... Agora é outro: 45 mil descrições": the job.
+_THIS_JOB = re.compile(
+    r"\b(?:agora (?:e|eh) outro|agora e diferente|desta vez|dessa vez|this time|now it'?s)\b"
+)
+
+
+def page_rate(text: str, mentions: list[Mention]) -> Mention | None:
+    """The words on one of the client's pages, said as a rate, not as a length of its own."""
+    for mention in mentions:
+        after, before = text[mention.end :], text[max(0, mention.start - 50) : mention.start]
+        if mention.unit == "word" and (
+            _PER_PAGE.match(after) or (_EACH_AFTER.match(after) and _PAGES_BEFORE.search(before))
+        ):
+            return mention
+    return None
+
+
+def sample_size(text: str) -> float | None:
+    """How many records the client measured a total on ("peguei uma amostra de 200")."""
+    found = _SAMPLE.search(text)
+    size = number(found["n"]) if found else None
+    return size if size and size >= 2 else None
+
+
+def this_job(text: str, mentions: list[Mention]) -> list[Mention]:
+    """The mentions after "agora é outro"/"this time", where the message says it; all of them
+    otherwise."""
+    found = _THIS_JOB.search(text)
+    after = [m for m in mentions if found and m.start >= found.end()]
+    return after or mentions
