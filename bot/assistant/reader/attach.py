@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 
 from bot.assistant.reader import cues
 from bot.assistant.reader.deadline import read_deadline, read_urgency
+from bot.assistant.reader.measured import this_job_text
 from bot.assistant.reader.quantities import read_data_size
 from bot.assistant.reader.quantity_arithmetic import data_in, stated_language
 from bot.assistant.reader.spans import Span, tag_numbers
@@ -88,7 +89,8 @@ def _first(spans: list[Span], tag: str) -> Span | None:
 def read_job(text: str, now: datetime | None = None) -> JobReading:
     """Every job field `text` states, with conflicts resolved the way clients mean them."""
     now = (now or datetime.now(CLIENT_ZONE)).astimezone(CLIENT_ZONE)
-    folded = normalize(text)
+    # "No projeto de 2024 usamos ... Agora é outro: ...": only this job's part is read.
+    folded = this_job_text(normalize(text))
     reading = JobReading(folded=folded)
     found = cues.find_models(folded)
     models = [m for m in found if not cues.negated(folded, m[1]) and not cues.tool(folded, m[1])]

@@ -39,9 +39,8 @@ def sample_size(text: str) -> float | None:
     return size if size and size >= 2 else None
 
 
-def this_job(text: str, mentions: list[Mention]) -> list[Mention]:
-    """The mentions after "agora é outro"/"this time", where the message says it; all of them
-    otherwise."""
+def this_job_text(text: str) -> str:
+    """`text` with what comes before "agora é outro"/"this time" blanked out, where the message
+    says it: an earlier project's model, sizes and machines are not this job's."""
     found = _THIS_JOB.search(text)
-    after = [m for m in mentions if found and m.start >= found.end()]
-    return after or mentions
+    return " " * found.end() + text[found.end() :] if found else text

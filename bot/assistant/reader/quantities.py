@@ -26,7 +26,7 @@ from bot.assistant.reader.counts import (
 )
 from bot.assistant.reader.device_memory import is_device_memory
 from bot.assistant.reader.holders import by_holders, holds_another
-from bot.assistant.reader.measured import page_rate, sample_size, this_job
+from bot.assistant.reader.measured import page_rate, sample_size
 from bot.assistant.reader.parts import SECOND_PARTS, second_lengths
 from bot.assistant.reader.quantity_arithmetic import (
     TIMES,
@@ -266,7 +266,6 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
     )
     if not text_model:
         mentions = [m for m in mentions if m.unit != "minute"]
-    mentions = this_job(text, mentions)
     rate = page_rate(text, mentions)
     per_page = rate.value if rate else None
     mentions = [m for m in mentions if m is not rate]
