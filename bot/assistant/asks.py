@@ -55,7 +55,15 @@ PER_HOUR = re.compile(
 FITS = re.compile(
     r"\b(?:cabe|cabem|caberia|coube|roda|rodaria|rodam|segura|seguram|aguenta|aguentam|suporta|"
     r"suportam|comporta|fits?|runs?|handle|da (?:pra|para) (?:fazer|rodar|treinar)|nela|nele|"
-    r"da conta|dao conta|(?:be|is|seria|e) (?:enough|suficiente)|holds?)\b"
+    r"da conta|dao conta|(?:be|is|seria|e) (?:enough|suficiente)|holds?|"
+    r"entra|entram|entraria)\b"
+)
+# "Quero saber se um 70B com QLoRA entra numa H100 só.": a question without its mark.
+ASKED_INDIRECTLY = re.compile(
+    r"\b(?:quero|queria|gostaria de|preciso|precisamos|queremos) saber se|"
+    r"\bme (?:diz|diga|fala) se\b|"
+    r"\b(?:i want|we want|i'?d like) to know (?:if|whether)\b|\btell me (?:if|whether)\b|"
+    r"\bwondering (?:if|whether)\b"
 )
 # "um chip de TPU segura...?", "numa única GPU": one card of a kind, none named.
 ONE_CARD = re.compile(
@@ -64,7 +72,8 @@ ONE_CARD = re.compile(
 )
 # "cabe em quantas GPUs", "quanta memória precisa", "how many GPUs": sizes asked about, no data.
 SIZES_ASKED = re.compile(
-    r"\b(?:quantas (?:gpus|placas|tpus|maquinas|chips)|quanta (?:memoria|vram)|quantos gb|"
+    r"\b(?:quantas (?:gpus|placas|tpus|maquinas|chips|h100s?|a100s?|h200s?|l4s?|l40s|v100s?|t4s?|"
+    r"a10gs?)|quanta (?:memoria|vram)|quantos gb|"
     r"how many (?:gpus|cards|chips)|how much (?:memory|vram)|"
     r"(?:memoria|vram) (?:precisa|necessaria)|(?:memory|vram) (?:needed|required|do i need)|"
     r"what'?s the (?:memory|vram))"
@@ -76,11 +85,17 @@ IN_DOLLARS = re.compile(
     r"\b(?:em|in|para|pra) (?:us |american )?(?:dolar(?:es)?|usd|us\$|dollars?|verdinhas?|doletas?)"
     r"(?!\w)|"
     r"\b(?:valor|preco|total) em dolar|"
-    r"\bdolar(?:es)? (?:tambem|too)\b|\bin usd\b|\bconvert\w* (?:pra|para|to) (?:dolar|usd)"
+    r"\bdolar(?:es)? (?:tambem|too)\b|\bin usd\b|\bconvert\w* (?:pra|para|to) (?:dolar|usd)|"
+    r"\b(?:em|pra|para|na) moeda (?:americana|dos eua|norte-americana)"
 )
 # "pode me enviar isso em PDF por e-mail?", "manda a proposta formal", "send me the quote as a PDF";
 # not "temos manuais em PDF, servem pra treinar?": a PDF or e-mail is the proposal only when it is
 # sent, or it is the quote's.
+# "se baixar bem já pode mandar a proposta": the proposal waits on the answer to a change.
+PROPOSAL_IF = re.compile(
+    r"\b(?:se|if) (?:ficar|baixar|cair|der|sair|couber|for|it(?:'?s| is)|the price)\b"
+    r"[^.?!]{0,40}\b(?:proposta|proposal|pdf)\b"
+)
 PROPOSAL = re.compile(
     r"\bproposta (?:formal|comercial|oficial|em pdf|por e-?mail)|\bformal (?:quote|proposal)|"
     r"\b(?:orcamento|cotacao) (?:oficial|formal)|\bpapel timbrado\b|\bletterhead\b|"

@@ -37,6 +37,7 @@ _SCALES = frozenset(words("mil k milhao milhoes mi bi bilhao bilhoes"))
 _CORRECTING = frozenset(
     words(
         "pera perai ops opa na verdade quer dizer corrigindo desculpa entao ah acho actually "
+        "errei erro me enganei digitei errado foi mal correcao oops sorry typo meant i "
         # "o cliente mudou o escopo, agora são 100k": the count changed since the quote.
         "agora cliente mudou escopo mudaram virou viraram aumentou aumentaram now changed"
     )

@@ -347,7 +347,7 @@ def _cues(reading: Reading) -> list[tuple[Ask, bool]]:
         (
             "fit_check",
             bool(cues_of.FITS.search(folded))
-            and "?" in text
+            and ("?" in text or bool(cues_of.ASKED_INDIRECTLY.search(folded)))
             and bool(
                 reading.accelerators
                 or "max_device_memory_gb" in reading.fields

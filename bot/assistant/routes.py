@@ -17,8 +17,9 @@ from bot.assistant.followups import (
 )
 from bot.assistant.premises import premise_changes
 from bot.assistant.reading import Reading
-from bot.assistant.search_query import continues_ours
+from bot.assistant.search_query import continues_ours, previous_message
 from bot.assistant.state import ConversationState
+from knowledge.lexical import fold
 
 # Score margin over the runner-up above which the intent classifier overrides the default route
 # (questions go to retrieval); set on the labelled data file's 5-fold predictions.
@@ -143,8 +144,10 @@ def closing(turn: Turn) -> bool:
 
 
 def proposal(turn: Turn) -> bool:
-    """ "pode me enviar isso em PDF por e-mail?" """
-    return turn.reading.wants("proposal") and not turn.sized
+    """ "pode me enviar isso em PDF por e-mail?"; not "e com qlora? se baixar bem já pode mandar a
+    proposta": the change is quoted first, the proposal waits on it."""
+    waits = bool(turn.slots) and bool(asks.PROPOSAL_IF.search(turn.folded))
+    return turn.reading.wants("proposal") and not turn.sized and not waits
 
 
 def commercial(turn: Turn) -> bool:
@@ -177,7 +180,11 @@ def price_per_hour(turn: Turn) -> bool:
     manipulated = turn.sure and turn.reading.guess == "injection"
     # "a hora dessa máquina" needs a machine quoted before.
     machine = bool(turn.reading.accelerators or turn.state.last_quote)
-    return turn.reading.wants("price_per_hour") and machine and not turn.sized and not manipulated
+    # "quanto tá a hora da H100?" then "e a L4, quanto fica?": the same question, another card.
+    before = fold(previous_message(turn.state) or "")
+    again = bool(turn.reading.accelerators) and bool(asks.PER_HOUR.search(before))
+    asked = turn.reading.wants("price_per_hour") or (again and turn.reading.wants("price"))
+    return asked and machine and not turn.sized and not manipulated
 
 
 def fit_check(turn: Turn) -> bool:

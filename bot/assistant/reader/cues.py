@@ -76,7 +76,9 @@ def _leftmost(text: str, choices: list[tuple[re.Pattern[str], str]]) -> str | No
 # "TPU nem pensar", "LoRA jamais", "TPU não, só GPU": refused by the words right after it.
 _REFUSED_AFTER = re.compile(
     r"\W{0,3}(?:nem pensar|de jeito nenhum|jamais|nunca|no way|never|"
-    r"nao (?:pode|podemos|rola|da|serve)\b|not allowed)\b|\W{0,3}nao\s*(?:[,.;!]|$)"
+    # ("Azure, não dá pra ir pra AWS": what cannot be is named after it)
+    r"nao (?:pode|podemos|rola|da|serve)\b(?!\s+(?:pra|para)\s+(?:ir|usar|rodar|migrar|ficar))|"
+    r"not allowed)\b|\W{0,3}nao\s*(?:[,.;!]|$)"
 )
 
 

@@ -15,11 +15,9 @@ from zoneinfo import ZoneInfo
 
 import dateparser
 import holidays
-from babel.dates import format_datetime
 
 from bot.assistant.reader.cues import negated
-from locales import _, current, locale
-from quoting.units import format_clock, format_number
+from bot.assistant.reader.deadline_said import understood
 
 CLIENT_ZONE = ZoneInfo("America/Sao_Paulo")
 # The end of a working day: a day named without an hour is due then.
@@ -167,15 +165,15 @@ _COUNTED_FROM = re.compile(
 def _counted_from(text: str, now: datetime) -> Deadline | None:
     said = _COUNTED_FROM.search(text)
     named = _DAY.search(text, said.end(), said.end() + 80) if said else None
-    if said is None or named is None:
-        return None
+    if said is None or named is None or named["today"]:
+        return None  # "10 dias corridos a partir de hoje": from now, hour by hour
     now = now.astimezone(CLIENT_ZONE)
     start = _day(named, now, now.weekday())
     if start is None:
         return None
     moment = datetime.combine(start + timedelta(days=int(said["n"])), END_OF_DAY, CLIENT_ZONE)
     hours = max(1.0, round((moment - now).total_seconds() / 3600, 1))
-    return Deadline(moment, hours, said.start(), named.end(), _understood(moment, hours, False))
+    return Deadline(moment, hours, said.start(), named.end(), understood(moment, hours, False))
 
 
 # "até as 17h", "só preciso do resultado até as 9h": a time of day with no day named is today's,
@@ -193,7 +191,7 @@ def _hour_alone(text: str, now: datetime) -> Deadline | None:
         moment += timedelta(days=1) if moment <= now else timedelta()
         hours = max(1.0, round((moment - now).total_seconds() / 3600, 1))
         end = said.end() + hour.end()
-        return Deadline(moment, hours, said.start(), end, _understood(moment, hours, False))
+        return Deadline(moment, hours, said.start(), end, understood(moment, hours, False))
     return None
 
 
@@ -249,7 +247,7 @@ def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
             moment += timedelta(days=1)  # "uma semana antes do Natal": before the 25th itself
         moment = _lead_time(text, match.start(), end, moment)
         hours = max(1.0, round((moment - now).total_seconds() / 3600, 1))
-        yield Deadline(moment, hours, match.start(), end, _understood(moment, hours, passed))
+        yield Deadline(moment, hours, match.start(), end, understood(moment, hours, passed))
 
 
 _PAST = re.compile(r"\b(?:ultim[oa]s|last|past|durante|during|over the)\s+$")
@@ -309,7 +307,7 @@ def _end_of_today(text: str, now: datetime) -> Deadline | None:
     day = now.date() if now.time() < END_OF_DAY else business_day(now.date(), 1)
     moment = datetime.combine(day, END_OF_DAY, CLIENT_ZONE)
     hours = max(1.0, round((moment - now).total_seconds() / 3600, 1))
-    return Deadline(moment, hours, found.start(), found.end(), _understood(moment, hours, False))
+    return Deadline(moment, hours, found.start(), found.end(), understood(moment, hours, False))
 
 
 def _clients_clock(text: str, now: datetime) -> datetime:
@@ -431,30 +429,3 @@ def _time(found: re.Match[str]) -> time:
     if (found["ampm"] == "pm" or afternoon) and hour < 12:
         hour += 12
     return time(hour, int(found["minute"] or 0))
-
-
-def _understood(moment: datetime, hours: float, passed: bool) -> str:
-    """The deadline as the reply says it, in the language of the reply being read for."""
-    when = _("{day} às {time}").format(day=_weekday(moment), time=format_clock(moment.time()))
-    if passed:
-        return _(
-            "Prazo: entendi {when} (hoje já passou do horário; considerei a próxima, {day}), "
-            "daqui a {hours}."
-        ).format(when=when, day=_weekday(moment), hours=_hours(hours))
-    return _("Prazo: entendi {when}, daqui a {hours}.").format(when=when, hours=_hours(hours))
-
-
-# A day as each language writes it: "sexta-feira, 04/12", "Friday, Dec 4" (day and month never
-# swap); other languages read it as English does.
-_DAY_FORMATS = {"pt": "EEEE, dd/MM", "en": "EEEE, MMM d"}
-
-
-def _weekday(moment: datetime) -> str:
-    return format_datetime(moment, _DAY_FORMATS.get(current(), "EEEE, MMM d"), locale=locale())
-
-
-def _hours(hours: float) -> str:
-    if hours < 48:
-        return f"{format_number(hours, 0)} h"
-    days = round(hours / 24, 1)
-    return _("{days} dias").format(days=format_number(days, 0 if days.is_integer() else 1))

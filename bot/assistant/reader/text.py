@@ -207,7 +207,7 @@ _INDIAN_SCALE = {"lakh": 100_000, "crore": 10_000_000}
 
 def normalize(text: str) -> str:
     """Folded text with chat abbreviations expanded and number words written as digits."""
-    folded = fold(text)
+    folded = fold(text).replace("\U0001f19a", " vs ")  # "llama 8b 🆚 gemma 2 9b"
     # "- 25 mil exemplos" in a list is a bullet, not a minus sign
     folded = re.sub(r"(?m)^\s*[-•*\u2013\u2014]\s+", "", folded)
     folded = re.sub(r"\+\s*/?\s*-|±", " uns ", folded)  # "+- 900 tokens" is about 900, not -900
