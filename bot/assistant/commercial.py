@@ -136,7 +136,10 @@ _CONTRACT = re.compile(
     r"\bprecis\w* (de )?(um |algum )?contrato\b|"
     r"\b(tem|ha|existe) (um |algum )?contrato (com|de) voces|"
     r"\b(fechar|firmar) (um |o )?contrato\b|sign (a|the) contract|"
-    r"\bnda\b|acordo de confidencialidade|termo de confidencialidade|non-?disclosure"
+    r"\bnda\b|acordo de confidencialidade|termo de confidencialidade|non-?disclosure|"
+    # "cláusula de tratamento de dados conforme a LGPD, um DPA assinado e a lista de suboperadores"
+    r"\bdpa\b|data processing (?:agreement|addendum)|suboperador\w*|subprocessors?|"
+    r"\bclausula\w* (?:de|sobre) (?:tratamento|protecao|confidencialidade)"
 )
 _HOURS = re.compile(
     r"\bhorario (de )?(atendimento|funcionamento|expediente|trabalho)|\bexpediente\b|"

@@ -8,6 +8,8 @@ HANDOFF = re.compile(
     r"\bme (?:liga|ligar|ligue|telefona\w*)\b|\bpor telefone\b|\bcall me\b|\bphone call\b|"
     r"\b(?:book|schedule|set up) a (?:call|meeting)\b|"
     r"\b(?:marcar|agendar) uma (?:call|reuniao|ligacao|conversa)\b|"
+    # "prefiro ver isso numa call com alguém técnico de vocês, dá pra marcar?"
+    r"\bnuma (?:call|reuniao|videochamada|ligacao) com (?:alguem|um especialista|voces|vcs|o time)|"
     r"(falar|conversar|atendimento) com (um |uma |o |a )?(humano|pessoa|vendedor|vendedora|"
     r"atendente|especialista|consultor|gente de verdade)|\bhumano\b|talk to (a )?(human|person|"
     r"sales)|/especialista|quero (falar com )?(um |uma )?(pessoa|atendente|humano)\b|"
@@ -107,6 +109,8 @@ NOT_OUR_TRADE = re.compile(
     r"\b(i[3579]|ryzen|google drive|icloud|photoshop|premiere|celular|smartphone)\b|"
     r"\bmont\w* (um |meu )?(pc|computador)\b|"
     r"\b(notebook|laptop)s?\b[^.?!]{0,30}\b(pra|para|for) (minha|meu|my|a minha|o meu)\b|"
+    r"\b(?:me )?indica\w* (?:um |uma )?(?:bom |boa )?(?:notebook|laptop|computador|pc|desktop)\b|"
+    r"\b(?:recommend|suggest) (?:me )?a (?:good )?(?:laptop|notebook|desktop|pc)\b|"
     r"\bacao da|\bacoes (da|de)|bolsa de valores|\bstocks?\b|criptomoeda|\bbitcoin|"
     r"\b(futebol|placar|campeonato|brasileirao|libertadores|copa do mundo|escalacao)\b|"
     # Politics and home networks: "quem ganha a eleição?", "o roteador da Claro".

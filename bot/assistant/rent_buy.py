@@ -22,7 +22,13 @@ _ASKS = re.compile(
     rf"\b{_HARDWARE}\b|\bcapex\b|\b(buy|buying|purchase|owning)\b.{{0,30}}\b{_HARDWARE}\b|"
     # "compensa alugar?", "compro ou alugo?", "rent or buy"
     r"\b(compensa|vale a pena|melhor)\b.{0,15}\balug\w*|\bcompr\w*\b.{0,40}\bou\b.{0,10}\balug\w*|"
-    r"\balug\w*\b.{0,40}\bou\b.{0,10}\bcompr\w*|\brent or buy\b|\bbuy or rent\b|\bon[- ]prem|"
+    r"\balug\w*\b.{0,40}\bou\b.{0,10}\bcompr\w*|\brent or buy\b|\bbuy or rent\b|"
+    # "on-prem ou nuvem?", not "dá pra rodar on-prem depois" (where the model runs once trained)
+    r"\b(?:compensa|vale a pena|melhor|ou|or|vs|versus)\b.{0,30}\bon[- ]prem|"
+    r"\bon[- ]prem\w*\b.{0,25}\b(?:ou|or|vs|versus|compensa)\b|"
+    # "em quantos treinos eu já pagava uma placa dessas?": when buying pays for itself
+    r"\bem quantos (?:treinos|jobs|meses|runs)\b.{0,40}\bpag\w*|\bse paga\b|\bpayback\b|"
+    r"\bbreak[- ]even\b|\bpays? for itself\b|"
     # "renting vs buying", "aluguel x compra", "imobilizar em hardware ou opex?"
     r"\b(?:rent\w*|alug\w*) (?:vs\.?|versus|x|or) (?:buy\w*|compr\w*|own\w*)|"
     r"\b(?:buy\w*|compr\w*|own\w*) (?:vs\.?|versus|x|or) (?:rent\w*|alug\w*)|\bimobiliz\w*|\bopex\b"
