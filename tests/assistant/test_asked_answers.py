@@ -73,6 +73,14 @@ def test_clouds_side_by_side_each_get_their_own_machine_and_price(assistant: Ass
     assert rows["AWS"][0] != rows["Google Cloud"][0]
 
 
+def test_an_hourly_price_asked_again_for_another_card_is_that_cards_price(
+    assistant: Assistant,
+) -> None:
+    *_, reply = talk(assistant, "quanto tá a hora da H100 com vcs?", "blz. e a L4, quanto fica?")
+    assert reply.answer.startswith("Preço por hora"), reply.answer
+    assert "L4" in reply.answer.splitlines()[0], reply.answer
+
+
 def test_a_cloud_we_do_not_quote_keeps_its_row_in_the_side_by_side(assistant: Assistant) -> None:
     *_, reply = talk(assistant, JOB, "quero ver AWS e Oracle lado a lado")
     rows = _rows(reply.answer)

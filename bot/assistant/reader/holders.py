@@ -30,7 +30,7 @@ _APPROX = r"(?:~|umas? |cerca de |mais ou menos |about |around |roughly )?"
 _EACH_AFTER = re.compile(
     r"(?P<count>\d+(?:[.,]\d+)*)(?:\s*(?P<scale>mil|k))?\s+(?P<noun>[a-z][a-z-]+)"
     # "12 clínicas de ortopedia no interior de SP. Cada clínica tem": the next sentence may say it
-    r"[^.;!?\d]{0,40}?\s*[,.]?\s*(?:e |and )?(?:cada|each)\b[^.;!?\d]{0,40}$"
+    r"[^.;!?\d]{0,40}?\s*[,.;]?\s*(?:e |and )?(?:cada|each)\b[^.;!?\d]{0,40}$"
 )
 # "cada um dos 12 advogados escreveu uns": "cada" before the holders.
 _EACH_BEFORE = re.compile(

@@ -11,7 +11,6 @@ the reply being read for (`bot.assistant.reading.read_message` reads inside `spe
 import itertools
 import re
 from dataclasses import dataclass, field, replace
-from functools import cache
 
 from bot.assistant.reader.count_changes import changed_count
 from bot.assistant.reader.counts import (
@@ -32,8 +31,6 @@ from bot.assistant.reader.quantity_arithmetic import (
     TIMES,
     Mention,
     Step,
-    Unit,
-    load_quantities,
     said_amount,
     said_count,
     said_result,
@@ -44,63 +41,23 @@ from bot.assistant.reader.quantity_arithmetic import (
 from bot.assistant.reader.recordings import recordings
 from bot.assistant.reader.shares import shared_length
 from bot.assistant.reader.spans import NOT_RECORDS, QUANTITY, SCALE, number, words
+from bot.assistant.reader.units import (
+    BYTES,
+    STAT_BEFORE,
+    named_before,
+    patterns,
+    plus_length,
+    unit_of,
+    unit_words,
+)
 from locales import _
 
 # Longer than any one example (the longest contexts): a length past it is the dataset's total.
 MAX_EXAMPLE_TOKENS = 65_536
 
 
-@cache
-def _unit_words() -> dict[str, list[str]]:
-    return {unit: words.split() for unit, words in load_quantities().units.items()}
-
-
-def _alternatives(*units: str) -> str:
-    found = {w for unit in units for w in _unit_words()[unit]}
-    return "|".join(sorted((re.escape(w) for w in found), key=len, reverse=True))
-
-
-_BYTES = {"kb": 1e3, "mb": 1e6, "mega": 1e6, "megas": 1e6, "gb": 1e9, "giga": 1e9, "gigas": 1e9,
-          "tb": 1e12, "tera": 1e12, "teras": 1e12, "kib": 2**10, "mib": 2**20, "gib": 2**30,
-          "tib": 2**40}  # fmt: skip
-
-
-@cache
-def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    measure = _alternatives("page", "word", "char", "token", "line")
-    # "40k Portuguese chats", "2 mil laudos médicos": up to two describing words before a record.
-    record = _alternatives("record", "turn")
-    unit = re.compile(
-        r"^\s*(?:de\s+|of\s+)?(?:"
-        rf"(?P<measure>{measure})|"
-        r"(?P<bytes>kb|mb|gb|tb|kib|mib|gib|tib|megas?|gigas?|teras?)\b|"
-        # "reuniões de ~40 minutos", "~1h cada": the length of one transcribed recording.
-        r"(?P<minutes>min|mins|minutos?|minutes?)\b|(?P<seconds>segundos?|seconds?|seg|secs?)\b|"
-        # "cada uma com 1h30 em média": hours and minutes of one recording
-        r"h(?P<hour_minutes>[0-5]\d)\b"
-        r"(?=[^.;!?]{0,20}\b(?:cada|each|em media|de media|average|de duracao|duracao|long))|"
-        r"(?P<hour_each>h|horas?|hours?)(?= (?:cada|each))|"
-        r"(?P<audio>(?:horas?|h|hours?)\s+(?:de\s+|of\s+)?(?:[a-z]+\s+)?"
-        r"(?:audio|gravac\w*|fala|voz|ligac\w*|chamadas|podcasts?|speech|recordings?|calls|"
-        r"call center|transcri\w*|legendas?|subtitles|captions|"
-        r"(?:atendimentos?|aulas?|palestras?|entrevistas?|reunioes|"
-        r"videos?|lectures?|interviews?|meetings?) (?:gravad|transcrit|recorded|transcribed)\w*))|"
-        rf"(?:(?!(?:pra|para|por|com|to|for|and|e|em|in|no|na|de|of|with)\s)[a-z&/-]+\s+){{0,2}}"
-        rf"(?P<record>{record})|"
-        # "5 mil projetos de lei": a plural no list names still counts records.
-        r"(?P<plural>[a-z][a-z-]{2,}s))\b"
-    )
-    per = re.compile(r"^\s*(?:por|cada|per|each|/|em media|on average|de media|na media)\b")
-    total = re.compile(r"^\s*(?:no total|ao todo|total|somando|in total|overall|altogether)\b")
-    # "exemplos de uns 600 tokens": a length after records left uncounted is each one's length.
-    of_records = re.compile(
-        rf"\b(?:{record})\s+(?:de|com|of|with)\s+(?:cerca de |uns |umas |~|about |around )?$"
-    )
-    return unit, per, total, of_records
-
-
 _BEFORE_PER = re.compile(
-    r"(?:cada (?:um|uma|one)?|each|em media|media de|on average|average of|average|avg|"
+    r"(?:cada (?:um|uma|one)?|each|em media|media de|on average|average of|average|avg|mean|"
     r"tamanho medio)"
     r"[^.;!?\d]{0,25}$"
 )
@@ -147,7 +104,7 @@ class DataSize:
 
 def find_mentions(text: str) -> list[Mention]:
     """Every number with a unit of data in normalized `text`, left to right."""
-    unit_pattern = _patterns()[0]
+    unit_pattern = patterns()[0]
     mentions: list[Mention] = []
     for match in QUANTITY.finditer(text):
         parsed = number(match["number"])
@@ -159,12 +116,16 @@ def find_mentions(text: str) -> list[Mention]:
         if after.lstrip().startswith("%"):
             continue  # "70% curtos": a share, never a count
         found = unit_pattern.match(after)
-        if found is None and (named := _named_before().search(text[: match.start()])):
+        if found is None and (named := named_before().search(text[: match.start()])):
             mentions.append(Mention(value, "record", named["noun"], named.start(), match.end()))
             continue
-        if found is None and (plus := _plus_length().match(after)):  # "36 + 90 palavras"
+        if found is None and (stat := STAT_BEFORE.search(text[: match.start()])):
+            noun = stat["noun"]  # "token length p50 = 600, mean = 850": the mean is the length
+            mentions.append(Mention(value, unit_of(noun), noun, match.start(), match.end()))
+            continue
+        if found is None and (plus := plus_length().match(after)):  # "36 + 90 palavras"
             noun = plus["noun"]
-            mentions.append(Mention(value, _unit_of(noun), noun, match.start(), match.end()))
+            mentions.append(Mention(value, unit_of(noun), noun, match.start(), match.end()))
             continue
         if found is None:
             if elided := elided_count(text, match.start(), match.end(), value, mentions):
@@ -176,7 +137,7 @@ def find_mentions(text: str) -> list[Mention]:
             continue
         end = match.end() + found.end()
         if found["bytes"]:
-            mentions.append(Mention(value * _BYTES[found["bytes"]], "byte", "", match.start(), end))
+            mentions.append(Mention(value * BYTES[found["bytes"]], "byte", "", match.start(), end))
         elif found["plural"]:
             small = _EACH_HAS.search(text[max(0, match.start() - 40) : match.start()])
             if found["plural"] not in NOT_RECORDS and (value >= 50 or small):
@@ -191,7 +152,7 @@ def find_mentions(text: str) -> list[Mention]:
             mentions.append(Mention(minutes, "minute", "min", match.start(), end))
         else:
             noun = found["measure"] or found["record"]
-            unit = _unit_of(noun)
+            unit = unit_of(noun)
             if unit == "turn" and value >= 1000:
                 unit = "record"  # "10k support replies": replies counted as examples
             if unit == "line" and _TABLE.search(text):
@@ -205,25 +166,8 @@ def find_mentions(text: str) -> list[Mention]:
     return mentions
 
 
-@cache
-def _named_before() -> re.Pattern[str]:
-    """ "pares pergunta/resposta: 50 mil": the records named before their count."""
-    return re.compile(
-        rf"\b(?P<noun>{_alternatives('record')})\b[^.;!?\d:]{{0,25}}:\s*"
-        r"(?:~|cerca de |uns |umas )?$"
-    )
-
-
 _TOTAL_EACH = re.compile(r"^\s*(?:no total|ao todo|in total|total)\s*,?\s*(?:cada|each|por)\b")
-
-
-@cache
-def _plus_length() -> re.Pattern[str]:
-    """ "36 + 90 palavras": the second figure's unit, which the first one shares."""
-    units = _alternatives("page", "word", "char", "token")
-    return re.compile(rf"^\s*\+\s*~?\s*\d+(?:[.,]\d+)*\s*(?P<noun>{units})\b")
-
-
+_PLUS = re.compile(r"^\s*(?:de [a-z ]{1,30}?)?\s*(?:\+|\be mais\b|\bplus\b|\bmais\b)\s*$")
 _HALF = re.compile(r"^\s*e mei[ao]\b|^\s*and a half\b")
 _EACH_SIDE = re.compile(r"^\s*(?:de |em |on )?(?:cada lado|each side|por lado|per side)\b")
 _LINE_NOUNS = frozenset({"linhas", "linha", "lines", "line"})
@@ -239,11 +183,6 @@ _FIELD_GAP = re.compile(
     r"(?:~|cerca de |uns |umas )?$|"
     r"^\s*[,;]\s*(?:o |a |the )?[a-z]+(?: [a-z]+){0,3}\s*:\s*(?:~|cerca de |uns |umas )?$"
 )
-_CLASSES: tuple[Unit, ...] = ("word", "char", "token", "page", "record", "turn")
-
-
-def _unit_of(noun: str) -> Unit:
-    return next((unit for unit in _CLASSES if noun in _unit_words()[unit]), "line")
 
 
 def _connects(gap: str) -> bool:
@@ -281,7 +220,7 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
     counts = [c for c in counts if not holds_another(text, c[0], firsts)]
     # "uma cooperativa com uns 400 cooperados ... são 3.200 boletins, cada um com umas 6 páginas":
     # a count of things no dataset is made of gives way to one with a length or a data noun.
-    known = [c for c in counts if len(c) > 1 or c[0].noun in _unit_words()["record"]]
+    known = [c for c in counts if len(c) > 1 or c[0].noun in unit_words()["record"]]
     main = next(iter(known or counts), None)
     size = DataSize()
     size.end = max(m.end for m in mentions)
@@ -326,7 +265,9 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
         tokens = total
         for first, second in itertools.pairwise(totals):
             more, more_steps = total_tokens(second[0], text_model)
-            if more is None or second[0].unit != first[0].unit:
+            # "300 horas de aula transcrita + 40 milhões de caracteres": totals in two units
+            plus = _PLUS.match(text[first[-1].end : second[0].start])
+            if more is None or (second[0].unit != first[0].unit and not plus):
                 break
             if CLEANED.match(text[first[-1].end : second[0].start]):
                 tokens, steps = more, more_steps  # "1 GB bruto, depois da limpeza uns 400 MB"
@@ -370,7 +311,7 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
 def _chains(text: str, mentions: list[Mention]) -> list[list[Mention]]:
     """Mentions grouped as the sentence composes them: a count, then each part inside it."""
     chains: list[list[Mention]] = []
-    per, total, of_records = _patterns()[1:]
+    per, total, of_records = patterns()[1:]
     for mention in mentions:
         before, after = text[max(0, mention.start - 40) : mention.start], text[mention.end :]
         # "cada uma ~1.500 palavras no total": each one's total is still each one's length.
@@ -385,7 +326,7 @@ def _chains(text: str, mentions: list[Mention]) -> list[list[Mention]]:
             last = chains[-1][-1]
             gap = text[last.end : mention.start]
             turn = mention.unit == last.unit == "record" and (
-                mention.noun in _unit_words()["turn"]
+                mention.noun in unit_words()["turn"]
                 # "5 mil processos, cada processo com umas 8 peças": documents inside a record
                 or (
                     mention.value <= 200
@@ -415,7 +356,7 @@ def _chains(text: str, mentions: list[Mention]) -> list[list[Mention]]:
             mention.role = "total"
         elif per.match(after) or _BEFORE_PER.search(before) or of_records.search(before) or each:
             mention.role = "per"
-            if mention.unit == "record" and mention.noun in _unit_words()["turn"]:
+            if mention.unit == "record" and mention.noun in unit_words()["turn"]:
                 mention.unit = "turn"  # "8 a 12 mensagens cada": each example's turns
             elif per_turn(chains, mention, before, after):
                 mention.role = "part"  # "6 messages per chat, ~15 words per message"
@@ -432,8 +373,8 @@ def _length(
     the parts of the count, else a length said "cada"/"em média", else the first length after the
     count that is no total ("15k pares. pergunta ~80 palavras, resposta ~400")."""
     parts = main[1:]
+    rest = [c for c in chains if c is not main and c[0].unit in _LENGTHS]
     if not parts:
-        rest = [c for c in chains if c is not main and c[0].unit in _LENGTHS]
         per = next((c for c in rest if c[0].role == "per"), None)
         after = [c for c in rest if c[0].role == "count" and c[0].start > main[0].start]
         orphan = next((c for c in after if to_tokens(c, per_page)[0] <= MAX_EXAMPLE_TOKENS), None)
@@ -443,4 +384,8 @@ def _length(
         parts = per or orphan or pair or []
         if not parts:
             return None
+    if parts[-1].unit == "turn":  # "8 trocas por conversa, a pergunta tem ~20 palavras e ..."
+        turn = parts[-1]
+        said = next((c for c in rest if c[0].unit in TURN_PARTS and c[0].start > turn.start), [])
+        parts = [*parts, *said]
     return to_tokens(parts, per_page)

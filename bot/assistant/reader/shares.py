@@ -11,11 +11,11 @@ from bot.assistant.reader.quantity_arithmetic import (
     Step,
     StepKind,
     Unit,
-    load_quantities,
     said_amount,
     to_tokens,
 )
 from bot.assistant.reader.spans import SCALE, number
+from bot.assistant.reader.units import unit_words
 
 # "70% curtos de ~1.000 palavras", "30% são longos (~5.000)", "20% with about 3 pages".
 _SHARE = re.compile(
@@ -36,8 +36,7 @@ class SharedLength:
 
 
 def _unit(noun: str | None) -> Unit | None:
-    units = load_quantities().units
-    return next((u for u in _LENGTH_UNITS if noun and noun in units[u].split()), None)
+    return next((u for u in _LENGTH_UNITS if noun and noun in unit_words()[u]), None)
 
 
 def shared_length(text: str) -> SharedLength | None:

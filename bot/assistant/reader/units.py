@@ -1,0 +1,85 @@
+"""The words of each unit clients count data in (data/quantities.toml) and the patterns that
+find the unit after a number: "2 mil laudos", "~15 páginas", "40 MB", "1h30 cada", "800 horas de
+ligações transcritas"; the records named before their count ("pares pergunta/resposta: 50 mil")
+and a length said as a statistic ("token length mean = 850")."""
+
+import re
+from functools import cache
+
+from bot.assistant.reader.quantity_arithmetic import Unit, load_quantities
+
+
+@cache
+def unit_words() -> dict[str, list[str]]:
+    return {unit: words.split() for unit, words in load_quantities().units.items()}
+
+
+def alternatives(*units: str) -> str:
+    found = {w for unit in units for w in unit_words()[unit]}
+    return "|".join(sorted((re.escape(w) for w in found), key=len, reverse=True))
+
+
+BYTES = {"kb": 1e3, "mb": 1e6, "mega": 1e6, "megas": 1e6, "gb": 1e9, "giga": 1e9, "gigas": 1e9,
+          "tb": 1e12, "tera": 1e12, "teras": 1e12, "kib": 2**10, "mib": 2**20, "gib": 2**30,
+          "tib": 2**40}  # fmt: skip
+
+
+@cache
+def patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    measure = alternatives("page", "word", "char", "token", "line")
+    # "40k Portuguese chats", "2 mil laudos médicos": up to two describing words before a record.
+    record = alternatives("record", "turn")
+    unit = re.compile(
+        r"^\s*(?:de\s+|of\s+)?(?:"
+        rf"(?P<measure>{measure})|"
+        r"(?P<bytes>kb|mb|gb|tb|kib|mib|gib|tib|megas?|gigas?|teras?)\b|"
+        # "reuniões de ~40 minutos", "~1h cada": the length of one transcribed recording.
+        r"(?P<minutes>min|mins|minutos?|minutes?)\b|(?P<seconds>segundos?|seconds?|seg|secs?)\b|"
+        # "cada uma com 1h30 em média": hours and minutes of one recording
+        r"h(?P<hour_minutes>[0-5]\d)\b"
+        r"(?=[^.;!?]{0,20}\b(?:cada|each|em media|de media|average|de duracao|duracao|long))|"
+        r"(?P<hour_each>h|horas?|hours?)(?= (?:cada|each))|"
+        r"(?P<audio>(?:horas?|h|hours?)\s+(?:de\s+|of\s+)?(?:[a-z]+\s+)?"
+        r"(?:audio|gravac\w*|fala|voz|ligac\w*|chamadas|podcasts?|speech|recordings?|calls|"
+        r"call center|transcri\w*|legendas?|subtitles|captions|"
+        r"(?:atendimentos?|aulas?|palestras?|entrevistas?|reunioes|"
+        r"videos?|lectures?|interviews?|meetings?) (?:gravad|transcrit|recorded|transcribed)\w*))|"
+        rf"(?:(?!(?:pra|para|por|com|to|for|and|e|em|in|no|na|de|of|with)\s)[a-z&/-]+\s+){{0,2}}"
+        rf"(?P<record>{record})|"
+        # "5 mil projetos de lei": a plural no list names still counts records.
+        r"(?P<plural>[a-z][a-z-]{2,}s))\b"
+    )
+    per = re.compile(r"^\s*(?:por|cada|per|each|/|em media|on average|de media|na media)\b")
+    total = re.compile(r"^\s*(?:no total|ao todo|total|somando|in total|overall|altogether)\b")
+    # "exemplos de uns 600 tokens": a length after records left uncounted is each one's length.
+    of_records = re.compile(
+        rf"\b(?:{record})\s+(?:de|com|of|with)\s+(?:cerca de |uns |umas |~|about |around )?$"
+    )
+    return unit, per, total, of_records
+
+
+@cache
+def named_before() -> re.Pattern[str]:
+    """ "pares pergunta/resposta: 50 mil": the records named before their count."""
+    return re.compile(
+        rf"\b(?P<noun>{alternatives('record')})\b[^.;!?\d:]{{0,25}}:\s*"
+        r"(?:~|cerca de |uns |umas )?$"
+    )
+
+
+@cache
+def plus_length() -> re.Pattern[str]:
+    """ "36 + 90 palavras": the second figure's unit, which the first one shares."""
+    units = alternatives("page", "word", "char", "token")
+    return re.compile(rf"^\s*\+\s*~?\s*\d+(?:[.,]\d+)*\s*(?P<noun>{units})\b")
+
+
+STAT_BEFORE = re.compile(
+    r"\b(?P<noun>tokens?|palavras|words|caracteres|characters)\b[^.;!?]{0,40}"
+    r"\b(?:mean|media|average|avg)\s*(?:=|:|de|of|is|e)?\s*~?\s*$"
+)
+_CLASSES: tuple[Unit, ...] = ("word", "char", "token", "page", "record", "turn")
+
+
+def unit_of(noun: str) -> Unit:
+    return next((unit for unit in _CLASSES if noun in unit_words()[unit]), "line")
