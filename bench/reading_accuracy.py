@@ -240,8 +240,10 @@ def main() -> None:
                 now = datetime.fromisoformat(case.get("now", DEFAULT_NOW)).replace(tzinfo=ZONE)
                 messages = [*case.get("context", []), case["message"]]
                 reply = _run(assistant, f"{name}-{number}", messages, now)
-                if name == "a" and reply["intent"] == "clarify" and "params_b" not in case:
-                    # No model named: the bot asks for it, and the client answers with one.
+                # No model named (sets from G on write it as "llama 3 8b", 8.0): the bot asks for
+                # it, and the client answers with one.
+                no_model = "params_b" not in case or case.get("model") == "llama 3 8b"
+                if name == "a" and reply["intent"] == "clarify" and no_model:
                     reply = _run(assistant, f"{name}-{number}", [FOLLOW_UP_MODEL], now)
                 scores = score_job(case, reply, now) if name == "a" else score_ask(case, reply)
                 for field, ok in scores.items():

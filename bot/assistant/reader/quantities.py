@@ -24,6 +24,7 @@ from bot.assistant.reader.counts import (
     per_turn,
 )
 from bot.assistant.reader.device_memory import is_device_memory
+from bot.assistant.reader.files import per_file
 from bot.assistant.reader.holders import by_holders, holds_another
 from bot.assistant.reader.measured import page_rate, sample_size
 from bot.assistant.reader.parts import SECOND_PARTS, second_lengths
@@ -57,15 +58,15 @@ MAX_EXAMPLE_TOKENS = 65_536
 
 
 _BEFORE_PER = re.compile(
-    r"(?:cada (?:um|uma|one)?|each|em media|media de|on average|average of|average|avg|mean|"
-    r"tamanho medio)"
+    r"(?:cada (?:um|uma|one)?|each(?! plus| and)|em media|media de|on average|average of|average|"
+    r"avg|mean|tamanho medio)"
     r"[^.;!?\d]{0,25}$"
 )
 # "cada processo com umas 8 peças": a few documents inside each record, whatever they are called.
 _EACH_HAS = re.compile(
     r"\b(?:cada|each) [a-z]+ (?:com|tem|contem|has|with|contains) (?:umas? |cerca de |~|about )?$"
 )
-_EACH_CLAUSE = re.compile(r"\b(?:cada|each)\b[^.;!?\d]{0,50}$")
+_EACH_CLAUSE = re.compile(r"\b(?:cada|each)\b(?! plus| and| e mais)[^.;!?\d]{0,50}$")
 _BEFORE_TOTAL = re.compile(
     r"(?:total de|totalizando|somando|ao todo|in total|total of)[^.;!?\d]{0,15}$"
 )
@@ -197,7 +198,7 @@ def _connects(gap: str) -> bool:
 def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
     """The dataset `text` describes, or None when it counts nothing in units of data. Hours of
     audio are text (transcripts) when they say so or the model named reads text."""
-    mentions = [m for m in find_mentions(text) if not is_device_memory(text, m)]
+    mentions = per_file(text, [m for m in find_mentions(text) if not is_device_memory(text, m)])
     # Minutes and hours of speech are data only as transcripts ("800 h de call center já
     # transcrito"); for a speech model the reader counts audio.
     text_model = text_model or bool(
