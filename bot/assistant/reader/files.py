@@ -18,7 +18,9 @@ _MANY_BEFORE = re.compile(
     r"(?:de|of|com|with)\s+(?:~|uns |umas |cerca de |about |around )?$"
 )
 # "um de 120 MB", "one of 100 MB": a single file among others.
-_ONE_BEFORE = re.compile(r"(?<!cada )(?<!each )\b(?:um|uma|one)\s+(?:de|of|com|with)\s+(?:~|uns |umas |about )?$")
+_ONE_BEFORE = re.compile(
+    r"(?<!cada )(?<!each )\b(?:um|uma|one)\s+(?:de|of|com|with)\s+(?:~|uns |umas |about )?$"
+)
 _EACH_AFTER = re.compile(r"^\s*(?:cada|each)\b(?!\s+(?:um|uma|one)\b)")
 _PART_UNITS = frozenset({"byte", "record", "line"})
 
