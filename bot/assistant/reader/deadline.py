@@ -54,7 +54,10 @@ _DAY = re.compile(
     r"(?P<business>\d{1,3}) dias? uteis|(?P<business_en>\d{1,3}) business days?|"
     r"(?P<business_weeks>\d{1,2}) (?:semanas? uteis|semana util|business weeks?)|"
     r"(?P<month_end>(?:o )?(?:fim|final) do mes(?P<next_month> que vem| seguinte)?|"
-    r"end of (?:the )?(?P<next_month_en>next )?month)|"
+    r"end of (?:the )?(?P<next_month_en>next )?month|"
+    # "até o final de janeiro", "end of January": that month's last day
+    rf"(?:o )?(?:fim|final) de (?P<named_month>{_MONTHS})|end of (?P<named_month_en>{_MONTHS}))|"
+    r"(?P<black_friday>black friday)|"
     r"(?P<week_end>(?:o )?(?:fim|final) (?:da|desta|dessa) semana"
     r"(?P<next_week_end> que vem| seguinte)?|"
     r"end of (?:the )?week|(?:o )?fim de semana)|"
@@ -67,7 +70,8 @@ _DAY = re.compile(
     r"(?P<mid_month>(?:a )?(?:metade|meio) do mes|mid-?month)|"
     rf"(?P<explicit>\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?|\d{{1,2}} de (?:{_MONTHS})(?: de \d{{4}})?|"
     rf"(?:{_MONTHS}) \d{{1,2}}(?:st|nd|rd|th)?)|"
-    rf"dia (?P<day>\d{{1,2}})(?![/\d])(?! de (?:{_MONTHS}))|"
+    rf"dia (?P<day>\d{{1,2}})(?![/\d])(?! de (?:{_MONTHS}))"
+    r"(?P<day_next_month> do mes que vem| do proximo mes| do mes seguinte| of next month)?|"
     r"the (?P<day_en>\d{1,2})(?:st|nd|rd|th)"
     r")\b"
 )
@@ -342,9 +346,21 @@ def _day(match: re.Match[str], now: datetime, weekday: int) -> date | None:
         return business_day(today, int(match["business"] or match["business_en"]))
     if match["business_weeks"]:  # "2 semanas úteis": ten working days
         return business_day(today, 5 * int(match["business_weeks"]))
+    if named := match["named_month"] or match["named_month_en"]:
+        number = _MONTH_NUMBERS[named[:3]]
+        first = date(today.year + (number < today.month), number, 1)
+        return _next_month(first) - timedelta(days=1)
     if match["month_end"]:
         month = _next_month(today) if match["next_month"] or match["next_month_en"] else today
         return _next_month(month) - timedelta(days=1)
+    if match["black_friday"]:  # the Friday after the fourth Thursday of November
+        for year in (today.year, today.year + 1):
+            first = date(year, 11, 1)
+            friday = first + timedelta(days=(3 - first.weekday()) % 7 + 22)
+            before = re.search(r"\bantes d[aeo]s?\s*$", match.string[: match.start()])
+            if friday >= today:  # "antes da black friday": ready the day before
+                return friday - timedelta(days=1 if before else 0)
+        return None
     if match["week_end"]:
         friday = today + timedelta(days=(4 - today.weekday()) % 7)
         return friday + timedelta(days=7 if match["next_week_end"] else 0)
@@ -357,6 +373,8 @@ def _day(match: re.Match[str], now: datetime, weekday: int) -> date | None:
     if match["christmas"] or match["new_year"]:
         target = date(today.year, 12, 24 if match["christmas"] else 31)
         return target if target >= today else target.replace(year=today.year + 1)
+    if match["day_next_month"]:  # "até o dia 10 do mês que vem"
+        return _day_of_month(_next_month(today), int(match["day"]))
     if match["day"] or match["day_en"]:
         return _day_of_month(today, int(match["day"] or match["day_en"]))
     if match["first_business"]:  # "primeiro dia útil de janeiro"
