@@ -49,13 +49,16 @@ PER_HOUR = re.compile(
     r"(?:1|uma|one) ?h(?:ora|our)? (?:de|da|of|on)(?: uma| an?)?|"
     # "se eu deixar uma T4 ligada o mês inteiro, quanto pago?"
     r"(?:o|um) mes inteiro|(?:uma|1|a) semana inteira|o dia (?:inteiro|todo)|a month|a week|"
-    r"per month|monthly|24/7)\b"
+    r"per month|monthly|24/7|"
+    # "quanto sai por mês deixar uma A100 ligada?": a card kept on, priced by the period
+    r"deixar (?:uma |um |a |o )?[a-z0-9 ]{1,20}ligad[oa]|por mes (?:deixar|com|ligad)|"
+    r"left (?:on|running))\b"
 )
 # "cabe numa L4?", "roda numa 4090?", "um chip de TPU segura um 65B?", "does it fit on an A100?".
 FITS = re.compile(
     r"\b(?:cabe|cabem|caberia|coube|roda|rodaria|rodam|segura|seguram|aguenta|aguentam|suporta|"
     r"suportam|comporta|fits?|runs?|handle|da (?:pra|para) (?:fazer|rodar|treinar)|nela|nele|"
-    r"da conta|dao conta|(?:be|is|seria|e) (?:enough|suficiente)|holds?|"
+    r"da conta|dao conta|(?:be|is|seria|e) (?:enough|suficiente)|holds?|enough|suficiente|"
     r"entra|entram|entraria)\b"
 )
 # "Quero saber se um 70B com QLoRA entra numa H100 só.": a question without its mark.
