@@ -14,12 +14,12 @@ _FILES = (
 )
 # "12 partes de", "5 plain-text files of", "2 de": how many files, right before each one's size.
 _MANY_BEFORE = re.compile(
-    rf"(?<![\d.,])(?P<n>\d{{1,4}})\s+(?:(?:[a-z-]+\s+){{0,2}}?(?:{_FILES})\s+)?"
-    r"(?:de|of|com|with)\s+(?:~|uns |umas |cerca de |about |around )?$"
+    rf"(?<![\d.,])(?P<n>\d{{1,4}}) (?:(?:[a-z-]+ ){{0,2}}?(?:{_FILES}) )?"
+    r"(?:de|of|com|with) (?:~|uns |umas |cerca de |about |around )?$"
 )
 # "um de 120 MB", "one of 100 MB": a single file among others.
 _ONE_BEFORE = re.compile(
-    r"(?<!cada )(?<!each )\b(?:um|uma|one)\s+(?:de|of|com|with)\s+(?:~|uns |umas |about )?$"
+    r"(?<!cada )(?<!each )\b(?:um|uma|one) (?:de|of) (?:~|uns |umas |about )?$"
 )
 _EACH_AFTER = re.compile(r"^\s*(?:cada|each)\b(?!\s+(?:um|uma|one)\b)")
 _PART_UNITS = frozenset({"byte", "record", "line"})

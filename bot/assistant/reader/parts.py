@@ -4,9 +4,10 @@ palavras e resposta longa, ~400"), a record's fields ("título (~12 palavras), l
 comentários"). Each is a `Mention` in the unit of the first, so the quantity reader sums them."""
 
 import re
+from dataclasses import replace
 
 from bot.assistant.reader.quantity_arithmetic import Mention
-from bot.assistant.reader.spans import SCALE, number
+from bot.assistant.reader.spans import RECORD_NOUNS, SCALE, number
 
 # The second part of a pair, by its name: "pergunta ~80 palavras, resposta ~400".
 SECOND_PARTS = (
@@ -53,3 +54,37 @@ def second_lengths(text: str, mentions: list[Mention]) -> None:
         end = mention.end + found.end()
         second = Mention(value, mention.unit, mention.noun, start, end)
         mentions.insert(mentions.index(mention) + 1, second)
+
+
+# "enunciado de ~120 palavras e 5 alternativas de ~15 palavras": a part made of several pieces
+# (a few: more of them are another set of records).
+_PIECES_BEFORE = re.compile(
+    r"(?:\be\b|\band\b|,|\+|\bmais\b|\bplus\b)\s+(?P<count>\d{1,2})\s+"
+    r"(?!(?:mil|k|mi|milhao|milhoes|thousand|million)\b)(?P<pieces>(?:[a-z-]+\s+){1,2}?)"
+    r"(?:de|of|com|with)\s+(?:~|uns |umas |cerca de |about )?$"
+)
+
+
+_RECORDS = frozenset(RECORD_NOUNS)
+
+
+def counted_parts(text: str, mentions: list[Mention]) -> None:
+    """ "enunciado de ~120 palavras e 5 alternativas de ~15 palavras": a later part of an example
+    said as a number of pieces of one length is their product, in place."""
+    for index, mention in enumerate(mentions):
+        earlier = [m for m in mentions[:index] if m.unit == mention.unit]
+        found = _PIECES_BEFORE.search(text[max(0, mention.start - 60) : mention.start])
+        if (
+            not earlier
+            or found is None
+            or re.search(r"[.;!?]", text[earlier[-1].end : mention.start])
+        ):
+            continue
+        # "e 30 aditivos de 2 páginas" is another set of records, not pieces of one
+        if set(found["pieces"].split()) & _RECORDS:
+            continue
+        count = int(found["count"])
+        start = mention.start - len(text[max(0, mention.start - 60) : mention.start])
+        mentions[index] = replace(
+            mention, value=mention.value * count, start=start + found.start("count")
+        )

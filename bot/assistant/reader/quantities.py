@@ -27,7 +27,7 @@ from bot.assistant.reader.device_memory import is_device_memory
 from bot.assistant.reader.files import per_file
 from bot.assistant.reader.holders import by_holders, holds_another
 from bot.assistant.reader.measured import page_rate, sample_size
-from bot.assistant.reader.parts import SECOND_PARTS, second_lengths
+from bot.assistant.reader.parts import SECOND_PARTS, counted_parts, second_lengths
 from bot.assistant.reader.quantity_arithmetic import (
     TIMES,
     Mention,
@@ -215,6 +215,7 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
     if not mentions:
         return None
     second_lengths(text, mentions)
+    counted_parts(text, mentions)
     chains = _chains(text, mentions)
     counts = [c for c in chains if c[0].unit in ("record", "turn")]
     firsts = [c[0] for c in counts]
