@@ -123,8 +123,9 @@ _ELIDED_BEFORE = re.compile(
 _SENTENCE_END = re.compile(r"[.!?]")
 _LENGTHS = frozenset({"word", "char", "token", "page", "line", "turn", "byte"})
 _RATE = re.compile(
-    r"^\s*(?:por|/|a cada|ao|per|every|a|an)\s*(dia util|business day|dia|semana|mes|ano|day|week|"
-    r"month|year|trimestre|quarter|semestre|hora|hour)\b"
+    # ("2k tickets a week" arrives as "2k tickets 1 week": the reader writes "a"/"an" as 1)
+    r"^\s*(?:por|/|a cada|ao|per|every|a|an|1)\s*(dia util|business day|dia|semana|mes|ano|day|"
+    r"week|month|year|trimestre|quarter|semestre|hora|hour)\b"
 )
 # "todo dia entram 200 laudos", "every week we get 2k tickets": the rate said before the count.
 _RATE_BEFORE = re.compile(

@@ -100,7 +100,9 @@ METHODS = [
             r"\bcompleto\b|pesos inteiros|"
             # Training from scratch updates every weight: priced as the full method.
             r"(?:treinar|treino|treinamento|train\w*) (?:\w+ ){0,6}do (?:zero|0)\b|from scratch|"
-            r"pre-?trein\w*|pre-?train\w*"
+            # ("continued pretraining with LoRA" is LoRA: the adapter named wins)
+            r"pre-?trein\w*(?![^.;!?]{0,30}\b(?:q-?lora|lora)\b)|"
+            r"pre-?train\w*(?![^.;!?]{0,30}\b(?:q-?lora|lora)\b)"
         ),
         "full",
     ),
