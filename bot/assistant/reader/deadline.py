@@ -53,7 +53,7 @@ _DAY = re.compile(
     r"(?P<following> que vem))?)|"
     r"(?P<business>\d{1,3}) dias? uteis|(?P<business_en>\d{1,3}) business days?|"
     r"(?P<business_weeks>\d{1,2}) (?:semanas? uteis|semana util|business weeks?)|"
-    r"(?P<month_end>(?:o )?(?:fim|final) do mes(?P<next_month> que vem| seguinte)?|"
+    r"(?P<month_end>(?:o )?(?:fim|final|virada) do mes(?P<next_month> que vem| seguinte)?|"
     r"end of (?:the )?(?P<next_month_en>next )?month|"
     # "até o final de janeiro", "end of January": that month's last day
     rf"(?:o )?(?:fim|final) de (?P<named_month>{_MONTHS})|end of (?P<named_month_en>{_MONTHS}))|"
