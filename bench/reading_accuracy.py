@@ -20,7 +20,11 @@ way, then read and tuned on, and set I (_i_jobs, _i_asks: 80 + 80) run once befo
 that tuning; then set I was read and tuned on, and set J (_j_jobs, _j_asks: 70 + 70) run once
 before and once after; then J was read and tuned on, and set K (_k_jobs, _k_asks: 70 + 60) run
 once before and once after; then K was read and tuned on, and set L (_l_jobs, _l_asks: 60 + 60)
-run once before and once after. The next reader change needs a fresh set.
+run once before and once after. On 06/12/2026 (stop 42) set M (_m_jobs, _m_asks: 80 + 80, classes
+of its own) was run once on the commit before that stop's changes and once after the first batch
+(built from the misses noticed on L and earlier sets); then M was read and tuned on, and set N
+(_n_jobs, _n_asks: 80 + 80, half of it in classes no earlier convention named) run once on the
+commit before that tuning and once at the end. The next reader change needs a fresh set.
 
 Each message goes through the whole assistant, on a frozen clock, and is scored on what the client
 sees: the quoted job's fields, and what kind of answer came back. Examples within 1%; tokens per
