@@ -45,7 +45,7 @@ def accelerators_named(folded: str) -> list[str]:
 PER_HOUR = re.compile(
     r"\b(?:por hora|a hora|/ ?h\b|per hour|an hour|hourly|the hour|valor da hora|preco da hora|"
     r"valor ?/ ?hora|valor hora|preco hora|"
-    r"preco/hora|custo/hora|custo por hora|preco por hora|diaria|"
+    r"preco/hora|custo/hora|custo por hora|preco por hora|diaria|por dia|ao dia|per day|a day|"
     r"(?:1|uma|one) ?h(?:ora|our)? (?:de|da|of|on)(?: uma| an?)?|"
     # "se eu deixar uma T4 ligada o mês inteiro, quanto pago?"
     r"(?:o|um) mes inteiro|(?:uma|1|a) semana inteira|o dia (?:inteiro|todo)|a month|a week|"

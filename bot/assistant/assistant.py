@@ -242,7 +242,7 @@ class Assistant:
         cards = list(turn.reading.accelerators)
         if not cards and turn.state.last_quote:  # "a hora dessa máquina": the one quoted
             cards = [turn.state.last_quote["recommendation"]["accelerator"]]
-        answer = "\n\n".join(hourly_prices_text(card, day_rate()) for card in cards)
+        answer = "\n\n".join(hourly_prices_text(card, day_rate(), turn.folded) for card in cards)
         return self._say(turn, Reply(answer=answer, intent="question", actions=[ACTION_QUOTE]))
 
     def _fit_check(self, turn: Turn) -> Reply:

@@ -1,9 +1,11 @@
 """The price per hour of a machine, with every tax and our margin: "quanto custa uma H100 por hora
-com vocês?" gets the machines of that accelerator in the catalog, cheapest first."""
+com vocês?" gets the machines of that accelerator in the catalog, cheapest first; "por dia", "a
+semana inteira" or "o mês inteiro" adds each one's price for that period, kept on throughout."""
 
+import re
 from decimal import Decimal
 
-from locales import _
+from locales import N_, _
 from quoting.catalog import load_catalog
 from quoting.fx import FxRate
 from quoting.jobspec import JobSpec, normalize
@@ -27,9 +29,24 @@ def hourly_price(offer_key: str, fx: FxRate, spot: bool = False) -> Decimal:
     return ((long - short) / _SPAN).quantize(Decimal("0.01"))
 
 
-def hourly_prices_text(accelerator_id: str, fx: FxRate) -> str:
+# A period the client asks the price of, its hours (a machine kept on throughout) and its name.
+_PERIODS = (
+    (re.compile(r"\b(?:por dia|ao dia|diaria|o dia (?:inteiro|todo)|per day|(?:a|1) day)\b"), 24,
+     N_("por dia")),
+    (re.compile(r"\b(?:por semana|semana inteira|per week|(?:a|1) week|weekly)\b"), 168,
+     N_("por semana")),
+    (re.compile(r"\b(?:por mes|mes inteiro|per month|(?:a|1) month|monthly|24/7)\b"), 720,
+     N_("por mês (30 dias)")),
+)  # fmt: skip
+
+
+def _period(folded: str) -> tuple[int, str] | None:
+    return next(((hours, name) for said, hours, name in _PERIODS if said.search(folded)), None)
+
+
+def hourly_prices_text(accelerator_id: str, fx: FxRate, folded: str = "") -> str:
     """The machines with this accelerator and their price per hour, cheapest first, in the
-    client's language."""
+    client's language; with the price of the period `folded` asks about, where it asks one."""
     catalog = load_catalog()
     accelerator = catalog.accelerator_by_id(accelerator_id)
     offers = [o for o in catalog.offers_in_force() if o.accelerator == accelerator_id]
@@ -49,9 +66,12 @@ def hourly_prices_text(accelerator_id: str, fx: FxRate) -> str:
         per_card = ""
         if offer.device_count > 1:
             per_card = " " + _("({price}/h por placa)").format(price=format_brl(card))
+        period = ""
+        if asked := _period(folded):
+            period = f"; {format_brl(total * asked[0])} {_(asked[1])}"
         lines.append(
             f"• {offer.device_count}x {accelerator.name} ({offer.instance_type}, {where}): "
-            f"{format_brl(total)}/h{per_card}{spot}"
+            f"{format_brl(total)}/h{per_card}{spot}{period}"
         )
     heading = _(
         "Preço por hora de máquinas com {accelerator}, com impostos e nossa margem (dólar a "

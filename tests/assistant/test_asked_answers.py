@@ -81,6 +81,21 @@ def test_an_hourly_price_asked_again_for_another_card_is_that_cards_price(
     assert "L4" in reply.answer.splitlines()[0], reply.answer
 
 
+@pytest.mark.parametrize(
+    ("message", "hours"),
+    [("quanto custa uma A100 por dia?", 24), ("uma T4 ligada o mês inteiro, quanto pago?", 720)],
+)
+def test_a_cards_price_for_a_day_or_a_month_is_its_hourly_price_kept_on(
+    assistant: Assistant, message: str, hours: int
+) -> None:
+    (reply,) = talk(assistant, message)
+    machines = [line for line in reply.answer.splitlines() if line.startswith("•")]
+    assert machines, reply.answer
+    for line in machines:
+        hourly, *_, period = _reais(line)
+        assert period == hourly * hours, line
+
+
 def test_a_cloud_we_do_not_quote_keeps_its_row_in_the_side_by_side(assistant: Assistant) -> None:
     *_, reply = talk(assistant, JOB, "quero ver AWS e Oracle lado a lado")
     rows = _rows(reply.answer)
