@@ -17,7 +17,7 @@ from bot.assistant.commercial import asks_other_clients, commercial_answer
 from bot.assistant.followups import last_field
 from bot.assistant.intent import classify
 from bot.assistant.reader import read_job
-from bot.assistant.reader.cues import find_models, negated
+from bot.assistant.reader.cues import cards_not_enough, find_models, negated
 from bot.assistant.reader.text import normalize
 from bot.assistant.rent_buy import asks_rent_or_buy
 from locales import SOURCE_LANGUAGE, Language, speaking
@@ -271,7 +271,9 @@ def read_message(text: str, now: datetime | None = None, earlier: Sequence[str] 
         for name, value in job.slots.items()
     }
     accelerators = cues_of.accelerators_named(folded)
-    if accelerators and "accelerator" not in fields and len(accelerators) == 1:
+    # "temos um cluster com 4 V100, mas está ocupado": the cards they own are no request
+    owned_aside = cards_not_enough(folded)
+    if accelerators and "accelerator" not in fields and len(accelerators) == 1 and not owned_aside:
         fields["accelerator"] = Fact(value=accelerators[0])
     reading = Reading(
         text=text,

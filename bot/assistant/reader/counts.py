@@ -110,6 +110,7 @@ _KEPT_SHARE = re.compile(
 _DROPPED_SHARE = re.compile(
     r"(?P<percent>\d+(?:[.,]\d+)?)\s*%\s*(?:deles |delas |of them )?(?:sao |are |is |e )?"
     r"(?:duplicad|repetid|lixo|ruido|invalid|descart|removid|vao sair|vai sair|will be removed|"
+    r"spam|vai fora|vao fora|jogad|inuteis|inutil|useless|"
     r"dropped|duplicates?|junk|noise)"
 )
 # What may precede a count whose noun is left out: a joining or remaining word, and "uns"/"~".

@@ -97,7 +97,9 @@ METHODS = [
             r"ajuste completo|fine[- ]?tuning completo|full(?: fine[- ]?tun\w*| ft)?\b|"
             r"fully (?:fine[- ]?tun\w*|train\w*|tun\w*)|full[- ]parameter|"
             r"treino completo|treinamento completo|todos os pesos|all (?:the )?weights|"
-            r"\bcompleto\b|pesos inteiros|"
+            # ("só dois terços têm o texto completo" says nothing of the method)
+            r"(?<!texto )(?<!conteudo )(?<!cadastro )(?<!historico )(?<!documento )(?<!nome )"
+            r"(?<!endereco )\bcompleto\b|pesos inteiros|"
             # Training from scratch updates every weight: priced as the full method.
             r"(?:treinar|treino|treinamento|train\w*) (?:\w+ ){0,6}do (?:zero|0)\b|from scratch|"
             # ("continued pretraining with LoRA" is LoRA: the adapter named wins)
@@ -274,7 +276,8 @@ CARD_MEMORY_GB = {
 _CARD = "|".join(re.escape(c) for c in sorted(CARD_MEMORY_GB, key=len, reverse=True))
 _OWNED_CARD = re.compile(
     r"(?:so |apenas |somente )?(?:temos|tenho|possuo|possuimos|dispomos de|nossa|minha|nosso|"
-    r"meu|we have|we only have|i have|our|my|limitad\w+ a|max(?:imo)?)\b[^.;!?]{0,30}?"
+    r"meu|we have|we only have|i have|our|my|limitad\w+ a|max(?:imo)?|we run on|we use|"
+    r"rodamos (?:em|numa?s?)|usamos)\b[^.;!?]{0,30}?"
     rf"(?:rtx |geforce |nvidia |gtx )?({_CARD})\b"
 )
 _NOT_ENOUGH = re.compile(

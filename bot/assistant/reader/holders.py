@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from bot.assistant.reader.quantity_arithmetic import TIMES, Mention, said_amount, said_count
 from bot.assistant.reader.spans import SCALE, number, words
+from bot.assistant.reader.units import unit_words
 
 # Counts that never hold data: time, machines, money, training settings, models (two models with
 # 10 mil exemplos each are two jobs, not 20 mil exemplos).
@@ -51,7 +52,9 @@ def _holders(text: str, start: int, end: int) -> tuple[float, str, int] | None:
     found = _EACH_AFTER.search(before) or _EACH_BEFORE.search(before)
     if found is None and _EACH_CLOSES.match(text[end:]):
         found = _WITH_BEFORE.search(before)
-    if found is None or found["noun"] in _NEVER:
+    # "27 mil conversas, cada conversa tem 14 mensagens": records hold their turns, not examples
+    data = unit_words()["record"] + unit_words()["turn"]
+    if found is None or found["noun"] in _NEVER or found["noun"] in data:
         return None
     value = number(found["count"])
     if value is None:
@@ -80,7 +83,9 @@ def holds_another(text: str, count: Mention, counts: list[Mention]) -> bool:
     """Whether `count` is the holders of another count ("8 secretarias, cada uma com 6
     departamentos, e cada departamento gera 250 ofícios": the departamentos hold the ofícios)."""
     return any(
-        count.start in {at for *_, at in _levels(text, other)} for other in counts if other != count
+        count.start in {at for *_, at in _levels(text, other)}
+        for other in counts
+        if other != count and other.unit == "record"
     )
 
 

@@ -141,7 +141,9 @@ def find_mentions(text: str) -> list[Mention]:
             mentions.append(Mention(value * BYTES[found["bytes"]], "byte", "", match.start(), end))
         elif found["plural"]:
             small = _EACH_HAS.search(text[max(0, match.start() - 40) : match.start()])
-            if found["plural"] not in NOT_RECORDS and (value >= 50 or small):
+            # "em 2025 fizemos um teste": a year before a verb ("-mos") counts nothing
+            verb = found["plural"].endswith("mos") or 1900 <= value <= 2100
+            if found["plural"] not in NOT_RECORDS and not verb and (value >= 50 or small):
                 mentions.append(Mention(value, "record", found["plural"], match.start(), end))
         elif found["audio"]:
             mentions.append(Mention(value, "audio_hour", found["audio"], match.start(), end))

@@ -87,7 +87,9 @@ NOT_RECORDS = frozenset(
         "usuarios clientes funcionarios vagas modelos versoes etapas fases passos steps graus "
         "watts volts metros quilometros palavras words advogados medicos alunos colaboradores "
         "empregados profissionais lojas filiais agencias escritorios imagens fotos images photos "
-        "figuras radiografias tomografias frames"
+        "figuras radiografias tomografias frames hours days weeks months years minutes seconds "
+        "people users customers employees engineers stores inscritos seguidores followers "
+        "subscribers visualizacoes views curtidas likes acessos visitas downloads"
     )
 )
 

@@ -205,6 +205,14 @@ _INDIAN = re.compile(r"\b(\d+(?:[.,]\d+)?)\s*(lakh|crore)s?\b")
 _INDIAN_SCALE = {"lakh": 100_000, "crore": 10_000_000}
 
 
+_FRACTIONS = [
+    (re.compile(r"\b(?:dois|2) tercos\b|\btwo thirds\b"), "66,6667%"),
+    (re.compile(r"\b(?:tres|3) quartos\b|\bthree quarters\b"), "75%"),
+    (re.compile(r"\b(?:um|1) terco\b|\b(?:one|1|a) third\b"), "33,3333%"),
+    (re.compile(r"\b(?:um|1) quarto\b|\b(?:one|1|a) quarter\b(?! of an hour)"), "25%"),
+]
+
+
 def normalize(text: str) -> str:
     """Folded text with chat abbreviations expanded and number words written as digits."""
     folded = fold(text).replace("\U0001f19a", " vs ")  # "llama 8b 🆚 gemma 2 9b"
@@ -222,6 +230,12 @@ def normalize(text: str) -> str:
     folded = re.sub(r"\b(?:uma |1 )?quinzena\b", "15 dias", folded)  # "tenho uma quinzena"
     folded = re.sub(r"\b(?:uma |1 )?duzia\b", "12", folded)  # "uma dúzia de mensagens"
     folded = re.sub(r"\bmeia duzia\b", "6", folded)
+    # "umas 6 centenas de manuais", "uns 40 milhares de e-mails": hundreds and thousands
+    folded = re.sub(r"\b(\d+) centenas\b", lambda m: str(int(m[1]) * 100), folded)
+    folded = re.sub(r"\b(\d+) milhares\b", r"\1 mil", folded)
+    # "só dois terços têm o texto completo", "um quarto é spam": shares, as the reader counts them
+    for said, share in _FRACTIONS:
+        folded = said.sub(share, folded)
     folded = re.sub(r"\b(\d+ (?:mil|k)) e (?:poucos|poucas|pouco|tantos|tantas)\b", r"\1", folded)
     for pattern, replacement in _HALF:
         folded = pattern.sub(replacement, folded)
