@@ -142,7 +142,8 @@ def find_mentions(text: str) -> list[Mention]:
         elif found["plural"]:
             small = _EACH_HAS.search(text[max(0, match.start() - 40) : match.start()])
             # "em 2025 fizemos um teste": a year before a verb ("-mos") counts nothing
-            verb = found["plural"].endswith("mos") or 1900 <= value <= 2100
+            year = re.fullmatch(r"(?:19|20)\d\d", match["number"]) and not match["scale"]
+            verb = found["plural"].endswith("mos") or bool(year)
             if found["plural"] not in NOT_RECORDS and not verb and (value >= 50 or small):
                 mentions.append(Mention(value, "record", found["plural"], match.start(), end))
         elif found["audio"]:
