@@ -10,12 +10,19 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
-from functools import cache
 from zoneinfo import ZoneInfo
 
 import dateparser
-import holidays
 
+from bot.assistant.reader.calendar_days import (
+    MONTH_NUMBERS,
+    black_friday,
+    business_day,
+    carnival,
+    day_of_month,
+    national_holidays,
+    next_month,
+)
 from bot.assistant.reader.cues import negated
 from bot.assistant.reader.deadline_said import understood
 
@@ -71,7 +78,7 @@ _DAY = re.compile(
     rf"(?P<explicit>\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?|\d{{1,2}} de (?:{_MONTHS})(?: de \d{{4}})?|"
     rf"(?:{_MONTHS}) \d{{1,2}}(?:st|nd|rd|th)?)|"
     rf"dia (?P<day>\d{{1,2}})(?![/\d])(?! de (?:{_MONTHS}))"
-    r"(?P<day_next_month> do mes que vem| do proximo mes| do mes seguinte| of next month)?|"
+    r"(?P<daynext_month> do mes que vem| do proximo mes| do mes seguinte| of next month)?|"
     r"the (?P<day_en>\d{1,2})(?:st|nd|rd|th)"
     r")\b"
 )
@@ -290,7 +297,7 @@ def _lead_time(text: str, start: int, end: int, moment: datetime) -> datetime:
         day = moment.date()
         while count > 0:
             day -= timedelta(days=1)
-            count -= day.weekday() < 5 and day not in _holidays(day.year)
+            count -= day.weekday() < 5 and day not in national_holidays(day.year)
         return datetime.combine(day, END_OF_DAY, CLIENT_ZONE)
     unit = found["unit"][0]
     hours = count * (168 if unit in "sw" else 24 if unit == "d" else 1)
@@ -336,7 +343,7 @@ def _day(match: re.Match[str], now: datetime, weekday: int) -> date | None:
     if match["today"]:
         return today
     if match["weekday"] and (day := _DAY_NUMBER.match(match.string, match.end())):
-        return _day_of_month(today, int(day[1]))  # "na sexta, dia 11": that date
+        return day_of_month(today, int(day[1]))  # "na sexta, dia 11": that date
     if match["weekday"]:
         if match["next_weeks"]:  # "sexta da semana que vem": that day of next week
             return today + timedelta(days=7 - weekday + _WEEKDAYS[match["weekday"]])
@@ -347,56 +354,39 @@ def _day(match: re.Match[str], now: datetime, weekday: int) -> date | None:
     if match["business_weeks"]:  # "2 semanas úteis": ten working days
         return business_day(today, 5 * int(match["business_weeks"]))
     if named := match["named_month"] or match["named_month_en"]:
-        number = _MONTH_NUMBERS[named[:3]]
+        number = MONTH_NUMBERS[named[:3]]
         first = date(today.year + (number < today.month), number, 1)
-        return _next_month(first) - timedelta(days=1)
+        return next_month(first) - timedelta(days=1)
     if match["month_end"]:
-        month = _next_month(today) if match["next_month"] or match["next_month_en"] else today
-        return _next_month(month) - timedelta(days=1)
-    if match["black_friday"]:  # the Friday after the fourth Thursday of November
-        for year in (today.year, today.year + 1):
-            first = date(year, 11, 1)
-            friday = first + timedelta(days=(3 - first.weekday()) % 7 + 22)
-            before = re.search(r"\bantes d[aeo]s?\s*$", match.string[: match.start()])
-            if friday >= today:  # "antes da black friday": ready the day before
-                return friday - timedelta(days=1 if before else 0)
-        return None
+        month = next_month(today) if match["next_month"] or match["next_month_en"] else today
+        return next_month(month) - timedelta(days=1)
+    if match["black_friday"]:  # "antes da black friday": ready the day before
+        before = re.search(r"\bantes d[aeo]s?\s*$", match.string[: match.start()])
+        return black_friday(today) - timedelta(days=1 if before else 0)
     if match["week_end"]:
         friday = today + timedelta(days=(4 - today.weekday()) % 7)
         return friday + timedelta(days=7 if match["next_week_end"] else 0)
     if match["carnival"]:  # "antes do carnaval": the Friday before its Monday
-        return _carnival(today) - timedelta(days=3)
+        return carnival(today) - timedelta(days=3)
     if match["next_week"]:
         return today + timedelta(days=(4 - today.weekday()) % 7 + 7 * (today.weekday() <= 4))
     if match["mid_month"]:  # "até a metade do mês": the 15th
-        return _day_of_month(today, 15)
+        return day_of_month(today, 15)
     if match["christmas"] or match["new_year"]:
         target = date(today.year, 12, 24 if match["christmas"] else 31)
         return target if target >= today else target.replace(year=today.year + 1)
-    if match["day_next_month"]:  # "até o dia 10 do mês que vem"
-        return _day_of_month(_next_month(today), int(match["day"]))
+    if match["daynext_month"]:  # "até o dia 10 do mês que vem"
+        return day_of_month(next_month(today), int(match["day"]))
     if match["day"] or match["day_en"]:
-        return _day_of_month(today, int(match["day"] or match["day_en"]))
+        return day_of_month(today, int(match["day"] or match["day_en"]))
     if match["first_business"]:  # "primeiro dia útil de janeiro"
-        number = _MONTH_NUMBERS[match["first_business"][:3]]
+        number = MONTH_NUMBERS[match["first_business"][:3]]
         year = today.year + (number <= today.month)
         return business_day(date(year, number, 1) - timedelta(days=1), 1)
     return _explicit(match["explicit"], now)
 
 
 _DAY_NUMBER = re.compile(r",?\s*(?:dia\s+|the\s+)?(\d{1,2})\b(?!\s*(?:h\b|hs|horas|:|/|am|pm))")
-_MONTH_NUMBERS = {"jan": 1, "fev": 2, "feb": 2, "mar": 3, "abr": 4, "apr": 4, "mai": 5, "may": 5,
-                  "jun": 6, "jul": 7, "ago": 8, "aug": 8, "set": 9, "sep": 9, "out": 10, "oct": 10,
-                  "nov": 11, "dez": 12, "dec": 12}  # fmt: skip
-
-
-def _day_of_month(today: date, target_day: int) -> date | None:
-    """Day `target_day` of this month, or of the next when it has passed ("até o dia 2")."""
-    month = today if target_day >= today.day else (today.replace(day=28) + timedelta(days=4))
-    try:
-        return month.replace(day=target_day)
-    except ValueError:
-        return None
 
 
 def _explicit(said: str, now: datetime) -> date | None:
@@ -404,34 +394,6 @@ def _explicit(said: str, now: datetime) -> date | None:
     settings = {"RELATIVE_BASE": base, "PREFER_DATES_FROM": "future", "DATE_ORDER": "DMY"}
     parsed = dateparser.parse(said, languages=["pt", "en"], settings=settings)
     return parsed.date() if parsed else None
-
-
-def _next_month(day: date) -> date:
-    """The first day of the month after `day`'s."""
-    return (day.replace(day=28) + timedelta(days=4)).replace(day=1)
-
-
-def _carnival(today: date) -> date:
-    """The Monday of the next Carnival (an optional holiday in the `holidays` package)."""
-    optional = holidays.country_holidays(
-        "BR", years=[today.year, today.year + 1], categories=("public", "optional")
-    )
-    return min(d for d, name in optional.items() if name == "Carnival" and d >= today)
-
-
-@cache
-def _holidays(year: int) -> holidays.HolidayBase:
-    return holidays.country_holidays("BR", years=[year, year + 1])
-
-
-def business_day(start: date, count: int) -> date:
-    """The `count`th working day after `start`: no weekends, no national holidays."""
-    day = start
-    while count > 0:
-        day += timedelta(days=1)
-        if day.weekday() < 5 and day not in _holidays(start.year):
-            count -= 1
-    return day
 
 
 def _hour_before(text: str) -> re.Match[str] | None:

@@ -1,0 +1,59 @@
+"""Brazilian calendar arithmetic for deadlines: working days skip weekends and national holidays
+(the `holidays` package), Carnival from its optional calendar, Black Friday, the last day of a
+month, a day of this month or the next."""
+
+from datetime import date, timedelta
+from functools import cache
+
+import holidays
+
+MONTH_NUMBERS = {"jan": 1, "fev": 2, "feb": 2, "mar": 3, "abr": 4, "apr": 4, "mai": 5, "may": 5,
+                  "jun": 6, "jul": 7, "ago": 8, "aug": 8, "set": 9, "sep": 9, "out": 10, "oct": 10,
+                  "nov": 11, "dez": 12, "dec": 12}  # fmt: skip
+
+
+def day_of_month(today: date, target_day: int) -> date | None:
+    """Day `target_day` of this month, or of the next when it has passed ("até o dia 2")."""
+    month = today if target_day >= today.day else (today.replace(day=28) + timedelta(days=4))
+    try:
+        return month.replace(day=target_day)
+    except ValueError:
+        return None
+
+
+def next_month(day: date) -> date:
+    """The first day of the month after `day`'s."""
+    return (day.replace(day=28) + timedelta(days=4)).replace(day=1)
+
+
+def carnival(today: date) -> date:
+    """The Monday of the next Carnival (an optional holiday in the `holidays` package)."""
+    optional = holidays.country_holidays(
+        "BR", years=[today.year, today.year + 1], categories=("public", "optional")
+    )
+    return min(d for d, name in optional.items() if name == "Carnival" and d >= today)
+
+
+@cache
+def national_holidays(year: int) -> holidays.HolidayBase:
+    return holidays.country_holidays("BR", years=[year, year + 1])
+
+
+def business_day(start: date, count: int) -> date:
+    """The `count`th working day after `start`: no weekends, no national holidays."""
+    day = start
+    while count > 0:
+        day += timedelta(days=1)
+        if day.weekday() < 5 and day not in national_holidays(start.year):
+            count -= 1
+    return day
+
+
+def black_friday(today: date) -> date:
+    """The next Black Friday: the Friday after the fourth Thursday of November."""
+    for year in (today.year, today.year + 1):
+        first = date(year, 11, 1)
+        friday = first + timedelta(days=(3 - first.weekday()) % 7 + 22)
+        if friday >= today:
+            return friday
+    raise AssertionError("a Black Friday comes every year")
