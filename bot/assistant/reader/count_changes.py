@@ -1,7 +1,7 @@
-"""How the count changes after it is said: records taken out ("a gente tirou uns 2 mil
-duplicados"), records added each month since a base ("começou com 10 mil e entram 1.500 por mês;
-já são 11 meses"), a subsample ("só 1 em cada 4") and augmentation ("cada par vai virar 3
-exemplos"). Each change is one step of the arithmetic the reply shows."""
+"""How the count changes after it is said: more sets added ("outra de 15 mil"), records taken out
+("a gente tirou uns 2 mil duplicados"), records added each month since a base ("começou com 10 mil
+e entram 1.500 por mês; já são 11 meses"), a subsample ("só 1 em cada 4") and augmentation ("cada
+par vai virar 3 exemplos"). Each change is one step of the arithmetic the reply shows."""
 
 import re
 from dataclasses import replace
@@ -41,6 +41,28 @@ _AUGMENTED = re.compile(
 
 def _days(unit: str) -> int:
     return _DAYS[unit[0]] if not unit.startswith("mes") else 30
+
+
+# Right before a third or later count: it is added too ("uma de 40 mil, outra de 25 mil e outra
+# de 15 mil").
+_ALSO = re.compile(
+    r"(?:\+|\be mais\b|\bmais\b|\boutr[oa] (?:de|com)\b|\banother (?:of|with)\b|\bplus\b)"
+    r"[^.!?\d]{0,12}$"
+)
+
+
+def _more(text: str, main: list[Mention], chains: list[list[Mention]]) -> str:
+    later = [c for c in chains if c is not main and c[0].unit == "record"]
+    added = [c for c in later if c[0].start > main[0].start and _ALSO.search(text[: c[0].start])]
+    if not added:
+        return ""
+    for chain in added:
+        chains.remove(chain)
+        if len(main) == 1:  # "... e outra de 15 mil, todas de ~90 palavras": the length said last
+            main.extend(chain[1:])
+    said = " + ".join([said_count(main[0]), *(said_count(c[0]) for c in added)])
+    main[0] = replace(main[0], value=main[0].value + sum(c[0].value for c in added))
+    return f"{said} = {said_count(main[0])}"
 
 
 def _removed(text: str, main: list[Mention], chains: list[list[Mention]]) -> str:
@@ -102,5 +124,5 @@ def _scaled(text: str, main: list[Mention], chains: list[list[Mention]]) -> str:
 def changed_count(text: str, main: list[Mention], chains: list[list[Mention]]) -> str:
     """Apply every later change to the count that heads `main`, in place; how the reply says
     them, or "" when the count stands as said."""
-    steps = [change(text, main, chains) for change in (_removed, _grown, _scaled)]
+    steps = [change(text, main, chains) for change in (_more, _removed, _grown, _scaled)]
     return "; ".join(step for step in steps if step)

@@ -23,6 +23,7 @@ from locales import N_, _
 # Between a first count and a second one: the second is added to it.
 _ADDED = re.compile(
     r"^[^.!?\d]{0,40}?(?:\+|\be mais\b|\bmais\b|\balem d[eoa]s?\b|\bsomad[oa]s? a\b|\bplus\b|"
+    r"\boutr[oa] (?:de|com)\b|\banother (?:of|with)\b|"
     r"\band another\b|\bjunto com\b)[^.;!?\d]{0,12}$"
 )
 # "agrupadas em conversas de 10 mensagens": messages counted one by one, trained as conversations.
@@ -116,6 +117,7 @@ _DROPPED_SHARE = re.compile(
 # What may precede a count whose noun is left out: a joining or remaining word, and "uns"/"~".
 _ELIDED_BEFORE = re.compile(
     r"(?:\+|\be mais\b|\bmais\b|\balem d[eoa]s?\b|\bplus\b|\band\b|\bsobra\w*|\bresta\w*|"
+    r"\boutr[oa] (?:de|com)\b|\banother (?:of|with)\b|"
     rf"\bfica\w*|\bleft\b|\bremain\w*|\bvira\w*|\bcai\w* pra\b|\bdown to\b|\b(?:{_CLEANING})\b|"
     r"\bkeep(?:ing)?\b|\bkept\b|\bmant\w*|\baproveit\w*|\busa\w*|\buse\b|\busing\b)"
     r"(?:\s*(?:uns|umas|cerca de|~|about|around|some|mais ou menos|another|outros|outras|other|"

@@ -69,7 +69,11 @@ _DAY = re.compile(
     r"(?P<next_week_end> que vem| seguinte)?|"
     r"end of (?:the )?week|(?:o )?fim de semana)|"
     r"(?P<carnival>carnaval|carnival)|"
-    rf"primeiro dia util (?:de |do mes de )?(?P<first_business>{_MONTHS})|"
+    rf"(?P<nth>primeiro|segundo|terceiro|quarto|quinto|sexto|setimo|oitavo|nono|decimo|1o?|2o?|3o?|"
+    rf"4o?|5o?|6o?|7o?|8o?|9o?|10o?) dia util (?:de |do mes de )?(?P<first_business>{_MONTHS})|"
+    # "até o último dia útil do ano", "fim do trimestre"
+    r"(?P<last_business>(?:o )?ultimo dia util do (?:ano|mes))|"
+    r"(?P<quarter_end>(?:o )?(?:fim|final) do trimestre|end of (?:the )?quarter)|"
     r"(?P<next_week>semana que vem|proxima semana|next week)|"
     r"(?P<christmas>natal|christmas)|"
     r"(?P<new_year>ano novo|reveillon|virada do ano|new year|(?:fim|final) do ano|"
@@ -239,6 +243,8 @@ def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
         day = _day(match, now, weekday)
         if day is None:
             continue
+        if (match["day"] or match["explicit"]) and _BEFORE_DAY.search(text, 0, match.start()):
+            day -= timedelta(days=1)  # "antes do dia 15": ready on the 14th
         dated = _DAY_NUMBER.match(text, match.end()) if match["weekday"] else None
         after = _HOUR.match(text[dated.end() if dated else match.end() :])
         hour = after or _hour_before(text[: match.start()])
@@ -261,6 +267,7 @@ def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
         yield Deadline(moment, hours, match.start(), end, understood(moment, hours, passed))
 
 
+_BEFORE_DAY = re.compile(r"\b(?:antes d[oea]|before(?: the)?)\s*$")
 _PAST = re.compile(r"\b(?:ultim[oa]s|last|past|durante|during|over the)\s+$")
 # A deadline said on another clock: "Monday 5pm London time", "9am Eastern", "18h de Lisboa".
 _ZONES = {
@@ -379,13 +386,26 @@ def _day(match: re.Match[str], now: datetime, weekday: int) -> date | None:
         return day_of_month(next_month(today), int(match["day"]))
     if match["day"] or match["day_en"]:
         return day_of_month(today, int(match["day"] or match["day_en"]))
-    if match["first_business"]:  # "primeiro dia útil de janeiro"
+    if match["first_business"]:  # "primeiro dia útil de janeiro", "quinto dia útil de janeiro"
         number = MONTH_NUMBERS[match["first_business"][:3]]
         year = today.year + (number <= today.month)
-        return business_day(date(year, number, 1) - timedelta(days=1), 1)
+        nth = _ORDINALS.get(match["nth"]) or int(match["nth"].rstrip("o"))
+        return business_day(date(year, number, 1) - timedelta(days=1), nth)
+    if match["last_business"] or match["quarter_end"]:
+        year_end = "ano" in (match["last_business"] or "")
+        if match["quarter_end"]:
+            last = next_month(date(today.year, 3 * ((today.month - 1) // 3) + 3, 1))
+        else:
+            last = date(today.year + 1, 1, 1) if year_end else next_month(today)
+        due = last - timedelta(days=1)
+        while match["last_business"] and (due.weekday() > 4 or due in national_holidays(due.year)):
+            due -= timedelta(days=1)
+        return due
     return _explicit(match["explicit"], now)
 
 
+_ORDINALS = {"primeiro": 1, "segundo": 2, "terceiro": 3, "quarto": 4, "quinto": 5, "sexto": 6,
+             "setimo": 7, "oitavo": 8, "nono": 9, "decimo": 10}  # fmt: skip
 _DAY_NUMBER = re.compile(r",?\s*(?:dia\s+|the\s+)?(\d{1,2})\b(?!\s*(?:h\b|hs|horas|:|/|am|pm))")
 
 

@@ -342,7 +342,9 @@ def _chains(text: str, mentions: list[Mention]) -> list[list[Mention]]:
             if turn and (_connects(gap) or _EACH_HAS.search(gap)):
                 mention.unit = "turn"  # "40 mil chats de 12 mensagens": messages inside
             lines = last.unit in ("record", "turn", "page") and mention.noun in _LINE_NOUNS
-            if lines and mention.unit == "record" and _connects(gap):
+            # "uma de 40 mil linhas, outra de 25 mil": another count, not each one's lines
+            another = re.search(r"\b(?:outr[oa]s?|mais|another|plus)\b|\+", gap)
+            if lines and mention.unit == "record" and _connects(gap) and not another:
                 mention.unit = "line"  # "contratos com ~400 linhas cada"
             inside = mention.unit in _INSIDE.get(last.unit, set())
             if inside and _connects(text[last.end : mention.start]):

@@ -155,7 +155,10 @@ _DEADLINE_AFTER = re.compile(
 )
 _HISTORY_AFTER = re.compile(
     r"^\s*(?:de|of)\s+(?:historico|history|dados|data|base|registros|logs|conversas|atendimento|"
-    r"chamados|tickets|ligacoes|e-?mails|log|registro|prontuarios?|gravacoes|mensagens)\b"
+    r"chamados|tickets|ligacoes|e-?mails|log|registro|prontuarios?|gravacoes|mensagens|"
+    # "620,5 horas de entrevistas transcritas": hours of speech are data
+    r"entrevistas|aulas?|audios?|transcri\w*|reunioes|palestras|videos?|fala|podcasts?|calls|"
+    r"recordings?|interviews|lectures|speech)\b"
 )
 # "Temos R$ 6 mil e 3 dias.", "GPU de 80 GB, 72 horas e R$ 25.000": a list of the job's limits.
 _LISTED_BEFORE = re.compile(r"(?:[,;]|\se|\sand)\s*$")

@@ -96,6 +96,10 @@ _HALF = [
     ),
     (re.compile(r"(\d+)\s+(mil|milhao|milhoes|bilhao|bilhoes)\s+e\s+meio\b"), r"\1,5 \2"),
     (re.compile(r"(\d+)\s+(thousand|million|billion)\s+and\s+a\s+half\b"), r"\1.5 \2"),
+    # "620 horas e meia de entrevistas", "uma semana e meia de prazo": durations and a half
+    (re.compile(r"\b(\d+) (horas?|dias?|semanas?|meses|mes|minutos?) e mei[ao]\b"), r"\1,5 \2"),
+    (re.compile(r"\b(?:uma|um|1) (hora|semana|dia) e mei[ao]\b"), r"1,5 \1s"),
+    (re.compile(r"\b(?:um|1) mes e meio\b"), "1,5 meses"),
     # "meia página cada", "uma página e meia", "half a page": a page's fraction, in digits
     (re.compile(r"\b(?:meia|half an?|half 1|half) (pagina|folha|lauda|page)\b"), r"0,5 \1"),
     (re.compile(r"\b(?:uma|1) (pagina|folha|lauda) e meia\b"), r"1,5 \1s"),
