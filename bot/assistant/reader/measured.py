@@ -1,12 +1,15 @@
 """What the client measured about their data, over the reader's assumptions: the words on one of
 their pages ("250 palavras por página", "as páginas são curtas, umas 250 palavras cada"), a sample
-they counted ("numa amostra de 100 contei 2,4 milhões de caracteres"), and the part of the message
-about this job when an earlier project is told first ("Agora é outro: ...")."""
+they counted ("numa amostra de 100 contei 2,4 milhões de caracteres"), the part of the message about
+this job when an earlier project is told first ("Agora é outro: ..."), and the chunks the documents
+will be cut into ("em pedaços de 1.500 tokens")."""
 
 import re
+from typing import Protocol
 
-from bot.assistant.reader.quantity_arithmetic import Mention
+from bot.assistant.reader.quantity_arithmetic import Mention, said_amount
 from bot.assistant.reader.spans import number
+from locales import _
 
 _PER_PAGE = re.compile(r"^\s*(?:por|cada|per|a|each) (?:pagina|folha|page|slide)\b")
 _PAGES_BEFORE = re.compile(r"\b(?:paginas?|folhas?|pages?)\b[^.;!?\d]{0,35}$")
@@ -44,3 +47,37 @@ def this_job_text(text: str) -> str:
     says it: an earlier project's model, sizes and machines are not this job's."""
     found = _THIS_JOB.search(text)
     return " " * found.end() + text[found.end() :] if found else text
+
+
+# "quebrar tudo em pedaços de 1.500 tokens", "split into 2,600-token chunks": the examples the
+# client will train on are chunks of the documents.
+_CHUNKS = re.compile(
+    r"\b(?:pedac\w*|trechos?|chunks?|blocos?|janelas?|segmentos?) (?:de|of) (?:~|ate |no maximo |"
+    r"uns |about |up to )?(?P<n>\d+(?:[.,]\d+)*) ?tokens\b|"
+    r"\b(?P<n2>\d+(?:[.,]\d+)*)[- ]tokens? (?:chunks|pieces|segments|blocks)\b"
+)
+
+
+def chunk_size(text: str) -> tuple[float, int, int] | None:
+    """The tokens of each chunk the documents are cut into, and where it is said."""
+    found = _CHUNKS.search(text)
+    size = number(found["n"] or found["n2"]) if found else None
+    return (size, found.start(), found.end()) if found and size and size >= 16 else None
+
+
+class _Size(Protocol):
+    examples: float | None
+    tokens_per_example: float | None
+    dataset_tokens: float | None
+    arithmetic: str
+
+
+def chunked(size: _Size, chunk: float) -> None:
+    """Cut `size`'s total into examples of `chunk` tokens each, in place."""
+    total = size.dataset_tokens or (size.examples or 0) * (size.tokens_per_example or 0)
+    if total <= chunk:
+        return
+    size.examples, size.tokens_per_example, size.dataset_tokens = total / chunk, chunk, None
+    size.arithmetic += " " + _("→ em pedaços de {chunk} tokens: {count} exemplos").format(
+        chunk=said_amount(chunk), count=said_amount(total / chunk)
+    )

@@ -26,7 +26,7 @@ from bot.assistant.reader.counts import (
 from bot.assistant.reader.device_memory import is_device_memory
 from bot.assistant.reader.files import per_file
 from bot.assistant.reader.holders import by_holders, holds_another
-from bot.assistant.reader.measured import page_rate, sample_size
+from bot.assistant.reader.measured import chunk_size, chunked, page_rate, sample_size
 from bot.assistant.reader.parts import SECOND_PARTS, counted_parts, second_lengths
 from bot.assistant.reader.quantity_arithmetic import (
     TIMES,
@@ -215,6 +215,8 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
     shares = shared_length(text)
     if shares is not None:
         mentions = [m for m in mentions if not shares.start <= m.start < shares.end]
+    if chunk := chunk_size(text):
+        mentions = [m for m in mentions if not chunk[1] <= m.start < chunk[2]]
     if not mentions:
         return None
     second_lengths(text, mentions)
@@ -310,6 +312,8 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
         size.tokens_per_example = round(tokens, 1)
         size.start = per[0].start
         size.arithmetic = said_result(tokens, steps, "each")
+    if chunk:
+        chunked(size, chunk[0])
     return size
 
 
