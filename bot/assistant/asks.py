@@ -46,6 +46,7 @@ PER_HOUR = re.compile(
     r"\b(?:por hora|a hora|/ ?h\b|per hour|an hour|hourly|the hour|valor da hora|preco da hora|"
     r"valor ?/ ?hora|valor hora|preco hora|"
     r"preco/hora|custo/hora|custo por hora|preco por hora|diaria|por dia|ao dia|per day|a day|"
+    r"custo hora|custo da hora|preco da hora|"
     r"(?:1|uma|one) ?h(?:ora|our)? (?:de|da|of|on)(?: uma| an?)?|"
     # "se eu deixar uma T4 ligada o mês inteiro, quanto pago?"
     r"(?:o|um) mes inteiro|(?:uma|1|a) semana inteira|o dia (?:inteiro|todo)|a month|a week|"
@@ -57,12 +58,15 @@ PER_HOUR = re.compile(
 # "cabe numa L4?", "roda numa 4090?", "um chip de TPU segura um 65B?", "does it fit on an A100?".
 FITS = re.compile(
     r"\b(?:cabe|cabem|caberia|coube|roda|rodaria|rodam|segura|seguram|aguenta|aguentam|suporta|"
-    r"suportam|comporta|fits?|runs?|handle|da (?:pra|para) (?:fazer|rodar|treinar)|nela|nele|"
+    r"suportam|comporta|fits?|runs?|handle|da (?:pra|para) (?:fazer|rodar|treinar|um|uma)|nela|"
+    r"nele|"
     r"da conta|dao conta|(?:be|is|seria|e) (?:enough|suficiente)|holds?|enough|suficiente|"
     r"entra|entram|entraria)\b"
 )
 # "Quero saber se um 70B com QLoRA entra numa H100 só.": a question without its mark.
 ASKED_INDIRECTLY = re.compile(
+    # "aguenta treinar um lora num 7b ou vou passar vergonha kkkk": a question by its "ou"
+    r"\b(?:aguenta\w*|da conta|cabe|roda)\b[^.?!]{0,60}\bou (?:vou|nao|e muit|eh muit)|"
     r"\b(?:quero|queria|gostaria de|preciso|precisamos|queremos) saber se|"
     r"\bme (?:diz|diga|fala) se\b|"
     r"\b(?:i want|we want|i'?d like) to know (?:if|whether)\b|\btell me (?:if|whether)\b|"
@@ -101,6 +105,8 @@ PROPOSAL_IF = re.compile(
 )
 PROPOSAL = re.compile(
     r"\bproposta (?:formal|comercial|oficial|em pdf|por e-?mail)|\bformal (?:quote|proposal)|"
+    # "pode mandar a papelada", "algo por escrito com esses valores", "aquele documento com tudo"
+    r"\bpapelada\b|\bpor escrito\b|\bin writing\b|\bdocumento com (?:tudo|esses|os)\b|"
     r"\b(?:orcamento|cotacao) (?:oficial|formal)|\bpapel timbrado\b|\bletterhead\b|"
     # "como faço pra receber a proposta?", "manda em Word"
     r"\b(?:receb\w*|mand\w*|envi\w*|send|get)\b[^.?!]{0,20}\b(?:a |the )?(?:proposta|proposal)\b|"

@@ -51,6 +51,11 @@ _PAYMENT = re.compile(
     r"\boptions? for paying|\bways? (to|of) pay|\bhow to pay\b|"
     r"\b(do|can) (u|you) (take|accept)\b|"
     r"\bpix only\b|"
+    # "o pagamento é antes ou depois de usar a máquina?", "só pagamos depois do empenho"
+    r"\bpagamento\b[^.?!]{0,30}\b(antes|depois)\b|\bempenho\b|"
+    # "vcs cobram a hora cheia ou é fracionado por minuto?"
+    r"\bhora cheia\b|\bfracionad\w*|\bcobr\w*\b[^.?!]{0,20}\bpor (minuto|segundo)\b|"
+    r"\bbilled (per|by the) (minute|second|hour)\b|"
     # "tem plano mensal com preço fechado ou é só por hora?": how a job is priced and billed.
     r"\bplano mensal|\bpreco fechado|\bmensalidade|\bassinatura mensal|"
     r"\bmonthly (plan|subscription|fee)|\bfixed price|\bflat (fee|rate)|"
@@ -121,6 +126,9 @@ _ASKS_SOMETHING = re.compile(
 )
 _DISCOUNT = re.compile(
     r"\bdesconto|\bdiscount|preco especial|condic\w+ especia|"
+    # "vcs têm algum programa de créditos pra quem tá começando?"
+    r"\bprograma de (creditos|startups?|aceleracao)|\bcreditos (gratis|pra|para) |"
+    r"\bstartup (program|credits)|\bfree credits|"
     r"contrato (anual|de longo prazo|de um ano|de 12 meses)"
 )
 # Not ours to answer from the data file: spot and reserved instances are the clouds' discounts (a
@@ -139,6 +147,7 @@ _CONTRACT = re.compile(
     r"\bnda\b|acordo de confidencialidade|termo de confidencialidade|non-?disclosure|"
     # "cláusula de tratamento de dados conforme a LGPD, um DPA assinado e a lista de suboperadores"
     r"\bdpa\b|data processing (?:agreement|addendum)|suboperador\w*|subprocessors?|"
+    r"\bclausula\w*\b[^.?!]{0,20}\bcontrato\b|\bressarc\w*|"
     r"\bclausula\w* (?:de|sobre) (?:tratamento|protecao|confidencialidade)"
 )
 _HOURS = re.compile(

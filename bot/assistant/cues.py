@@ -2,6 +2,7 @@
 a follow-up, a word of the domain (rules that stay on top of the intent classifier)."""
 
 import re
+from typing import Literal
 
 HANDOFF = re.compile(
     # "consegue me ligar amanhã?", "fica mais fácil por telefone", "call me"
@@ -42,7 +43,10 @@ HANDOFF = re.compile(
     r"\b(vendedor|vendedora|consultor|consultora|atendente|especialista|comercial)|"
     # "com quem eu falo?", "quero falar com a Juliana que me atendeu", "tem como marcar uma call?"
     r"\bcom quem (eu )?(falo|converso|trato)\b|\bque me (atendeu|atendia)\b|"
-    r"\bmarc\w* (uma |um )?(call|reuniao|ligacao|chamada|videochamada)|"
+    r"\bmarc\w* (uma |um )?(call|reuniao|ligacao|chamada|videochamada|visita)|"
+    # "chama teu chefe aí", "a conversa seja feita com um responsável técnico de vocês"
+    r"\bchama\w* (o )?(teu|seu|o) (chefe|gerente|supervisor|responsavel)|"
+    r"\b(com|por) um responsavel (tecnico )?de (voces|vcs)|\bpessoalmente\b|"
     r"\bquem (vai ser|e|sera) (o )?(meu|nosso) contato\b|"
     # "pode pedir pra um especialista me ligar amanhã?"
     r"\b(especialista|vendedor|vendedora|consultor|consultora|atendente|alguem|uma pessoa)\b"
@@ -131,6 +135,8 @@ NOT_OUR_TRADE = re.compile(
 # Near misses that borrow our words ("minerar bitcoin com GPU", "filamento TPU", "fine tuning do
 # treino de academia", "módulo LoRa"): not our trade even with a word of training in them.
 NEAR_MISS = re.compile(
+    # Rendering is GPU work, but not ours: "renderizar uma animação 3D no blender numa GPU"
+    r"\b(blender|renderiz\w*|render farm|animacao 3d|3d rendering)\b|"
     r"\b(minerar|mineracao de (bitcoin|cripto\w*|ethereum)|filamento|impressora 3d|ender 3|"
     r"treino de academia|hipertrofia|musculacao|modulo lora|lorawan|cyberpunk|ray ?tracing)\b"
 )
@@ -301,8 +307,29 @@ CLOSING = re.compile(
     rf"^[^\w]*(?:(?:e |and )?(?:{THANKS.pattern}|{GOODBYE.pattern}|{_ACKNOWLEDGED}|"
     rf"{_GREETING_WORDS})\b[^\w]*)+$"
 )
+# A chat's opening or goodbye in words no list holds: it opens with a greeting, or thanks, and
+# asks nothing (a pleasantry like "suave?" aside).
+_OPENS = re.compile(
+    r"^\W*(?:oi+e*|ola+|opa|e ?ai|eae+|eai|salve|fala|bom dia|boa tarde|boa noite|hello|hi|hey|"
+    r"good (?:morning|afternoon|evening))\b"
+)
+_THANKS_ANYWHERE = re.compile(rf"\b(?:{THANKS.pattern}|brigad\w*|cheers|tchau|bye)\b")
+
+
+def social(folded: str, asked: bool) -> Literal["greeting", "closing"] | None:
+    """ "eae meu consagrado, suave?", "Oi! Achei vocês por um post no LinkedIn", "Massa demais,
+    brigadão visse!": a greeting or a closing, for a message that asks nothing else."""
+    short = len(folded.split()) <= 6
+    if _THANKS_ANYWHERE.search(folded) and not asked:
+        return "closing"
+    if _OPENS.match(folded) and (not asked or short) and not DOMAIN.search(folded):
+        return "greeting"
+    return None
+
+
 PRICE = re.compile(
     r"quanto (voces |voce )?(custa|sai|fica|cobra|cobram|vai custar|vai sair)|qual seria o custo|"
+    r"qual (seria|e|sera) o valor|"
     r"\b(preciso|precisamos|precisando|queria|gostaria) (de )?(uma |um )?(cotacao|orcamento|"
     r"proposta|preco)\b|"
     r"\bcusto (mais ou menos|aproximado)|quero (uma |um )?(cotacao|orcamento|"

@@ -304,6 +304,9 @@ def read_message(text: str, now: datetime | None = None, earlier: Sequence[str] 
             reading.commercial = commercial_answer(folded)
     _compared(reading, job.folded)
     reading.asks = [ask for ask, cued in _cues(reading) if cued]
+    quiet = not reading.asks and not described and reading.commercial is None
+    if quiet and (kind := cues.social(folded, asked="?" in text)):
+        reading.asks = [kind]  # "eae meu consagrado, suave?", "Massa demais, brigadão visse!"
     return reading
 
 
@@ -334,7 +337,8 @@ def _cues(reading: Reading) -> list[tuple[Ask, bool]]:
         ("greeting", bool(cues.GREETING.match(folded))),
         ("closing", bool(cues.CLOSING.match(folded))),
         ("proposal", bool(cues_of.PROPOSAL.search(folded))),
-        ("commercial", reading.commercial is not None),
+        # "não compensa mais pegar uma 5090 parcelada?": the installments are the card's
+        ("commercial", reading.commercial is not None and not asks_rent_or_buy(text)),
         ("alternatives", bool(cues.ALTERNATIVES.match(folded))),
         ("why_this", bool(cues_of.WHY_THIS.search(folded))),
         ("rent_or_buy", asks_rent_or_buy(text)),

@@ -14,10 +14,10 @@ from quoting.units import format_brl, format_number, plural
 DEFAULT_JOBS_PER_MONTH = Decimal(1)
 _HARDWARE = (
     r"(gpu|gpus|placa|placas|servidor|servidores|maquina|maquinas|hardware|workstation|h100|l40s|"
-    r"rtx|a100|server|servers|cards?)"
+    r"rtx|a100|server|servers|cards?|[2345]0[6-9]0)"
 )
 _ASKS = re.compile(
-    r"\b(comprar|compra|compro|compramos|adquirir|ter|montar|monto|montamos|investir em)\b"
+    r"\b(comprar|compra|compro|compramos|adquirir|ter|montar|monto|montamos|investir em|pegar)\b"
     r".{0,30}"
     rf"\b{_HARDWARE}\b|\bcapex\b|\b(buy|buying|purchase|owning)\b.{{0,30}}\b{_HARDWARE}\b|"
     # "compensa alugar?", "compro ou alugo?", "rent or buy"

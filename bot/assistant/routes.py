@@ -257,8 +257,8 @@ def classified_injection(turn: Turn) -> bool:
 
 
 def off_topic(turn: Turn) -> bool:
-    """ "me ajuda com meu TCC?", "celular até 2 mil reais?" """
-    return turn.off_topic and not (turn.slots.keys() - TERMS_ONLY)
+    """ "me ajuda com meu TCC?", "celular até 2 mil reais?", "renderizar no blender numa GPU?" """
+    return turn.off_topic and not (turn.slots.keys() - TERMS_ONLY - {"kind"})
 
 
 def guidance(turn: Turn) -> bool:

@@ -209,17 +209,19 @@ _INDIAN = re.compile(r"\b(\d+(?:[.,]\d+)?)\s*(lakh|crore)s?\b")
 _INDIAN_SCALE = {"lakh": 100_000, "crore": 10_000_000}
 
 
+# ("e se for só um quarto dos exemplos?" scales the job on the table: a follow-up's own words)
 _FRACTIONS = [
-    (re.compile(r"\b(?:dois|2) tercos\b|\btwo thirds\b"), "66,6667%"),
-    (re.compile(r"\b(?:tres|3) quartos\b|\bthree quarters\b"), "75%"),
-    (re.compile(r"\b(?:um|1) terco\b|\b(?:one|1|a) third\b"), "33,3333%"),
-    (re.compile(r"\b(?:um|1) quarto\b|\b(?:one|1|a) quarter\b(?! of an hour)"), "25%"),
+    (re.compile(r"\b(?:dois|2) tercos\b(?! d[oa]s?\b)|\btwo thirds\b(?! of)"), "66,6667%"),
+    (re.compile(r"\b(?:tres|3) quartos\b(?! d[oa]s?\b)|\bthree quarters\b(?! of)"), "75%"),
+    (re.compile(r"\b(?:um|1) terco\b(?! d[oa]s?\b)|\b(?:one|1|a) third\b(?! of)"), "33,3333%"),
+    (re.compile(r"\b(?:um|1) quarto\b(?! d[oa]s?\b)|\b(?:one|1|a) quarter\b(?! of)"), "25%"),
 ]
 
 
 def normalize(text: str) -> str:
     """Folded text with chat abbreviations expanded and number words written as digits."""
-    folded = fold(text).replace("\U0001f19a", " vs ")  # "llama 8b 🆚 gemma 2 9b"
+    # "llama 8b 🆚 gemma 2 9b", "💵?" after a quote
+    folded = fold(text.replace("\U0001f19a", " vs ").replace("\U0001f4b5", " em dolar "))
     # "- 25 mil exemplos" in a list is a bullet, not a minus sign
     folded = re.sub(r"(?m)^\s*[-•*\u2013\u2014]\s+", "", folded)
     folded = re.sub(r"\+\s*/?\s*-|±", " uns ", folded)  # "+- 900 tokens" is about 900, not -900
