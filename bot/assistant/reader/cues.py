@@ -2,6 +2,7 @@
 cards, "o mais barato possível"; any of them after "em vez de" is negated."""
 
 import re
+from functools import lru_cache
 
 from quoting.registry import load_registry, normalize_name
 
@@ -329,6 +330,16 @@ def family_named(text: str) -> str | None:
 
 def find_models(text: str) -> list[tuple[str, int, int]]:
     """Registry models named in `text` (longest names first, no overlaps), with positions."""
+    return list(_models_in(text))
+
+
+def forget_models() -> None:
+    """Forget the models found per message (a bench times a message read for the first time)."""
+    _models_in.cache_clear()
+
+
+@lru_cache(maxsize=512)  # the job reader and the comparison both look for a message's models
+def _models_in(text: str) -> tuple[tuple[str, int, int], ...]:
     registry = load_registry()
     words = [(m.group(), m.start(), m.end()) for m in re.finditer(r"[a-z0-9][a-z0-9.\-]*", text)]
     found: list[tuple[int, str, int, int]] = []
@@ -345,4 +356,4 @@ def find_models(text: str) -> list[tuple[str, int, int]]:
     for _, model, start, end in sorted(found, key=lambda f: (-f[0], f[2])):
         if all(end <= s or start >= e for _, s, e in chosen):
             chosen.append((model, start, end))
-    return sorted(chosen, key=lambda c: c[1])
+    return tuple(sorted(chosen, key=lambda c: c[1]))

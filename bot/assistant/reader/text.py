@@ -1,7 +1,7 @@
 """Message text as the reader sees it: folded, abbreviations spelled out, number words as digits."""
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from text_to_num import text2num
 
@@ -218,6 +218,9 @@ _FRACTIONS = [
 ]
 
 
+# A message is normalized by each reader that looks at it (the job, the asks, the comparison):
+# once is enough.
+@lru_cache(maxsize=512)
 def normalize(text: str) -> str:
     """Folded text with chat abbreviations expanded and number words written as digits."""
     # "llama 8b 🆚 gemma 2 9b", "💵?" after a quote
