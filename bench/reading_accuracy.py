@@ -24,7 +24,9 @@ run once before and once after. On 06/12/2026 (stop 42) set M (_m_jobs, _m_asks:
 of its own) was run once on the commit before that stop's changes and once after the first batch
 (built from the misses noticed on L and earlier sets); then M was read and tuned on, and set N
 (_n_jobs, _n_asks: 80 + 80, half of it in classes no earlier convention named) run once on the
-commit before that tuning and once at the end. The next reader change needs a fresh set.
+commit before that tuning and once after it; then N was read and tuned on, and set O (_o_jobs,
+_o_asks: 60 + 60, two thirds in everyday wordings) run once before and once after that tuning.
+The next reader change needs a fresh set.
 
 Each message goes through the whole assistant, on a frozen clock, and is scored on what the client
 sees: the quoted job's fields, and what kind of answer came back. Examples within 1%; tokens per
