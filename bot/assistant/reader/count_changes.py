@@ -6,6 +6,7 @@ par vai virar 3 exemplos"). Each change is one step of the arithmetic the reply 
 import re
 from dataclasses import replace
 
+from bot.assistant.reader.counts import rate_words, unit_days
 from bot.assistant.reader.quantity_arithmetic import TIMES, Mention, said_amount, said_count
 from bot.assistant.reader.spans import SCALE, number
 from locales import _
@@ -28,7 +29,6 @@ _SINCE = re.compile(
     rf"\b(?:ja sao|ja faz|faz|ha|desde ha|for|over the last|nos ultimos)\s+(?P<n>\d+)\s+"
     rf"(?P<unit>{_PERIODS})\b"
 )
-_DAYS = {"d": 1, "s": 7, "w": 7, "m": 30, "a": 365, "y": 365}
 # "só 1 em cada 4", "only 1 in every 10": a subsample.
 _ONE_IN = re.compile(r"\b1 (?:em|a|de|in|out of)(?: cada| every)? (?P<n>\d+)\b")
 # "cada par vai virar 3 exemplos", "each one becomes 5 samples": augmentation.
@@ -37,10 +37,6 @@ _AUGMENTED = re.compile(
     r"turns? into|will turn into)\s+(?P<n>\d+)\s+(?:exemplos|examples|variacoes|variations|"
     r"versoes|versions|amostras|samples|parafrases|paraphrases)\b"
 )
-
-
-def _days(unit: str) -> int:
-    return _DAYS[unit[0]] if not unit.startswith("mes") else 30
 
 
 # Right before a third or later count: it is added too ("uma de 40 mil, outra de 25 mil e outra
@@ -87,13 +83,14 @@ def _grown(text: str, main: list[Mention], chains: list[list[Mention]]) -> str:
     if growth is None or since is None:
         return ""
     rate = (number(growth["n"]) or 0.0) * SCALE.get(growth["scale"] or "", 1.0)
-    periods = int(since["n"]) * _days(since["unit"]) / _days(growth["unit"])
+    rate_days = unit_days(growth["unit"])
+    periods = int(since["n"]) * unit_days(since["unit"]) / rate_days
     for chain in [c for c in chains if growth.start("n") <= c[0].start < growth.end()]:
         chains.remove(chain)  # "entram 1.500 conversas por mês": the rate is no count of its own
     said = _("{count} + {rate} por {unit} {times} {periods}").format(
         count=said_count(main[0]),
         rate=said_amount(rate),
-        unit=growth["unit"],
+        unit=rate_words(rate_days)[0],
         times=TIMES,
         periods=said_amount(periods),
     )

@@ -117,7 +117,7 @@ _DROPPED_SHARE = re.compile(
 # What may precede a count whose noun is left out: a joining or remaining word, and "uns"/"~".
 _ELIDED_BEFORE = re.compile(
     r"(?:\+|\be mais\b|\bmais\b|\balem d[eoa]s?\b|\bplus\b|\band\b|\bsobra\w*|\bresta\w*|"
-    r"\boutr[oa] (?:de|com)\b|\banother (?:of|with)\b|"
+    r"\boutr[oa] (?:de|com)\b|\banother (?:of|with)\b|\bapag\w*|\bexclu\w*|\bdelet\w*|"
     rf"\bfica\w*|\bleft\b|\bremain\w*|\bvira\w*|\bcai\w* pra\b|\bdown to\b|\b(?:{_CLEANING})\b|"
     r"\bkeep(?:ing)?\b|\bkept\b|\bmant\w*|\baproveit\w*|\busa\w*|\buse\b|\busing\b)"
     r"(?:\s*(?:uns|umas|cerca de|~|about|around|some|mais ou menos|another|outros|outras|other|"
@@ -191,8 +191,15 @@ def _rate_before(before: str) -> str | None:
     return found["every"] or found["every_en"] or _ADVERBS[found["adverb"]]
 
 
-def _unit_days(unit: str) -> float:
-    word = unit.rstrip("s").removesuffix("e") if unit.startswith("mes") else unit.rstrip("s")
+def rate_words(days: float) -> tuple[str, str]:
+    """How the reply names a period of `days` days, singular and plural, in its language."""
+    one, many = _RATE_WORDS[days]
+    return _(one), _(many)
+
+
+def unit_days(unit: str) -> float:
+    """The days in one of `unit` ("semanas", "meses", "month")."""
+    word = "mes" if unit.startswith("mes") else unit.rstrip("s")
     return _DAYS[word]
 
 
@@ -207,7 +214,7 @@ def _over_period(text: str, main: list[Mention]) -> tuple[list[Mention], str] | 
         return None
     if period is not None:
         count = int(period["n"] or period["n2"] or 1)
-        days = count * _unit_days(period["unit"] or period["unit2"] or period["unit1"])
+        days = count * unit_days(period["unit"] or period["unit2"] or period["unit1"])
         if period["business"] or period["business2"]:
             days *= _DAYS["dia util"]  # "os últimos 60 dias úteis": 60 working days
     else:
@@ -220,13 +227,13 @@ def _over_period(text: str, main: list[Mention]) -> tuple[list[Mention], str] | 
     ratio = days / rate_days
     periods = round(ratio) if ratio >= 1 else ratio
     total = main[0].value * periods
-    one, many = _RATE_WORDS[rate_days]
+    one, many = rate_words(rate_days)
     said = _("{count} por {unit} {times} {periods} {units} ≈ {total}").format(
         count=said_count(main[0]),
         times=TIMES,
-        unit=_(one),
+        unit=one,
         periods=said_amount(periods),
-        units=_(many),
+        units=many,
         total=f"{said_amount(total)} {main[0].noun}",
     )
     return [replace(main[0], value=total), *main[1:]], said

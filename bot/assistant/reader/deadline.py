@@ -44,7 +44,7 @@ _PARTS_OF_DAY = {
 _WEEKDAYS = {
     "segunda": 0, "terca": 1, "quarta": 2, "quinta": 3, "sexta": 4, "sabado": 5, "domingo": 6,
     "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5,
-    "sunday": 6,
+    "sunday": 6, "mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thurs": 3, "fri": 4,
 }  # fmt: skip
 _MONTHS = (
     r"jan\w*|fev\w*|feb\w*|mar\w*|abr\w*|apr\w*|mai\w*|may|jun\w*|jul\w*|ago\w*|aug\w*|set\w*|"
@@ -288,6 +288,7 @@ _ZONE = re.compile(
 _LEAD = re.compile(
     r"\b(?:pelo menos |no minimo |umas? |uns |at least )?(?P<n>\d{1,2}|uma|one|a)\s*"
     r"(?P<unit>h|hs|horas?|hours?|dias?|days?|semanas?|weeks?)(?P<business> uteis| business)?\s+"
+    r"(?:de (?:folga|margem|antecedencia) )?"
     r"(?:antes|before|de antecedencia|in advance|ahead)\b"
 )
 

@@ -33,15 +33,13 @@ def per_file(text: str, mentions: list[Mention]) -> list[Mention]:
         before = text[max(0, mention.start - 60) : mention.start]
         each = _EACH_AFTER.match(text[mention.end :])
         many = _MANY_BEFORE.search(before) if each else None
-        one = _ONE_BEFORE.search(before)
-        if mention.unit not in _PART_UNITS or not (many or one):
-            read.append(mention)
-            continue
+        files_said = many or _ONE_BEFORE.search(before)
         files = number(many["n"]) if many else 1.0
-        if files is None or not 1 <= files <= 1000:
-            read.append(mention)
+        unit_ok = mention.unit in _PART_UNITS
+        if not unit_ok or files_said is None or files is None or not 1 <= files <= 1000:
+            read.append(mention)  # ("0 partes de ..." counts no files)
             continue
-        start = mention.start - len(before) + (many or one).start()  # type: ignore[union-attr]
+        start = mention.start - len(before) + files_said.start()
         end = mention.end + each.end() if each else mention.end
         read.append(replace(mention, value=mention.value * files, start=start, end=end))
     return read

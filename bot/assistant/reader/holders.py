@@ -26,7 +26,9 @@ _NEVER = frozenset(
         "caracteres characters chars"
     )
 )
-_APPROX = r"(?:~|umas? |cerca de |mais ou menos |about |around |roughly )?"
+_APPROX = (
+    r"(?:~|umas? |cerca de |mais ou menos |aproximadamente |aprox\.? |about |around |roughly )?"
+)
 # "28 franquias, e cada uma tem umas", "40 stores, each with about": the holders, then "cada".
 _EACH_AFTER = re.compile(
     r"(?P<count>\d+(?:[.,]\d+)*)(?:\s*(?P<scale>mil|k))?\s+(?P<noun>[a-z][a-z-]+)"

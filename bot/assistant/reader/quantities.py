@@ -241,7 +241,7 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
         size.examples = main[0].value
         size.start = main[0].start
         length = _length(main, chains, per_page)
-        if len(main) == 1 and shares is not None and shares.start > main[0].start:
+        if len(main) == 1 and shares is not None:  # "40% ... (~100), 60% ... (~600), 30 mil"
             length = shares.tokens, shares.steps
         if length is None and main[0].noun in _LINE_NOUNS and not _TABLE.search(text):
             # "2 milhões de linhas de legendas": each line is an example a line long; a table's
