@@ -294,6 +294,7 @@ class Assistant:
             slots.update(fixed_replies.on_card(turn.reading.fields["accelerator"].value, slots))
         if turn.sized and len(slots) > 1 and not cues.FOLLOW_UP.match(turn.folded):
             turn.state.slots = {}  # a new job described in full replaces the one on the table
+        turn.state.handoff = turn.state.handoff or turn.reading.wants("handoff")
         reply = self._quote(
             turn.state,
             turn.reading.text,
@@ -304,10 +305,8 @@ class Assistant:
         )
         if (card := turn.reading.fields.get("accelerator")) and turn.reading.wants("fit_check"):
             reply.answer = fit_first(reply, slots, str(card.value))
-        if turn.reading.wants("proposal") and reply.quote is not None:
-            reply.answer += f"\n\n{_(fixed_replies.PROPOSAL_ATTACHED)}"
-            reply.attach_proposal = True
-        return reply
+        wants = turn.reading.wants
+        return fixed_replies.also_asked(reply, wants("proposal"), wants("handoff"))
 
     def _handoff(self, state: ConversationState, text: str) -> Reply:
         state.handoff = True

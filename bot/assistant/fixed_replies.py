@@ -6,10 +6,10 @@ import re
 from typing import Any
 
 from bot.assistant import composer
-from bot.assistant.commercial import SOURCE_FILE, SOURCE_TITLE
+from bot.assistant.commercial import SOURCE_FILE, SOURCE_TITLE, no_team_online
 from bot.assistant.reply import ACTION_HUMAN, ACTION_QUOTE, Reply, Source
 from bot.assistant.state import ConversationState
-from locales import N_, _
+from locales import N_, _, speaking
 from quoting.errors import InvalidJob
 from quoting.jobspec import JobSpec, normalize
 from quoting.quote import Quote, other_options
@@ -65,6 +65,10 @@ def too_long(length: int) -> Reply:
 
 
 # Shown with _().
+HANDOFF_AFTER_QUOTE = N_(
+    "Como você pediu, também vou chamar um especialista da nossa equipe para continuar esta "
+    "conversa; ele já recebe esta cotação."
+)
 PROPOSAL_ATTACHED = N_(
     "Segue a proposta em PDF desta cotação, numerada, com o total, a validade e o campo de aceite "
     "para o responsável assinar; ela também fica em /minhas_cotacoes. Se preferir recebê-la por "
@@ -197,3 +201,27 @@ def card_free_spec(slots: dict[str, Any]) -> JobSpec:
     """The job of `slots` on no card in particular: the card is what "roda numa L4?" asks."""
     skipped = {"max_device_memory_gb", "accelerator"}
     return JobSpec(**{k: v for k, v in spec_slots(slots).items() if k not in skipped})
+
+
+def also_asked(reply: Reply, proposal: bool, handoff: bool) -> Reply:
+    """A quote that answers what else its message asked: the proposal's PDF, a person."""
+    if proposal and reply.quote is not None:
+        reply.answer += f"\n\n{_(PROPOSAL_ATTACHED)}"
+        reply.attach_proposal = True
+    if handoff:
+        reply.answer += f"\n\n{_(HANDOFF_AFTER_QUOTE)}"
+        reply.handoff = True
+    return reply
+
+
+def no_one_to_call(reply: Reply) -> Reply:
+    """Where no one on the team can be called from the chat (no Slack handoff channel, the
+    terminal), a client who asks for a person reads when the team answers and where to write,
+    never the promise that someone is coming; a quote in the same reply keeps its figures."""
+    if not reply.handoff:
+        return reply
+    with speaking(reply.language):
+        alone = no_team_online()
+        kept = reply.answer.removesuffix(_(HANDOFF_AFTER_QUOTE)).rstrip() if reply.quote else ""
+    answer = f"{kept}\n\n{alone}" if kept else alone
+    return reply.model_copy(update={"answer": answer, "handoff": False})

@@ -129,8 +129,8 @@ def injection(turn: Turn) -> bool:
 
 
 def handoff(turn: Turn) -> bool:
-    """ "quero falar com um atendente" """
-    return turn.reading.wants("handoff")
+    """ "quero falar com um atendente"; a whole job in the message is quoted first (`job`)."""
+    return turn.reading.wants("handoff") and not (turn.sized and DATA_SLOTS & turn.slots.keys())
 
 
 def greeting(turn: Turn) -> bool:

@@ -51,6 +51,7 @@ def ask(
     if conversation is not None and not 0 < len(conversation) <= MAX_CONVERSATION_ID:
         raise typer.BadParameter(f"--conversa deve ter de 1 a {MAX_CONVERSATION_ID} caracteres")
     from bot.assistant.assistant import Assistant
+    from bot.assistant.fixed_replies import no_one_to_call
     from bot.assistant.reply import Reply as AnswerReply
 
     batch = question == "-"
@@ -85,19 +86,6 @@ def show_reply(console: Console, reply: "Reply", numbered: bool = False) -> None
         console.print("[dim]Opções (digite o número ou o texto): " + " · ".join(options) + "[/dim]")
     elif reply.actions:
         console.print("[dim]Opções: " + " · ".join(reply.actions) + "[/dim]")
-
-
-def no_one_to_call(reply: "Reply") -> "Reply":
-    """The terminal has no team on the line: a client who asks for a person reads what Telegram
-    says without a Slack handoff channel (when the team answers and where to write), never the
-    promise that someone is coming."""
-    if not reply.handoff:
-        return reply
-    from bot.assistant.commercial import no_team_online
-    from locales import speaking
-
-    with speaking(reply.language):
-        return reply.model_copy(update={"answer": no_team_online(), "handoff": False})
 
 
 def chosen_action(text: str, actions: list[str]) -> str:
@@ -179,6 +167,7 @@ def _port_in_use_is_a_message(port: int | None) -> Iterator[None]:
 def chat() -> None:
     """Conversa com o assistente no terminal (digite /sair para terminar)."""
     from bot.assistant.assistant import Assistant
+    from bot.assistant.fixed_replies import no_one_to_call
 
     ensure_index()
     console = Console()

@@ -8,7 +8,7 @@ from telegram import Bot, BotCommand, Update
 from telegram.constants import ParseMode
 from telegram.ext import ContextTypes
 
-from bot.assistant.commercial import no_team_online
+from bot.assistant.fixed_replies import no_one_to_call
 from bot.assistant.reply import (
     ACTION_ALTERNATIVES,
     ACTION_HUMAN,
@@ -157,10 +157,8 @@ class Commands:
             reply = await asyncio.to_thread(
                 self.channel.assistant.reply, conversation_id(update), text
             )
-        if reply.handoff and bridge.settings.handoff_channel is None:  # no one would be called
-            with speaking(reply.language):
-                alone = no_team_online()
-            reply = reply.model_copy(update={"answer": alone, "handoff": False})
+        if bridge.settings.handoff_channel is None:
+            reply = no_one_to_call(reply)
         await self.channel.answer(update, context, reply)
         elapsed = time.monotonic() - started
         REPLY_SECONDS.observe(elapsed)

@@ -13,6 +13,7 @@ import pytest
 from bot.assistant.assistant import Assistant
 from bot.assistant.commercial import ABUSE_REPLY, no_team_online
 from bot.assistant.composer import proposal_text, quote_text
+from bot.assistant.fixed_replies import no_one_to_call
 from bot.assistant.reply import ACTION_GPU, ACTION_QLORA, Reply
 from bot.assistant.state import ConversationStore
 from bot.sales.book import QuoteBook, Staff
@@ -377,6 +378,20 @@ def test_asking_for_a_person_with_no_team_online_says_when_the_team_answers() ->
     weekend = no_team_online(saturday)
     assert email in weekend and "a partir de segunda-feira, 7/12, às 9h" in weekend
     assert "nesse horário" in no_team_online(wednesday)
+
+
+def test_a_person_asked_for_with_a_whole_job_gets_the_quote_and_the_person(
+    assistant: Assistant,
+) -> None:
+    reply = _last(
+        assistant,
+        "Quero falar com um consultor. É um LoRA no Llama 3 8B com 20 mil exemplos de 500 tokens",
+    )
+    assert reply.quote is not None and reply.handoff
+    assert reply.answer.startswith("Recomendo") and "especialista" in reply.answer
+    alone = no_one_to_call(reply)  # no Slack channel to call anyone through
+    assert not alone.handoff and alone.answer.startswith("Recomendo")
+    assert "especialista" not in alone.answer and load_company().identity.email in alone.answer
 
 
 def test_one_epoch_reads_as_one_epoch() -> None:
