@@ -2,11 +2,15 @@
 (the `holidays` package), Carnival from its optional calendar, Black Friday, the last day of a
 month, a day of this month or the next."""
 
-from datetime import date, timedelta
+from datetime import date, time, timedelta
 from functools import cache
+from zoneinfo import ZoneInfo
 
 import holidays
 
+CLIENT_ZONE = ZoneInfo("America/Sao_Paulo")
+# The end of a working day: a day named without an hour is due then.
+END_OF_DAY = time(18, 0)
 MONTH_NUMBERS = {"jan": 1, "fev": 2, "feb": 2, "mar": 3, "abr": 4, "apr": 4, "mai": 5, "may": 5,
                   "jun": 6, "jul": 7, "ago": 8, "aug": 8, "set": 9, "sep": 9, "out": 10, "oct": 10,
                   "nov": 11, "dez": 12, "dec": 12}  # fmt: skip

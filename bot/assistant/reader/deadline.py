@@ -8,13 +8,14 @@ dateparser. "pra ontem", "urgente" and "o mais rápido possível" are urgency, n
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 import dateparser
 
 from bot.assistant.reader.calendar_days import (
+    CLIENT_ZONE,
+    END_OF_DAY,
     MONTH_NUMBERS,
     black_friday,
     business_day,
@@ -25,10 +26,8 @@ from bot.assistant.reader.calendar_days import (
 )
 from bot.assistant.reader.cues import negated
 from bot.assistant.reader.deadline_said import understood
+from bot.assistant.reader.deadline_shift import LEAD, ZONE, ZONES, Deadline, from_now, lead_time
 
-CLIENT_ZONE = ZoneInfo("America/Sao_Paulo")
-# The end of a working day: a day named without an hour is due then.
-END_OF_DAY = time(18, 0)
 _PARTS_OF_DAY = {
     "cedo": time(8, 0), "cedinho": time(8, 0), "primeira hora": time(8, 0),
     "almoco": time(12, 0), "hora do almoco": time(12, 0), "lunch": time(12, 0),
@@ -55,6 +54,7 @@ _DAY = re.compile(
     r"\b(?:"
     r"(?P<after>depois de amanha|day after tomorrow)|(?P<tomorrow>amanha|tomorrow)|"
     r"(?P<today>hoje|today|ainda hoje|tonight)|"
+    r"(?P<ash>(?:n?a )?quarta(?:-feira)? de cinzas|ash wednesday)|"
     rf"(?:(?:n?[oa] |this |next |proxim[oa] |essa |esta )?(?P<weekday>{'|'.join(_WEEKDAYS)})"
     r"(?:[- ]feira)?(?:(?P<next_weeks> da semana que vem| da proxima semana| (?:of )?next week)|"
     r"(?P<following> que vem))?)|"
@@ -67,7 +67,7 @@ _DAY = re.compile(
     r"(?P<black_friday>black friday)|"
     r"(?P<week_end>(?:o )?(?:fim|final) (?:da|desta|dessa) semana"
     r"(?P<next_week_end> que vem| seguinte)?|"
-    r"end of (?:the )?week|(?:o )?fim de semana)|"
+    r"end of (?:the )?week|(?:o )?fim de semana|(?:ainda )?(?:essa|esta) semana|this week)|"
     r"(?P<carnival>carnaval|carnival)|"
     rf"(?P<nth>primeiro|segundo|terceiro|quarto|quinto|sexto|setimo|oitavo|nono|decimo|1o?|2o?|3o?|"
     rf"4o?|5o?|6o?|7o?|8o?|9o?|10o?) dia util (?:de |do mes de )?(?P<first_business>{_MONTHS})|"
@@ -76,8 +76,8 @@ _DAY = re.compile(
     r"(?P<quarter_end>(?:o )?(?:fim|final) do trimestre|end of (?:the )?quarter)|"
     r"(?P<next_week>semana que vem|proxima semana|next week)|"
     r"(?P<christmas>natal|christmas)|"
-    r"(?P<new_year>ano novo|reveillon|virada do ano|new year|(?:fim|final) do ano|"
-    r"end of (?:the )?year)|"
+    r"(?P<new_year>ano novo|reveillon|virada do ano|(?<=da )virada(?! d)|new year|"
+    r"(?:fim|final) do ano|end of (?:the )?year)|"
     r"(?P<mid_month>(?:a )?(?:metade|meio) do mes|mid-?month)|"
     rf"(?P<explicit>\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?|\d{{1,2}} de (?:{_MONTHS})(?: de \d{{4}})?|"
     rf"(?:{_MONTHS}) \d{{1,2}}(?:st|nd|rd|th)?)|"
@@ -129,7 +129,8 @@ URGENT = re.compile(
     r"com pressa|temos pressa|tenho pressa|estou com pressa|yesterday|right away|imediat\w+|"
     # "é pra agora, não dá pra esperar", "com a maior brevidade possível"
     r"(?:e|eh) (?:pra|para) agora|nao (?:da|podemos|posso|pode) (?:pra |para )?esperar|"
-    r"maior brevidade|brevidade possivel|can'?t wait)\b"
+    r"maior brevidade|brevidade possivel|can'?t wait|corda no pescoco|atrasad\w*issim\w*|"
+    r"correria|entregar mais cedo|the sooner the better|quanto mais cedo melhor)\b"
 )
 # The client's own next step, not the job's deadline.
 _CLIENTS_OWN = re.compile(
@@ -140,15 +141,6 @@ _FROM = re.compile(r"\b(?:a partir de|desde|from|starting)\s*$")
 # "a reunião é terça às 15h e quero mostrar o modelo lá": the meeting is when it is due.
 _SHOWN = re.compile(r"\b(?:mostrar|apresentar|demonstrar|demo|present|show)\w*")
 _NOT_URGENT = re.compile(r"\b(?:nao (?:e|eh|tem|ha|esta) (?:nada )?urgen\w+|sem pressa|no rush)\b")
-
-
-@dataclass(frozen=True)
-class Deadline:
-    at: datetime
-    hours: float
-    start: int
-    end: int
-    note: str
 
 
 def read_urgency(text: str) -> bool:
@@ -165,9 +157,34 @@ def read_deadline(text: str, now: datetime) -> Deadline | None:
     first one."""
     found = list(_deadlines(text, now))
     marked = [d for d in found if _MARKED.search(text[max(0, d.start - 25) : d.start])]
-    if counted := _counted_from(text, now):
+    if counted := _counted_from(text, now) or _after_anchor(text, now) or from_now(text, now):
         return counted
     return next(iter(marked or found), None) or _end_of_today(text, now) or _hour_alone(text, now)
+
+
+# "os dados chegam amanhã às 9h, e a partir daí temos 48h": a duration counted from a day named
+# before it.
+_ANCHORED = re.compile(
+    r"\b(?:a partir dai|a partir de entao|dai em diante|depois disso|from then(?: on)?|"
+    r"from that point|after that)\W+(?:\w+\W+){0,3}?(?P<n>\d{1,3})\s*(?P<unit>h|hs|horas?|hours?|"
+    r"dias?|days?)\b"
+)
+
+
+def _after_anchor(text: str, now: datetime) -> Deadline | None:
+    said = _ANCHORED.search(text)
+    days = list(_DAY.finditer(text, max(0, said.start() - 80), said.start())) if said else []
+    if said is None or not days:
+        return None
+    now = _clients_clock(text, now.astimezone(CLIENT_ZONE))
+    day = _day(days[-1], now, now.weekday())
+    if day is None:
+        return None
+    hour = _HOUR.match(text[days[-1].end() :])
+    moment = datetime.combine(day, _time(hour) if hour else END_OF_DAY, CLIENT_ZONE)
+    moment += timedelta(hours=int(said["n"]) * (24 if said["unit"][0] == "d" else 1))
+    hours = max(1.0, round((moment - now).total_seconds() / 3600, 1))
+    return Deadline(moment, hours, days[-1].start(), said.end(), understood(moment, hours, False))
 
 
 # "10 dias corridos a partir da aprovação, que sai na segunda (dia 7)": days counted from a day
@@ -228,7 +245,11 @@ def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
         # is one by itself.
         context = text[max(0, match.start() - 40) : match.end() + 25]
         itself = match["business"] or match["business_en"] or match["business_weeks"]
-        if not (itself or _CONTEXT.search(context)) or negated(text, match.start()):
+        other = match["weekday"] and _THE_OTHER.match(text, match.end())  # "não essa, a outra"
+        ahead = LEAD.search(re.split(r"[.;!?]", text[match.end() :], maxsplit=1)[0])
+        if not (itself or ahead or _CONTEXT.search(context)) or (
+            negated(text, match.start()) and not other
+        ):
             continue
         if itself and _PAST.search(text[max(0, match.start() - 20) : match.start()]):
             continue  # "os últimos 60 dias úteis de prontuário": how much history, not when
@@ -243,6 +264,7 @@ def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
         day = _day(match, now, weekday)
         if day is None:
             continue
+        day += timedelta(days=7 if other else 0)
         if (match["day"] or match["explicit"]) and _BEFORE_DAY.search(text, 0, match.start()):
             day -= timedelta(days=1)  # "antes do dia 15": ready on the 14th
         dated = _DAY_NUMBER.match(text, match.end()) if match["weekday"] else None
@@ -251,8 +273,8 @@ def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
         at_time = _time(hour) if hour else END_OF_DAY
         end = (dated.end() if dated else match.end()) + (after.end() if after else 0)
         moment = datetime.combine(day, at_time, CLIENT_ZONE)
-        if zone := _ZONE.match(text[end:]):  # "Monday 5pm London time": their clock, not ours
-            moment = datetime.combine(day, at_time, ZoneInfo(_ZONES[zone["zone"]]))
+        if zone := ZONE.match(text[end:]):  # "Monday 5pm London time": their clock, not ours
+            moment = datetime.combine(day, at_time, ZoneInfo(ZONES[zone["zone"]]))
             moment, end = moment.astimezone(CLIENT_ZONE), end + zone.end()
         passed = False
         if match["weekday"] and moment <= now:
@@ -260,58 +282,16 @@ def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
             passed = True
         elif moment <= now and match["today"] is None:
             continue
-        if match["christmas"] and _LEAD.search(text, max(0, match.start() - 40), match.start()):
+        if match["christmas"] and LEAD.search(text, max(0, match.start() - 40), match.start()):
             moment += timedelta(days=1)  # "uma semana antes do Natal": before the 25th itself
-        moment = _lead_time(text, match.start(), end, moment)
+        moment = lead_time(text, match.start(), end, moment)
         hours = max(1.0, round((moment - now).total_seconds() / 3600, 1))
         yield Deadline(moment, hours, match.start(), end, understood(moment, hours, passed))
 
 
+_THE_OTHER = re.compile(r"\W*(?:nao,? )?(?:a|o|the) (?:outr[ao]|seguinte|next one)\b")
 _BEFORE_DAY = re.compile(r"\b(?:antes d[oea]|before(?: the)?)\s*$")
 _PAST = re.compile(r"\b(?:ultim[oa]s|last|past|durante|during|over the)\s+$")
-# A deadline said on another clock: "Monday 5pm London time", "9am Eastern", "18h de Lisboa".
-_ZONES = {
-    "london": "Europe/London", "londres": "Europe/London", "uk": "Europe/London",
-    "gmt": "Etc/UTC", "utc": "Etc/UTC", "lisboa": "Europe/Lisbon", "lisbon": "Europe/Lisbon",
-    "eastern": "America/New_York", "et": "America/New_York", "est": "America/New_York",
-    "new york": "America/New_York", "nova york": "America/New_York", "ny": "America/New_York",
-    "pacific": "America/Los_Angeles", "pst": "America/Los_Angeles",
-}  # fmt: skip
-_ZONE = re.compile(
-    r"^\s*\(?\s*(?:(?:no )?horario de |hora de |de |in )?"
-    rf"(?P<zone>{'|'.join(sorted(_ZONES, key=len, reverse=True))})\b(?:\s*time)?\)?"
-)
-
-
-# "preciso do modelo pelo menos 4 horas antes", "2 dias antes da reunião", "3 dias úteis antes do
-# go-live", "uma semana antes do Natal": ready that long before the day named.
-_LEAD = re.compile(
-    r"\b(?:pelo menos |no minimo |umas? |uns |at least )?(?P<n>\d{1,2}|uma|one|a)\s*"
-    r"(?P<unit>h|hs|horas?|hours?|dias?|days?|semanas?|weeks?)(?P<business> uteis| business)?\s+"
-    r"(?:de (?:folga|margem|antecedencia) )?"
-    r"(?:antes|before|de antecedencia|in advance|ahead)\b"
-)
-
-
-def _lead_time(text: str, start: int, end: int, moment: datetime) -> datetime:
-    """`moment` less the time before it that the model is needed, said in the same sentence as
-    the day at `start`..`end`; `moment` itself when no lead time is said."""
-    sentence = re.split(r"[.;!?]", text[end:], maxsplit=1)[0]
-    found = _LEAD.search(sentence) or _LEAD.search(text[max(0, start - 60) : start])
-    if found is None:
-        return moment
-    count = int(found["n"]) if found["n"].isdigit() else 1
-    if found["business"]:  # counted back from the day before, over working days only
-        day = moment.date()
-        while count > 0:
-            day -= timedelta(days=1)
-            count -= day.weekday() < 5 and day not in national_holidays(day.year)
-        return datetime.combine(day, END_OF_DAY, CLIENT_ZONE)
-    unit = found["unit"][0]
-    hours = count * (168 if unit in "sw" else 24 if unit == "d" else 1)
-    return moment - timedelta(hours=hours)
-
-
 # "até o fim do expediente" with no day named: today's, or the next working day's once it is over.
 _END_OF_DAY = re.compile(
     r"\b(?:ate|by|before|antes d)\w* (?:o )?(?:fim|final) do (?:expediente|dia)|"
@@ -376,6 +356,8 @@ def _day(match: re.Match[str], now: datetime, weekday: int) -> date | None:
         return friday + timedelta(days=7 if match["next_week_end"] else 0)
     if match["carnival"]:  # "antes do carnaval": the Friday before its Monday
         return carnival(today) - timedelta(days=3)
+    if match["ash"]:  # the Wednesday after Carnival's Monday
+        return carnival(today) + timedelta(days=2)
     if match["next_week"]:
         return today + timedelta(days=(4 - today.weekday()) % 7 + 7 * (today.weekday() <= 4))
     if match["mid_month"]:  # "até a metade do mês": the 15th

@@ -13,11 +13,13 @@ from bot.assistant.reader.spans import RECORD_NOUNS, SCALE, number
 SECOND_PARTS = (
     r"resposta|answer|saida|output|completion|retorno|comentario|correcao|resolucao|explicacao|"
     r"pergunta|question|instrucao|instruction|entrada|input|"
-    r"descricao|corpo|body|texto|gabarito|justificativa|conteudo|solucao|resumo|summary|response"
+    r"descricao|corpo|body|texto|gabarito|justificativa|conteudo|solucao|resumo|summary|response|"
+    # "o cliente pergunta com ~30 palavras e o técnico responde com ~50": the parts as verbs
+    r"respondem?|replies|answers"
 )
 _SECOND = re.compile(
     r"^[^.;!?\d]{0,12}?(?:\b(?:e|and|mais|plus|com|with)\s+|\+\s*|[,;]\s*)(?:(?:ja|mas|e)\s+)?"
-    r"(?:(?:a|o|as|os|the)\s+)?"
+    r"(?:(?:a|o|as|os|the)\s+(?:[a-z]+\s+)?)?"
     rf"(?:{SECOND_PARTS})s?\b[^.;!?\d]{{0,25}}?"
     r"(?P<number>\d+(?:[.,]\d+)*)(?:\s*(?P<scale>mil|k)\b)?"
 )

@@ -39,7 +39,7 @@ from bot.assistant.reader.quantity_arithmetic import (
     to_tokens,
     total_tokens,
 )
-from bot.assistant.reader.recordings import recordings
+from bot.assistant.reader.recordings import recordings, speech_share
 from bot.assistant.reader.shares import shared_length
 from bot.assistant.reader.spans import NOT_RECORDS, QUANTITY, SCALE, number, words
 from bot.assistant.reader.units import (
@@ -140,7 +140,10 @@ def find_mentions(text: str) -> list[Mention]:
         if found["bytes"]:
             mentions.append(Mention(value * BYTES[found["bytes"]], "byte", "", match.start(), end))
         elif found["plural"]:
-            small = _EACH_HAS.search(text[max(0, match.start() - 40) : match.start()])
+            # "temos 40 apostilas de ~180 páginas", not "... e 5 alternativas de ~15 palavras"
+            part = re.search(r"(?:\be|\band|[,+])\s*$", text[: match.start()])
+            small = bool(_EACH_HAS.search(text[max(0, match.start() - 40) : match.start()]))
+            small = small or (not part and bool(_LENGTH_AFTER.match(text, end)))
             # "em 2025 fizemos um teste": a year before a verb ("-mos") counts nothing
             year = re.fullmatch(r"(?:19|20)\d\d", match["number"]) and not match["scale"]
             verb = found["plural"].endswith("mos") or bool(year)
@@ -166,12 +169,32 @@ def find_mentions(text: str) -> list[Mention]:
                 value, end = value + 0.5, end + half.end()  # "2 páginas e meia"
             elif (sides := _EACH_SIDE.match(rest)) and unit != "record":
                 value, end = value * 2, end + sides.end()  # "~20 palavras cada lado"
+            elif unit == "page" and _BOTH_SIDES.match(rest):
+                value *= 2  # "~30 folhas cada, tudo frente e verso"
             mentions.append(Mention(value, unit, noun, match.start(), end))
-    return mentions
+    return _means_over_limits(text, mentions)
+
+
+def _means_over_limits(text: str, mentions: list[Mention]) -> list[Mention]:
+    """ "o limite é 280 caracteres mas a média fica em 200": the mean is each one's length."""
+    means = [m for m in mentions if _MEAN_BEFORE.search(text, max(0, m.start - 25), m.start)]
+    return [
+        m
+        for m in mentions
+        if not _LIMIT_BEFORE.search(text, max(0, m.start - 20), m.start)
+        or not any(mean.unit == m.unit for mean in means)
+    ]
 
 
 _TOTAL_EACH = re.compile(r"^\s*(?:no total|ao todo|in total|total)\s*,?\s*(?:cada|each|por)\b")
 _PLUS = re.compile(r"^\s*(?:de [a-z ]{1,30}?)?\s*(?:\+|\be mais\b|\bplus\b|\bmais\b)\s*$")
+_LENGTH_AFTER = re.compile(
+    r"\s*(?:de|com|of|with)\s+(?:~|uns |umas |cerca de |about |around )?\d[\d.,]*\s*(?:mil )?"
+    r"(?:paginas|palavras|tokens|caracteres|pages|words|folhas|laudas)\b"
+)
+_BOTH_SIDES = re.compile(r"[^.;!?]{0,30}\b(?:frente e verso|double[- ]sided|both sides)\b")
+_MEAN_BEFORE = re.compile(r"\b(?:media|em media|average|mean|tipicamente|typically)\b\D*$")
+_LIMIT_BEFORE = re.compile(r"\b(?:limite|maximo|max|limit|up to|no maximo)\b\D*$")
 _HALF = re.compile(r"^\s*e mei[ao]\b|^\s*and a half\b")
 _EACH_SIDE = re.compile(r"^\s*(?:de |em |on )?(?:cada lado|each side|por lado|per side)\b")
 _LINE_NOUNS = frozenset({"linhas", "linha", "lines", "line"})
@@ -205,10 +228,13 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
     # Minutes and hours of speech are data only as transcripts ("800 h de call center já
     # transcrito"); for a speech model the reader counts audio.
     text_model = text_model or bool(
-        re.search(r"transcri|transcript|legenda|subtitle|caption", text)
+        re.search(r"transcri|transcrev|transcript|legenda|subtitle|caption", text)
     )
     if not text_model:
         mentions = [m for m in mentions if m.unit != "minute"]
+    share = speech_share(text)
+    for mention in mentions:
+        mention.value *= share if mention.unit in ("audio_hour", "minute") else 1.0
     rate = page_rate(text, mentions)
     per_page = rate.value if rate else None
     mentions = [m for m in mentions if m is not rate]
@@ -227,7 +253,15 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
     counts = [c for c in counts if not holds_another(text, c[0], firsts)]
     # "uma cooperativa com uns 400 cooperados ... são 3.200 boletins, cada um com umas 6 páginas":
     # a count of things no dataset is made of gives way to one with a length or a data noun.
-    known = [c for c in counts if len(c) > 1 or c[0].noun in unit_words()["record"]]
+    # "2 linhas de montagem ... 2.500 manuais, cada um com 12 páginas": a handful of records with no
+    # length is no dataset beside a count that has one.
+    sized = [c for c in counts if len(c) > 1]
+    known = sized + [
+        c
+        for c in counts
+        if len(c) == 1 and c[0].noun in unit_words()["record"] and (c[0].value >= 50 or not sized)
+    ]
+    known.sort(key=lambda c: c[0].start)
     main = next(iter(known or counts), None)
     size = DataSize()
     size.end = max(m.end for m in mentions)

@@ -1,6 +1,8 @@
 """Hours of transcribed speech said with one recording's length: "800 horas de ligações
 transcritas, as ligações duram ~4 minutos" is 12.000 examples of ~4 minutes each, not one
-undivided total."""
+undivided total; and the share of a recording that is speech ("só 60% tem fala")."""
+
+import re
 
 from bot.assistant.reader.quantity_arithmetic import (
     TIMES,
@@ -27,3 +29,23 @@ def recordings(chains: list[list[Mention]]) -> tuple[float, float, str] | None:
         count=said_amount(examples),
     )
     return examples, tokens, f"{said} {TIMES} {said_result(tokens, steps, 'each')}"
+
+
+# "só 60% tem fala de verdade", "40% é silêncio e música de espera", "metade do tempo é o cliente
+# esperando": only the speech is transcribed into words.
+_SPEECH = re.compile(
+    r"\b(?P<speech>\d{1,2})\s*% (?:tem|e|eh|com|de|is|has) (?:fala|voz|conversa|speech)|"
+    r"\b(?P<silence>\d{1,2})\s*% (?:e|eh|de|is|sao) (?:silencio|musica|espera|hold|silence)|"
+    r"\b(?P<half>metade do tempo|half (?:of )?the time) (?:e|eh|is|fica) "
+    r"(?:[a-z]+ ){0,3}(?:esperando|em espera|silencio|on hold|waiting|silence)"
+)
+
+
+def speech_share(text: str) -> float:
+    """The share of the recorded time that is speech; 1 when none is said."""
+    said = _SPEECH.search(text)
+    if said is None:
+        return 1.0
+    if said["half"]:
+        return 0.5
+    return int(said["speech"]) / 100 if said["speech"] else 1 - int(said["silence"]) / 100

@@ -178,6 +178,8 @@ _RELATIVE = re.compile(
     # not "a outra metade em português": a split of the same data
     r"(?<!outra )(?<!other )\b(?:o |a |the )?(?P<word>dobro|triplo|quadruplo|metade|twice as many|"
     r"three times as many|half as many)\b"
+    # "metade do tempo é silêncio": a share of each recording's time, no count
+    r"(?! do tempo| da duracao| das horas| of the time)"
     r"(?: (?:de|of|dos|das|disso|desse|dessa|deles|delas)\b(?: (?P<noun>[a-z-]+))?)?"
 )
 _TIMES_OF = {"dobro": 2.0, "twice as many": 2.0, "triplo": 3.0, "three times as many": 3.0,
@@ -237,8 +239,14 @@ def normalize(text: str) -> str:
     folded = _MILLIONS_AND.sub(_millions_and, folded)
     folded = re.sub(r"(?<![\d\w])(?<!\d )(mil|thousand)\b", r"1 \1", folded)
     folded = re.sub(r"\b(?:uma |1 )?quinzena\b", "15 dias", folded)  # "tenho uma quinzena"
-    folded = re.sub(r"\b(?:uma |1 )?duzia\b", "12", folded)  # "uma dúzia de mensagens"
     folded = re.sub(r"\bmeia duzia\b", "6", folded)
+    folded = re.sub(r"\b(?:uma |1 )?duzia\b", "12", folded)  # "uma dúzia de mensagens"
+    # "2 mil e 500 pareceres" is 2.500 (hundreds only: "R$ 6 mil e 3 dias" is two things)
+    folded = re.sub(
+        r"\b(\d{1,3}) mil e ([1-9]\d{2})\b(?! mil)",
+        lambda m: str(int(m[1]) * 1000 + int(m[2])),
+        folded,
+    )
     # "umas 6 centenas de manuais", "uns 40 milhares de e-mails": hundreds and thousands
     folded = re.sub(r"\b(\d+) centenas\b", lambda m: str(int(m[1]) * 100), folded)
     folded = re.sub(r"\b(\d+) milhares\b", r"\1 mil", folded)

@@ -39,7 +39,7 @@ def patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pa
         r"h(?P<hour_minutes>[0-5]\d)\b"
         r"(?=[^.;!?]{0,20}\b(?:cada|each|em media|de media|average|de duracao|duracao|long))|"
         r"(?P<hour_each>h|horas?|hours?)(?= (?:cada|each))|"
-        r"(?P<audio>(?:horas?|h|hours?)\s+(?:de\s+|of\s+)?(?:[a-z]+\s+)?"
+        r"(?P<audio>(?:horas?|h|hours?)\s+(?:de\s+|of\s+)?(?:[a-z-]+\s+)?"
         r"(?:audio|gravac\w*|fala|voz|ligac\w*|chamadas|podcasts?|speech|recordings?|calls|"
         r"call center|transcri\w*|legendas?|subtitles|captions|"
         r"(?:atendimentos?|aulas?|palestras?|entrevistas?|reunioes|"

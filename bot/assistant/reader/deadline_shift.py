@@ -1,0 +1,119 @@
+"""Deadlines moved from the day a client names: ready some time before it ("24h de folga antes"),
+said on another clock ("Monday 5pm London time"), or counted in working hours or calendar months
+from a moment ("24 horas úteis", "2 meses a partir de hoje")."""
+
+import re
+from calendar import monthrange
+from dataclasses import dataclass
+from datetime import datetime, time, timedelta
+
+from bot.assistant.reader.calendar_days import CLIENT_ZONE, END_OF_DAY, national_holidays
+from bot.assistant.reader.cues import negated
+from bot.assistant.reader.deadline_said import understood
+
+
+@dataclass(frozen=True)
+class Deadline:
+    at: datetime
+    hours: float
+    start: int
+    end: int
+    note: str
+
+
+# The working hours "horas úteis" count: 9h to 18h on working days.
+OPENING = time(9, 0)
+
+# A deadline said on another clock: "Monday 5pm London time", "9am Eastern", "18h de Lisboa".
+ZONES = {
+    "london": "Europe/London", "londres": "Europe/London", "uk": "Europe/London",
+    "gmt": "Etc/UTC", "utc": "Etc/UTC", "lisboa": "Europe/Lisbon", "lisbon": "Europe/Lisbon",
+    "eastern": "America/New_York", "et": "America/New_York", "est": "America/New_York",
+    "new york": "America/New_York", "nova york": "America/New_York", "ny": "America/New_York",
+    "pacific": "America/Los_Angeles", "pst": "America/Los_Angeles",
+}  # fmt: skip
+ZONE = re.compile(
+    r"^\s*\(?\s*(?:(?:no )?horario de |hora de |de |in )?"
+    rf"(?P<zone>{'|'.join(sorted(ZONES, key=len, reverse=True))})\b(?:\s*time)?\)?"
+)
+
+
+# "preciso do modelo pelo menos 4 horas antes", "2 dias antes da reunião", "3 dias úteis antes do
+# go-live", "uma semana antes do Natal": ready that long before the day named.
+LEAD = re.compile(
+    r"\b(?:pelo menos |no minimo |umas? |uns |at least )?(?P<n>\d{1,2}|uma|one|a)\s*"
+    r"(?P<unit>h|hs|horas?|hours?|dias?|days?|semanas?|weeks?)(?P<business> uteis| business)?\s+"
+    r"(?:de (?:folga|margem|antecedencia) )?"
+    r"(?:antes|before|de antecedencia|in advance|ahead)\b"
+)
+
+
+def lead_time(text: str, start: int, end: int, moment: datetime) -> datetime:
+    """`moment` less the time before it that the model is needed, said in the same sentence as
+    the day at `start`..`end`; `moment` itself when no lead time is said."""
+    sentence = re.split(r"[.;!?]", text[end:], maxsplit=1)[0]
+    found = LEAD.search(sentence) or LEAD.search(text[max(0, start - 60) : start])
+    if found is None:
+        return moment
+    count = int(found["n"]) if found["n"].isdigit() else 1
+    if found["business"]:  # counted back from the day before, over working days only
+        day = moment.date()
+        while count > 0:
+            day -= timedelta(days=1)
+            count -= day.weekday() < 5 and day not in national_holidays(day.year)
+        return datetime.combine(day, END_OF_DAY, CLIENT_ZONE)
+    unit = found["unit"][0]
+    hours = count * (168 if unit in "sw" else 24 if unit == "d" else 1)
+    return moment - timedelta(hours=hours)
+
+
+def working(day: datetime) -> bool:
+    return day.weekday() < 5 and day.date() not in national_holidays(day.year)
+
+
+def after_working_hours(start: datetime, hours: float) -> datetime:
+    """The moment `hours` working hours (9h-18h, working days) after `start`."""
+    moment, left = start, timedelta(hours=hours)
+    while True:
+        opening = datetime.combine(moment.date(), OPENING, moment.tzinfo)
+        closing = datetime.combine(moment.date(), END_OF_DAY, moment.tzinfo)
+        moment = max(moment, opening)
+        if working(moment) and moment < closing:
+            if moment + left <= closing:
+                return moment + left
+            left -= closing - moment
+        moment = datetime.combine(moment.date() + timedelta(days=1), OPENING, moment.tzinfo)
+
+
+def after_months(start: datetime, months: int) -> datetime:
+    """The same day and hour `months` calendar months after `start` ("um mês a partir de hoje")."""
+    year, month = divmod(start.month - 1 + months, 12)
+    year, month = start.year + year, month + 1
+    return start.replace(year=year, month=month, day=min(start.day, monthrange(year, month)[1]))
+
+
+# "prazo de 2 meses", "one month from today", "24 horas úteis": calendar months and working hours
+# from now (a month is no fixed number of hours, and working hours skip nights and weekends).
+_FROM_NOW = re.compile(
+    r"\b(?:(?:em|dentro de|daqui a|prazo(?: e| eh)? de|within|in|temos|we have)\s+"
+    r"(?P<months>\d{1,2}|uma?|one|dois|duas|two|tres|three)\s+(?:mes|meses|months?)\b"
+    r"(?!\s+(?:de|of) (?:historico|dados|data|log|history))|"
+    r"(?P<months_from>\d{1,2}|uma?|one|dois|duas|two) (?:mes|meses|months?) "
+    r"(?:a partir de (?:hoje|agora)|from (?:today|now)))|"
+    r"\b(?P<hours>\d{1,3})\s*(?:h|hs|horas?) uteis\b|"
+    r"\b(?P<hours_en>\d{1,3}) (?:business|working) hours\b"
+)
+_SMALL = {"um": 1, "uma": 1, "one": 1, "dois": 2, "duas": 2, "two": 2, "tres": 3, "three": 3}
+
+
+def from_now(text: str, now: datetime) -> Deadline | None:
+    said = _FROM_NOW.search(text)
+    if said is None or negated(text, said.start()):
+        return None
+    now = now.astimezone(CLIENT_ZONE)
+    if months := said["months"] or said["months_from"]:
+        moment = after_months(now, _SMALL.get(months) or int(months))
+    else:
+        moment = after_working_hours(now, int(said["hours"] or said["hours_en"]))
+    hours = max(1.0, round((moment - now).total_seconds() / 3600, 1))
+    return Deadline(moment, hours, said.start(), said.end(), understood(moment, hours, False))
