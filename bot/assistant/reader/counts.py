@@ -68,7 +68,10 @@ _WITH = re.compile(
 # Between a first count and a second one: the second is what remains after cleaning the first.
 _CLEANING = (
     r"limp\w*|dedup\w*|deduplic\w*|filtr\w*|duplicad\w*|remov\w*|tirando|descart\w*|clean\w*|"
-    r"filter\w*|duplicates?"
+    r"filter\w*|duplicates?|"
+    # "um .zip de 1,8 GB, descompactado vira 7,2 GB", "3 GB de PDF; depois do OCR, 640 MB"
+    r"descompact\w*|descomprim\w*|uncompress\w*|decompress\w*|unzip\w*|extraid\w*|extract\w*|"
+    r"ocr|texto puro|plain text"
 )
 # (A sentence may end in between: "30 mil contratos. Tirando duplicados ficam 24 mil.")
 CLEANED = re.compile(rf"^[^\d]{{0,60}}?\b(?:{_CLEANING})\b[^\d]{{0,40}}$")

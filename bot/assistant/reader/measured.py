@@ -65,14 +65,14 @@ def chunk_size(text: str) -> tuple[float, int, int] | None:
     return (size, found.start(), found.end()) if found and size and size >= 16 else None
 
 
-class _Size(Protocol):
+class SizeFields(Protocol):
     examples: float | None
     tokens_per_example: float | None
     dataset_tokens: float | None
     arithmetic: str
 
 
-def chunked(size: _Size, chunk: float) -> None:
+def chunked(size: SizeFields, chunk: float) -> None:
     """Cut `size`'s total into examples of `chunk` tokens each, in place."""
     total = size.dataset_tokens or (size.examples or 0) * (size.tokens_per_example or 0)
     if total <= chunk:

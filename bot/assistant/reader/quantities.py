@@ -24,6 +24,7 @@ from bot.assistant.reader.counts import (
     per_turn,
 )
 from bot.assistant.reader.device_memory import is_device_memory
+from bot.assistant.reader.example_unit import declared, per_unit
 from bot.assistant.reader.files import per_file
 from bot.assistant.reader.holders import by_holders, holds_another
 from bot.assistant.reader.measured import chunk_size, chunked, page_rate, sample_size
@@ -243,6 +244,8 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
         mentions = [m for m in mentions if not shares.start <= m.start < shares.end]
     if chunk := chunk_size(text):
         mentions = [m for m in mentions if not chunk[1] <= m.start < chunk[2]]
+    if unit := declared(text):  # "cada capítulo vai ser um exemplo": no count of one
+        mentions = [m for m in mentions if not unit.start() <= m.start < unit.end()]
     if not mentions:
         return None
     second_lengths(text, mentions)
@@ -346,6 +349,8 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
         size.tokens_per_example = round(tokens, 1)
         size.start = per[0].start
         size.arithmetic = said_result(tokens, steps, "each")
+    if unit and main is not None:
+        per_unit(size, unit, mentions, main[0])
     if chunk:
         chunked(size, chunk[0])
     return size

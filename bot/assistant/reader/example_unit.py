@@ -1,0 +1,45 @@
+"""What one example is, when the client says it: "cada capítulo vai ser um exemplo", "um exemplo
+por paciente", "each thread is one example". The data's total is divided among those units:
+"90 livros de ~240 páginas, 12 capítulos cada" is 1.080 examples of a chapter's length."""
+
+import re
+
+from bot.assistant.reader.measured import SizeFields
+from bot.assistant.reader.quantity_arithmetic import Mention, said_amount
+from locales import _
+
+_EXAMPLE = r"(?:exemplos?|examples?|amostras?|samples?)"
+_DECLARED = re.compile(
+    r"\b(?:cada|each)\s+(?P<noun>[a-z]{3,})\s+(?:=|e|eh|vai ser|vai virar|vira|sera|is|will be|"
+    rf"becomes)\s+(?:1|um|uma|one|an?)\s+{_EXAMPLE}\b|"
+    rf"\b(?:1|um|uma|one|an?)\s+{_EXAMPLE}\s+(?:por|per|for each|para cada|pra cada)\s+"
+    r"(?P<noun_after>[a-z]{3,})\b"
+)
+
+
+def declared(text: str) -> re.Match[str] | None:
+    """Where `text` says what one example is."""
+    return _DECLARED.search(text)
+
+
+def _same(noun: str, other: str) -> bool:
+    """ "capítulo" and "capitulos", "paciente" and "pacientes": one noun, either number."""
+    return noun[:5] == other[:5]
+
+
+def per_unit(size: SizeFields, said: re.Match[str], mentions: list[Mention], main: Mention) -> None:
+    """Divide `size`'s total among the units `said` makes examples, in place: the count of them,
+    or, when they sit inside the main count ("12 capítulos" in each of "90 livros"), both."""
+    noun = said["noun"] or said["noun_after"]
+    unit = next((m for m in mentions if m.unit == "record" and _same(m.noun, noun)), None)
+    total = size.dataset_tokens or (size.examples or 0) * (size.tokens_per_example or 0)
+    if unit is None or not total:
+        return
+    inside = unit is not main and unit.start > main.start and unit.value < main.value
+    examples = unit.value * (main.value if inside else 1)
+    if examples == size.examples:
+        return
+    size.examples, size.tokens_per_example, size.dataset_tokens = examples, total / examples, None
+    size.arithmetic += " " + _("→ um exemplo por {unit}: {count} exemplos").format(
+        unit=noun, count=said_amount(examples)
+    )
