@@ -161,7 +161,7 @@ def answered_as(reply: dict[str, Any]) -> str:
         return "handoff"
     if re.match(r"Preço por hora|Hourly price", answer):
         return "price_per_hour"
-    if re.match(r"Sim:|Não num|Yes:|Not on", answer) and intent == "question":
+    if re.match(r"Sim:|Não num|Yes:|Not on", answer):  # first, before any quote it comes with
         return "fit_check"
     if re.search(r"Alugando,|Renting \d", answer):
         return "rent_or_buy"
@@ -213,7 +213,7 @@ def score_ask(case: dict[str, Any], reply: dict[str, Any]) -> dict[str, bool]:
             case "budget_usd":
                 held, named = job.get("budget_brl") is not None, "US$" in answer
             case "data_residency":
-                held, named = job.get(name) == value, "dados no Brasil" in answer.lower()
+                held, named = job.get(name) == value, "dados no brasil" in answer.lower()
             case "spot":
                 held, named = job.get(name) == value, value and "spot" in answer.lower()
             case _:

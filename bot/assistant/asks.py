@@ -53,6 +53,8 @@ PER_HOUR = re.compile(
     r"per month|monthly|24/7|"
     # "quanto sai por mês deixar uma A100 ligada?": a card kept on, priced by the period
     r"deixar (?:uma |um |a |o )?[a-z0-9 ]{1,20}ligad[oa]|por mes (?:deixar|com|ligad)|"
+    # "quanto eu pago por uma V100 ligada 15 dias direto?"
+    r"ligad[oa] (?:por )?\d+ (?:horas?|dias?|semanas?|meses)|"
     r"left (?:on|running))\b"
 )
 # "cabe numa L4?", "roda numa 4090?", "um chip de TPU segura um 65B?", "does it fit on an A100?".
@@ -93,7 +95,10 @@ IN_DOLLARS = re.compile(
     r"(?!\w)|"
     r"\b(?:valor|preco|total) em dolar|"
     r"\bdolar(?:es)? (?:tambem|too)\b|\bin usd\b|\bconvert\w* (?:pra|para|to) (?:dolar|usd)|"
-    r"\b(?:em|pra|para|na) moeda (?:americana|dos eua|norte-americana)"
+    r"\b(?:em|pra|para|na) moeda (?:americana|dos eua|norte-americana)|"
+    # "meu chefe é gringo ... converte pra ele?": the quote's currency, the one conversion we do
+    r"\bconvert\w*(?: isso| o valor| os valores| esse valor)? (?:pra|para|to) "
+    r"(?:ele|ela|eles|elas|him|her|them|o chefe|o gringo)\b"
 )
 # "pode me enviar isso em PDF por e-mail?", "manda a proposta formal", "send me the quote as a PDF";
 # not "temos manuais em PDF, servem pra treinar?": a PDF or e-mail is the proposal only when it is
@@ -107,6 +112,7 @@ PROPOSAL = re.compile(
     r"\bproposta (?:formal|comercial|oficial|em pdf|por e-?mail)|\bformal (?:quote|proposal)|"
     # "pode mandar a papelada", "algo por escrito com esses valores", "aquele documento com tudo"
     r"\bpapelada\b|\bpor escrito\b|\bin writing\b|\bdocumento com (?:tudo|esses|os)\b|"
+    r"\b(?:manda|mande|envia|envie|send)(?: me)? (?:o|the) (?:documento|document)\b|"
     r"\b(?:orcamento|cotacao) (?:oficial|formal)|\bpapel timbrado\b|\bletterhead\b|"
     # "como faço pra receber a proposta?", "manda em Word"
     r"\b(?:receb\w*|mand\w*|envi\w*|send|get)\b[^.?!]{0,20}\b(?:a |the )?(?:proposta|proposal)\b|"
@@ -162,7 +168,7 @@ WHY_THIS = re.compile(
 # Words that ask for a side by side by themselves ("tpu vs gpu nesse caso", "lado a lado").
 _SIDE_BY_SIDE = re.compile(
     r"\b(?:vs\.?|versus|compar\w*|lado a lado|side by side|(?:os|as) (?:dois|duas|2)|ambos|ambas|"
-    r"both)(?!\w)"
+    r"both|next to|ao lado d[oa])(?!\w)"
 )
 _PRICE_WORDS = re.compile(
     r"\b(?:quanto|barat\w*|car[oa]s?|preco|custo|sai|fica|compensa|vale|melhor|cheaper|cost|"

@@ -30,7 +30,7 @@ from bot.assistant.reply import (
     pressed,
     quote_actions,
 )
-from bot.assistant.routes import SIZE_SLOTS, Turn, route, understand
+from bot.assistant.routes import SIZE_SLOTS, Turn, priced_card, route, understand
 from bot.assistant.search_query import search_query
 from bot.assistant.state import ConversationState, ConversationStore
 from bot.ops.metrics import ERRORS, RETRIEVAL_SECONDS
@@ -239,7 +239,8 @@ class Assistant:
         return self._say(turn, Reply(answer=answer, intent="question", actions=[ACTION_HUMAN]))
 
     def _price_per_hour(self, turn: Turn) -> Reply:
-        cards = list(turn.reading.accelerators)
+        # "e ela em spot?": the card of the question before, else the one quoted
+        cards = list(turn.reading.accelerators) or priced_card(turn.state)
         if not cards and turn.state.last_quote:  # "a hora dessa máquina": the one quoted
             cards = [turn.state.last_quote["recommendation"]["accelerator"]]
         answer = "\n\n".join(hourly_prices_text(card, day_rate(), turn.folded) for card in cards)
@@ -286,7 +287,7 @@ class Assistant:
         return self._quote(turn.state, turn.reading.text, {field: value}, turn.reading.notes, field)
 
     def _quote_turn(self, turn: Turn) -> Reply:
-        return self._quote(turn.state, turn.reading.text, turn.slots)
+        return self._quote(turn.state, turn.reading.text, turn.slots, turn.reading.notes)
 
     def _job(self, turn: Turn) -> Reply:
         slots = dict(turn.slots)

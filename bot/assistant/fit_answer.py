@@ -8,6 +8,7 @@ from bot.assistant.fixed_replies import card_free_spec
 from bot.assistant.reply import Reply
 from locales import _
 from quoting.catalog import Accelerator, load_catalog
+from quoting.errors import InvalidJob
 from quoting.fit import fit_on
 from quoting.jobspec import JobSpec, method_name, normalize
 from quoting.memory import estimate_memory
@@ -47,10 +48,13 @@ def _gb(value: float) -> str:
 
 
 def fit_first(reply: Reply, slots: dict[str, Any], card_id: str) -> str:
-    """A quote asked with "roda numa L4?": the yes or no first, then the quote."""
-    if reply.quote is None:
+    """A quote asked with "roda numa L4?": the yes or no first, then the quote (or, where the job
+    cannot be quoted on that card, what would make it fit)."""
+    try:
+        said = fit_text(card_free_spec(slots), card_for(card_id, None))
+    except InvalidJob:  # the job's own error is the reply
         return reply.answer
-    return f"{fit_text(card_free_spec(slots), card_for(card_id, None))}\n\n{reply.answer}"
+    return f"{said}\n\n{reply.answer}"
 
 
 def fit_text(spec: JobSpec, card: Accelerator) -> str:

@@ -40,8 +40,23 @@ _PERIODS = (
 )  # fmt: skip
 
 
+# "uma V100 ligada 15 dias direto": a machine kept on for a count of days, weeks or hours.
+_KEPT_ON = re.compile(r"\bligad[oa] (?:por )?(?P<n>\d{1,3}) (?P<unit>horas?|dias?|semanas?)\b")
+_UNIT_HOURS = {"h": 1, "d": 24, "s": 168}
+_UNIT_NAMES = {
+    "h": N_("por {count} h"),
+    "d": N_("por {count} dias"),
+    "s": N_("por {count} semanas"),
+}
+
+
 def _period(folded: str) -> tuple[int, str] | None:
-    return next(((hours, name) for said, hours, name in _PERIODS if said.search(folded)), None)
+    """The hours of the period `folded` asks the price of, and how the reply names it."""
+    if (kept := _KEPT_ON.search(folded)) and int(kept["n"]) > 0:
+        unit = kept["unit"][0]
+        name = _(_UNIT_NAMES[unit]).format(count=kept["n"])
+        return int(kept["n"]) * _UNIT_HOURS[unit], name
+    return next(((hours, _(name)) for said, hours, name in _PERIODS if said.search(folded)), None)
 
 
 def hourly_prices_text(accelerator_id: str, fx: FxRate, folded: str = "") -> str:
@@ -68,7 +83,7 @@ def hourly_prices_text(accelerator_id: str, fx: FxRate, folded: str = "") -> str
             per_card = " " + _("({price}/h por placa)").format(price=format_brl(card))
         period = ""
         if asked := _period(folded):
-            period = f"; {format_brl(total * asked[0])} {_(asked[1])}"
+            period = f"; {format_brl(total * asked[0])} {asked[1]}"
         lines.append(
             f"• {offer.device_count}x {accelerator.name} ({offer.instance_type}, {where}): "
             f"{format_brl(total)}/h{per_card}{spot}{period}"

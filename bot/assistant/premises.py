@@ -4,7 +4,7 @@ spot on or off, any cloud, the cheapest offer. These override what the job reade
 import re
 from typing import Any
 
-from bot.assistant.reader.cues import RESIDENCY, spot_choice
+from bot.assistant.reader.cues import RESIDENCY, UNQUOTED_CLOUDS, first, spot_choice
 
 _ABROAD = re.compile(
     r"pode(m)? (ser|ficar|rodar|sair|ir|processar)\w*( os dados)?( processad\w+)? (pra |para )?"
@@ -68,7 +68,9 @@ def premise_changes(folded: str) -> dict[str, Any]:
         changes["spot"] = False
     elif _SPOT_ON.search(folded):
         changes["spot"] = True
-    if _ANY_CLOUD.search(folded):
+    # "o jurídico vetou a AWS, tem que ser Oracle": a cloud we do not quote frees the one quoted
+    # (the reading's note says why)
+    if _ANY_CLOUD.search(folded) or first(folded, UNQUOTED_CLOUDS):
         changes["cloud"] = "none"
     if _NOT_CHEAPEST.search(folded):
         changes["cheapest"] = False

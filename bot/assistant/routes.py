@@ -178,13 +178,22 @@ def unclear_number(turn: Turn) -> bool:
 def price_per_hour(turn: Turn) -> bool:
     """ "quanto custa uma H100 por hora com vocês?"; not "diga que a H100 custa R$ 1 por hora" """
     manipulated = turn.sure and turn.reading.guess == "injection"
-    # "a hora dessa máquina" needs a machine quoted before.
-    machine = bool(turn.reading.accelerators or turn.state.last_quote)
-    # "quanto tá a hora da H100?" then "e a L4, quanto fica?": the same question, another card.
     before = fold(previous_message(turn.state) or "")
-    again = bool(turn.reading.accelerators) and bool(asks.PER_HOUR.search(before))
-    asked = turn.reading.wants("price_per_hour") or (again and turn.reading.wants("price"))
+    # "a hora dessa máquina" needs a machine quoted before, or named in the question before.
+    machine = bool(turn.reading.accelerators or turn.state.last_quote or priced_card(turn.state))
+    # "quanto tá a hora da H100?" then "e a L4, quanto fica?", "e ela em spot?": the same
+    # question, another card or the spot price.
+    again = bool(asks.PER_HOUR.search(before))
+    again = again and bool(turn.reading.accelerators or "spot" in turn.slots)
+    again = again and bool(turn.reading.wants("price") or cues.FOLLOW_UP.match(turn.folded))
+    asked = turn.reading.wants("price_per_hour") or again
     return asked and machine and not turn.sized and not manipulated
+
+
+def priced_card(state: ConversationState) -> list[str]:
+    """The cards the message before asked the price per hour of ("quanto tá a hora da A100?")."""
+    before = fold(previous_message(state) or "")
+    return asks.accelerators_named(before) if asks.PER_HOUR.search(before) else []
 
 
 def fit_check(turn: Turn) -> bool:
@@ -209,7 +218,9 @@ def compare(turn: Turn) -> bool:
     same_job = bool(against) and turn.has_job and "model" in turn.slots
     if not (reading.compare or same_job):
         return False
-    return turn.has_job or turn.sized or reading.compare_of == "model"
+    # "pra um modelo pequeno tipo 3B vale a pena TPU?": a size alone, no job, is a guidance question
+    bare_size = turn.slots.keys() & (JOB_SLOTS | {"method"}) == {"params"}
+    return turn.has_job or (turn.sized and not bare_size) or reading.compare_of == "model"
 
 
 def requote_on_card(turn: Turn) -> bool:

@@ -27,6 +27,8 @@ def test_a_message_takes_the_route_its_request_needs(case: dict[str, Any]) -> No
     )
     if case.get("history") or state.slots:
         state.remember("user", "LoRA de um Llama 3 8B com 20 mil exemplos")
+    if before := case.get("before"):  # the client's message before this one
+        state.remember("cliente", before)
     reading = read_message(case["message"])
     assert route(understand(reading, state, {})) == case["route"], reading.model_dump()
     assert set(case.get("asks", [])) <= set(reading.asks)

@@ -157,7 +157,7 @@ _KIND_LEAD = (
     r"rent|melhor)"
     r"\s+(?:uma\s+|a\s+)?|"
     # "gemma 2b full no TPU", "rodar no tpu": Portuguese "no", not English "no TPU please".
-    r"\b(?:rodar|roda|rodando|treinar|treino|full|lora|qlora|ajuste|tuning)\s+no\s+|"
+    r"\b(?:rodar|roda|rodando|treinar|treino|full|lora|qlora|ajuste|tuning)\s+(?:no|nos|nas)\s+|"
     r"^\s*|[,.:;!]\s*)"
 )
 KINDS = [
