@@ -2,7 +2,8 @@
 their pages ("250 palavras por página", "as páginas são curtas, umas 250 palavras cada"), a sample
 they counted ("numa amostra de 100 contei 2,4 milhões de caracteres"), the part of the message about
 this job when an earlier project is told first ("Agora é outro: ..."), and the chunks the documents
-will be cut into ("em pedaços de 1.500 tokens")."""
+will be cut into ("em pedaços de 1.500 tokens"), and a mean said beside a limit ("o limite é 280
+caracteres mas a média fica em 200")."""
 
 import re
 from typing import Protocol
@@ -81,3 +82,18 @@ def chunked(size: SizeFields, chunk: float) -> None:
     size.arithmetic += " " + _("→ em pedaços de {chunk} tokens: {count} exemplos").format(
         chunk=said_amount(chunk), count=said_amount(total / chunk)
     )
+
+
+_MEAN_BEFORE = re.compile(r"\b(?:media|em media|average|mean|tipicamente|typically)\b\D*$")
+_LIMIT_BEFORE = re.compile(r"\b(?:limite|maximo|max|limit|up to|no maximo)\b\D*$")
+
+
+def means_over_limits(text: str, mentions: list[Mention]) -> list[Mention]:
+    """ "o limite é 280 caracteres mas a média fica em 200": the mean is each one's length."""
+    means = [m for m in mentions if _MEAN_BEFORE.search(text, max(0, m.start - 25), m.start)]
+    return [
+        m
+        for m in mentions
+        if not _LIMIT_BEFORE.search(text, max(0, m.start - 20), m.start)
+        or not any(mean.unit == m.unit for mean in means)
+    ]

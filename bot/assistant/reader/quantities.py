@@ -27,7 +27,13 @@ from bot.assistant.reader.device_memory import is_device_memory
 from bot.assistant.reader.example_unit import declared, per_unit
 from bot.assistant.reader.files import per_file
 from bot.assistant.reader.holders import by_holders, holds_another
-from bot.assistant.reader.measured import chunk_size, chunked, page_rate, sample_size
+from bot.assistant.reader.measured import (
+    chunk_size,
+    chunked,
+    means_over_limits,
+    page_rate,
+    sample_size,
+)
 from bot.assistant.reader.parts import SECOND_PARTS, counted_parts, second_lengths
 from bot.assistant.reader.quantity_arithmetic import (
     TIMES,
@@ -173,18 +179,7 @@ def find_mentions(text: str) -> list[Mention]:
             elif unit == "page" and _BOTH_SIDES.match(rest):
                 value *= 2  # "~30 folhas cada, tudo frente e verso"
             mentions.append(Mention(value, unit, noun, match.start(), end))
-    return _means_over_limits(text, mentions)
-
-
-def _means_over_limits(text: str, mentions: list[Mention]) -> list[Mention]:
-    """ "o limite é 280 caracteres mas a média fica em 200": the mean is each one's length."""
-    means = [m for m in mentions if _MEAN_BEFORE.search(text, max(0, m.start - 25), m.start)]
-    return [
-        m
-        for m in mentions
-        if not _LIMIT_BEFORE.search(text, max(0, m.start - 20), m.start)
-        or not any(mean.unit == m.unit for mean in means)
-    ]
+    return means_over_limits(text, mentions)
 
 
 _TOTAL_EACH = re.compile(r"^\s*(?:no total|ao todo|in total|total)\s*,?\s*(?:cada|each|por)\b")
@@ -194,8 +189,6 @@ _LENGTH_AFTER = re.compile(
     r"(?:paginas|palavras|tokens|caracteres|pages|words|folhas|laudas)\b"
 )
 _BOTH_SIDES = re.compile(r"[^.;!?]{0,30}\b(?:frente e verso|double[- ]sided|both sides)\b")
-_MEAN_BEFORE = re.compile(r"\b(?:media|em media|average|mean|tipicamente|typically)\b\D*$")
-_LIMIT_BEFORE = re.compile(r"\b(?:limite|maximo|max|limit|up to|no maximo)\b\D*$")
 _HALF = re.compile(r"^\s*e mei[ao]\b|^\s*and a half\b")
 _EACH_SIDE = re.compile(r"^\s*(?:de |em |on )?(?:cada lado|each side|por lado|per side)\b")
 _LINE_NOUNS = frozenset({"linhas", "linha", "lines", "line"})
@@ -258,11 +251,16 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
     # a count of things no dataset is made of gives way to one with a length or a data noun.
     # "2 linhas de montagem ... 2.500 manuais, cada um com 12 páginas": a handful of records with no
     # length is no dataset beside a count that has one.
+    records = unit_words()["record"]
+    # "cada resumo tem 12 sentenças de 18 palavras ... 33 mil resumos": a handful of parts with
+    # their length, beside a count of records, is each record's length.
+    if any(c[0].value >= 50 and c[0].noun in records for c in counts):
+        counts = [c for c in counts if not _inner(c)]
     sized = [c for c in counts if len(c) > 1]
     known = sized + [
         c
         for c in counts
-        if len(c) == 1 and c[0].noun in unit_words()["record"] and (c[0].value >= 50 or not sized)
+        if len(c) == 1 and c[0].noun in records and (c[0].value >= 50 or not sized)
     ]
     known.sort(key=lambda c: c[0].start)
     main = next(iter(known or counts), None)
@@ -416,6 +414,10 @@ def _chains(text: str, mentions: list[Mention]) -> list[list[Mention]]:
     return chains
 
 
+def _inner(chain: list[Mention]) -> bool:
+    return chain[0].unit == "record" and len(chain) > 1 and chain[0].value < 50
+
+
 def _length(
     main: list[Mention], chains: list[list[Mention]], per_page: float | None
 ) -> tuple[float, list[Step]] | None:
@@ -431,7 +433,12 @@ def _length(
         # "instruções (~20 palavras) com respostas (~500 palavras), 14 mil pares": a pair's two
         # lengths said before its count.
         pair = next((c for c in rest if len(c) > 1 and c[-1].end <= main[0].start), None)
-        parts = per or orphan or pair or []
+        # "cada resumo tem 12 sentenças de 18 palavras": parts counted inside each record
+        inner = next(
+            ([replace(c[0], unit="turn"), *c[1:]] for c in chains if c is not main and _inner(c)),
+            None,
+        )
+        parts = per or orphan or pair or inner or []
         if not parts:
             return None
     if parts[-1].unit == "turn":  # "8 trocas por conversa, a pergunta tem ~20 palavras e ..."
