@@ -94,7 +94,8 @@ IN_DOLLARS = re.compile(
     r"\b(?:em|in|para|pra) (?:us |american )?(?:dolar(?:es)?|usd|us\$|dollars?|verdinhas?|doletas?)"
     r"(?!\w)|"
     r"\b(?:valor|preco|total) em dolar|"
-    r"\bdolar(?:es)? (?:tambem|too)\b|\bin usd\b|\bconvert\w* (?:pra|para|to) (?:dolar|usd)|"
+    r"\bdolar(?:es)? (?:tambem|too)\b|\bin usd\b|"
+    r"\bconvert\w*\b[^.?!]{0,20}? (?:pra|para|to|into|em) (?:us )?(?:dolar\w*|usd|dollars?)|"
     r"\b(?:em|pra|para|na) moeda (?:americana|dos eua|norte-americana)|"
     # "meu chefe é gringo ... converte pra ele?": the quote's currency, the one conversion we do
     r"\bconvert\w*(?: isso| o valor| os valores| esse valor)? (?:pra|para|to) "

@@ -258,7 +258,7 @@ _ACKNOWLEDGED = (
     r"volto (?:depois|mais tarde)|depois (?:eu )?volto(?: aqui)?|"
     # "vou alinhar com o time e volto", "por hoje é isso"
     r"vou alinhar com (?:o |a )?(?:time|equipe|chefe|diretoria|socio)(?: e (?:volto|te retorno))?|"
-    r"por hoje (?:e|eh) (?:so |isso)|(?:e |eh )?isso por hoje|valeu demais"
+    r"por hoje (?:e|eh) (?:so|isso)|(?:e |eh )?isso por hoje|valeu demais"
     r"(?: com (?:os|as|mais) (?:dados|numeros|detalhes|informac\w+))?|"
     r"show de bola|fechou|fechado|that'?s all for now|"
     r"vou (?:pensar|analisar|avaliar)(?: (?:a|essa|sua) (?:proposta|cotacao))?|"
