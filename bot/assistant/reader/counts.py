@@ -130,7 +130,9 @@ _SENTENCE_END = re.compile(r"[.!?]")
 _LENGTHS = frozenset({"word", "char", "token", "page", "line", "turn", "byte"})
 _RATE = re.compile(
     # ("2k tickets a week" arrives as "2k tickets 1 week": the reader writes "a"/"an" as 1)
-    r"^\s*(?:por|/|a cada|ao|per|every|a|an|1)\s*(dia util|business day|dia|semana|mes|ano|day|"
+    # "2.500 e-mails de clientes por mês": whose records they are, said before the rate
+    r"^\s*(?:(?:de|do|da|dos|das|of|from) [a-z-]+\s+)?"
+    r"(?:por|/|a cada|ao|per|every|a|an|1)\s*(dia util|business day|dia|semana|mes|ano|day|"
     r"week|month|year|trimestre|quarter|semestre|hora|hour)\b"
 )
 # "todo dia entram 200 laudos", "every week we get 2k tickets": the rate said before the count.
@@ -143,18 +145,25 @@ _ADVERBS = {"diariamente": "dia", "daily": "dia", "semanalmente": "semana", "wee
             "mensalmente": "mes", "monthly": "mes"}  # fmt: skip
 _PERIOD = re.compile(
     r"(?:o |a |the )?(?:ultim[oa]|last|past) (?P<unit1>ano|mes|semana|year|month|week)\b|"
-    r"(?:ultim[oa]s|last|past|durante|during|over|historico de|history of|ha|faz)\s+(?P<n>\d+)\s*"
+    r"(?:ultim[oa]s|last|past|durante|during|over|historico de|history of|ha|faz|"
+    # "o histórico do nosso Slack: 4 anos"
+    r"historico[^.;!?\d]{0,30}?|history[^.;!?\d]{0,30}?)\s+(?P<n>\d+)\s*"
     r"(?P<unit>dias?|semanas?|mes(?:es)?|anos?|days?|weeks?|months?|years?)\b(?P<business> uteis)?|"
     r"(?P<n2>\d+)\s*(?P<unit2>dias?|semanas?|mes(?:es)?|anos?|days?|weeks?|months?|years?)"
-    r"(?P<business2> uteis| business)?\s+(?:de|of)\s+(?!prazo|antecedencia|folga|notice|deadline)"
+    r"(?P<business2> uteis| business)?\s+"
+    r"(?:(?:de|of)\s+(?!prazo|antecedencia|folga|notice|deadline)|"
+    # "temos 18 meses guardados"
+    r"(?:guardad|armazenad|arquivad|acumulad|stored|archived|kept)\w*)"
 )
 # "de 2018 a 2025", "from 2019 to 2024": whole years, both ends in.
 _YEARS = re.compile(r"\b(?:de|from|entre|between) (20\d\d) (?:a|ate|to|e|and|-) (20\d\d)\b")
-# Each rate's period in days: a working day is 7/5 of a calendar day (4 weeks hold 20 of them).
+# Each rate's period in days: a working day is 7/5 of a calendar day (4 weeks hold 20 of them); a
+# month is a twelfth of a year (4 years of a monthly count are 48 months).
+_MONTH = 365 / 12
 _DAYS = {
     "hora": 1 / 24, "hour": 1 / 24, "dia": 1, "day": 1, "dia util": 1.4, "business day": 1.4,
-    "semana": 7, "week": 7, "mes": 30, "month": 30, "trimestre": 90, "quarter": 90,
-    "semestre": 180, "ano": 365, "year": 365,
+    "semana": 7, "week": 7, "mes": _MONTH, "month": _MONTH, "trimestre": 3 * _MONTH,
+    "quarter": 3 * _MONTH, "semestre": 6 * _MONTH, "ano": 365, "year": 365,
 }  # fmt: skip
 # How the reply names a rate's unit, singular and plural.
 _RATE_WORDS = {
@@ -162,9 +171,9 @@ _RATE_WORDS = {
     1: (N_("dia"), N_("dias")),
     1.4: (N_("dia útil"), N_("dias úteis")),
     7: (N_("semana"), N_("semanas")),
-    30: (N_("mês"), N_("meses")),
-    90: (N_("trimestre"), N_("trimestres")),
-    180: (N_("semestre"), N_("semestres")),
+    _MONTH: (N_("mês"), N_("meses")),
+    3 * _MONTH: (N_("trimestre"), N_("trimestres")),
+    6 * _MONTH: (N_("semestre"), N_("semestres")),
     365: (N_("ano"), N_("anos")),
 }
 

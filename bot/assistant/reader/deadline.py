@@ -59,6 +59,7 @@ _DAY = re.compile(
     r"(?:[- ]feira)?(?:(?P<next_weeks> da semana que vem| da proxima semana| (?:of )?next week)|"
     r"(?P<following> que vem))?)|"
     r"(?P<business>\d{1,3}) dias? uteis|(?P<business_en>\d{1,3}) business days?|"
+    r"(?P<next_business>(?:o )?proximo dia util|next business day)|"
     r"(?P<business_weeks>\d{1,2}) (?:semanas? uteis|semana util|business weeks?)|"
     r"(?P<month_end>(?:o )?(?:fim|final|virada) do mes(?P<next_month> que vem| seguinte)?|"
     r"end of (?:the )?(?P<next_month_en>next )?month|"
@@ -114,6 +115,7 @@ _CONTEXT = re.compile(
     r"termine|acabar|precis\w+|deadline|due|tem que|tenho que|temos que|needs?|need it|rodando|"
     r"concluid\w+|finaliz\w+|pra|due|within|inside|in|dentro de|eod|cob|consegue\w*|"
     r"possible|doable|mostrar|apresentar|demonstrar|demo|present\w*|show|limite|no maximo|"
+    r"resultado|"
     r"no later than|at the latest|latest)\b|\bda\s*\?"
 )
 URGENT = re.compile(
@@ -130,7 +132,7 @@ URGENT = re.compile(
     # "é pra agora, não dá pra esperar", "com a maior brevidade possível"
     r"(?:e|eh) (?:pra|para) agora|nao (?:da|podemos|posso|pode) (?:pra |para )?esperar|"
     r"maior brevidade|brevidade possivel|can'?t wait|corda no pescoco|atrasad\w*issim\w*|"
-    r"correria|entregar mais cedo|the sooner the better|quanto mais cedo melhor)\b"
+    r"correria|entregar mais cedo|the sooner the better|quanto mais cedo melhor|voando)\b"
 )
 # The client's own next step, not the job's deadline.
 _CLIENTS_OWN = re.compile(
@@ -337,6 +339,8 @@ def _day(match: re.Match[str], now: datetime, weekday: int) -> date | None:
             return today + timedelta(days=7 - weekday + _WEEKDAYS[match["weekday"]])
         ahead = (_WEEKDAYS[match["weekday"]] - weekday) % 7
         return today + timedelta(days=ahead or (7 if match["following"] else 0))
+    if match["next_business"]:
+        return business_day(today, 1)
     if match["business"] or match["business_en"]:
         return business_day(today, int(match["business"] or match["business_en"]))
     if match["business_weeks"]:  # "2 semanas úteis": ten working days

@@ -95,9 +95,12 @@ def after_months(start: datetime, months: int) -> datetime:
 # "prazo de 2 meses", "one month from today", "24 horas úteis": calendar months and working hours
 # from now (a month is no fixed number of hours, and working hours skip nights and weekends).
 _FROM_NOW = re.compile(
-    r"\b(?:(?:em|dentro de|daqui a|prazo(?: e| eh)? de|within|in|temos|we have)\s+"
+    r"\b(?:(?:em|dentro de|daqui a|prazo(?: e| eh)? de|within|in)\s+"
     r"(?P<months>\d{1,2}|uma?|one|dois|duas|two|tres|three)\s+(?:mes|meses|months?)\b"
     r"(?!\s+(?:de|of) (?:historico|dados|data|log|history))|"
+    # "temos 2 meses pra entregar", not "temos 18 meses guardados"
+    r"\b(?:temos|we have) (?P<months_to>\d{1,2}|uma?|one|dois|duas|two|tres|three) "
+    r"(?:mes|meses|months?) (?:pra|para|to|ate|until)\b|"
     r"(?P<months_from>\d{1,2}|uma?|one|dois|duas|two) (?:mes|meses|months?) "
     r"(?:a partir de (?:hoje|agora)|from (?:today|now)))|"
     r"\b(?P<hours>\d{1,3})\s*(?:h|hs|horas?) uteis\b|"
@@ -111,7 +114,7 @@ def from_now(text: str, now: datetime) -> Deadline | None:
     if said is None or negated(text, said.start()):
         return None
     now = now.astimezone(CLIENT_ZONE)
-    if months := said["months"] or said["months_from"]:
+    if months := said["months"] or said["months_from"] or said["months_to"]:
         moment = after_months(now, _SMALL.get(months) or int(months))
     else:
         moment = after_working_hours(now, int(said["hours"] or said["hours_en"]))

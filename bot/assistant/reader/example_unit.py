@@ -9,6 +9,7 @@ from bot.assistant.reader.quantity_arithmetic import Mention, said_amount
 from locales import _
 
 _EXAMPLE = r"(?:exemplos?|examples?|amostras?|samples?)"
+_EACH = re.compile(r"\b(?:cada|each|por|per)\b")
 _DECLARED = re.compile(
     r"\b(?:cada|each)\s+(?P<noun>[a-z]{3,})\s+(?:=|e|eh|vai ser|vai virar|vira|sera|is|will be|"
     rf"becomes)\s+(?:1|um|uma|one|an?)\s+{_EXAMPLE}\b|"
@@ -35,7 +36,10 @@ def per_unit(size: SizeFields, said: re.Match[str], mentions: list[Mention], mai
     total = size.dataset_tokens or (size.examples or 0) * (size.tokens_per_example or 0)
     if unit is None or not total:
         return
-    inside = unit is not main and unit.start > main.start and unit.value < main.value
+    # "90 livros, cada um com ~240 páginas e 12 capítulos": units inside each of the main count;
+    # not "2 milhões de linhas em 8 mil arquivos", the lines inside the units
+    between = said.string[main.end : unit.start]
+    inside = unit.start > main.start and unit.value < main.value and bool(_EACH.search(between))
     examples = unit.value * (main.value if inside else 1)
     if examples == size.examples:
         return

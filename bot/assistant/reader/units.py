@@ -34,7 +34,7 @@ def patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pa
         rf"(?P<measure>{measure})|"
         r"(?P<bytes>kb|mb|gb|tb|kib|mib|gib|tib|megas?|gigas?|teras?)\b|"
         # "reuniões de ~40 minutos", "~1h cada": the length of one transcribed recording.
-        r"(?P<minutes>min|mins|minutos?|minutes?)\b|(?P<seconds>segundos?|seconds?|seg|secs?)\b|"
+        r"(?P<minutes>min|mins|minutos?|minutinhos?|minutes?)\b|(?P<seconds>segundos?|seconds?|seg|secs?)\b|"
         # "cada uma com 1h30 em média": hours and minutes of one recording
         r"h(?P<hour_minutes>[0-5]\d)\b"
         r"(?=[^.;!?]{0,20}\b(?:cada|each|em media|de media|average|de duracao|duracao|long))|"
@@ -49,7 +49,11 @@ def patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pa
         # "5 mil projetos de lei": a plural no list names still counts records.
         r"(?P<plural>[a-z][a-z-]{2,}s))\b"
     )
-    per = re.compile(r"^\s*(?:por|cada|per|each|/|em media|on average|de media|na media)\b")
+    # not "2.500 e-mails por mês": a rate over time, counted by the history reader
+    per = re.compile(
+        r"^\s*(?:por|cada|per|each|/|em media|on average|de media|na media)\b"
+        r"(?!\s*(?:dia|semana|mes|ano|day|week|month|year|hora|hour|trimestre|quarter)\b)"
+    )
     total = re.compile(r"^\s*(?:no total|ao todo|total|somando|in total|overall|altogether)\b")
     # "exemplos de uns 600 tokens": a length after records left uncounted is each one's length.
     of_records = re.compile(
