@@ -82,7 +82,10 @@ def understand(reading: Reading, state: ConversationState, extracted: dict[str, 
     premise taken back ("pode ser fora do Brasil"), a bare number for the field on the table."""
     turn = Turn(reading, state)
     slots = {**extracted, **{k: v for k, v in reading.slots.items() if k != "accelerator"}}
-    turn.changes = premise_changes(turn.folded)
+    # "sem pressa, mas tem que ser antes do fim do ano": a term dropped in words is kept where the
+    # same message sets it
+    changes = premise_changes(turn.folded)
+    turn.changes = {k: v for k, v in changes.items() if v is not None or k not in reading.slots}
     slots.update(turn.changes)
     short = bool(cues.FOLLOW_UP.match(turn.folded)) or len(turn.folded.split()) <= 5
     swap = swapped_model(state.slots, turn.folded) if turn.has_job and short else None

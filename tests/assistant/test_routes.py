@@ -59,3 +59,11 @@ def test_the_architecture_map_shows_the_route_table_as_it_runs() -> None:
     text = (Path(__file__).parents[2] / "ARCHITECTURE.md").read_text(encoding="utf-8")
     shown = re.findall(r"^\| \d+ \| `(\w+)` \|", text, flags=re.MULTILINE)
     assert shown == [r.name for r in ROUTES]
+
+
+def test_a_term_taken_back_in_words_stays_where_the_same_message_sets_it() -> None:
+    said = "Sem pressa, mas tem que ser antes do fim do ano. LoRA no Llama 3.1 8B"
+    turn = understand(read_message(said), ConversationState(id="t"), {})
+    assert turn.slots["deadline_hours"] > 0
+    later = understand(read_message("sem pressa"), ConversationState(id="t"), {})
+    assert later.slots == {"deadline_hours": None}

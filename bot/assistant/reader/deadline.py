@@ -114,7 +114,7 @@ _CONTEXT = re.compile(
     r"\b(?:ate|para|pra|em|by|until|before|antes|prazo|entregar|entrega|pronto|pronta|terminar|"
     r"termine|acabar|precis\w+|deadline|due|tem que|tenho que|temos que|needs?|need it|rodando|"
     r"concluid\w+|finaliz\w+|pra|due|within|inside|in|dentro de|eod|cob|consegue\w*|"
-    r"possible|doable|mostrar|apresentar|demonstrar|demo|present\w*|show|limite|no maximo|"
+    r"possible|doable|mostrar|apresent\w*|demonstrar|demo|present\w*|show|limite|no maximo|"
     r"resultado|"
     r"no later than|at the latest|latest)\b|\bda\s*\?"
 )
