@@ -213,7 +213,8 @@ def score_ask(case: dict[str, Any], reply: dict[str, Any]) -> dict[str, bool]:
             case "budget_usd":
                 held, named = job.get("budget_brl") is not None, "US$" in answer
             case "data_residency":
-                held, named = job.get(name) == value, "dados no brasil" in answer.lower()
+                said = re.search(r"dados no brasil|data in brazil", answer.lower())
+                held, named = job.get(name) == value, bool(said)
             case "spot":
                 held, named = job.get(name) == value, value and "spot" in answer.lower()
             case _:
