@@ -8,7 +8,7 @@ caracteres mas a média fica em 200")."""
 import re
 from typing import Protocol
 
-from bot.assistant.reader.quantity_arithmetic import Mention, said_amount
+from bot.assistant.reader.quantity_arithmetic import TIMES, Mention, said_amount, said_tokens
 from bot.assistant.reader.spans import number
 from locales import _
 
@@ -97,3 +97,41 @@ def means_over_limits(text: str, mentions: list[Mention]) -> list[Mention]:
         if not _LIMIT_BEFORE.search(text, max(0, m.start - 20), m.start)
         or not any(mean.unit == m.unit for mean in means)
     ]
+
+
+# "our examples fill roughly half of the 8,192-token context window", "cada amostra ocupa uns
+# três quartos do contexto de 2048": each example's length as a share of the context.
+_WINDOW = re.compile(
+    r"\b(?P<share>metade|half|(?:um|1|one|a) terco|(?:one|a) third|(?:dois|2) tercos|two thirds|"
+    r"(?:tres|3) quartos|three quarters|(?:um|1) quarto|(?:one|a) quarter|\d{1,3}\s*%)\s+"
+    r"(?:d[oa]s?|of)\s+(?:the |our |a |o |nossa |nosso |uma |um )?"
+    r"(?:(?P<before>\d+(?:[.,]\d{3})*)\s*(?:-?\s*tokens?\s+)?)?"
+    r"(?:janela(?: de contexto)?|contexto|context(?: window| length)?)\b"
+    r"(?:\s+(?:de|of)\s+(?P<after>\d+(?:[.,]\d{3})*))?"
+)
+_WINDOW_SHARES = {"metade": 0.5, "half": 0.5, "terco": 1 / 3, "third": 1 / 3, "tercos": 2 / 3,
+                  "thirds": 2 / 3, "quartos": 0.75, "quarters": 0.75, "quarto": 0.25,
+                  "quarter": 0.25}  # fmt: skip
+
+
+def window_length(text: str) -> tuple[float, str, int, int] | None:
+    """Each example's tokens where they are said as a share of the context window, how the reply
+    says it, and where the message says it."""
+    found = _WINDOW.search(text)
+    size = number(found["before"] or found["after"] or "") if found else None
+    if found is None or not size:
+        return None
+    said = found["share"]
+    word = said.split()[-1]
+    share = _WINDOW_SHARES[word] if word in _WINDOW_SHARES else float(said.rstrip("% ")) / 100
+    words = _("{share} de uma janela de {size} tokens").format(
+        share=f"{said_amount(share * 100)}%", size=said_amount(size)
+    )
+    return share * size, words, found.start(), found.end()
+
+
+def windowed(size: SizeFields, window: tuple[float, str, int, int], counted: str) -> None:
+    """Give `size`'s counted examples the length said as a share of the window, in place."""
+    if size.examples and size.tokens_per_example is None:
+        size.tokens_per_example = round(window[0], 1)
+        size.arithmetic = f"{counted} {TIMES} {said_tokens(window[0], 'each')} ({window[1]})"

@@ -33,6 +33,8 @@ from bot.assistant.reader.measured import (
     means_over_limits,
     page_rate,
     sample_size,
+    window_length,
+    windowed,
 )
 from bot.assistant.reader.parts import SECOND_PARTS, counted_parts, second_lengths
 from bot.assistant.reader.quantity_arithmetic import (
@@ -50,7 +52,9 @@ from bot.assistant.reader.recordings import recordings, speech_share
 from bot.assistant.reader.shares import shared_length
 from bot.assistant.reader.spans import NOT_RECORDS, QUANTITY, SCALE, number, words
 from bot.assistant.reader.units import (
+    BOTH_SIDES,
     BYTES,
+    LENGTH_AFTER,
     STAT_BEFORE,
     named_before,
     patterns,
@@ -150,7 +154,7 @@ def find_mentions(text: str) -> list[Mention]:
             # "temos 40 apostilas de ~180 páginas", not "... e 5 alternativas de ~15 palavras"
             part = re.search(r"(?:\be|\band|[,+])\s*$", text[: match.start()])
             small = bool(_EACH_HAS.search(text[max(0, match.start() - 40) : match.start()]))
-            small = small or (not part and bool(_LENGTH_AFTER.match(text, end)))
+            small = small or (not part and bool(LENGTH_AFTER.match(text, end)))
             # "em 2025 fizemos um teste": a year before a verb ("-mos") counts nothing
             year = re.fullmatch(r"(?:19|20)\d\d", match["number"]) and not match["scale"]
             verb = found["plural"].endswith("mos") or bool(year)
@@ -176,7 +180,7 @@ def find_mentions(text: str) -> list[Mention]:
                 value, end = value + 0.5, end + half.end()  # "2 páginas e meia"
             elif (sides := _EACH_SIDE.match(rest)) and unit != "record":
                 value, end = value * 2, end + sides.end()  # "~20 palavras cada lado"
-            elif unit == "page" and _BOTH_SIDES.match(rest):
+            elif unit == "page" and BOTH_SIDES.match(rest):
                 value *= 2  # "~30 folhas cada, tudo frente e verso"
             mentions.append(Mention(value, unit, noun, match.start(), end))
     return means_over_limits(text, mentions)
@@ -184,11 +188,6 @@ def find_mentions(text: str) -> list[Mention]:
 
 _TOTAL_EACH = re.compile(r"^\s*(?:no total|ao todo|in total|total)\s*,?\s*(?:cada|each|por)\b")
 _PLUS = re.compile(r"^\s*(?:de [a-z ]{1,30}?)?\s*(?:\+|\be mais\b|\bplus\b|\bmais\b)\s*$")
-_LENGTH_AFTER = re.compile(
-    r"\s*(?:de|com|of|with)\s+(?:~|uns |umas |cerca de |about |around )?\d[\d.,]*\s*(?:mil )?"
-    r"(?:paginas|palavras|tokens|caracteres|pages|words|folhas|laudas)\b"
-)
-_BOTH_SIDES = re.compile(r"[^.;!?]{0,30}\b(?:frente e verso|double[- ]sided|both sides)\b")
 _HALF = re.compile(r"^\s*e mei[ao]\b|^\s*and a half\b")
 _EACH_SIDE = re.compile(r"^\s*(?:de |em |on )?(?:cada lado|each side|por lado|per side)\b")
 _LINE_NOUNS = frozenset({"linhas", "linha", "lines", "line"})
@@ -239,6 +238,9 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
         mentions = [m for m in mentions if not chunk[1] <= m.start < chunk[2]]
     if unit := declared(text):  # "cada capítulo vai ser um exemplo": no count of one
         mentions = [m for m in mentions if not unit.start() <= m.start < unit.end()]
+    if window := window_length(text):  # "metade da janela de 8.192 tokens": each one's length
+        mentions = [m for m in mentions if not window[2] <= m.start < window[3]]
+        chunk = None if chunk and window[2] <= chunk[1] < window[3] else chunk
     if not mentions:
         return None
     second_lengths(text, mentions)
@@ -249,11 +251,9 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
     counts = [c for c in counts if not holds_another(text, c[0], firsts)]
     # "uma cooperativa com uns 400 cooperados ... são 3.200 boletins, cada um com umas 6 páginas":
     # a count of things no dataset is made of gives way to one with a length or a data noun.
-    # "2 linhas de montagem ... 2.500 manuais, cada um com 12 páginas": a handful of records with no
-    # length is no dataset beside a count that has one.
+    # "2 linhas de montagem ... 2.500 manuais de 12 páginas": few records, no length, no dataset
     records = unit_words()["record"]
-    # "cada resumo tem 12 sentenças de 18 palavras ... 33 mil resumos": a handful of parts with
-    # their length, beside a count of records, is each record's length.
+    # "cada resumo tem 12 sentenças de 18 palavras ... 33 mil resumos": each record's length
     if any(c[0].value >= 50 and c[0].noun in records for c in counts):
         counts = [c for c in counts if not _inner(c)]
     sized = [c for c in counts if len(c) > 1]
@@ -347,6 +347,8 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
         size.tokens_per_example = round(tokens, 1)
         size.start = per[0].start
         size.arithmetic = said_result(tokens, steps, "each")
+    if window:
+        windowed(size, window, counted)
     if unit and main is not None:
         per_unit(size, unit, mentions, main[0])
     if chunk:

@@ -87,3 +87,12 @@ _CLASSES: tuple[Unit, ...] = ("word", "char", "token", "page", "record", "turn")
 
 def unit_of(noun: str) -> Unit:
     return next((unit for unit in _CLASSES if noun in unit_words()[unit]), "line")
+
+
+# "temos 40 apostilas de ~180 páginas": a length right after a small count of records.
+LENGTH_AFTER = re.compile(
+    r"\s*(?:de|com|of|with)\s+(?:~|uns |umas |cerca de |about |around )?\d[\d.,]*\s*(?:mil )?"
+    r"(?:paginas|palavras|tokens|caracteres|pages|words|folhas|laudas)\b"
+)
+# "~30 folhas cada, tudo frente e verso": pages printed on both sides.
+BOTH_SIDES = re.compile(r"[^.;!?]{0,30}\b(?:frente e verso|double[- ]sided|both sides)\b")
