@@ -130,8 +130,32 @@ def window_length(text: str) -> tuple[float, str, int, int] | None:
     return share * size, words, found.start(), found.end()
 
 
-def windowed(size: SizeFields, window: tuple[float, str, int, int], counted: str) -> None:
+def windowed(size: SizeFields, window: tuple[float, str, int, int] | None, counted: str) -> None:
     """Give `size`'s counted examples the length said as a share of the window, in place."""
-    if size.examples and size.tokens_per_example is None:
+    if window and size.examples and size.tokens_per_example is None:
         size.tokens_per_example = round(window[0], 1)
         size.arithmetic = f"{counted} {TIMES} {said_tokens(window[0], 'each')} ({window[1]})"
+
+
+# "uma época dá 2.750 steps com batch efetivo de 32": the examples one epoch goes through.
+_STEPS = re.compile(
+    r"\b(?P<steps>\d+(?:[.,]\d{3})*)\s*(?:steps|passos|iteracoes|iterations)\b[^.;!?\d]{0,30}?"
+    r"\bbatch(?: size)?(?: efetivo| effective| global| total)?\s*(?:de|of|=|:)?\s*(?P<batch>\d+)"
+)
+
+
+def stepped(size: SizeFields, text: str) -> None:
+    """Count `size`'s examples from the steps of one epoch and their batch, where the message
+    says them and counts no examples itself, in place."""
+    found = _STEPS.search(text)
+    if found is None or size.examples or size.dataset_tokens or not _EPOCH.search(text):
+        return
+    steps, batch = number(found["steps"]) or 0, int(found["batch"])
+    size.examples = steps * batch
+    said = _("{steps} passos {times} batch de {batch} = {count} exemplos").format(
+        steps=said_amount(steps), times=TIMES, batch=batch, count=said_amount(size.examples)
+    )
+    size.arithmetic = f"{said}; {size.arithmetic}" if size.arithmetic else said
+
+
+_EPOCH = re.compile(r"\b(?:uma|1|one|an?|cada|each|por|per) (?:epoca|epoch)\b")

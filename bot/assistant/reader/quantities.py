@@ -33,6 +33,7 @@ from bot.assistant.reader.measured import (
     means_over_limits,
     page_rate,
     sample_size,
+    stepped,
     window_length,
     windowed,
 )
@@ -218,8 +219,7 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
     """The dataset `text` describes, or None when it counts nothing in units of data. Hours of
     audio are text (transcripts) when they say so or the model named reads text."""
     mentions = per_file(text, [m for m in find_mentions(text) if not is_device_memory(text, m)])
-    # Minutes and hours of speech are data only as transcripts ("800 h de call center já
-    # transcrito"); for a speech model the reader counts audio.
+    # Speech is data only as transcripts ("800 h de call center já transcrito")
     text_model = text_model or bool(
         re.search(r"transcri|transcrev|transcript|legenda|subtitle|caption", text)
     )
@@ -347,8 +347,8 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
         size.tokens_per_example = round(tokens, 1)
         size.start = per[0].start
         size.arithmetic = said_result(tokens, steps, "each")
-    if window:
-        windowed(size, window, counted)
+    windowed(size, window, counted)
+    stepped(size, text)
     if unit and main is not None:
         per_unit(size, unit, mentions, main[0])
     if chunk:

@@ -57,7 +57,8 @@ def patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pa
     total = re.compile(r"^\s*(?:no total|ao todo|total|somando|in total|overall|altogether)\b")
     # "exemplos de uns 600 tokens": a length after records left uncounted is each one's length.
     of_records = re.compile(
-        rf"\b(?:{record})\s+(?:de|com|of|with)\s+(?:cerca de |uns |umas |~|about |around )?$"
+        rf"\b(?:{record})\s+(?:de|com|of|with|tem|have|are)\s+"
+        r"(?:cerca de |uns |umas |~|about |around )?$"
     )
     return unit, per, total, of_records
 
