@@ -49,7 +49,7 @@ from bot.assistant.reader.quantity_arithmetic import (
     to_tokens,
     total_tokens,
 )
-from bot.assistant.reader.recordings import recordings, speech_share
+from bot.assistant.reader.recordings import recordings, speech_share, with_summed_hours
 from bot.assistant.reader.shares import shared_length
 from bot.assistant.reader.spans import NOT_RECORDS, QUANTITY, SCALE, number, words
 from bot.assistant.reader.units import (
@@ -223,8 +223,8 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
     text_model = text_model or bool(
         re.search(r"transcri|transcrev|transcript|legenda|subtitle|caption", text)
     )
-    if not text_model:
-        mentions = [m for m in mentions if m.unit != "minute"]
+    speech = with_summed_hours(text, mentions)  # "legendas ... que somam 95 horas"
+    mentions = speech if text_model else [m for m in mentions if m.unit != "minute"]
     share = speech_share(text)
     for mention in mentions:
         mention.value *= share if mention.unit in ("audio_hour", "minute") else 1.0

@@ -1,6 +1,7 @@
 """Hours of transcribed speech said with one recording's length: "800 horas de ligações
 transcritas, as ligações duram ~4 minutos" is 12.000 examples of ~4 minutes each, not one
-undivided total; and the share of a recording that is speech ("só 60% tem fala")."""
+undivided total; the share of a recording that is speech ("só 60% tem fala"); hours said as a sum
+("as legendas dos 180 vídeos, que somam 95 horas")."""
 
 import re
 
@@ -49,3 +50,20 @@ def speech_share(text: str) -> float:
     if said["half"]:
         return 0.5
     return int(said["speech"]) / 100 if said["speech"] else 1 - int(said["silence"]) / 100
+
+
+# "as legendas dos 180 vídeos, que somam 95 horas": the hours of speech, said as their sum.
+_SUMMED_HOURS = re.compile(
+    r"\b(?:somam|somando|totalizam|totalizando|no total|ao todo|total de|add up to|in total)\s+"
+    r"(?:uns |umas |cerca de |~|about |around )?(?P<hours>\d+(?:[.,]\d+)?)\s*(?:horas|h|hours)\b"
+)
+
+
+def with_summed_hours(text: str, mentions: list[Mention]) -> list[Mention]:
+    """`mentions`, with the hours of speech said as a sum where no other hours of speech are."""
+    found = _SUMMED_HOURS.search(text)
+    if found is None or any(m.unit == "audio_hour" for m in mentions):
+        return mentions
+    hours = float(found["hours"].replace(",", "."))
+    summed = Mention(hours, "audio_hour", "horas", found.start("hours"), found.end())
+    return sorted([*mentions, summed], key=lambda m: m.start)
