@@ -149,7 +149,8 @@ KINDS_COMPARED = re.compile(
 # "compara com o Llama 70B", "side by side with Qwen 14B": the job on the table against a model.
 AGAINST = re.compile(r"\b(?:compar\w*|lado a lado|side by side|versus|vs\.?)(?!\w)")
 SAME_JOB = re.compile(
-    r"\b(?:mesm[oa]s? (?:dados|job|base|dataset|exemplos|configurac\w*|condic\w*)|same "
+    r"\b(?:mesm[oa]s? (?:dados|job|base|dataset|exemplos|configurac\w*|condic\w*|treino|"
+    r"fine-tuning|projeto)|same "
     r"(?:data|job|dataset|setup))\b"
 )
 # "Llama 8B ou Mistral 7B?", "compara o Qwen 14B com o Llama 8B": two models side by side.
@@ -169,7 +170,7 @@ WHY_THIS = re.compile(
 # Words that ask for a side by side by themselves ("tpu vs gpu nesse caso", "lado a lado").
 _SIDE_BY_SIDE = re.compile(
     r"\b(?:vs\.?|versus|compar\w*|lado a lado|side by side|(?:os|as) (?:dois|duas|2)|ambos|ambas|"
-    r"both|next to|ao lado d[oa])(?!\w)"
+    r"both|next to|ao lado d[oa]|um do lado do outro|uma do lado da outra)(?!\w)"
 )
 _PRICE_WORDS = re.compile(
     r"\b(?:quanto|barat\w*|car[oa]s?|preco|custo|sai|fica|compensa|vale|melhor|cheaper|cost|"
@@ -224,8 +225,9 @@ def kinds_compared(folded: str) -> bool:
     compensa em relação a uma A100?")."""
     asked = _PRICE_WORDS.search(folded) or _SIDE_BY_SIDE.search(folded)
     cards = accelerators_named(folded)
-    tpu_word = re.search(r"\btpus?\b|\bchips? (?:do|da) google\b", folded)
-    gpu_word = re.search(
+    # "Só GPU, nada de TPU": a kind refused is not compared
+    tpu_word = _said(r"\btpus?\b|\bchips? (?:do|da) google\b", folded)
+    gpu_word = _said(
         r"\bgpus?\b|\bplacas? (?:de video|grafica|nvidia)|\bgraphics cards?|\bnvidia\b", folded
     )
     tpu = tpu_word or any(c.startswith("tpu") for c in cards)
@@ -234,6 +236,10 @@ def kinds_compared(folded: str) -> bool:
         return bool(asked or _VERSUS.search(folded) or _AGAINST_CARD.search(folded))
     versus = KINDS_COMPARED.search(folded) or _VERSUS.search(folded)
     return bool(tpu_word and gpu_word and versus and asked)
+
+
+def _said(pattern: str, folded: str) -> bool:
+    return any(not negated(folded, m.start()) for m in re.finditer(pattern, folded))
 
 
 # "em relação a uma A100", "instead of an A100", "contra a A100".

@@ -304,8 +304,9 @@ class Assistant:
             turn.reading.last_field,
             dollars=turn.reading.wants("in_dollars"),
         )
-        if (card := turn.reading.fields.get("accelerator")) and turn.reading.wants("fit_check"):
-            reply.answer = fit_first(reply, slots, str(card.value))
+        card = turn.reading.fields.get("accelerator")  # or "minha RTX 3090 de 24GB dá conta?"
+        if turn.reading.wants("fit_check") and (card or "max_device_memory_gb" in slots):
+            reply.answer = fit_first(reply, slots, str(card.value) if card else None)
         wants = turn.reading.wants
         return fixed_replies.also_asked(reply, wants("proposal"), wants("handoff"))
 

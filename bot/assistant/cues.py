@@ -130,7 +130,10 @@ NOT_OUR_TRADE = re.compile(
     r"\bpao de queijo\b|\bculinari\w*|\bcozinha\w*|\bpizzas?\b|\brestaurantes?\b|\brestaurants?\b|"
     r"\bfilmes?\b|\bnetflix\b|"
     # Travel: "quanto custa um Uber até a Paulista?"
-    r"\b(uber|taxi|passagem aerea|hotel|hospedagem em|aeroporto)\b"
+    r"\b(uber|taxi|passagem aerea|hotel|hospedagem em|aeroporto)\b|"
+    # Office work: "uma planilha de fluxo de caixa no Excel, vcs fazem?"
+    r"\b(planilhas? (de|do|da) (fluxo de caixa|controle|gastos|orcamento domestico|estoque)|"
+    r"fluxo de caixa|contabilidade|imposto de renda)\b"
 )
 # Near misses that borrow our words ("minerar bitcoin com GPU", "filamento TPU", "fine tuning do
 # treino de academia", "módulo LoRa"): not our trade even with a word of training in them.

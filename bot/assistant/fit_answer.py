@@ -47,11 +47,12 @@ def _gb(value: float) -> str:
     return f"~{format_number(value, 0)} GB"
 
 
-def fit_first(reply: Reply, slots: dict[str, Any], card_id: str) -> str:
+def fit_first(reply: Reply, slots: dict[str, Any], card_id: str | None) -> str:
     """A quote asked with "roda numa L4?": the yes or no first, then the quote (or, where the job
     cannot be quoted on that card, what would make it fit)."""
     try:
-        said = fit_text(card_free_spec(slots), card_for(card_id, None))
+        card = card_for(card_id, slots.get("max_device_memory_gb"))
+        said = fit_text(card_free_spec(slots), card)
     except InvalidJob:  # the job's own error is the reply
         return reply.answer
     return f"{said}\n\n{reply.answer}"

@@ -394,6 +394,15 @@ def test_a_person_asked_for_with_a_whole_job_gets_the_quote_and_the_person(
     assert "especialista" not in alone.answer and load_company().identity.email in alone.answer
 
 
+def test_a_job_asked_to_fit_the_clients_own_card_says_yes_or_no_first(assistant: Assistant) -> None:
+    said = (
+        "Minha RTX 3090 de 24GB dá conta de um QLoRA no Mistral 7B com uns 5 mil exemplos curtos?"
+    )
+    reply = _last(assistant, said)
+    assert reply.answer.startswith("Sim:") and "placa de 24 GB" in reply.answer
+    assert reply.quote is not None
+
+
 def test_one_epoch_reads_as_one_epoch() -> None:
     job = normalize(JobSpec(model="llama-3-8b", method="lora", epochs=1))
     assert "1 época;" in quote_text(build_quote(job), job)

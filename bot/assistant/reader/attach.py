@@ -159,6 +159,9 @@ def _bare_count(reading: JobReading, spans: list[Span]) -> None:
     )
 
 
+_OTHER_SIZE = re.compile(r"[.?!;]|\b(?:entre|ou|or|vs|versus|compar\w*|contra|than|que o)\b")
+
+
 def _size(reading: JobReading, spans: list[Span], text: str) -> None:
     params = _first(spans, "params")
     if params is None:
@@ -175,6 +178,8 @@ def _size(reading: JobReading, spans: list[Span], text: str) -> None:
             return  # "um BERT large de 340 milhões de parâmetros": the same model
         if params.start < reading.positions["model"]:
             return  # "o 8B pode ser pequeno; quanto fica com o Llama 3 70B?": the model named last
+        if _OTHER_SIZE.search(text, reading.positions["model"], params.start):
+            return  # "no Qwen 2.5 14B? ... escolher entre ele e o 7B": the size compared with
         reading.slots.pop("model")
         reading.positions.pop("model")
         name = entry.name if entry else model

@@ -121,6 +121,7 @@ _DROPPED_SHARE = re.compile(
 _ELIDED_BEFORE = re.compile(
     r"(?:\+|\be mais\b|\bmais\b|\balem d[eoa]s?\b|\bplus\b|\band\b|\bsobra\w*|\bresta\w*|"
     r"\boutr[oa] (?:de|com)\b|\banother (?:of|with)\b|\bapag\w*|\bexclu\w*|\bdelet\w*|"
+    r"\btir(?:ar|amos|aram|ei|ou|em)\b|"
     rf"\bfica\w*|\bleft\b|\bremain\w*|\bvira\w*|\bcai\w* pra\b|\bdown to\b|\b(?:{_CLEANING})\b|"
     r"\bkeep(?:ing)?\b|\bkept\b|\bmant\w*|\baproveit\w*|\busa\w*|\buse\b|\busing\b)"
     r"(?:\s*(?:uns|umas|cerca de|~|about|around|some|mais ou menos|another|outros|outras|other|"
@@ -417,12 +418,18 @@ def another_turns(text: str, start: int, end: int, mentions: list[Mention]) -> M
     return Mention(float(text[start:end]), "turn", last.noun, start, end)
 
 
+_TIMES_LENGTH = re.compile(
+    r"^\s*(?:x|\u00d7|\*)\s*(?:~|uns |umas )?\d[\d.,]*\s*(?:mil |k )?"
+    r"(?:palavras|tokens|caracteres|paginas|words|pages|characters)\b"
+)
 _EACH_NAMED = re.compile(r"^\s*,?\s*(?:e |and )?(?:cada|each)\s+(?P<noun>[a-z-]+)")
 
 
 def counted_by_each(text: str, start: int, end: int, value: float) -> Mention | None:
     """ "tenho umas 8 mil, cada ata tem ~700 palavras": a bare count whose records the next
-    words name one by one."""
+    words name one by one; "dataset 15k x ~600 palavras": a count times each one's length."""
+    if value >= 50 and _TIMES_LENGTH.match(text[end:]):
+        return Mention(value, "record", "exemplos", start, end)
     found = _EACH_NAMED.match(text[end:])
     if found is None or value < 50:
         return None

@@ -255,6 +255,8 @@ def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
             continue
         if itself and _PAST.search(text[max(0, match.start() - 20) : match.start()]):
             continue  # "os últimos 60 dias úteis de prontuário": how much history, not when
+        if itself and _LEAD_AFTER.match(text, match.end()):
+            continue  # "3 dias úteis antes do dia 18": the lead time of the day named after
         if match["today"] and _FROM.search(text[max(0, match.start() - 15) : match.start()]):
             continue  # "10 dias corridos a partir de hoje": where the count starts
         shown = _SHOWN.search(text, match.end(), match.end() + 60)  # "quero mostrar o modelo lá"
@@ -267,8 +269,9 @@ def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
         if day is None:
             continue
         day += timedelta(days=7 if other else 0)
+        led = LEAD.search(text, max(0, match.start() - 60), match.start())
         if (match["day"] or match["explicit"]) and _BEFORE_DAY.search(text, 0, match.start()):
-            day -= timedelta(days=1)  # "antes do dia 15": ready on the 14th
+            day -= timedelta(days=0 if led else 1)  # "antes do dia 15": ready on the 14th
         dated = _DAY_NUMBER.match(text, match.end()) if match["weekday"] else None
         after = _HOUR.match(text[dated.end() if dated else match.end() :])
         hour = after or _hour_before(text[: match.start()])
@@ -292,6 +295,7 @@ def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
 
 
 _THE_OTHER = re.compile(r"\W*(?:nao,? )?(?:a|o|the) (?:outr[ao]|seguinte|next one)\b")
+_LEAD_AFTER = re.compile(r"\s+(?:de (?:folga|margem|antecedencia) )?(?:antes|before)\b")
 _BEFORE_DAY = re.compile(r"\b(?:antes d[oea]|before(?: the)?)\s*$")
 _PAST = re.compile(r"\b(?:ultim[oa]s|last|past|durante|during|over the)\s+$")
 # "até o fim do expediente" with no day named: today's, or the next working day's once it is over.

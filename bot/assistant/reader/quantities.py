@@ -120,8 +120,7 @@ def find_mentions(text: str) -> list[Mention]:
     unit_pattern = patterns()[0]
     mentions: list[Mention] = []
     for match in QUANTITY.finditer(text):
-        parsed = number(match["number"])
-        if parsed is None:
+        if (parsed := number(match["number"])) is None:
             continue
         # A negative count is kept: the job's validation says what is wrong with it.
         value = (-parsed if match["sign"] else parsed) * SCALE.get(match["scale"] or "", 1.0)
@@ -130,7 +129,8 @@ def find_mentions(text: str) -> list[Mention]:
             continue  # "70% curtos": a share, never a count
         found = unit_pattern.match(after)
         if found is None and (named := named_before().search(text[: match.start()])):
-            mentions.append(Mention(value, "record", named["noun"], named.start(), match.end()))
+            noun = named["noun"] or named["length"]
+            mentions.append(Mention(value, unit_of(noun), noun, named.start(), match.end()))
             continue
         if found is None and (stat := STAT_BEFORE.search(text[: match.start()])):
             noun = stat["noun"]  # "token length p50 = 600, mean = 850": the mean is the length

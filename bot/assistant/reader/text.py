@@ -55,7 +55,7 @@ _TYPO = re.compile(r"\b(" + "|".join(_TYPOS) + r")\b")
 _ABBREVIATION = re.compile(
     r"(?<![\w/])(?<!\d )("
     + "|".join(re.escape(k) for k in sorted(_ABBREVIATIONS, key=len, reverse=True))
-    + r")(?![\w/])"
+    + r")(?![\w/&])(?<!q&)"  # "Q&A" is no "que"
 )
 
 # Number words text2num reads (folded); million-scale words stay words: the quantity reader
@@ -136,7 +136,7 @@ def _data_after() -> re.Pattern[str]:
     ("20 a 30 mil e-mails", "3 a 5 mil contratos jurídicos")."""
     nouns = {w for unit in load_quantities().units.values() for w in unit.split()}
     alternatives = "|".join(sorted((re.escape(n) for n in nouns), key=len, reverse=True))
-    return re.compile(rf"^\s+(?:de |of )?(?:[a-z]+ )?(?:{alternatives})\b")
+    return re.compile(rf"^\s+(?:de |of )?(?:[a-z&/-]+ )?(?:{alternatives})\b")
 
 
 def _scaled(digits: str, scale: str) -> float | None:

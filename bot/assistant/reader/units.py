@@ -65,9 +65,12 @@ def patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pa
 
 @cache
 def named_before() -> re.Pattern[str]:
-    """ "pares pergunta/resposta: 50 mil": the records named before their count."""
+    """ "pares pergunta/resposta: 50 mil": the records named before their count; "palavras por
+    documento: ~2.200": a length named before its number."""
+    lengths = alternatives("word", "token", "page", "char")
     return re.compile(
-        rf"\b(?P<noun>{alternatives('record')})\b[^.;!?\d:]{{0,25}}:\s*"
+        rf"\b(?:(?P<noun>{alternatives('record')})\b[^.;!?\d:]{{0,25}}|"
+        rf"(?P<length>{lengths})\s+(?:por|per|em cada|each|/)\s+[a-z-]+\s*):\s*"
         r"(?:~|cerca de |uns |umas )?$"
     )
 
