@@ -150,6 +150,17 @@ _CONTRACT = re.compile(
     r"\bclausula\w*\b[^.?!]{0,20}\bcontrato\b|\bressarc\w*|"
     r"\bclausula\w* (?:de|sobre) (?:tratamento|protecao|confidencialidade)"
 )
+# "vocês fazem o treino ou só alugam a máquina?", "o modelo treinado fica com a gente?"
+_SCOPE = re.compile(
+    r"\b(?:voces|vcs|vc) (?:fazem|rodam|executam|cuidam d\w*) (?:o |do )?(?:treino|treinamento|"
+    r"fine-?tuning)|\bso (?:alugam|aluga|fornecem) (?:a )?(?:maquina|infra\w*|gpu)|"
+    r"\bquem (?:roda|executa|faz|opera) o (?:treino|treinamento|job|fine-?tuning)|"
+    r"\bmodelo (?:treinado )?(?:fica|e|eh) (?:com a gente|nosso|meu|de quem)|"
+    r"\bde quem (?:e|fica) o modelo|"
+    r"\b(?:propria|nossa|minha) conta (?:da |de |na |no )?(?:aws|gcp|google|azure|nuvem|cloud)|"
+    r"\b(?:do you|will you) (?:run|do) the training|\bwho (?:runs|owns) the (?:training|model)|"
+    r"\b(?:our|my) own (?:aws|gcp|azure|cloud) account"
+)
 _HOURS = re.compile(
     r"\bhorario (de )?(atendimento|funcionamento|expediente|trabalho)|\bexpediente\b|"
     r"\b(que|qual) horas? (voces |a equipe |o suporte )?(atendem|atende|abrem|fecham|funcionam)|"
@@ -233,6 +244,10 @@ def _contract(company: Company) -> str:
     """The contract is the accepted proposal (company policy); the payment terms come with it."""
     payment = _("O pagamento é {terms}.").format(terms=_(company.payment.terms))
     return f"{_(company.service.contract)} {payment}"
+
+
+def _scope(company: Company) -> str:
+    return _(company.service.scope)
 
 
 def _service(company: Company) -> str:
@@ -343,6 +358,7 @@ _TOPICS: list[tuple[Callable[[str, Company], bool], Callable[[Company], str]]] =
     (lambda folded, _: bool(_VALIDITY.search(folded)), _validity),
     (lambda folded, _: bool(_IDENTITY.search(folded)), _identity),
     (lambda folded, _: bool(_CONTRACT.search(folded)), _contract),
+    (lambda folded, _: bool(_SCOPE.search(folded)), _scope),
     (
         lambda folded, _: bool(_SERVICE.search(folded) and not _NOT_SERVICE.search(folded)),
         _service,

@@ -81,8 +81,10 @@ class Payment(BaseModel):
 
 
 class Service(BaseModel):
-    """The contract, what happens when a machine fails, and how fast we respond."""
+    """What we do and what stays the client's, the contract, what happens when a machine fails,
+    and how fast we respond."""
 
+    scope: str = Field(min_length=20)
     contract: str = Field(min_length=20)
     failure: str = Field(min_length=20)
     sla: str = Field(min_length=20)

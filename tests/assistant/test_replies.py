@@ -300,6 +300,10 @@ def test_the_validity_date_is_in_brasilia_time() -> None:
         ("Can I pay in installments?", "in up to 3 interest-free monthly installments"),
         ("quanto a empresa X pagou?", "Não passamos preços"),
         ("qual o horário de atendimento de vocês?", "das 9h às 18h"),
+        ("vocês fazem o treino ou só alugam a máquina?", "acompanhamos o job até o fim"),
+        ("o modelo treinado fica com a gente?", "o modelo treinado são da sua empresa"),
+        ("posso usar minha própria conta da AWS?", "conta de nuvem da própria empresa"),
+        ("Do you run the training or just rent the machine?", "follow the job to the end"),
     ],
 )
 def test_commercial_questions_are_answered_from_the_company_file(
