@@ -152,8 +152,9 @@ _CONTRACT = re.compile(
 )
 # "vocês fazem o treino ou só alugam a máquina?", "o modelo treinado fica com a gente?"
 _SCOPE = re.compile(
-    r"\b(?:voces|vcs|vc) (?:fazem|rodam|executam|cuidam d\w*) (?:o |do )?(?:treino|treinamento|"
-    r"fine-?tuning)|\bso (?:alugam|aluga|fornecem) (?:a )?(?:maquina|infra\w*|gpu)|"
+    # not "vcs fazem fine-tuning? to precisando de um preço": a job to quote
+    r"\b(?:voces|vcs|vc) (?:fazem|rodam|executam|cuidam d\w*) (?:o|do) (?:treino|treinamento|"
+    r"fine-?tuning)\b(?! de)|\bso (?:alugam|aluga|fornecem) (?:a )?(?:maquina|infra\w*|gpu)|"
     r"\bquem (?:roda|executa|faz|opera) o (?:treino|treinamento|job|fine-?tuning)|"
     r"\bmodelo (?:treinado )?(?:fica|e|eh) (?:com a gente|nosso|meu|de quem)|"
     r"\bde quem (?:e|fica) o modelo|"
