@@ -27,18 +27,28 @@ def accelerators_named(folded: str) -> list[str]:
     """Catalog accelerator ids the message names, in order, each once, not the ones refused."""
     found: list[tuple[int, str]] = []
     taken: list[tuple[int, int]] = []
+    swapped: set[str] = set()  # "swap the A100 for an H200": the card given up
     for pattern, id_ in _aliases():
         for match in pattern.finditer(folded):
             if any(s < match.end() and match.start() < e for s, e in taken):
                 continue
             taken.append(match.span())
+            if _SWAPPED.search(folded, max(0, match.start() - 25), match.start()):
+                swapped.add(id_)
             if not negated(folded, match.start()):
                 found.append((match.start(), id_))
     named: list[str] = []
     for _, id_ in sorted(found):
         if id_ not in named:
             named.append(id_)
-    return named
+    kept = [id_ for id_ in named if id_ not in swapped]
+    return kept if kept and len(kept) < len(named) else named
+
+
+_SWAPPED = re.compile(
+    r"\b(?:swap|replace|troca|trocar|trocamos|substitui\w*|change)\s+"
+    r"(?:the |a |o |an? |essa |that )?$"
+)
 
 
 # "quanto custa uma H100 por hora", "valor da hora da A100", "hourly price of an H200".
@@ -96,7 +106,7 @@ IN_DOLLARS = re.compile(
     r"\b(?:valor|preco|total) em dolar|"
     r"\bdolar(?:es)? (?:tambem|too)\b|\bin usd\b|"
     r"\bconvert\w*\b[^.?!]{0,20}? (?:pra|para|to|into|em) (?:us )?(?:dolar\w*|usd|dollars?)|"
-    r"\b(?:em|pra|para|na) moeda (?:americana|dos eua|norte-americana)|"
+    r"\b(?:em|pra|para|na) moeda (?:americana|dos eua|norte-americana|do tio sam)|"
     # "meu chefe é gringo ... converte pra ele?": the quote's currency, the one conversion we do
     r"\bconvert\w*(?: isso| o valor| os valores| esse valor)? (?:pra|para|to) "
     r"(?:ele|ela|eles|elas|him|her|them|o chefe|o gringo)\b"
@@ -122,6 +132,8 @@ PROPOSAL = re.compile(
     r"\be-?mail (?:me|us|it|this|that)\b|"
     r"\b(?:envi\w*|mand\w*|send|receb\w*|baix\w*|ger[ae]\w*|export\w*|get|download)\b[^.?!]{0,40}"
     r"\b(?:pdf|e-?mail)\b|"
+    # "pode gerar um documento com essa cotação pra eu levar na reunião?"
+    r"\bger[ae]\w* (?:um |o )?documento\b|"
     r"\b(?:proposta|cotacao|orcamento|isso|quote|proposal)\b[^.?!]{0,25}\b(?:em|como|in|as|por|by) "
     r"(?:um |an? )?(?:pdf|e-?mail)\b|"
     # "exportar esse orçamento num documento", "email the quote to procurement@…"

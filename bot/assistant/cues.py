@@ -9,6 +9,9 @@ HANDOFF = re.compile(
     r"\bme (?:liga|ligar|ligue|telefona\w*)\b|\bpor telefone\b|\bcall me\b|\bphone call\b|"
     r"\b(?:book|schedule|set up) a (?:call|meeting)\b|"
     r"\b(?:marcar|agendar) uma (?:call|reuniao|ligacao|conversa)\b|"
+    # "quer uma reunião no Teams com o responsável técnico de vocês"
+    r"\b(?:reuniao|call|videochamada)(?: (?:no|pelo|via|por) (?:teams|meet|zoom|video))? com "
+    r"(?:o |a |um |uma |alguem )?(?:responsavel|especialista|engenheir[oa]|time|equipe|tecnic[oa])|"
     # "prefiro ver isso numa call com alguém técnico de vocês, dá pra marcar?"
     r"\bnuma (?:call|reuniao|videochamada|ligacao) com (?:alguem|um especialista|voces|vcs|o time)|"
     r"(falar|conversar|atendimento) com (um |uma |o |a )?(humano|pessoa|vendedor|vendedora|"
@@ -148,8 +151,10 @@ NEAR_MISS = re.compile(
 # "me escreve um post pro LinkedIn sobre IA": writing for the client, even about AI.
 WRITING_TASK = re.compile(
     r"\b(?:escrev\w*|redig\w*|redij\w*|write|draft)\b(?: (?:me|pra mim|para mim|for me))?\s+"
-    r"(?:um |uma |an? |o |a )?(?:post|texto|artigo|redacao|legenda|poema|poesia|musica|blog|tweet|"
-    r"thread|essay|article|caption|roteiro|script)s?\b|"
+    r"(?:um |uma |an? |o |a |os |as )?(?:post|texto|artigo|redacao|legenda|poema|poesia|musica|"
+    r"blog|tweet|thread|essay|article|caption|roteiro|script)s?\b|"
+    # Marketing copy: "vcs conseguem escrever os posts do LinkedIn da minha empresa com IA?"
+    r"\b(?:posts?|publicac\w*) (?:do|no|pro|para o|pra) (?:linkedin|instagram|facebook|tiktok)\b|"
     # Summarizing the client's papers and teaching their people: "resume esse contrato pra mim",
     # "um curso in company de Python pra equipe"
     r"\b(?:resum\w*|summari[sz]e)\b (?:esse|este|o|a|this|that|my|meu|minha) (?:contrato|texto|"

@@ -31,9 +31,17 @@ _ASKS = re.compile(
     r"\bbreak[- ]even\b|\bpays? for itself\b|"
     # "renting vs buying", "aluguel x compra", "imobilizar em hardware ou opex?"
     r"\b(?:rent\w*|alug\w*) (?:vs\.?|versus|x|or) (?:buy\w*|compr\w*|own\w*)|"
-    r"\b(?:buy\w*|compr\w*|own\w*) (?:vs\.?|versus|x|or) (?:rent\w*|alug\w*)|\bimobiliz\w*|\bopex\b"
+    r"\b(?:buy\w*|compr\w*|own\w*) (?:vs\.?|versus|x|or) (?:rent\w*|alug\w*)|"
+    r"\bimobiliz\w*|\bopex\b|"
+    # "buy a DGX instead of renting", "comprar um servidor em vez de alugar"
+    r"\b(?:buy\w*|compr\w*)\b.{0,30}\b(?:instead of|rather than|em vez de|ao inves de) "
+    r"(?:rent\w*|alug\w*)|\bdgx\b"
 )
 # "toda semana", "semanalmente", "every week": a month has about four.
+_FORTNIGHTLY = re.compile(
+    r"\b(?:a cada (?:duas|2) semanas|a cada 15 dias|quinzenal\w*|every (?:two|2) weeks|"
+    r"biweekly|fortnightly)\b"
+)
 _WEEKLY = re.compile(
     r"\b(?:toda semana|todas as semanas|semanalmente|uma vez por semana|1x? por semana|"
     r"every week|weekly|once a week)\b"
@@ -57,12 +65,14 @@ def asks_rent_or_buy(text: str) -> bool:
 
 
 def jobs_per_month(text: str) -> Decimal | None:
-    """'4 jobs por mês', '2 vezes ao mês' -> 4, 2; 'toda semana', 'every week' -> 4; None when
-    the message does not say."""
+    """'4 jobs por mês', '2 vezes ao mês' -> 4, 2; 'toda semana', 'every week' -> 4; 'a cada
+    duas semanas', 'every two weeks' -> 2; None when the message does not say."""
     folded = _fold(text)
     match = _JOBS.search(folded)
     if match:
         return Decimal(match.group(1).replace(",", "."))
+    if _FORTNIGHTLY.search(folded):
+        return _WEEKS_PER_MONTH / 2
     return _WEEKS_PER_MONTH if _WEEKLY.search(folded) else None
 
 

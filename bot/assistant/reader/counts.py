@@ -51,9 +51,11 @@ _ONE_GROUP = {
 }  # fmt: skip
 # Between two datasets: "e", "; base B:", ", and another set:".
 _ANOTHER_SET = re.compile(
-    r"^[\s,;:+]*(?:\b(?:e|and|mais|plus)\b)?[\s,;:]*(?:(?:a |the |outra |another |uma |segunda |"
-    r"second )?(?:base|dataset|conjunto|corpus|fonte|set)s?\b[^.!?\d]{0,8})?"
-    r"(?:\n\s*(?:[a-d]|[1-4]|base [a-d1-4])\s*[:).-]\s*)?$"  # "- A: ...\n- B: ..."
+    r"^\s*(?:cada|each)?[\s,;:+]*(?:\b(?:e|and|mais|plus)\b)?[\s,;:]*"
+    r"(?:(?:a |the |outra |another |uma |segunda |second )?"
+    r"(?:base|dataset|conjunto|corpus|fonte|set)s?\b[^.!?\d]{0,8})?"
+    # "- A: ...\n- B: ...", "(a) respostas: 18 mil ...;\n(b) pareceres normativos: 6 mil ..."
+    r"(?:\n\s*\(?(?:[a-d]|[1-4]|base [a-d1-4])\s*[:).-]\s*(?:[a-z]+(?: [a-z]+){0,3}\s*:\s*)?)?$"
 )
 # "; a base B tem", ", e outro dataset com": a second set named as such is added to the first.
 _NAMED_SET = re.compile(
@@ -110,6 +112,8 @@ _SPLIT = re.compile(
 _KEPT_SHARE = re.compile(
     rf"\b(?:{_KEPT}|fica\w*)\b[^.;!?\d]{{0,60}}?(?P<percent>\d+(?:[.,]\d+)?)\s*%"
     r"(?!\s*(?:[a-z]+\s+){0,3}?(?:de |para |pra |for )?(?:validacao|teste|test|validation|eval))"
+    # "só 70% do tempo tem fala": a share of each recording (reader/recordings.py)
+    r"(?!\s*(?:do tempo|of the time|(?:tem|e|has|is) (?:fala|voz|speech)))"
 )
 _DROPPED_SHARE = re.compile(
     r"(?P<percent>\d+(?:[.,]\d+)?)\s*%\s*(?:deles |delas |of them )?(?:sao |are |is |e )?"

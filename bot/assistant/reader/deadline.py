@@ -296,7 +296,12 @@ def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
 
 _THE_OTHER = re.compile(r"\W*(?:nao,? )?(?:a|o|the) (?:outr[ao]|seguinte|next one)\b")
 _LEAD_AFTER = re.compile(r"\s+(?:de (?:folga|margem|antecedencia) )?(?:antes|before)\b")
-_BEFORE_DAY = re.compile(r"\b(?:antes d[oea]|before(?: the)?)\s*$")
+_BEFORE_DAY = re.compile(
+    r"\b(?:antes d[oea]|before(?: the)?)\s*$|"
+    # "antes do recesso forense, que começa dia 20": the day the event named begins
+    r"\b(?:antes d[oa]|before the) [a-z ]{3,30},? (?:que|which|that) (?:comeca|e|eh|cai|sera|"
+    r"starts|begins|is) (?:n?o |on )?$"
+)
 _PAST = re.compile(r"\b(?:ultim[oa]s|last|past|durante|during|over the)\s+$")
 # "até o fim do expediente" with no day named: today's, or the next working day's once it is over.
 _END_OF_DAY = re.compile(

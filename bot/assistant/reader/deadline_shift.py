@@ -31,6 +31,9 @@ ZONES = {
     "eastern": "America/New_York", "et": "America/New_York", "est": "America/New_York",
     "new york": "America/New_York", "nova york": "America/New_York", "ny": "America/New_York",
     "pacific": "America/Los_Angeles", "pst": "America/Los_Angeles",
+    "cet": "Europe/Berlin", "cest": "Europe/Berlin", "berlin": "Europe/Berlin",
+    "berlim": "Europe/Berlin", "paris": "Europe/Paris", "madrid": "Europe/Madrid",
+    "tokyo": "Asia/Tokyo", "toquio": "Asia/Tokyo", "jst": "Asia/Tokyo",
 }  # fmt: skip
 ZONE = re.compile(
     r"^\s*\(?\s*(?:(?:no )?horario de |hora de |de |in )?"

@@ -35,7 +35,8 @@ def recordings(chains: list[list[Mention]]) -> tuple[float, float, str] | None:
 # "só 60% tem fala de verdade", "40% é silêncio e música de espera", "metade do tempo é o cliente
 # esperando": only the speech is transcribed into words.
 _SPEECH = re.compile(
-    r"\b(?P<speech>\d{1,2})\s*% (?:tem|e|eh|com|de|is|has) (?:fala|voz|conversa|speech)|"
+    r"\b(?P<speech>\d{1,2})\s*%(?: do tempo| of the time)? (?:tem|e|eh|com|de|is|has) "
+    r"(?:fala|voz|conversa|speech)|"
     r"\b(?P<silence>\d{1,2})\s*% (?:e|eh|de|is|sao) (?:silencio|musica|espera|hold|silence)|"
     r"\b(?P<half>metade do tempo|half (?:of )?the time) (?:e|eh|is|fica) "
     r"(?:[a-z]+ ){0,3}(?:esperando|em espera|silencio|on hold|waiting|silence)"

@@ -1,5 +1,6 @@
 """Message text as the reader sees it: folded, abbreviations spelled out, number words as digits."""
 
+import math
 import re
 from functools import cache, lru_cache
 
@@ -161,6 +162,24 @@ def _ranges(text: str) -> str:
     return _RANGE.sub(read, text)
 
 
+# "40 cursos x 12 módulos x 5 aulas": the records counted as a product of what holds them.
+_PRODUCT = re.compile(r"\b(\d+) ([a-z]+) x (\d+) ([a-z]+)(?: x (\d+) ([a-z]+))?\b")
+
+
+def _product(match: re.Match[str]) -> str:
+    counts = [int(n) for n in match.groups()[0::2] if n]
+    nouns = [n for n in match.groups()[1::2] if n]
+    if nouns[-1] not in _records() or any(n in _lengths() for n in nouns):
+        return match[0]
+    return f"{math.prod(counts)} {nouns[-1]}"
+
+
+@cache
+def _lengths() -> frozenset[str]:
+    units = load_quantities().units
+    return frozenset(" ".join(units[u] for u in ("word", "token", "page", "char")).split())
+
+
 _MILLIONS_AND = re.compile(r"\b(\d+) (milhao|milhoes|bilhao|bilhoes) e (\d+)\b(?![.,]\d)")
 
 
@@ -178,6 +197,8 @@ _RELATIVE = re.compile(
     # not "a outra metade em português": a split of the same data
     r"(?<!outra )(?<!other )\b(?:o |a |the )?(?P<word>dobro|triplo|quadruplo|metade|twice as many|"
     r"three times as many|half as many)\b"
+    # "metade em português e metade em inglês": the language reader's share
+    r"(?! (?:em|in) (?:portugues|ingles|espanhol|portuguese|english|spanish)\b)"
     # "metade do tempo é silêncio": a share of each recording's time, no count
     r"(?! do tempo| da duracao| das horas| of the time)"
     r"(?: (?:de|of|dos|das|disso|desse|dessa|deles|delas)\b(?: (?P<noun>[a-z-]+))?)?"
@@ -230,6 +251,7 @@ def normalize(text: str) -> str:
     # "- 25 mil exemplos" in a list is a bullet, not a minus sign
     folded = re.sub(r"(?m)^\s*[-•*\u2013\u2014]\s+", "", folded)
     folded = re.sub(r"\+\s*/?\s*-|±", " uns ", folded)  # "+- 900 tokens" is about 900, not -900
+    folded = re.sub(r"(?<=[a-z])_(?=[a-z])", " ", folded)  # "num_rows: 72000" in a dataset card
     folded = _ABBREVIATION.sub(lambda m: _ABBREVIATIONS[m.group(1)], folded)
     folded = corrected(_TYPO.sub(lambda m: _TYPOS[m.group(1)], folded))
     folded = _words_to_digits(folded, _PT_RUN, "pt")
@@ -257,6 +279,7 @@ def normalize(text: str) -> str:
     for pattern, replacement in _HALF:
         folded = pattern.sub(replacement, folded)
     folded = _ranges(folded)
+    folded = _PRODUCT.sub(_product, folded)
     folded = _relative(folded)
     # Indian numbering: "1.2 lakh samples" is 120,000, "2 crore tokens" 20 million
     folded = _INDIAN.sub(
