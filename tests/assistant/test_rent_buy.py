@@ -32,6 +32,8 @@ def test_ignores_other_questions() -> None:
 
 def test_reads_jobs_per_month() -> None:
     assert jobs_per_month("rodamos 4 jobs por mês") == Decimal(4)
+    assert jobs_per_month("We'd fine-tune a 13B model every two weeks") == Decimal(2)
+    assert jobs_per_month("treinamos a cada 15 dias") == Decimal(2)
     assert jobs_per_month("umas 2,5 vezes ao mês") == Decimal("2.5")
     assert jobs_per_month("vale comprar?") is None
     assert jobs_per_month("treinamos toda semana") == jobs_per_month("we fine-tune every week")
