@@ -36,7 +36,7 @@ ZONES = {
     "tokyo": "Asia/Tokyo", "toquio": "Asia/Tokyo", "jst": "Asia/Tokyo",
 }  # fmt: skip
 ZONE = re.compile(
-    r"^\s*\(?\s*(?:(?:no )?horario de |hora de |de |in )?"
+    r"^\s*,?\s*\(?\s*(?:(?:no )?horario de |hora de |de |in )?"
     rf"(?P<zone>{'|'.join(sorted(ZONES, key=len, reverse=True))})\b(?:\s*time)?\)?"
 )
 

@@ -51,12 +51,13 @@ from bot.assistant.reader.quantity_arithmetic import (
 )
 from bot.assistant.reader.recordings import recordings, speech_share, with_summed_hours
 from bot.assistant.reader.shares import shared_length
-from bot.assistant.reader.spans import NOT_RECORDS, QUANTITY, SCALE, number, words
+from bot.assistant.reader.spans import NOT_RECORDS, QUANTITY, SCALE, number
 from bot.assistant.reader.units import (
     BOTH_SIDES,
     BYTES,
     LENGTH_AFTER,
     STAT_BEFORE,
+    connects,
     named_before,
     patterns,
     plus_length,
@@ -82,17 +83,6 @@ _EACH_CLAUSE = re.compile(r"\b(?:cada|each)\b(?! plus| and| e mais)[^.;!?\d]{0,5
 _BEFORE_TOTAL = re.compile(
     r"(?:total de|totalizando|somando|ao todo|in total|total of)[^.;!?\d]{0,15}$"
 )
-# What may sit between two numbers that compose ("de ~", "cada um com umas", ", com média de").
-_CONNECTOR = frozenset(
-    words(
-        "de do da com of with cada um uma one tem tendo contendo having containing has have x por "
-        "em media on average avg about around cerca uns umas aprox aproximadamente approximately "
-        "roughly mais ou menos tipo que geralmente normalmente typically usually quase almost ate "
-        "up to entre which that ~ , ( ) : -"
-    )
-)
-# Words that make a gap a composition ("laudos de ~15 páginas", "pares com pergunta curta, ~80").
-_LINKS = frozenset({"de", "com", "of", "with", "cada", "each"})
 # Which unit an example's length may be counted in after each other unit.
 _INSIDE: dict[str, set[str]] = {
     "record": {"turn", "page", "line", "word", "char", "token"},
@@ -120,8 +110,8 @@ def find_mentions(text: str) -> list[Mention]:
     unit_pattern = patterns()[0]
     mentions: list[Mention] = []
     for match in QUANTITY.finditer(text):
-        if (parsed := number(match["number"])) is None:
-            continue
+        if (parsed := number(match["number"])) is None or _YEAR.search(text, 0, match.end()):
+            continue  # "desde 2019 a gente registra tudo": a year, never a count
         # A negative count is kept: the job's validation says what is wrong with it.
         value = (-parsed if match["sign"] else parsed) * SCALE.get(match["scale"] or "", 1.0)
         after = text[match.end() :]
@@ -187,6 +177,7 @@ def find_mentions(text: str) -> list[Mention]:
     return means_over_limits(text, mentions)
 
 
+_YEAR = re.compile(r"\b(?:desde|since|no ano de|in the year)\s+(?:19|20)\d\d$")
 _TOTAL_EACH = re.compile(r"^\s*(?:no total|ao todo|in total|total)\s*,?\s*(?:cada|each|por)\b")
 _PLUS = re.compile(r"^\s*(?:de [a-z ]{1,30}?)?\s*(?:\+|\be mais\b|\bplus\b|\bmais\b)\s*$")
 _HALF = re.compile(r"^\s*e mei[ao]\b|^\s*and a half\b")
@@ -204,15 +195,6 @@ _FIELD_GAP = re.compile(
     r"(?:~|cerca de |uns |umas )?$|"
     r"^\s*[,;]\s*(?:o |a |the )?[a-z]+(?: [a-z]+){0,3}\s*:\s*(?:~|cerca de |uns |umas )?$"
 )
-
-
-def _connects(gap: str) -> bool:
-    """Only joining words between two numbers, or two describing words after "de"/"com"."""
-    tokens = re.findall(r"[a-z]+|[~,():-]", gap)
-    if len(tokens) > 8 or re.search(r"[.;!?]", gap):
-        return False
-    unknown = [t for t in tokens if t not in _CONNECTOR]
-    return not unknown or (len(unknown) <= 2 and bool(_LINKS & set(tokens)))
 
 
 def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
@@ -382,15 +364,15 @@ def _chains(text: str, mentions: list[Mention]) -> list[list[Mention]]:
                     and last.role == "count"
                 )
             )
-            if turn and (_connects(gap) or _EACH_HAS.search(gap)):
+            if turn and (connects(gap) or _EACH_HAS.search(gap)):
                 mention.unit = "turn"  # "40 mil chats de 12 mensagens": messages inside
             lines = last.unit in ("record", "turn", "page") and mention.noun in _LINE_NOUNS
             # "uma de 40 mil linhas, outra de 25 mil": another count, not each one's lines
             another = re.search(r"\b(?:outr[oa]s?|mais|another|plus)\b|\+", gap)
-            if lines and mention.unit == "record" and _connects(gap) and not another:
+            if lines and mention.unit == "record" and connects(gap) and not another:
                 mention.unit = "line"  # "contratos com ~400 linhas cada"
             inside = mention.unit in _INSIDE.get(last.unit, set())
-            if inside and _connects(text[last.end : mention.start]):
+            if inside and connects(text[last.end : mention.start]):
                 mention.role = "part"
                 chains[-1].append(mention)
                 continue

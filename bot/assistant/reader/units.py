@@ -1,12 +1,14 @@
 """The words of each unit clients count data in (data/quantities.toml) and the patterns that
 find the unit after a number: "2 mil laudos", "~15 páginas", "40 MB", "1h30 cada", "800 horas de
 ligações transcritas"; the records named before their count ("pares pergunta/resposta: 50 mil")
-and a length said as a statistic ("token length mean = 850")."""
+and a length said as a statistic ("token length mean = 850"); the words that may join two numbers
+that compose ("laudos de ~15 páginas")."""
 
 import re
 from functools import cache
 
 from bot.assistant.reader.quantity_arithmetic import Unit, load_quantities
+from bot.assistant.reader.spans import words
 
 
 @cache
@@ -100,3 +102,25 @@ LENGTH_AFTER = re.compile(
 )
 # "~30 folhas cada, tudo frente e verso": pages printed on both sides.
 BOTH_SIDES = re.compile(r"[^.;!?]{0,30}\b(?:frente e verso|double[- ]sided|both sides)\b")
+
+
+# What may sit between two numbers that compose ("de ~", "cada um com umas", ", com média de").
+_CONNECTOR = frozenset(
+    words(
+        "de do da com of with cada um uma one tem tendo contendo having containing has have x por "
+        "em media on average avg about around cerca uns umas aprox aproximadamente approximately "
+        "roughly mais ou menos tipo que geralmente normalmente typically usually quase almost ate "
+        "up to entre which that ~ , ( ) : -"
+    )
+)
+# Words that make a gap a composition ("laudos de ~15 páginas", "pares com pergunta curta, ~80").
+_LINKS = frozenset({"de", "com", "of", "with", "cada", "each"})
+
+
+def connects(gap: str) -> bool:
+    """Only joining words between two numbers, or two describing words after "de"/"com"."""
+    tokens = re.findall(r"[a-z]+|[~,():-]", gap)
+    if len(tokens) > 8 or re.search(r"[.;!?]", gap):
+        return False
+    unknown = [t for t in tokens if t not in _CONNECTOR]
+    return not unknown or (len(unknown) <= 2 and bool(_LINKS & set(tokens)))
