@@ -5,7 +5,7 @@ por paciente", "each thread is one example". The data's total is divided among t
 import re
 
 from bot.assistant.reader.measured import SizeFields
-from bot.assistant.reader.quantity_arithmetic import Mention, said_amount
+from bot.assistant.reader.quantity_arithmetic import TIMES, Mention, said_amount, said_tokens
 from locales import _
 
 _EXAMPLE = r"(?:exemplos?|examples?|amostras?|samples?)"
@@ -40,10 +40,16 @@ def per_unit(size: SizeFields, said: re.Match[str], mentions: list[Mention], mai
     # not "2 milhões de linhas em 8 mil arquivos", the lines inside the units
     between = said.string[main.end : unit.start]
     inside = unit.start > main.start and unit.value < main.value and bool(_EACH.search(between))
+    # "6 mil grupos, cada grupo com ~150 mensagens de 10 palavras": each unit holds the count read
+    if unit.start < main.start and (main.role == "per" or main.unit == "turn"):
+        total = unit.value * main.value * (size.tokens_per_example or 0)
     examples = unit.value * (main.value if inside else 1)
-    if examples == size.examples:
+    if examples == size.examples or total / examples < 1:
         return
     size.examples, size.tokens_per_example, size.dataset_tokens = examples, total / examples, None
-    size.arithmetic += " " + _("→ um exemplo por {unit}: {count} exemplos").format(
-        unit=noun, count=said_amount(examples)
+    size.arithmetic += " " + _("→ um exemplo por {unit}: {count} exemplos {times} {each}").format(
+        unit=noun,
+        count=said_amount(examples),
+        times=TIMES,
+        each=said_tokens(total / examples, "each"),
     )
