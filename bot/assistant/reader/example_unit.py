@@ -41,7 +41,8 @@ def per_unit(size: SizeFields, said: re.Match[str], mentions: list[Mention], mai
     between = said.string[main.end : unit.start]
     inside = unit.start > main.start and unit.value < main.value and bool(_EACH.search(between))
     # "6 mil grupos, cada grupo com ~150 mensagens de 10 palavras": each unit holds the count read
-    if unit.start < main.start and (main.role == "per" or main.unit == "turn"):
+    held = main.role == "per" or main.unit == "turn"
+    if unit.start < main.start and main.value < unit.value and held:
         total = unit.value * main.value * (size.tokens_per_example or 0)
     examples = unit.value * (main.value if inside else 1)
     if examples == size.examples or total / examples < 1:
