@@ -117,6 +117,8 @@ _KEPT_SHARE = re.compile(
 )
 _DROPPED_SHARE = re.compile(
     r"(?P<percent>\d+(?:[.,]\d+)?)\s*%\s*(?:deles |delas |of them )?(?:sao |are |is |e )?"
+    # "um terço é de um formato antigo que vamos descartar"
+    r"(?:[^.;!?\d%]{0,40}? (?:que|which|that) (?:vamos|vai|vao|we'll|will be|we will) )?"
     r"(?:duplicad|repetid|lixo|ruido|invalid|descart|removid|vao sair|vai sair|will be removed|"
     r"spam|vai fora|vao fora|jogad|inuteis|inutil|useless|"
     r"dropped|duplicates?|junk|noise)"
@@ -136,7 +138,7 @@ _LENGTHS = frozenset({"word", "char", "token", "page", "line", "turn", "byte"})
 _RATE = re.compile(
     # ("2k tickets a week" arrives as "2k tickets 1 week": the reader writes "a"/"an" as 1)
     # "2.500 e-mails de clientes por mês": whose records they are, said before the rate
-    r"^\s*(?:(?:de|do|da|dos|das|of|from) [a-z-]+\s+)?"
+    r"^\s*(?:(?:de|do|da|dos|das|of|from) [a-z-]+(?: [a-z-]+)?\s+)?"
     r"(?:por|/|a cada|ao|per|every|a|an|1)\s*(dia util|business day|dia|semana|mes|ano|day|"
     r"week|month|year|trimestre|quarter|semestre|hora|hour)\b"
 )
@@ -155,8 +157,9 @@ _PERIOD = re.compile(
     r"historico[^.;!?\d]{0,30}?|history[^.;!?\d]{0,30}?)\s+(?P<n>\d+)\s*"
     r"(?P<unit>dias?|semanas?|mes(?:es)?|anos?|days?|weeks?|months?|years?)\b(?P<business> uteis)?|"
     r"(?P<n2>\d+)\s*(?P<unit2>dias?|semanas?|mes(?:es)?|anos?|days?|weeks?|months?|years?)"
-    r"(?P<business2> uteis| business)?\s+"
-    r"(?:(?:de|of)\s+(?!prazo|antecedencia|folga|notice|deadline)|"
+    r"(?P<business2> uteis| business)?\s*"
+    r"(?:\s(?:de|of)\s+(?!prazo|antecedencia|folga|notice|deadline)|"
+    r"\sdisso\b|\sdesse\b|\sof (?:it|that)\b|"
     # "temos 18 meses guardados"
     r"(?:guardad|armazenad|arquivad|acumulad|stored|archived|kept)\w*)"
 )

@@ -17,7 +17,8 @@ SECOND_PARTS = (
     # "o cliente pergunta com ~30 palavras e o técnico responde com ~50": the parts as verbs
     r"respondem?|replies|answers|"
     # "resposta escolhida de ~150 e rejeitada de ~120", "cliente ~15 palavras e atendente ~35"
-    r"rejeitad[ao]|escolhid[ao]|preferid[ao]|chosen|rejected|atendente|agente|operador|usuario"
+    r"rejeitad[ao]|escolhid[ao]|preferid[ao]|chosen|rejected|atendente|agente|operador|usuario|"
+    r"traducao|translation"
 )
 _SECOND = re.compile(
     r"^[^.;!?\d]{0,12}?(?:\b(?:e|and|mais|plus|com|with)\s+|\+\s*|[,;]\s*)(?:(?:ja|mas|e)\s+)?"

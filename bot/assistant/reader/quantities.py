@@ -309,6 +309,9 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
             # "peguei uma amostra de 200 e deu 64 mil palavras": the total of the sample
             sample = sample_size(text)
             size.tokens_per_example = round(tokens / (sample or size.examples), 1)
+            # "amostra de 200 processos ... temos 18 mil processos": the whole base is counted
+            whole = [c[0].value for c in counts if sample and c[0].value > sample]
+            size.examples = max(whole) if whole and size.examples == sample else size.examples
             divisor = f"{said_amount(sample)}" if sample else counted
             size.arithmetic = (
                 f"{said_result(tokens, steps)} ÷ {divisor} "

@@ -252,6 +252,8 @@ def normalize(text: str) -> str:
     folded = re.sub(r"(?m)^\s*[-•*\u2013\u2014]\s+", "", folded)
     folded = re.sub(r"\+\s*/?\s*-|±", " uns ", folded)  # "+- 900 tokens" is about 900, not -900
     folded = re.sub(r"(?<=[a-z])_(?=[a-z])", " ", folded)  # "num_rows: 72000" in a dataset card
+    # "~200 English words": the words, then the language they are in
+    folded = re.sub(r"(\d) (english|portuguese) (words|tokens)\b", r"\1 \3 in \2", folded)
     folded = _ABBREVIATION.sub(lambda m: _ABBREVIATIONS[m.group(1)], folded)
     folded = corrected(_TYPO.sub(lambda m: _TYPOS[m.group(1)], folded))
     folded = _words_to_digits(folded, _PT_RUN, "pt")

@@ -45,7 +45,8 @@ def patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pa
         r"(?:audio|gravac\w*|fala|voz|ligac\w*|chamadas|podcasts?|speech|recordings?|calls|"
         r"call center|transcri\w*|legendas?|subtitles|captions|"
         r"(?:atendimentos?|aulas?|palestras?|entrevistas?|reunioes|"
-        r"videos?|lectures?|interviews?|meetings?) (?:gravad|transcrit|recorded|transcribed)\w*))|"
+        r"videos?|lectures?|interviews?|meetings?)(?: [a-z]+)? "
+        r"(?:gravad|transcrit|recorded|transcribed)\w*))|"
         rf"(?:(?!(?:pra|para|por|com|to|for|and|e|em|in|no|na|de|of|with)\s)[a-z&/-]+\s+){{0,2}}"
         rf"(?P<record>{record})|"
         # "5 mil projetos de lei": a plural no list names still counts records.
