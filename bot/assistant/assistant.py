@@ -30,7 +30,7 @@ from bot.assistant.reply import (
     pressed,
     quote_actions,
 )
-from bot.assistant.routes import SIZE_SLOTS, Turn, priced_card, route, understand
+from bot.assistant.routes import SIZE_SLOTS, Turn, against_table, priced_card, route, understand
 from bot.assistant.search_query import search_query
 from bot.assistant.state import ConversationState, ConversationStore
 from bot.ops.metrics import ERRORS, RETRIEVAL_SECONDS
@@ -267,8 +267,8 @@ class Assistant:
         reading = turn.reading
         base = self._table_job(turn) if turn.has_job else dict(turn.slots)
         axis, values = reading.compare_of, reading.compare
-        if not values:  # "e o Qwen 14B com os mesmos dados?": the model on the table, and this one
-            axis, values = "model", [str(turn.state.slots.get("model")), str(turn.slots["model"])]
+        if not values and (table := against_table(turn)):  # "e o Qwen 14B com os mesmos dados?"
+            axis, values = table
         answer = compare_text(base, axis, values, day_rate())
         if {"model", "params"} & base.keys():  # what "e em dólar?" or "e com QLoRA?" changes next
             turn.state.slots = fixed_replies.storable(

@@ -55,6 +55,8 @@ _PAYMENT = re.compile(
     r"\bpagamento\b[^.?!]{0,30}\b(antes|depois)\b|\bempenho\b|"
     # "vcs cobram a hora cheia ou é fracionado por minuto?"
     r"\bhora cheia\b|\bfracionad\w*|\bcobr\w*\b[^.?!]{0,20}\bpor (minuto|segundo)\b|"
+    # "a cobrança começa quando a máquina liga ou quando o treino começa?"
+    r"\b(cobranca|billing|faturamento)\b[^.?!]{0,15}\b(comeca|inicia|starts|begins)\b|"
     r"\bbilled (per|by the) (minute|second|hour)\b|"
     # "tem plano mensal com preço fechado ou é só por hora?": how a job is priced and billed.
     r"\bplano mensal|\bpreco fechado|\bmensalidade|\bassinatura mensal|"

@@ -19,7 +19,7 @@ _HARDWARE = (
 _ASKS = re.compile(
     r"\b(comprar|compra|compro|compramos|adquirir|ter|montar|monto|montamos|investir em|pegar)\b"
     r".{0,30}"
-    rf"\b{_HARDWARE}\b|\bcapex\b|\b(buy|buying|purchase|owning)\b.{{0,30}}\b{_HARDWARE}\b|"
+    rf"\b{_HARDWARE}\b|\bcapex\b|\b(buy|buying|purchase|owning)\b.{{0,30}}\b{_HARDWARE}s?\b|"
     # "compensa alugar?", "compro ou alugo?", "rent or buy"
     r"\b(compensa|vale a pena|melhor)\b.{0,15}\balug\w*|\bcompr\w*\b.{0,40}\bou\b.{0,10}\balug\w*|"
     r"\balug\w*\b.{0,40}\bou\b.{0,10}\bcompr\w*|\brent or buy\b|\bbuy or rent\b|"

@@ -5,7 +5,7 @@ ARCHITECTURE.md shows the table; `Assistant` holds one handler per route name.
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from bot.assistant import asks, cues, routing
 from bot.assistant.fixed_replies import MAX_CHARS
@@ -190,7 +190,8 @@ def price_per_hour(turn: Turn) -> bool:
     again = again and bool(turn.reading.accelerators or "spot" in turn.slots)
     again = again and bool(turn.reading.wants("price") or cues.FOLLOW_UP.match(turn.folded))
     asked = turn.reading.wants("price_per_hour") or again
-    return asked and machine and not turn.sized and not manipulated
+    buying = turn.reading.wants("rent_or_buy")  # "buying two A100s vs renting, twice a month"
+    return asked and machine and not turn.sized and not manipulated and not buying
 
 
 def priced_card(state: ConversationState) -> list[str]:
@@ -217,13 +218,26 @@ def compare(turn: Turn) -> bool:
     """ "quanto fica na AWS e quanto no Google?", "e o Qwen 14B com os mesmos dados?", "compara
     com o Llama 70B" """
     reading = turn.reading
-    against = asks.SAME_JOB.search(turn.folded) or asks.AGAINST.search(turn.folded)
-    same_job = bool(against) and turn.has_job and "model" in turn.slots
-    if not (reading.compare or same_job):
+    if not (reading.compare or against_table(turn)):
         return False
     # "pra um modelo pequeno tipo 3B vale a pena TPU?": a size alone, no job, is a guidance question
     bare_size = turn.slots.keys() & (JOB_SLOTS | {"method"}) == {"params"}
     return turn.has_job or (turn.sized and not bare_size) or reading.compare_of == "model"
+
+
+def against_table(turn: Turn) -> tuple[Literal["model", "cloud"], list[str]] | None:
+    """What goes side by side with the job on the table: "e o Qwen 14B com os mesmos dados?" (its
+    model and this one), "quanto daria na Azure, bota as duas nuvens lado a lado" (its cloud and
+    this one)."""
+    said = asks.SAME_JOB.search(turn.folded) or asks.AGAINST.search(turn.folded)
+    if not (said and turn.has_job):
+        return None
+    if "model" in turn.slots:
+        return "model", [str(turn.state.slots.get("model")), str(turn.slots["model"])]
+    cloud, table = turn.slots.get("cloud"), turn.state.slots.get("cloud")
+    if cloud and table and table not in ("none", cloud):
+        return "cloud", [str(table), str(cloud)]
+    return None
 
 
 def requote_on_card(turn: Turn) -> bool:
