@@ -26,7 +26,11 @@ of its own) was run once on the commit before that stop's changes and once after
 (_n_jobs, _n_asks: 80 + 80, half of it in classes no earlier convention named) run once on the
 commit before that tuning and once after it; then N was read and tuned on, and set O (_o_jobs,
 _o_asks: 60 + 60, two thirds in everyday wordings) run once before and once after that tuning.
-The next reader change needs a fresh set.
+On 07/12/2026 (stop 43) set P (_p_jobs, _p_asks: 80 + 80, a helper with the same rule) was
+committed unread, run once on the commit before that stop's changes and once after them, then
+read and tuned on. The tuning that stop also used two sets written for tuning by such helpers and
+read from the start: reading_tuning_q_* and reading_tuning_r_* (60 + 60 each, R in unusual but
+realistic wordings). The next reader change needs a fresh set.
 
 Each message goes through the whole assistant, on a frozen clock, and is scored on what the client
 sees: the quoted job's fields, and what kind of answer came back. Examples within 1%; tokens per
