@@ -45,7 +45,7 @@ def per_unit(size: SizeFields, said: re.Match[str], mentions: list[Mention], mai
     if unit.start < main.start and main.value < unit.value and held:
         total = unit.value * main.value * (size.tokens_per_example or 0)
     examples = unit.value * (main.value if inside else 1)
-    if examples == size.examples or total / examples < 1:
+    if examples <= 0 or examples == size.examples or total / examples < 1:
         return
     size.examples, size.tokens_per_example, size.dataset_tokens = examples, total / examples, None
     size.arithmetic += " " + _("→ um exemplo por {unit}: {count} exemplos {times} {each}").format(
