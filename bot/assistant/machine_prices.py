@@ -5,6 +5,7 @@ semana inteira" or "o mês inteiro" adds each one's price for that period, kept 
 import re
 from decimal import Decimal
 
+from bot.assistant.reader.counts import rate_words, unit_days
 from locales import N_, _
 from quoting.catalog import load_catalog
 from quoting.fx import FxRate
@@ -42,20 +43,14 @@ _PERIODS = (
 
 # "uma V100 ligada 15 dias direto": a machine kept on for a count of days, weeks or hours.
 _KEPT_ON = re.compile(r"\bligad[oa] (?:por )?(?P<n>\d{1,3}) (?P<unit>horas?|dias?|semanas?)\b")
-_UNIT_HOURS = {"h": 1, "d": 24, "s": 168}
-_UNIT_NAMES = {
-    "h": N_("por {count} h"),
-    "d": N_("por {count} dias"),
-    "s": N_("por {count} semanas"),
-}
 
 
 def _period(folded: str) -> tuple[int, str] | None:
     """The hours of the period `folded` asks the price of, and how the reply names it."""
     if (kept := _KEPT_ON.search(folded)) and int(kept["n"]) > 0:
-        unit = kept["unit"][0]
-        name = _(_UNIT_NAMES[unit]).format(count=kept["n"])
-        return int(kept["n"]) * _UNIT_HOURS[unit], name
+        days = unit_days(kept["unit"])
+        name = _("por {count} {units}").format(count=kept["n"], units=rate_words(days)[1])
+        return round(int(kept["n"]) * days * 24), name
     return next(((hours, _(name)) for said, hours, name in _PERIODS if said.search(folded)), None)
 
 

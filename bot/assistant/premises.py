@@ -38,6 +38,10 @@ _ANY_CLOUD = re.compile(
     r"qualquer (nuvem|provedor|cloud)|tanto faz (a nuvem|o provedor)|nao precisa ser (na|no) "
     r"(aws|gcp|azure|google)|any cloud"
 )
+_REQUIRED = re.compile(
+    r"\b(?:tem q(?:ue)? ser|precisa ser|so pode ser|deve ser|must be|has to be|needs to be|only)\s+"
+    r"(?:n[ao] |on |in )?(?:a |the )?(?:oracle|oci|ibm|alibaba|aliyun|huawei)\b"
+)
 # "não precisa ser o mais barato, o cliente quer rápido": the cheapest offer no longer leads.
 _NOT_CHEAPEST = re.compile(
     r"nao precisa (ser )?(o |a )?mais barat|(quer|quero|queremos|prefiro|preferimos) (o mais )?"
@@ -68,9 +72,10 @@ def premise_changes(folded: str) -> dict[str, Any]:
         changes["spot"] = False
     elif _SPOT_ON.search(folded):
         changes["spot"] = True
-    # "o jurídico vetou a AWS, tem que ser Oracle": a cloud we do not quote frees the one quoted
-    # (the reading's note says why)
-    if _ANY_CLOUD.search(folded) or first(folded, UNQUOTED_CLOUDS):
+    # "o jurídico vetou a AWS, tem que ser Oracle": a cloud we do not quote, required, frees the one
+    # quoted (the reading's note says why); not "vocês cotam na Oracle?"
+    required = _REQUIRED.search(folded) and first(folded, UNQUOTED_CLOUDS)
+    if _ANY_CLOUD.search(folded) or required:
         changes["cloud"] = "none"
     if _NOT_CHEAPEST.search(folded):
         changes["cheapest"] = False

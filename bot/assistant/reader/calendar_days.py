@@ -43,13 +43,17 @@ def national_holidays(year: int) -> holidays.HolidayBase:
     return holidays.country_holidays("BR", years=[year, year + 1])
 
 
+def working_day(day: date) -> bool:
+    """Neither a weekend nor a national holiday."""
+    return day.weekday() < 5 and day not in national_holidays(day.year)
+
+
 def business_day(start: date, count: int) -> date:
     """The `count`th working day after `start`: no weekends, no national holidays."""
     day = start
     while count > 0:
         day += timedelta(days=1)
-        if day.weekday() < 5 and day not in national_holidays(start.year):
-            count -= 1
+        count -= working_day(day)
     return day
 
 

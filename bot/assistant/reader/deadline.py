@@ -21,8 +21,8 @@ from bot.assistant.reader.calendar_days import (
     business_day,
     carnival,
     day_of_month,
-    national_holidays,
     next_month,
+    working_day,
 )
 from bot.assistant.reader.cues import negated
 from bot.assistant.reader.deadline_said import understood
@@ -394,7 +394,7 @@ def _day(match: re.Match[str], now: datetime, weekday: int) -> date | None:
         else:
             last = date(today.year + 1, 1, 1) if year_end else next_month(today)
         due = last - timedelta(days=1)
-        while match["last_business"] and (due.weekday() > 4 or due in national_holidays(due.year)):
+        while match["last_business"] and not working_day(due):
             due -= timedelta(days=1)
         return due
     return _explicit(match["explicit"], now)

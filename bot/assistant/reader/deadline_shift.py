@@ -7,7 +7,7 @@ from calendar import monthrange
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 
-from bot.assistant.reader.calendar_days import CLIENT_ZONE, END_OF_DAY, national_holidays
+from bot.assistant.reader.calendar_days import CLIENT_ZONE, END_OF_DAY, working_day
 from bot.assistant.reader.cues import negated
 from bot.assistant.reader.deadline_said import understood
 
@@ -63,15 +63,11 @@ def lead_time(text: str, start: int, end: int, moment: datetime) -> datetime:
         day = moment.date()
         while count > 0:
             day -= timedelta(days=1)
-            count -= day.weekday() < 5 and day not in national_holidays(day.year)
+            count -= working_day(day)
         return datetime.combine(day, END_OF_DAY, CLIENT_ZONE)
     unit = found["unit"][0]
     hours = count * (168 if unit in "sw" else 24 if unit == "d" else 1)
     return moment - timedelta(hours=hours)
-
-
-def working(day: datetime) -> bool:
-    return day.weekday() < 5 and day.date() not in national_holidays(day.year)
 
 
 def after_working_hours(start: datetime, hours: float) -> datetime:
@@ -81,7 +77,7 @@ def after_working_hours(start: datetime, hours: float) -> datetime:
         opening = datetime.combine(moment.date(), OPENING, moment.tzinfo)
         closing = datetime.combine(moment.date(), END_OF_DAY, moment.tzinfo)
         moment = max(moment, opening)
-        if working(moment) and moment < closing:
+        if working_day(moment.date()) and moment < closing:
             if moment + left <= closing:
                 return moment + left
             left -= closing - moment
