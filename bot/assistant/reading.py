@@ -18,6 +18,7 @@ from bot.assistant.followups import last_field
 from bot.assistant.intent import classify
 from bot.assistant.reader import read_job
 from bot.assistant.reader.cues import cards_not_enough, find_models, negated
+from bot.assistant.reader.tool_output import without_code
 from bot.assistant.reader.text import normalize
 from bot.assistant.rent_buy import asks_rent_or_buy
 from locales import SOURCE_LANGUAGE, Language, speaking
@@ -116,6 +117,7 @@ SURE_WORDS = 3
 
 def language_of(text: str) -> Language | None:
     """The language `text` is surely written in, or None when it is too short or mixed to say."""
+    text = without_code(text)  # "select count(*) ..." is no English
     if len(text.split()) < SURE_WORDS:
         return None
     language, confidence = _identifier().classify(text)

@@ -118,13 +118,13 @@ def find_mentions(text: str) -> list[Mention]:
         if after.lstrip().startswith("%"):
             continue  # "70% curtos": a share, never a count
         found = unit_pattern.match(after)
+        if found is None and (stat := STAT_BEFORE.search(text[: match.start()])):
+            noun = stat["noun"] or stat["after"]  # the mean is each one's length
+            mentions.append(Mention(value, unit_of(noun), noun, match.start(), match.end()))
+            continue
         if found is None and (named := named_before().search(text[: match.start()])):
             noun = named["noun"] or named["length"]
             mentions.append(Mention(value, unit_of(noun), noun, named.start(), match.end()))
-            continue
-        if found is None and (stat := STAT_BEFORE.search(text[: match.start()])):
-            noun = stat["noun"]  # "token length p50 = 600, mean = 850": the mean is the length
-            mentions.append(Mention(value, unit_of(noun), noun, match.start(), match.end()))
             continue
         if found is None and (plus := plus_length().match(after)):  # "36 + 90 palavras"
             noun = plus["noun"]
@@ -184,6 +184,11 @@ _HALF = re.compile(r"^\s*e mei[ao]\b|^\s*and a half\b")
 _EACH_SIDE = re.compile(r"^\s*(?:de |em |on )?(?:cada lado|each side|por lado|per side)\b")
 _LINE_NOUNS = frozenset({"linhas", "linha", "lines", "line"})
 _TABLE = re.compile(r"\b(?:csv|jsonl?|planilha|tabela|excel|xlsx|parquet|banco de dados)\b")
+_PART_UNITS = frozenset({"word", "char", "token", "page", "line"})
+_OTHER_PART = re.compile(
+    r"^\s*(?:\+|\be\b|\band\b|\bmais\b|\bplus\b)\s*(?:(?:um|uma|o|a|an?|the|seu|sua)\s+)?"
+    r"[a-z]+(?:\s+[a-z]+)?\s+(?:de|com|of|with)\s+(?:~|uns |umas |cerca de |about )?$"
+)
 _LENGTHS = frozenset({"word", "char", "token", "page", "line", "turn", "minute", "byte"})
 # "pergunta ~80 palavras, resposta ~400": the second part of a pair, named in the gap.
 _PAIR_GAP = re.compile(rf"^[,;]?[^.;!?\d]{{0,30}}\b(?:{SECOND_PARTS}|solutions|summaries)s?\b")
@@ -383,7 +388,10 @@ def _chains(text: str, mentions: list[Mention]) -> list[list[Mention]]:
             joined = last.role in ("part", "per") and (
                 re.search(r"\b(?:e|and)\b|\+", gap) or _FIELD_GAP.match(gap)
             )
-            if same and (joined or _PAIR_GAP.match(gap)):
+            # "e-mail de ~200 palavras + anexo de 2 páginas": a second part in another unit
+            other = mention.unit != last.unit and {mention.unit, last.unit} <= _PART_UNITS
+            other = other and last.role in ("part", "per") and bool(_OTHER_PART.match(gap))
+            if other or (same and (joined or _PAIR_GAP.match(gap))):
                 mention.role = "part"  # the pair's second length
                 chains[-1].append(mention)
                 continue

@@ -154,6 +154,14 @@ def to_tokens(parts: list[Mention], per_page: float | None = None) -> tuple[floa
     if not lengths:
         lengths = [merged[-1]]
         steps.pop()
+    if len({m.unit for m in lengths}) > 1:  # "~200 palavras + anexo de 2 páginas": each apart
+        each = [to_tokens([m], per_page) for m in lengths]
+        if all(m.unit in ("word", "page", "line") for m in lengths):  # in words, one factor
+            said = " + ".join(f" {TIMES} ".join(step.text for step in one) for _t, one in each)
+            steps.append(Step(f"({said})", "words"))
+        else:
+            steps.append(Step(f"({' + '.join(said_result(*one) for one in each)})"))
+        return sum(tokens for tokens, _steps in each) * multiplier, steps
     last = lengths[-1].unit
     value = sum(m.value for m in lengths)
     if last == "byte":  # "uns 60 KB cada": a text file's size

@@ -9,6 +9,7 @@ from text_to_num import text2num
 from bot.assistant.reader.quantity_arithmetic import load_quantities
 from bot.assistant.reader.spans import SCALE, number, words
 from bot.assistant.reader.spelling import corrected
+from bot.assistant.reader.tool_output import as_prose
 from knowledge.lexical import fold
 
 # Chat abbreviations clients use ("qto custa", "vc tem"), spelled out so one rule reads both.
@@ -228,6 +229,20 @@ def _relative(text: str) -> str:
     return _RELATIVE.sub(read, text)
 
 
+# "10 mil contratos e os outros dois têm 25 mil cada": 50 mil more of the same kind
+_OTHERS_EACH = re.compile(
+    r"\b(?:e )?(?:os|as|the) (?:outr[oa]s|other) (\d+)(?: [a-z]+)? (?:tem|com|sao|have|are|with)"
+    r"(?: uns| umas| cerca de| ~)? (\d+(?:[.,]\d+)?)( mil| k)? (?:cada|each)\b"
+)
+
+
+def _others_each(match: re.Match[str]) -> str:
+    each = _scaled(match[2], (match[3] or "").strip())
+    if each is None:
+        return match[0]
+    return f"e mais {round(int(match[1]) * each)}"
+
+
 _INDIAN = re.compile(r"\b(\d+(?:[.,]\d+)?)\s*(lakh|crore)s?\b")
 _INDIAN_SCALE = {"lakh": 100_000, "crore": 10_000_000}
 
@@ -248,6 +263,7 @@ def normalize(text: str) -> str:
     """Folded text with chat abbreviations expanded and number words written as digits."""
     # "llama 8b 🆚 gemma 2 9b", "💵?" after a quote
     folded = fold(text.replace("\U0001f19a", " vs ").replace("\U0001f4b5", " em dolar "))
+    folded = as_prose(folded)  # "$ wc -l treino.jsonl / 48000 treino.jsonl"
     # "- 25 mil exemplos" in a list is a bullet, not a minus sign
     folded = re.sub(r"(?m)^\s*[-•*\u2013\u2014]\s+", "", folded)
     folded = re.sub(r"\+\s*/?\s*-|±", " uns ", folded)  # "+- 900 tokens" is about 900, not -900
@@ -283,6 +299,7 @@ def normalize(text: str) -> str:
     folded = _ranges(folded)
     folded = _PRODUCT.sub(_product, folded)
     folded = _relative(folded)
+    folded = _OTHERS_EACH.sub(_others_each, folded)
     # Indian numbering: "1.2 lakh samples" is 120,000, "2 crore tokens" 20 million
     folded = _INDIAN.sub(
         lambda m: str(round(float(m.group(1).replace(",", ".")) * _INDIAN_SCALE[m.group(2)])),

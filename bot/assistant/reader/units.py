@@ -85,9 +85,12 @@ def plus_length() -> re.Pattern[str]:
     return re.compile(rf"^\s*\+\s*~?\s*\d+(?:[.,]\d+)*\s*(?P<noun>{units})\b")
 
 
+_STAT_NOUNS = r"tokens?|palavras|words|caracteres|characters"
+# "token length p50 = 600, mean = 850"; "a média de palavras por linha é 250"
 STAT_BEFORE = re.compile(
-    r"\b(?P<noun>tokens?|palavras|words|caracteres|characters)\b[^.;!?]{0,40}"
-    r"\b(?:mean|media|average|avg)\s*(?:=|:|de|of|is|e)?\s*~?\s*$"
+    rf"(?:\b(?P<noun>{_STAT_NOUNS})\b[^.;!?]{{0,40}}\b(?:mean|media|average|avg)|"
+    rf"\b(?:mean|media|average)\s+(?:de |of |number of )?(?P<after>{_STAT_NOUNS})\b"
+    r"[^.;!?\d]{0,25}?(?:\b(?:e|fica|da|deu|is|was)|=|:))\s*(?:=|:|de|of|is|e)?\s*~?\s*$"
 )
 _CLASSES: tuple[Unit, ...] = ("word", "char", "token", "page", "record", "turn")
 
