@@ -8,7 +8,10 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 from bot.sales.company import Company, load_company
-from locales import N_, _
+from babel.lists import format_list
+
+from locales import N_, _, locale
+from quoting.constraints import PROVIDER_NAMES
 from quoting.units import format_brl
 
 SOURCE_TITLE = "Condições comerciais da infrabot"
@@ -164,6 +167,15 @@ _SCOPE = re.compile(
     r"\b(?:do you|will you) (?:run|do) the training|\bwho (?:runs|owns) the (?:training|model)|"
     r"\b(?:our|my) own (?:aws|gcp|azure|cloud) account"
 )
+# "vocês cotam na Oracle também?", "quais nuvens vocês usam?": the clouds our catalog prices.
+_CLOUD_NAMES = r"aws|amazon|google|gcp|azure|microsoft|oracle|oci|ibm|alibaba|huawei|lambda|runpod"
+_CLOUDS = re.compile(
+    r"\b(?:voces|vcs|vc|you)\b[^.?!\d]{0,20}\b(?:cotam|cota|trabalham|atendem|usam|oferecem|"
+    r"operam|revendem|quote|work|support|offer|cover)\b[^.?!\d]{0,12}"
+    rf"\b(?:{_CLOUD_NAMES}|outras? nuvens?|other clouds?)\b(?! (?:em|in|na|no) )|"
+    r"\b(?:quais|que|which|what) (?:nuvens|provedores|clouds|cloud providers|providers)\b"
+    r"[^.?!\d]{0,15}\b(?:voces|vcs|vc|you)\b"
+)
 _HOURS = re.compile(
     r"\bhorario (de )?(atendimento|funcionamento|expediente|trabalho)|\bexpediente\b|"
     r"\b(que|qual) horas? (voces |a equipe |o suporte )?(atendem|atende|abrem|fecham|funcionam)|"
@@ -256,6 +268,16 @@ def _scope(company: Company) -> str:
 def _service(company: Company) -> str:
     """What happens if a machine fails mid-training, and how fast we respond (the SLA)."""
     return f"{_(company.service.failure)} {_(company.service.sla)}"
+
+
+def _clouds(_company: Company) -> str:
+    """The clouds the catalog prices; any other is the commercial team's to weigh."""
+    names = format_list(list(PROVIDER_NAMES.values()), locale=locale())
+    return _(
+        "Cotamos nas nuvens do nosso catálogo: {names}, com os preços de cada uma em reais. "
+        "Outras nuvens, como Oracle, IBM ou Alibaba, não entram na cotação automática; se a sua "
+        "empresa precisa de uma delas, a equipe comercial avalia."
+    ).format(names=names)
 
 
 def _installments(company: Company) -> str:
@@ -369,6 +391,7 @@ _TOPICS: list[tuple[Callable[[str, Company], bool], Callable[[Company], str]]] =
     (lambda folded, _: bool(_INSTALLMENTS.search(folded)), _installments),
     (lambda folded, _: bool(_OTHER_CLIENTS.search(folded)), _other_clients),
     (lambda folded, _: bool(_HOURS.search(folded)), _hours),
+    (lambda folded, _: bool(_CLOUDS.search(folded)), _clouds),
     (lambda folded, _: bool(_PDF.search(folded)), _pdf),
     (
         lambda folded, _: bool(_DISCOUNT.search(folded) and not _NOT_OUR_DISCOUNT.search(folded)),

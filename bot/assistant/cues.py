@@ -327,6 +327,16 @@ _OPENS = re.compile(
     r"^\W*(?:oi+e*|ola+|opa|e ?ai|eae+|eai|salve|fala|bom dia|boa tarde|boa noite|hello|hi|hey|"
     r"good (?:morning|afternoon|evening))\b"
 )
+# How the client found us: an opening, whatever the domain words around it.
+_REFERRAL = re.compile(
+    r"\b(?:indic(?:ou|aram|ado|ada|acao) (?:de )?(?:voces|vcs|a infrabot)|"
+    r"(?:voces|vcs|a infrabot) (?:me )?(?:foi|foram) indicad|"
+    r"vim (?:pelo|pela|por|atraves|do|da|de)|cheguei (?:aqui |ate voces )?(?:pelo|pela|por)|"
+    r"(?:achei|encontrei|conheci) (?:voces|vcs|a infrabot|o perfil|o site|o trabalho)|"
+    r"(?:li|vi|assisti) (?:o|a|um|uma|seu|sua) (?:artigo|post|texto|anuncio|video|publicacao|"
+    r"materia|conteudo|palestra)|"
+    r"(?:saw|read|found) (?:your|the) (?:article|post|ad|talk|video)|referred (?:me|us) to you)"
+)
 _THANKS_ANYWHERE = re.compile(rf"\b(?:{THANKS.pattern}|brigad\w*|cheers|tchau|bye)\b")
 
 
@@ -338,6 +348,8 @@ def social(folded: str, asked: bool) -> Literal["greeting", "closing"] | None:
         return "closing"
     if _OPENS.match(folded) and (not asked or short) and not DOMAIN.search(folded):
         return "greeting"
+    if _REFERRAL.search(folded) and not asked:
+        return "greeting"  # "Li o artigo de vocês sobre GPU x TPU e fiquei curioso"
     return None
 
 
