@@ -107,6 +107,10 @@ IN_DOLLARS = re.compile(
     r"\bdolar(?:es)? (?:tambem|too)\b|\bin usd\b|"
     r"\bconvert\w*\b[^.?!]{0,20}? (?:pra|para|to|into|em) (?:us )?(?:dolar\w*|usd|dollars?)|"
     r"\b(?:em|pra|para|na) moeda (?:americana|dos eua|norte-americana|do tio sam)|"
+    # "o financeiro da matriz só trabalha com dólar": the client's side reads dollars
+    r"(?<!voces )(?<!vcs )\b(?:so|apenas) (?:trabalha|trabalham|aceita|aceitam|le|leem|entende|"
+    r"entendem) (?:com |em )?(?:dolar(?:es)?|usd|dollars?)\b|"
+    r"\bonly (?:works|deals|thinks|reads) (?:in|with) (?:us )?(?:dollars|usd)\b|"
     # "meu chefe é gringo ... converte pra ele?": the quote's currency, the one conversion we do
     r"\bconvert\w*(?: isso| o valor| os valores| esse valor)? (?:pra|para|to) "
     r"(?:ele|ela|eles|elas|him|her|them|o chefe|o gringo)\b"
@@ -117,7 +121,7 @@ IN_DOLLARS = re.compile(
 # "se baixar bem já pode mandar a proposta": the proposal waits on the answer to a change.
 PROPOSAL_IF = re.compile(
     r"\b(?:se|if) (?:ficar|baixar|cair|der|sair|couber|for|it(?:'?s| is)|the price)\b"
-    r"[^.?!]{0,40}\b(?:proposta|proposal|pdf)\b"
+    r"[^.?!]{0,60}\b(?:proposta|proposal|pdf)\b"
 )
 PROPOSAL = re.compile(
     r"\bproposta (?:formal|comercial|oficial|em pdf|por e-?mail)|\bformal (?:quote|proposal)|"
@@ -161,7 +165,13 @@ KINDS_COMPARED = re.compile(
 )
 # "com os mesmos dados", "mesmo job", "same data": the job on the table, another model.
 # "compara com o Llama 70B", "side by side with Qwen 14B": the job on the table against a model.
-AGAINST = re.compile(r"\b(?:compar\w*|lado a lado|side by side|versus|vs\.?)(?!\w)")
+# "queria colocar do lado desse da AWS", "we'd like to see both numbers": beside the table's.
+AGAINST = re.compile(
+    r"\b(?:compar\w*|lado a lado|side by side|versus|vs\.?|"
+    r"do lado (?:desse|deste|dele|daquele|do)|next to|beside|"
+    r"both (?:numbers|prices|figures|quotes)|"
+    r"(?:os|as) (?:dois|duas) (?:valores|precos|numeros|cotacoes))(?!\w)"
+)
 SAME_JOB = re.compile(
     r"\b(?:mesm[oa]s? (?:dados|job|base|dataset|exemplos|configurac\w*|condic\w*|treino|"
     r"fine-tuning|projeto)|same "
@@ -184,7 +194,8 @@ WHY_THIS = re.compile(
 # Words that ask for a side by side by themselves ("tpu vs gpu nesse caso", "lado a lado").
 _SIDE_BY_SIDE = re.compile(
     r"\b(?:vs\.?|versus|compar\w*|lado a lado|side by side|(?:os|as) (?:dois|duas|2)|ambos|ambas|"
-    r"both|next to|ao lado d[oa]|um do lado do outro|uma do lado da outra)(?!\w)"
+    r"both|next to|ao lado d[oa]|do lado (?:desse|deste|dele|daquele|do)|um do lado do outro|"
+    r"uma do lado da outra)(?!\w)"
 )
 _PRICE_WORDS = re.compile(
     r"\b(?:quanto|barat\w*|car[oa]s?|preco|custo|sai|fica|compensa|vale|melhor|cheaper|cost|"

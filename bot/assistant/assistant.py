@@ -6,12 +6,11 @@ quoting engine, and keeps the conversation's slots in the database."""
 import re
 import unicodedata
 from collections.abc import Callable
-from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Literal
 
 from bot.assistant import composer, cues, fixed_replies
 from bot.assistant.comparison import compare_text
-from bot.assistant.dollars import in_dollars
+from bot.assistant.dollars import budget_in_reais, in_dollars
 from bot.assistant.fit_answer import card_for, fit_first, fit_text, sizes_text
 from bot.assistant.followups import example_length, same_family, unclear_number, which_field
 from bot.assistant.guidance import GuidanceAnswer, compose_answer
@@ -30,7 +29,15 @@ from bot.assistant.reply import (
     pressed,
     quote_actions,
 )
-from bot.assistant.routes import SIZE_SLOTS, Turn, against_table, priced_card, route, understand
+from bot.assistant.routes import (
+    FIGURES,
+    SIZE_SLOTS,
+    Turn,
+    against_table,
+    priced_card,
+    route,
+    understand,
+)
 from bot.assistant.search_query import search_query
 from bot.assistant.state import ConversationState, ConversationStore
 from bot.ops.metrics import ERRORS, RETRIEVAL_SECONDS
@@ -42,7 +49,6 @@ from quoting.errors import InvalidJob, QuotingError
 from quoting.jobspec import JobSpec, normalize
 from quoting.quote import Quote, build_quote
 from quoting.recommend import NoViableOffer
-from quoting.units import format_brl, format_number
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
@@ -51,19 +57,6 @@ if TYPE_CHECKING:
 # word is about something else (measured on the assistant test set: off-topic questions score
 # 0.0-0.67, on-topic ones 0.75-1.0).
 MIN_COVERAGE = 0.75
-BUDGET_LIMIT = Decimal("1e12")
-
-
-def _budget_in_reais(turn: Turn) -> None:
-    """ "orçamento de US$ 500": the budget in reais at today's rate, the conversion said."""
-    dollars, rate = Decimal(turn.slots.pop("budget_usd")), day_rate().usd_brl
-    reais = dollars * rate
-    if reais < BUDGET_LIMIT:  # past it the engine refuses the budget, and centavos overflow
-        reais = reais.quantize(Decimal("0.01"))
-        said = {"dollars": format_number(dollars, 2), "rate": format_number(rate, 4)}
-        note = _("Orçamento: US$ {dollars} ≈ {reais} ao dólar de hoje (R$ {rate}).")
-        turn.reading.notes.append(note.format(reais=format_brl(reais), **said))
-    turn.slots.setdefault("budget_brl", reais)
 
 
 def _clean(text: str) -> str:
@@ -149,8 +142,14 @@ class Assistant:
             extracted = extract_with_model(self.llm, reading.text)
         turn = understand(reading, state, extracted)
         if "budget_usd" in turn.slots:
-            _budget_in_reais(turn)
-        return self._handlers[route(turn)](turn)
+            budget_in_reais(turn.slots, turn.reading.notes)
+        name = route(turn)
+        reply = self._handlers[name](turn)
+        if turn.reading.commercial and name in FIGURES:  # "e vcs parcelam no cartão?" too
+            reply.answer += f"\n\n{turn.reading.commercial}"
+            turn.state.history[-1].text = reply.answer[:2000]
+            self.store.save(turn.state)
+        return reply
 
     @property
     def _handlers(self) -> dict[str, Callable[[Turn], Reply]]:

@@ -7,9 +7,9 @@ import re
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from bot.sales.company import Company, load_company
 from babel.lists import format_list
 
+from bot.sales.company import Company, load_company
 from locales import N_, _, locale
 from quoting.constraints import PROVIDER_NAMES
 from quoting.units import format_brl
@@ -38,7 +38,8 @@ _VALIDITY = re.compile(
 _PAYMENT = re.compile(
     r"como (eu )?(pago|faco (o )?pagamento|posso pagar|e o pagamento|funciona o pagamento|"
     r"funciona a cobranca|e a cobranca)\b(?! menos| mais barato)|formas? de pagamento|"
-    r"condic\w+ de pagamento|prazo (de|para) pagamento|aceita\w* (pix|boleto|cartao)|"
+    r"condic\w+ de pagamento|prazo (de|para) pagamento|"
+    r"aceita\w* (pix|boleto|cartao|dolar|dolares|usd)|"
     r"pagar (com|no|por|via|em) (pix|boleto|cartao|transferencia)|how (do|can) i pay|"
     r"\bpayment (methods?|options?|terms)\b|how (do|can|could|would|should) (we|i) (pay|be billed)|"
     r"\b(do|can) you (take|accept) (credit |debit )?(cards?|paypal|wires?|wire transfers?|pix|"
@@ -175,6 +176,11 @@ _CLOUDS = re.compile(
     rf"\b(?:{_CLOUD_NAMES}|outras? nuvens?|other clouds?)\b(?! (?:em|in|na|no) )|"
     r"\b(?:quais|que|which|what) (?:nuvens|provedores|clouds|cloud providers|providers)\b"
     r"[^.?!\d]{0,15}\b(?:voces|vcs|vc|you)\b"
+)
+# "queria colocar do lado desse da AWS", "tem que rodar lá": a comparison or a requirement.
+_CLOUD_WANTED = re.compile(
+    r"\b(?:do lado|lado a lado|compar\w*|os dois|as duas|both|side by side|next to|tem que|"
+    r"tem de|precisa ser|must|has to|contrato com|contract with)\b"
 )
 _HOURS = re.compile(
     r"\bhorario (de )?(atendimento|funcionamento|expediente|trabalho)|\bexpediente\b|"
@@ -391,7 +397,7 @@ _TOPICS: list[tuple[Callable[[str, Company], bool], Callable[[Company], str]]] =
     (lambda folded, _: bool(_INSTALLMENTS.search(folded)), _installments),
     (lambda folded, _: bool(_OTHER_CLIENTS.search(folded)), _other_clients),
     (lambda folded, _: bool(_HOURS.search(folded)), _hours),
-    (lambda folded, _: bool(_CLOUDS.search(folded)), _clouds),
+    (lambda folded, _: bool(_CLOUDS.search(folded) and not _CLOUD_WANTED.search(folded)), _clouds),
     (lambda folded, _: bool(_PDF.search(folded)), _pdf),
     (
         lambda folded, _: bool(_DISCOUNT.search(folded) and not _NOT_OUR_DISCOUNT.search(folded)),

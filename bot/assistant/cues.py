@@ -335,7 +335,8 @@ _REFERRAL = re.compile(
     r"(?:achei|encontrei|conheci) (?:voces|vcs|a infrabot|o perfil|o site|o trabalho)|"
     r"(?:li|vi|assisti) (?:o|a|um|uma|seu|sua) (?:artigo|post|texto|anuncio|video|publicacao|"
     r"materia|conteudo|palestra)|"
-    r"(?:saw|read|found) (?:your|the) (?:article|post|ad|talk|video)|referred (?:me|us) to you)"
+    r"(?:saw|read|found) (?:your|the) (?:article|post|ad|talk|video)|referred (?:me|us) to you|"
+    r"pointed (?:me|us) (?:to|towards) (?:you|your)|recommended (?:you|your))"
 )
 _THANKS_ANYWHERE = re.compile(rf"\b(?:{THANKS.pattern}|brigad\w*|cheers|tchau|bye)\b")
 

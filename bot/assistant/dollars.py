@@ -3,10 +3,26 @@ or reads English (the invoice stays in reais)."""
 
 from datetime import date
 from decimal import Decimal
+from typing import Any
 
+from bot.sales.ptax import day_rate
 from locales import _, current
 from quoting.quote import Quote
 from quoting.units import format_brl, format_date, format_number
+
+BUDGET_LIMIT = Decimal("1e12")
+
+
+def budget_in_reais(slots: dict[str, Any], notes: list[str]) -> None:
+    """ "orçamento de US$ 500": the budget in reais at today's rate, the conversion said."""
+    dollars, rate = Decimal(slots.pop("budget_usd")), day_rate().usd_brl
+    reais = dollars * rate
+    if reais < BUDGET_LIMIT:  # past it the engine refuses the budget, and centavos overflow
+        reais = reais.quantize(Decimal("0.01"))
+        said = {"dollars": format_number(dollars, 2), "rate": format_number(rate, 4)}
+        note = _("Orçamento: US$ {dollars} ≈ {reais} ao dólar de hoje (R$ {rate}).")
+        notes.append(note.format(reais=format_brl(reais), **said))
+    slots.setdefault("budget_brl", reais)
 
 
 def in_dollars(quote: Quote) -> str:

@@ -39,7 +39,10 @@ _ANY_CLOUD = re.compile(
     r"(aws|gcp|azure|google)|any cloud"
 )
 _REQUIRED = re.compile(
-    r"\b(?:tem q(?:ue)? ser|precisa ser|so pode ser|deve ser|must be|has to be|needs to be|only)\s+"
+    r"\b(?:tem q(?:ue)? ser|precisa ser|so pode ser|deve ser|must be|has to be|needs to be|only|"
+    # "a empresa só tem contrato com a Oracle", "a diretoria fechou contrato com a Oracle"
+    r"(?:so |apenas )?(?:tem|temos|ha) contrato (?:so |apenas )?com|fech\w* contrato com|"
+    r"(?:only )?(?:have|has) a contract with)\s+"
     r"(?:n[ao] |on |in )?(?:a |the )?(?:oracle|oci|ibm|alibaba|aliyun|huawei)\b"
 )
 # "não precisa ser o mais barato, o cliente quer rápido": the cheapest offer no longer leads.

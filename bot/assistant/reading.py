@@ -18,8 +18,8 @@ from bot.assistant.followups import last_field
 from bot.assistant.intent import classify
 from bot.assistant.reader import read_job
 from bot.assistant.reader.cues import cards_not_enough, find_models, negated
-from bot.assistant.reader.tool_output import without_code
 from bot.assistant.reader.text import normalize
+from bot.assistant.reader.tool_output import without_code
 from bot.assistant.rent_buy import asks_rent_or_buy
 from locales import SOURCE_LANGUAGE, Language, speaking
 

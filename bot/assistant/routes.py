@@ -154,8 +154,12 @@ def proposal(turn: Turn) -> bool:
 
 
 def commercial(turn: Turn) -> bool:
-    """ "vocês emitem nota fiscal?" """
-    return turn.reading.wants("commercial")
+    """ "vocês emitem nota fiscal?"; not "quanto tá a hora da H100? e vcs parcelam?": the figure
+    comes first and the commercial answer after it (`FIGURES`)."""
+    if not turn.reading.wants("commercial"):
+        return False
+    figures = (price_per_hour, fit_check, compare, requote_on_card, premise_change, bare_number)
+    return not any(rule(turn) for rule in figures)
 
 
 def alternatives(turn: Turn) -> bool:
@@ -372,6 +376,10 @@ def anything(turn: Turn) -> bool:
     return True
 
 
+# Routes that answer with a figure: a commercial question asked beside one is answered after it.
+FIGURES = frozenset(
+    {"price_per_hour", "fit_check", "compare", "requote_on_card", "premise_change", "bare_number"}
+)
 ROUTES: list[Route] = [
     Route("empty", empty),
     Route("too_long", too_long),

@@ -240,10 +240,18 @@ ON_DEMAND = re.compile(
     r"(?:o |a |the )?(?:instancias? )?(?:spot|preemptiv\w*)"
 )
 
+_ON_DEMAND_NOT_NEEDED = re.compile(
+    r"\bnao (?:faco|fazemos) questao de (?:maquinas? |instancias? )?(?:sob demanda|on[- ]demand)|"
+    r"\bnao precisa(?:mos)? (?:ser |de )?(?:maquinas? |instancias? )?(?:sob demanda|on[- ]demand)|"
+    r"\b(?:don'?t|do not) need on[- ]demand"
+)
+
 
 def spot_choice(text: str) -> bool | None:
     """False when the client refuses spot ("sem spot", "spot não pode"), True when they ask for
     it, None when they do not say."""
+    if _ON_DEMAND_NOT_NEEDED.search(text):
+        return True  # "não faço questão de on-demand, spot serve"
     if ON_DEMAND.search(text):
         return False
     if (match := SPOT.search(text)) is None:

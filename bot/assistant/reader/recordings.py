@@ -34,12 +34,17 @@ def recordings(chains: list[list[Mention]]) -> tuple[float, float, str] | None:
 
 # "só 60% tem fala de verdade", "40% é silêncio e música de espera", "metade do tempo é o cliente
 # esperando": only the speech is transcribed into words.
+_SILENCE = (
+    r"(?:so |apenas |just |only )?(?:[a-z]+ ){0,3}?(?:silencio|musica|vinheta|espera|esperando|"
+    r"hold|silence|music|ruido|noise|waiting)"
+)
 _SPEECH = re.compile(
     r"\b(?P<speech>\d{1,2})\s*%(?: do tempo| of the time)? (?:tem|e|eh|com|de|is|has) "
     r"(?:fala|voz|conversa|speech)|"
-    r"\b(?P<silence>\d{1,2})\s*% (?:e|eh|de|is|sao) (?:silencio|musica|espera|hold|silence)|"
-    r"\b(?P<half>metade do tempo|half (?:of )?the time) (?:e|eh|is|fica) "
-    r"(?:[a-z]+ ){0,3}(?:esperando|em espera|silencio|on hold|waiting|silence)"
+    rf"\b(?P<silence>\d{{1,2}})\s*%[^.;!?%\d]{{0,30}}?\b(?:e|eh|de|is|sao|are|fica) {_SILENCE}|"
+    r"\b(?P<half>metade|half)"
+    r"(?: do tempo| da duracao| of the time| (?:dos|das|de cada|of) [a-z]+)? "
+    rf"(?:e|eh|is|fica|sao|are) {_SILENCE}"
 )
 
 

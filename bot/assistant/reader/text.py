@@ -202,6 +202,8 @@ _RELATIVE = re.compile(
     r"(?! (?:em|in) (?:portugues|ingles|espanhol|portuguese|english|spanish)\b)"
     # "metade do tempo é silêncio": a share of each recording's time, no count
     r"(?! do tempo| da duracao| das horas| of the time)"
+    # "metade dos áudios é silêncio": a share of each recording's time
+    r"(?! (?:dos|das|de cada) [a-z]+ (?:e|eh|sao|fica) (?:so |apenas )?(?:silencio|musica|espera))"
     r"(?: (?:de|of|dos|das|disso|desse|dessa|deles|delas)\b(?: (?P<noun>[a-z-]+))?)?"
 )
 _TIMES_OF = {"dobro": 2.0, "twice as many": 2.0, "triplo": 3.0, "three times as many": 3.0,

@@ -90,7 +90,8 @@ def _wc(folded: str) -> str:
     unit = _WC_UNIT.get(flag) or ("registros" if _TABLE_FILE.search(block) else "linhas")
     said = f"{_said(_value(found[1]))} {unit}"
     end = command.end() + found.end()
-    end += len(_FILE_AFTER.match(folded, end)[0])  # "48000 treino.jsonl": the file it counted
+    if file := _FILE_AFTER.match(folded, end):  # "48000 treino.jsonl": the file it counted
+        end = file.end()
     return f"{folded[: command.start()]}{said}{folded[end:]}"
 
 
