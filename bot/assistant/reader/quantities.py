@@ -178,7 +178,9 @@ def find_mentions(text: str) -> list[Mention]:
 
 
 _YEAR = re.compile(r"\b(?:desde|since|no ano de|in the year)\s+(?:19|20)\d\d$")
-_TOTAL_EACH = re.compile(r"^\s*(?:no total|ao todo|in total|total)\s*,?\s*(?:cada|each|por)\b")
+_TOTAL_EACH = re.compile(
+    r"^\s*(?:no total|ao todo|in total|total)[ \t]*,?[ \t]*(?:cada|each|por)\b"
+)
 _PLUS = re.compile(r"^\s*(?:de [a-z ]{1,30}?)?\s*(?:\+|\be mais\b|\bplus\b|\bmais\b)\s*$")
 _HALF = re.compile(r"^\s*e mei[ao]\b|^\s*and a half\b")
 _EACH_SIDE = re.compile(r"^\s*(?:de |em |on )?(?:cada lado|each side|por lado|per side)\b")

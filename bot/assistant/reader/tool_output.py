@@ -1,64 +1,115 @@
 """Data sizes pasted as tool output, said again as the prose the reader reads: `wc -l
-treino.jsonl` → "48000 registros", `du -sh dados/` → "3.2 gib no total", a SQL `COUNT(*)` and
-`AVG(LENGTH(corpo))` → "52340 registros", "1840 caracteres cada", pandas' `df.shape` → the rows.
+treino.jsonl` → "48000 registros", `du -sh dados/` → "3277 mib no total", a SQL `COUNT(*)` and
+`AVG(LENGTH(corpo))` → "52340 registros de 1840 caracteres cada", pandas' `df.shape` and
+`.describe()`, a Hugging Face card's train split, `aws s3 ls --summarize`, `jq length`.
 
-Works on folded text (lower case, no accents), before numbers are read.
+Works on folded text (lower case, no accents), before numbers are read. What each tool prints and
+what it counts is its documentation's: `du -h` and `ls -lh` print powers of 1024 (`--si`: of
+1000), `ls -l` bytes, `wc` lines, words and bytes in that order.
 """
 
 import re
+from collections.abc import Callable
 
-_PROMPT = re.compile(r"(?m)^[ \t]*[$#%>]+[ \t]+(?=[a-z])")
-# `wc -l` counts lines; in a table file each line is one record.
-_WC = re.compile(r"\bwc\s+-(?P<flag>[lwcm])\b")
-_WC_UNIT = {"w": "palavras no total", "c": "bytes", "m": "caracteres no total"}
+_NUMBER = r"\d+(?:[.,]\d+)*"
+_PROMPT = re.compile(r"(?m)^[ \t]*(?:>>>|[$#%>]+)[ \t]+(?=[a-z(])")
+
+# `wc -l` counts lines; in a table file each line is one record. Not "o wc do escritório".
+_WC = re.compile(r"\bwc\b(?:\s+-(?P<flag>[lwcm])\b)?")
+_WC_UNIT = {"w": "palavras no total", "m": "caracteres no total"}
+_PIPED = re.compile(r"\b(?P<tool>ls|find|cat)\b[^\n|]*\|\s*$")
 _TABLE_FILE = re.compile(r"\.(?:jsonl?|csv|tsv|parquet)\b|\b(?:jsonl|csv|tsv)\b")
-# A result said after the command: "48000 treino.jsonl", "deu 48.213", "3000 total".
-_RESULT = re.compile(r"(?<![\w.,/-])(\d+(?:[.,]\d+)*)(?![\w.,]*[a-z_/-])")
-_FILE_AFTER = re.compile(r"[ \t]*(?:total\b|[\w./-]+\.\w+\b)?")
-_TOTAL_LINE = re.compile(r"(?m)^\s*(\d+(?:[.,]\d+)*)\s+total\s*$")
+_WC_TRIPLE = re.compile(rf"(?<![\w.,])({_NUMBER})\s+({_NUMBER})\s+({_NUMBER})(?![\w.,])")
+_RESULT = re.compile(rf"(?<![\w.,/-])({_NUMBER})(?![\w.,]*[a-z_/-])")
+_TOTAL_LINE = re.compile(rf"(?m)^\s*({_NUMBER})\s+total\s*$")
+_FILE_AFTER = re.compile(r"[ \t]*(?:total\b|[\w./*-]+\.\w+\b)?")
 
-# `du -sh` and `ls -lh` print sizes in powers of 1024: "3.2G", "850M".
-_SIZES_COMMAND = re.compile(r"\b(?:du\s+-\w*h|ls\s+-\w*l\w*h|ls\s+-\w*h\w*l)\w*")
-_HUMAN_SIZE = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s?([kmgt])(?:i?b)?(?=\s|$|[,;)])")
-_POWERS = {"k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
-_OUTPUT_LINE = re.compile(
-    r"^\s*(?:\d+(?:[.,]\d+)?\s?[kmgt]?\s+\S+|total\s+\S+|[-dl][rwxst-]{9}\S*\s.*)\s*$"
+# `du -sh`, `ls -lh`, `ls -l`: sizes of files and folders.
+_SIZES_COMMAND = re.compile(
+    r"\b(?:(?P<cloud>gcloud storage|gsutil) du|du\s+(?P<du>-\w+)(?P<si>\s+--si)?|"
+    r"ls\s+-(?P<ls>\w*l\w*))(?=[\s`'\"]|$)"
+)
+_HUMAN_SIZE = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s?([kmgt])(?:i?b)?(?=\s|$|[,;)`'\"])")
+_LS_LINE = re.compile(
+    r"^\s*[-l][rwxst-]{9}\S*\s+\d+\s+\S+\s+\S+\s+(?P<size>\S+)\s.*?(?P<name>\S+)\s*$"
+)
+_DU_LINE = re.compile(r"^\s*(?P<size>\d+(?:[.,]\d+)?[kmgt]?)\s+(?P<name>\S+)\s*$")
+_POWERS = {"k": 1, "m": 2, "g": 3, "t": 4}
+# A file or folder held out of training: "valid.jsonl", "test/", "pdfs/" beside "texto/".
+_HELD_OUT = re.compile(
+    r"\b(?:valid\w*|val|test\w*|dev|eval\w*|holdout|pdfs?|raw|brutos?|imagens|images|audios?|"
+    r"zips?|originais)\b"
 )
 
-# SQL aggregates, one level of nesting inside: "avg(length(corpo))".
+# SQL aggregates, two levels of nesting inside: "avg(length(corpo))".
 _AGGREGATE = re.compile(
     r"\b(?P<fn>count|avg|mean|sum)\s*\((?P<arg>(?:[^()]|\((?:[^()]|\([^()]*\))*\))*)\)"
 )
-_SQL_NUMBER = re.compile(r"(?<![\w.,(])(\d+(?:[.,]\d+)*)(?![\w(])")
+_SQL_NUMBER = re.compile(rf"(?<![\w.,(])({_NUMBER})(?![\w(])")
 # Numbers of the query itself, not its result: "where ano >= 2020", "limit 100", "(1 row)".
 _QUERY_NUMBER = re.compile(r"(?:(?<!-)>=?|<=?|!=|(?<![<>!])=|\blimit|\btop|\binterval|'|\")\s*$")
 _ROWS_AFTER = re.compile(r"^\s*(?:rows?|linhas?|registros?)\)")
+_SQL_END = re.compile(r"\(\d+ (?:rows?|linhas?)\)")
+# A printed result row: "radiologia | 12000 | 3200", " 52340", "-------+------".
+_TABLE_ROW = re.compile(r"^\s*(?:[^|\n]*\|[^\n]*|[\d.,\s]+|[-+\s]+|[a-z_ |]+)$")
+
 _PANDAS_ROWS = re.compile(
-    r"\.shape\b[^\n(]{0,30}\(\s*(\d+(?:[.,]\d+)*)\s*,\s*\d+\s*\)|"
-    r"\blen\(\s*(?:df|dataset|ds|data|train)\w*\s*\)[^\d\n]{0,20}(\d+(?:[.,]\d+)*)|"
-    r"\brangeindex:\s*(\d+)\s+entries"
+    rf"\.shape\b[^(]{{0,30}}\(\s*({_NUMBER})\s*,\s*\d+\s*\)|"
+    rf"\blen\(\s*(?:df|dataset|ds|data|train)\w*\s*\)[^\d\n]{{0,20}}({_NUMBER})|"
+    rf"\brangeindex:\s*({_NUMBER})\s+entries"
 )
+# "df['n_tokens'].mean()", "df.texto.str.len().mean()", "...str.split().str.len().mean()"
 _PANDAS_MEAN = re.compile(
-    r"\.str\.(?P<words>split\(\)\.(?:str\.len|apply\(len\))|len)\(\)\.mean\(\)"
-    r"[^\d\n]{0,20}(?P<value>\d+(?:[.,]\d+)*)"
+    r"(?:\[['\"](?P<column>[\w ]+)['\"]\]|\.(?P<attr>[a-z_]\w*))?(?P<how>(?:\.str\.(?:split\(\)\."
+    rf"(?:str\.len|apply\(len\))|len)\(\))?)\.mean\(\)[^\d]{{0,20}}(?P<value>{_NUMBER})"
 )
+_DESCRIBE = re.compile(
+    rf"\bcount\s+(?P<count>{_NUMBER})\s+mean\s+(?P<mean>{_NUMBER})"
+    rf"[\s\S]*?(?:dtype: \w+|max\s+{_NUMBER})"
+)
+_DESCRIBED = re.compile(r"\[['\"](?P<column>[\w ]+)['\"]\]\.describe\(\)|\bname: (?P<name>\w+)")
+
+# A Hugging Face card's train split: "- name: train / num_bytes: N / num_examples: M".
+_CARD_TRAIN = re.compile(
+    r"-\s*name:\s*train\s+(?:num_bytes:\s*(?P<bytes>\d+)\s+num_examples:\s*(?P<rows>\d+)|"
+    r"num_examples:\s*(?P<rows2>\d+)\s+num_bytes:\s*(?P<bytes2>\d+))"
+)
+_CARD_LINE = re.compile(
+    r"(?m)^[ \t]*(?:-\s*)?(?:dataset_info|features|splits|name|dtype|num_bytes|num_examples|"
+    r"download_size|dataset_size|config_name|data_files|path|split)\b.*$\n?"
+)
+_OBJECTS = re.compile(
+    rf"\btotal objects:\s*(?P<objects>{_NUMBER})\s+total size:\s*(?P<size>{_NUMBER})[ \t]*"
+    r"(?P<unit>bytes|kib|mib|gib|tib)?(?=\s|$)"
+)
+# A Python session: "len(lens)" then "120000", "sum(lens)" then "96000000".
+_PYTHON = re.compile(
+    rf"\b(?P<fn>len|sum|max|min)\((?P<arg>[\w.]+)\)[ \t]*\n\s*(?P<value>{_NUMBER})[ \t]*(?=\n|$)"
+)
+_TOKENIZED = re.compile(r"\btok\w*\(|input_ids|\btokens?\b|tokenizer")
+# "df['split'].value_counts()": the training part of a split column.
+_SPLIT_COUNTS = re.compile(
+    rf"\btrain\s+(?P<train>{_NUMBER})\s+(?:valid\w*|val|test|dev)\s+{_NUMBER}"
+)
+_JQ = re.compile(r"\bjq\b(?P<program>[^\n]*)\n\s*(?P<value>\d+(?:\.\d+)?)\s*(?:\n|$)")
 
 
 def as_prose(folded: str) -> str:
     """`folded` with each tool output it holds replaced by the size it prints, in words."""
     folded = _PROMPT.sub("", folded)  # "$ wc -l": a shell prompt, never a dollar amount
-    folded = _pandas(folded)
-    folded = _sizes(folded)
-    folded = _wc(folded)
-    return _sql(folded)
-
-
-# Lines and statements in a language of their own: commands, queries, their output.
-_CODE_LINE = re.compile(
-    r"(?im)^[ \t]*(?:[$#%>]+[ \t]+\S.*|(?:select|from|where|group by|order by)\b.*|"
-    r"[-+|=\s]+|[\d\s|.,:()-]+(?:rows?|linhas?)?\)?|[-dl][rwxst-]{9}.*|\d+(?:[.,]\d+)?[kmgt]?\s+\S+)$"
-)
-_STATEMENT = re.compile(r"(?is)\bselect\b.{0,300}?;|\b(?:wc|du|ls)\s+-\w+[^\n.;]*")
+    rewrites: list[Callable[[str], str]] = [
+        _card,
+        _objects,
+        _jq,
+        _python,
+        _pandas,
+        _sizes,
+        _wc,
+        _sql,
+    ]
+    for rewrite in rewrites:
+        folded = rewrite(folded)
+    return folded
 
 
 def without_code(text: str) -> str:
@@ -66,11 +117,20 @@ def without_code(text: str) -> str:
     return _STATEMENT.sub(" ", _CODE_LINE.sub("", text))
 
 
+# Lines and statements in a language of their own: commands, queries, their output.
+_CODE_LINE = re.compile(
+    r"(?im)^[ \t]*(?:(?:>>>|[$#%>]+)[ \t]+\S.*|(?:select|from|where|group by|order by)\b.*|"
+    r"[-+|=\s]+|[\d\s|.,:()-]+(?:rows?|linhas?)?\)?|[-dl][rwxst-]{9}.*|"
+    r"\d+(?:[.,]\d+)?[kmgt]?\s+\S+)$"
+)
+_STATEMENT = re.compile(r"(?is)\bselect\b.{0,300}?;|\b(?:wc|du|ls)\s+-\w+[^\n.;]*")
+
+
 def _value(said: str) -> float:
     """ "52340", "1840.5", and "52.340" typed by hand (thousands, the Brazilian way)."""
     if re.fullmatch(r"\d{1,3}(?:[.,]\d{3})+", said):
         return float(re.sub(r"[.,]", "", said))
-    return float(said.replace(",", "."))
+    return float(said.replace(",", ".", 1) if said.count(",") == 1 else said.replace(",", ""))
 
 
 def _said(value: float) -> str:
@@ -78,43 +138,93 @@ def _said(value: float) -> str:
 
 
 def _wc(folded: str) -> str:
-    command = _WC.search(folded)
-    if command is None:
-        return folded
-    block_end = folded.find("$", command.end())
-    block = folded[command.end() : block_end if block_end > 0 else len(folded)]
+    start = 0
+    while command := _WC.search(folded, start):
+        after = _WC.search(folded, command.end())
+        block = folded[command.end() : after.start() if after else len(folded)]
+        said, found = _wc_result(command, block, folded[: command.start()])
+        if not said or found is None:
+            start = command.end()
+            continue
+        piped = _PIPED.search(folded, 0, command.start())
+        begin = piped.start() if piped else command.start()
+        end = command.end() + found.end()
+        if file := _FILE_AFTER.match(folded, end):  # "48000 treino.jsonl": the file it counted
+            end = file.end()
+        folded = f"{folded[:begin]}{said}{folded[end:]}"
+        start = begin + len(said)
+    return folded
+
+
+def _wc_result(command: re.Match[str], block: str, before: str) -> tuple[str, re.Match[str] | None]:
+    """What one `wc` printed, in words, and where its figure ends in `block`."""
+    flag = command["flag"]
+    piped = _PIPED.search(before)
+    table = bool(_TABLE_FILE.search(block) or _TABLE_FILE.search(before[-80:]))
+    if flag is None:  # `wc file`: lines, words and bytes; the bytes size a structured file
+        triple = _WC_TRIPLE.search(block)
+        if triple is None:
+            return "", None
+        lines, size = _said(_value(triple[1])), _said(_value(triple[3]) / 1e6)
+        return f"{lines} {'registros' if table else 'linhas'}, {size} mb no total", triple
     found = _TOTAL_LINE.search(block) or _RESULT.search(block)
     if found is None:
-        return folded
-    flag = command["flag"]
-    unit = _WC_UNIT.get(flag) or ("registros" if _TABLE_FILE.search(block) else "linhas")
-    said = f"{_said(_value(found[1]))} {unit}"
-    end = command.end() + found.end()
-    if file := _FILE_AFTER.match(folded, end):  # "48000 treino.jsonl": the file it counted
-        end = file.end()
-    return f"{folded[: command.start()]}{said}{folded[end:]}"
+        return "", None
+    if flag == "l" and piped and piped["tool"] in ("ls", "find"):
+        unit = "arquivos"  # `ls contratos/ | wc -l`: files, one example each only if said
+    else:
+        unit = _WC_UNIT.get(flag) or ("registros" if table else "linhas")
+    if flag == "c":  # bytes
+        return f"{_said(_value(found[1]) / 1e6)} mb no total", found
+    return f"{_said(_value(found[1]))} {unit}", found
 
 
 def _sizes(folded: str) -> str:
     command = _SIZES_COMMAND.search(folded)
     if command is None:
         return folded
+    base = 1000 if command["si"] else 1024
+    # `du -s` without -h counts KiB blocks; `ls -l` and the clouds' `du` print bytes
+    raw = 1024 if command["du"] and "h" not in command["du"] else 1
     line_end = folded.find("\n", command.end())
-    lines = folded[line_end + 1 :].split("\n") if line_end >= 0 else []
-    taken = [folded[command.end() : line_end if line_end >= 0 else len(folded)]]
+    line_end = len(folded) if line_end < 0 else line_end
+    inline = folded[command.end() : line_end]
+    lines = folded[line_end + 1 :].split("\n") if line_end < len(folded) else []
+    taken = 0
+    sizes: list[tuple[str, float]] = []
     for line in lines:
-        if not _OUTPUT_LINE.match(line):
+        row = _LS_LINE.match(line) or _DU_LINE.match(line)
+        if row is None:
+            if re.match(r"^\s*total\s+\S+\s*$", line):
+                taken += 1
+                continue
             break
-        taken.append(line)
-    output = "\n".join(taken)
-    sizes = [_value(m[1]) * _POWERS[m[2]] for m in _HUMAN_SIZE.finditer(output)]
-    totals = [m for m in _HUMAN_SIZE.finditer(output) if re.match(r"\s+total\b", output[m.end() :])]
-    if totals:
-        sizes = [_value(totals[-1][1]) * _POWERS[totals[-1][2]]]
-    if not sizes:
-        return folded
-    said = f"{_said(sum(sizes) / 2**20)} mib no total"
-    return f"{folded[: command.start()]}{said}\n" + "\n".join(lines[len(taken) - 1 :])
+        taken += 1
+        sizes.append((row["name"], _bytes(row["size"], base, raw)))
+    if not sizes:  # "o `du -sh tickets/` mostra 768M": the size in the same line
+        found = _HUMAN_SIZE.search(inline)
+        if found is None:
+            return folded
+        said = f"{_said(_bytes(found[0], base, raw) / 2**20)} mib no total"
+        rest = inline[found.end() :]
+        return f"{folded[: command.start()]}{said}{rest}{folded[line_end:]}"
+    totals = [size for name, size in sizes if name == "total"]
+    kept = [size for name, size in sizes if name != "total" and not _HELD_OUT.search(name)]
+    total = totals[-1] if totals and not kept else sum(kept or [s for _, s in sizes])
+    said = f"{_said(total / 2**20)} mib no total"
+    if any(_TABLE_FILE.search(name) for name, _size in sizes):
+        said += " em jsonl"  # a table's lines are its records
+    after = "\n".join(lines[taken:])
+    return f"{folded[: command.start()]}{said}{inline}\n{after}"
+
+
+def _bytes(said: str, base: int, raw: int) -> float:
+    """ "3.2g", "750m", "400000000": a size as `du`/`ls` print it, in bytes."""
+    found = re.fullmatch(r"(\d+(?:[.,]\d+)?)\s?([kmgt])?(?:i?b)?", said.strip())
+    if found is None:
+        return 0.0
+    value = float(found[1].replace(",", "."))
+    return value * base ** _POWERS[found[2]] if found[2] else value * raw
 
 
 def _sql(folded: str) -> str:
@@ -123,27 +233,40 @@ def _sql(folded: str) -> str:
     if not aggregates:
         return folded
     inside = [(m.start(), m.end()) for m, _ in aggregates]
-    pending: list[str] = []
-    said: list[tuple[int, int, str]] = []
-    events = sorted(
-        [(m.start(), "aggregate", unit) for m, unit in aggregates]
-        + [
-            (n.start(), "number", n[1])
-            for n in _SQL_NUMBER.finditer(folded)
-            if not any(start <= n.start() < end for start, end in inside)
+    units = [unit for _, unit in aggregates]
+    numbers: list[re.Match[str]] = []
+    line_start = folded.rfind("\n", 0, aggregates[0][0].start()) + 1
+    for line in re.finditer(r"(?m)^.*$", folded[line_start:]):
+        start, end = line_start + line.start(), line_start + line.end()
+        if not line[0].strip():
+            continue
+        on_line = [a for a in inside if start <= a[0] < end]
+        table = bool(_TABLE_ROW.match(line[0]))
+        if not on_line and not table and (numbers or start > inside[-1][1]):
+            break  # the query and its printed rows are over
+        found = [
+            n
+            for n in _SQL_NUMBER.finditer(folded, on_line[0][1] if on_line else start, end)
+            if not any(a <= n.start() < b for a, b in inside)
             and not _QUERY_NUMBER.search(folded, 0, n.start())
             and not _ROWS_AFTER.match(folded, n.end())
         ]
+        numbers += found if table else found[: len(on_line)]
+    if not numbers:
+        return folded
+    # One row per group ("GROUP BY categoria"): each row's count and mean, joined as parts.
+    rows = [numbers[i : i + len(units)] for i in range(0, len(numbers), len(units))]
+    said = " e mais ".join(
+        " de ".join(f"{_said(_value(n[1]))} {unit}" for n, unit in zip(row, units, strict=False))
+        for row in rows
     )
-    for start, kind, what in events:
-        if kind == "aggregate":
-            pending.append(what)
-        elif pending:
-            said.append((start, start + len(what), f"{_said(_value(what))} {pending.pop(0)}"))
-    said += [(start, end, "consulta") for start, end in inside]
-    for start, end, words in sorted(said, reverse=True):
-        folded = f"{folded[:start]}{words}{folded[end:]}"
-    return folded
+    ended = _SQL_END.search(folded, numbers[-1].end())
+    end = (
+        ended.end()
+        if ended and "\n" not in folded[numbers[-1].end() : ended.start()].strip()
+        else numbers[-1].end()
+    )
+    return f"{folded[: aggregates[0][0].start()]}{said}{folded[end:]}"
 
 
 def _aggregate_unit(match: re.Match[str]) -> str:
@@ -151,12 +274,18 @@ def _aggregate_unit(match: re.Match[str]) -> str:
     fn, arg = match["fn"], match["arg"]
     if fn == "count":
         return "registros"
-    each = "no total" if fn == "sum" else "cada"
-    if re.search(r"token", arg):
+    return _measured(arg, "no total" if fn == "sum" else "cada")
+
+
+def _measured(column: str, each: str) -> str:
+    """The unit a column or expression measures ("n_tokens", "length(texto)"); "" for none."""
+    if "token" in column:
         return f"tokens {each}"
-    if re.search(r"palavra|word|split|array_length", arg):
+    if re.search(r"palavra|word|split|array_length", column):
         return f"palavras {each}"
-    if re.search(r"\b(?:length|len|char_length|character_length|octet_length)\b|char|tamanho", arg):
+    if re.search(
+        r"\b(?:length|len|char_length|character_length|octet_length)\b|char|tamanho|len", column
+    ):
         return f"caracteres {each}"
     return ""
 
@@ -167,7 +296,74 @@ def _pandas(folded: str) -> str:
         return f" {_said(_value(said))} registros"
 
     def mean(match: re.Match[str]) -> str:
-        unit = "palavras" if "split" in match["words"] else "caracteres"
-        return f" {_said(_value(match['value']))} {unit} cada"
+        how = match["how"] or ""
+        column = "split" if "split" in how else "len" if "len" in how else ""
+        unit = _measured(column or match["column"] or match["attr"] or "", "cada")
+        return f" {_said(_value(match['value']))} {unit}" if unit else match[0]
 
+    def described(match: re.Match[str]) -> str:
+        named = _DESCRIBED.search(folded)
+        column = (named["column"] or named["name"]) if named else ""
+        unit = _measured(column, "cada") or "tokens cada"
+        return f"{_said(_value(match['count']))} registros de {_said(_value(match['mean']))} {unit}"
+
+    folded = _DESCRIBE.sub(described, folded)
+    if split := _SPLIT_COUNTS.search(folded):  # the training rows, not the whole frame's
+        train = f"{_said(_value(split['train']))} registros de treino"
+        folded = f"{folded[: split.start()]}{train}{folded[split.end() :]}"
+        return _PANDAS_MEAN.sub(mean, _PANDAS_ROWS.sub("", folded))
     return _PANDAS_MEAN.sub(mean, _PANDAS_ROWS.sub(rows, folded))
+
+
+def _card(folded: str) -> str:
+    """A dataset card's train split: its rows and bytes; the other splits and the compressed
+    download sizes are left out."""
+    train = _CARD_TRAIN.search(folded)
+    if train is None:
+        return folded
+    rows, size = train["rows"] or train["rows2"], train["bytes"] or train["bytes2"]
+    said = f"{rows} registros, {_said(int(size) / 1e6)} mb no total\n"
+    first = _CARD_LINE.search(folded)
+    start = first.start() if first else train.start()
+    return f"{folded[:start]}{said}{_CARD_LINE.sub('', folded[start:])}"
+
+
+def _objects(folded: str) -> str:
+    """`aws s3 ls --summarize`: the objects and their total size."""
+    found = _OBJECTS.search(folded)
+    if found is None:
+        return folded
+    unit = found["unit"] if found["unit"] and found["unit"] != "bytes" else ""
+    size = _value(found["size"]) * (2 ** (10 * ("kmgt".index(unit[0]) + 1)) if unit else 1)
+    said = f"{_said(_value(found['objects']))} arquivos, {_said(size / 1e6)} mb no total"
+    return f"{folded[: found.start()]}{said}{folded[found.end() :]}"
+
+
+def _jq(folded: str) -> str:
+    """`jq length` counts an array's items; a mean of string lengths is characters."""
+
+    def said(match: re.Match[str]) -> str:
+        program = match["program"]
+        if re.search(r"\|\s*length\s*\]?\s*\|\s*add\s*/\s*length", program):
+            return f"{_said(_value(match['value']))} caracteres cada\n"
+        if re.search(r"\blength\b", program):
+            return f"{_said(_value(match['value']))} registros\n"
+        return match[0]
+
+    return _JQ.sub(said, folded)
+
+
+def _python(folded: str) -> str:
+    """A Python session's counts: `len(...)` counts records, `sum(...)` of token counts is the
+    total; a maximum or minimum is never the size."""
+    tokenized = bool(_TOKENIZED.search(folded))
+
+    def said(match: re.Match[str]) -> str:
+        value = _said(_value(match["value"]))
+        if match["fn"] == "len":
+            return f"{value} registros"
+        if match["fn"] == "sum" and tokenized:
+            return f"{value} tokens no total"
+        return "" if match["fn"] in ("max", "min") else match[0]
+
+    return _PYTHON.sub(said, folded)
