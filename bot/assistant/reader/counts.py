@@ -133,7 +133,7 @@ _ELIDED_BEFORE = re.compile(
     r"(?:\s*(?:uns|umas|cerca de|~|about|around|some|mais ou menos|another|outros|outras|other|"
     r"roughly|approximately|aprox\w*|only|so|apenas|so uns))*\s*$"
 )
-_SENTENCE_END = re.compile(r"[.!?]")
+_SENTENCE_END = re.compile(r"[.!?](?!\d)")  # not "1.500"
 _LENGTHS = frozenset({"word", "char", "token", "page", "line", "turn", "byte"})
 _RATE = re.compile(
     # ("2k tickets a week" arrives as "2k tickets 1 week": the reader writes "a"/"an" as 1)
@@ -361,6 +361,27 @@ def adjusted_count(
             count=said_count(main[0]), held=said_amount(second[0].value)
         )
         return [trained, *main[1:]], f"{said} = {said_count(trained)}"
+    # "6 mil ... e mais 3 mil ... e mais mil ...": each set added in turn
+    steps: list[str] = []
+    while added := _added(text, main, chains):
+        main, said = added
+        steps.append(said)
+    return main, "; ".join(steps)
+
+
+def _added(
+    text: str, main: list[Mention], chains: list[list[Mention]]
+) -> tuple[list[Mention], str] | None:
+    """The examples' count with the next set added to it, and how the reply says the sum; None
+    when the next count is no other set of the same examples."""
+    later = [
+        c for c in chains if c is not main and c[0].unit == "record" and c[0].start > main[0].start
+    ]
+    if not later:
+        return None
+    second = later[0]
+    between = [c for c in chains if main[0].start < c[0].start < second[0].start]
+    gap = text[max([main[-1].end, *(c[-1].end for c in between)]) : second[0].start]
     # Two datasets each with its own length may be joined by a bare "e" or "; base B:".
     both_sized = bool(main[1:] and second[1:])
     if not (
@@ -368,7 +389,7 @@ def adjusted_count(
         or _NAMED_SET.match(gap)
         or (both_sized and (_ANOTHER_SET.match(gap) or _WITH.match(gap)))
     ):
-        return main, ""
+        return None
     chains.remove(second)
     first_parts = main[1:]
     orphans = [c for c in between if c[0].unit in _LENGTHS]

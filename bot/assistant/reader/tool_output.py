@@ -27,7 +27,7 @@ _FILE_AFTER = re.compile(r"[ \t]*(?:total\b|[\w./*-]+\.\w+\b)?")
 # `du -sh`, `ls -lh`, `ls -l`: sizes of files and folders.
 _SIZES_COMMAND = re.compile(
     r"\b(?:(?P<cloud>gcloud storage|gsutil) du|du\s+(?P<du>-\w+)(?P<si>\s+--si)?|"
-    r"ls\s+-(?P<ls>\w*l\w*))(?=[\s`'\"]|$)"
+    r"ls\s+-(?P<ls>\w*l\w*))(?=[\s`'\":]|$)"
 )
 _HUMAN_SIZE = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s?([kmgt])(?:i?b)?(?=\s|$|[,;)`'\"])")
 _LS_LINE = re.compile(
@@ -82,6 +82,15 @@ _OBJECTS = re.compile(
     rf"\btotal objects:\s*(?P<objects>{_NUMBER})\s+total size:\s*(?P<size>{_NUMBER})[ \t]*"
     r"(?P<unit>bytes|kib|mib|gib|tib)?(?=\s|$)"
 )
+# A markdown table pasted from a spreadsheet: a column of counts, maybe one of lengths.
+_TABLE_BLOCK = re.compile(r"(?m)(?:^[ \t]*\|.*\|[ \t]*(?:\n|$)){3,}")
+_COUNT_HEADER = re.compile(
+    r"\b(?:qtd|qtde|quantidade|exemplos|examples|count|n|docs?|documentos|registros|linhas|rows|"
+    r"amostras|samples|pares|pairs|itens|items|volume|total)\b"
+)
+_LENGTH_HEADER = re.compile(
+    r"\b(?P<unit>palavras|words|tokens|paginas|pages|caracteres|characters|chars)\b"
+)
 # A Python session: "len(lens)" then "120000", "sum(lens)" then "96000000".
 _PYTHON = re.compile(
     rf"\b(?P<fn>len|sum|max|min)\((?P<arg>[\w.]+)\)[ \t]*\n\s*(?P<value>{_NUMBER})[ \t]*(?=\n|$)"
@@ -98,6 +107,7 @@ def as_prose(folded: str) -> str:
     """`folded` with each tool output it holds replaced by the size it prints, in words."""
     folded = _PROMPT.sub("", folded)  # "$ wc -l": a shell prompt, never a dollar amount
     rewrites: list[Callable[[str], str]] = [
+        _table,
         _card,
         _objects,
         _jq,
@@ -134,7 +144,7 @@ def _value(said: str) -> float:
 
 
 def _said(value: float) -> str:
-    return f"{value:.0f}" if value >= 10 else f"{value:.2f}".rstrip("0").rstrip(".")
+    return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
 def _wc(folded: str) -> str:
@@ -367,3 +377,36 @@ def _python(folded: str) -> str:
         return "" if match["fn"] in ("max", "min") else match[0]
 
     return _PYTHON.sub(said, folded)
+
+
+def _table(folded: str) -> str:
+    """Each row of a pasted table as "N registros de M palavras cada", rows joined as sets
+    added to each other; a total row is not added again."""
+    block = _TABLE_BLOCK.search(folded)
+    if block is None:
+        return folded
+    rows = [
+        [cell.strip(" *") for cell in line.strip().strip("|").split("|")]
+        for line in block[0].strip().split("\n")
+    ]
+    header, body = rows[0], [r for r in rows[1:] if not re.fullmatch(r"[-:| ]*", "".join(r))]
+    lengths = [i for i, cell in enumerate(header) if _LENGTH_HEADER.search(cell)]
+    counts = [i for i, cell in enumerate(header) if _COUNT_HEADER.search(cell) and i not in lengths]
+    if not counts:
+        return folded
+    unit = _LENGTH_HEADER.search(header[lengths[0]]) if lengths else None
+    said: list[str] = []
+    for row in body:
+        if len(row) != len(header) or "total" in row[0]:
+            continue
+        count = re.fullmatch(_NUMBER, row[counts[0]])
+        if count is None:
+            continue
+        part = f"{_said(_value(count[0]))} registros"
+        length = re.fullmatch(_NUMBER, row[lengths[0]]) if lengths else None
+        if length and unit:
+            part += f" de {_said(_value(length[0]))} {unit['unit']} cada"
+        said.append(part)
+    if not said:
+        return folded
+    return f"{folded[: block.start()]}{' e mais '.join(said)}\n{folded[block.end() :]}"
