@@ -25,6 +25,7 @@ from bot.assistant.reader.calendar_days import (
     working_day,
 )
 from bot.assistant.reader.cues import negated
+from bot.assistant.reader.deadline_formats import formatted
 from bot.assistant.reader.deadline_said import understood
 from bot.assistant.reader.deadline_shift import LEAD, ZONE, ZONES, Deadline, from_now, lead_time
 
@@ -159,7 +160,8 @@ def read_deadline(text: str, now: datetime) -> Deadline | None:
     first one."""
     found = list(_deadlines(text, now))
     marked = [d for d in found if _MARKED.search(text[max(0, d.start - 25) : d.start])]
-    if counted := _counted_from(text, now) or _after_anchor(text, now) or from_now(text, now):
+    counted = formatted(text, now) or _counted_from(text, now) or _after_anchor(text, now)
+    if counted := counted or from_now(text, now):
         return counted
     return next(iter(marked or found), None) or _end_of_today(text, now) or _hour_alone(text, now)
 
@@ -406,6 +408,8 @@ _DAY_NUMBER = re.compile(r",?\s*(?:dia\s+|the\s+)?(\d{1,2})\b(?!\s*(?:h\b|hs|hor
 
 
 def _explicit(said: str, now: datetime) -> date | None:
+    if (us := re.fullmatch(r"(\d{1,2})/(\d{1,2})(/\d{2,4})?", said)) and int(us[2]) > 12:
+        said = f"{us[2]}/{us[1]}{us[3] or ''}"  # "by 12/15": month first, the American way
     base = now.replace(tzinfo=None, hour=0, minute=0, second=0, microsecond=0)
     settings = {"RELATIVE_BASE": base, "PREFER_DATES_FROM": "future", "DATE_ORDER": "DMY"}
     parsed = dateparser.parse(said, languages=["pt", "en"], settings=settings)

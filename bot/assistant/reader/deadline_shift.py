@@ -34,6 +34,16 @@ ZONES = {
     "cet": "Europe/Berlin", "cest": "Europe/Berlin", "berlin": "Europe/Berlin",
     "berlim": "Europe/Berlin", "paris": "Europe/Paris", "madrid": "Europe/Madrid",
     "tokyo": "Asia/Tokyo", "toquio": "Asia/Tokyo", "jst": "Asia/Tokyo",
+    "singapura": "Asia/Singapore", "singapore": "Asia/Singapore", "sgt": "Asia/Singapore",
+    "hong kong": "Asia/Hong_Kong", "xangai": "Asia/Shanghai", "shanghai": "Asia/Shanghai",
+    "pequim": "Asia/Shanghai", "beijing": "Asia/Shanghai", "china": "Asia/Shanghai",
+    "seul": "Asia/Seoul", "seoul": "Asia/Seoul", "kst": "Asia/Seoul",
+    "india": "Asia/Kolkata", "ist": "Asia/Kolkata", "bangalore": "Asia/Kolkata",
+    "mumbai": "Asia/Kolkata", "dubai": "Asia/Dubai", "sydney": "Australia/Sydney",
+    "aest": "Australia/Sydney", "brasilia": "America/Sao_Paulo", "brt": "America/Sao_Paulo",
+    "chicago": "America/Chicago", "central": "America/Chicago", "cst": "America/Chicago",
+    "mexico": "America/Mexico_City", "bogota": "America/Bogota", "santiago": "America/Santiago",
+    "buenos aires": "America/Argentina/Buenos_Aires",
 }  # fmt: skip
 ZONE = re.compile(
     r"^\s*,?\s*\(?\s*(?:(?:no )?horario de |hora de |de |in )?"
@@ -50,12 +60,17 @@ LEAD = re.compile(
     r"(?:antes|before|de antecedencia|in advance|ahead)\b"
 )
 
+_BEFORE_THAT = re.compile(r"\b(?:antes (?:diss|dess|del)[oae]|before (?:that|it|then))\b")
+
 
 def lead_time(text: str, start: int, end: int, moment: datetime) -> datetime:
     """`moment` less the time before it that the model is needed, said in the same sentence as
     the day at `start`..`end`; `moment` itself when no lead time is said."""
-    sentence = re.split(r"[.;!?]", text[end:], maxsplit=1)[0]
-    found = LEAD.search(sentence) or LEAD.search(text[max(0, start - 60) : start])
+    sentence, *rest = re.split(r"[.;!?](?!\d)", text[end:], maxsplit=2)
+    # "... 15:00 - 16:00. Preciso do modelo pronto 24h antes disso.": the next one points back
+    pointed = rest[0] if rest and _BEFORE_THAT.search(rest[0]) else ""
+    found = LEAD.search(sentence) or LEAD.search(pointed)
+    found = found or LEAD.search(text[max(0, start - 60) : start])
     if found is None:
         return moment
     count = int(found["n"]) if found["n"].isdigit() else 1

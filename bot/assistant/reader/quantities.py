@@ -188,8 +188,10 @@ _LINE_NOUNS = frozenset({"linhas", "linha", "lines", "line"})
 _TABLE = re.compile(r"\b(?:csv|jsonl?|planilha|tabela|excel|xlsx|parquet|banco de dados)\b")
 _PART_UNITS = frozenset({"word", "char", "token", "page", "line"})
 _OTHER_PART = re.compile(
-    r"^\s*(?:\+|\be\b|\band\b|\bmais\b|\bplus\b)\s*(?:(?:um|uma|o|a|an?|the|seu|sua)\s+)?"
-    r"[a-z]+(?:\s+[a-z]+)?\s+(?:de|com|of|with)\s+(?:~|uns |umas |cerca de |about )?$"
+    r"^\)?\s*,?\s*(?:\+|\be\b|\band\b|\bmais\b|\bplus\b|\bjunto com\b|\balong with\b)\s*"
+    r"(?:(?:um|uma|o|a|an?|the|seu|sua)\s+)?[a-z]+(?:\s+[a-z]+){0,3}\s*,?\s+"
+    r"(?:de|com|of|with|que tem|which has|tem)\s+(?:em media |on average )?"
+    r"(?:~|uns |umas |cerca de |about )?$"
 )
 _LENGTHS = frozenset({"word", "char", "token", "page", "line", "turn", "minute", "byte"})
 # "pergunta ~80 palavras, resposta ~400": the second part of a pair, named in the gap.

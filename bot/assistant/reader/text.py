@@ -232,6 +232,33 @@ def _relative(text: str) -> str:
     return _RELATIVE.sub(read, text)
 
 
+_MONTHS_SAID = {"jan": "janeiro", "fev": "fevereiro", "mar": "marco", "abr": "abril", "mai": "maio",
+                "jun": "junho", "jul": "julho", "ago": "agosto", "set": "setembro",
+                "out": "outubro", "nov": "novembro", "dez": "dezembro"}  # fmt: skip
+_MONTH_NAMES = rf"({'|'.join(_MONTHS_SAID)})"
+_SHORT_MONTH = re.compile(rf"\b(\d{{1,2}})\s*[/-]\s*{_MONTH_NAMES}\w*\b")
+_SHORT_MONTH_SPACED = re.compile(
+    rf"\b(ate|dia|prazo:?|entrega|em|no|para|pra|antes de|due|by) (\d{{1,2}}) {_MONTH_NAMES}\b"
+    r"(?! mil| milh| bilh| k\b)"
+)
+# "em 1 semana e 2 dias", "2 dias e 12 horas", "36h e 30min": one duration, in its smaller unit
+_COMPOUND = re.compile(
+    r"\b(?P<n>\d{1,3}) ?(?P<big>semanas?|weeks?|dias?|days?|horas?|hours?|h)\b,? (?:e|and) "
+    r"(?P<m>\d{1,3}) ?(?P<small>dias?|days?|horas?|hours?|h|min\w*)\b"
+)
+_HOURS_IN = {"s": 168.0, "w": 168.0, "d": 24.0, "h": 1.0, "m": 1 / 60}
+
+
+def _compound(match: re.Match[str]) -> str:
+    big, small = _HOURS_IN[match["big"][0]], _HOURS_IN[match["small"][0]]
+    if small >= big:
+        return match[0]
+    hours = int(match["n"]) * big + int(match["m"]) * small
+    if small == 24.0:
+        return f"{hours / 24:g} dias"
+    return f"{hours:g} horas".replace(".", ",")
+
+
 # "10 mil contratos e os outros dois têm 25 mil cada": 50 mil more of the same kind
 _OTHERS_EACH = re.compile(
     r"\b(?:e )?(?:os|as|the) (?:outr[oa]s|other) (\d+)(?: [a-z]+)? (?:tem|com|sao|have|are|with)"
@@ -267,6 +294,10 @@ def normalize(text: str) -> str:
     # "llama 8b 🆚 gemma 2 9b", "💵?" after a quote
     folded = fold(text.replace("\U0001f19a", " vs ").replace("\U0001f4b5", " em dolar "))
     folded = as_prose(folded)  # "$ wc -l treino.jsonl / 48000 treino.jsonl"
+    folded = folded.replace("\u00b7", ",")  # "qua., 16 de dezembro · 15:00": a calendar invite
+    # "até 15/dez", "prazo 15 dez": a month's short name, before "dez" can be read as ten
+    folded = _SHORT_MONTH.sub(lambda m: f"{m[1]} de {_MONTHS_SAID[m[2]]}", folded)
+    folded = _SHORT_MONTH_SPACED.sub(lambda m: f"{m[1]} {m[2]} de {_MONTHS_SAID[m[3]]}", folded)
     # "- 25 mil exemplos" in a list is a bullet, not a minus sign
     folded = re.sub(r"(?m)^\s*[-•*\u2013\u2014]\s+", "", folded)
     folded = re.sub(r"\+\s*/?\s*-|±", " uns ", folded)  # "+- 900 tokens" is about 900, not -900
@@ -299,6 +330,7 @@ def normalize(text: str) -> str:
     folded = re.sub(r"\b(\d+ (?:mil|k)) e (?:poucos|poucas|pouco|tantos|tantas)\b", r"\1", folded)
     for pattern, replacement in _HALF:
         folded = pattern.sub(replacement, folded)
+    folded = _COMPOUND.sub(_compound, folded)  # "1 semana e 2 dias" is 9 dias
     folded = _ranges(folded)
     folded = _PRODUCT.sub(_product, folded)
     folded = _relative(folded)

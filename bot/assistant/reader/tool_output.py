@@ -12,6 +12,8 @@ import re
 from collections.abc import Callable
 
 _NUMBER = r"\d+(?:[.,]\d+)*"
+# "{'train_runtime': 16342.1, 'train_samples': 12000, 'epoch': 3.0}": what a run already did.
+_RUN_LOG = re.compile(r"\{[^{}]*['\"]train_(?:runtime|samples_per_second|loss)['\"][^{}]*\}")
 _PROMPT = re.compile(r"(?m)^[ \t]*(?:>>>|[$#%>]+)[ \t]+(?=[a-z(])")
 
 # `wc -l` counts lines; in a table file each line is one record. Not "o wc do escritório".
@@ -106,6 +108,7 @@ _JQ = re.compile(r"\bjq\b(?P<program>[^\n]*)\n\s*(?P<value>\d+(?:\.\d+)?)\s*(?:\
 def as_prose(folded: str) -> str:
     """`folded` with each tool output it holds replaced by the size it prints, in words."""
     folded = _PROMPT.sub("", folded)  # "$ wc -l": a shell prompt, never a dollar amount
+    folded = _RUN_LOG.sub("", folded)  # a past run's trainer log: that run's figures
     rewrites: list[Callable[[str], str]] = [
         _table,
         _card,

@@ -1,0 +1,141 @@
+"""Deadlines said in a format rather than in words: an ISO timestamp ("2026-12-09T21:00Z"), a
+business day count ("D+5", "D+3 úteis"), an ISO week ("semana 51", "W51"), a countdown ("faltam 5
+dias pro lançamento", "T-72h"), the next holiday ("antes do próximo feriado") and a day an
+iteration ends ("a sprint termina dia 18").
+
+Works on folded text; the reply states the date and time understood, as for every deadline.
+"""
+
+import re
+from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
+
+from bot.assistant.reader.calendar_days import (
+    CLIENT_ZONE,
+    END_OF_DAY,
+    business_day,
+    day_of_month,
+    national_holidays,
+)
+from bot.assistant.reader.deadline_said import understood
+from bot.assistant.reader.deadline_shift import Deadline
+
+_ISO = re.compile(
+    r"\b(?P<year>20\d\d)-(?P<month>[01]\d)-(?P<day>[0-3]\d)"
+    r"(?:[t ](?P<hour>[0-2]\d):(?P<minute>[0-5]\d)(?::\d\d(?:\.\d+)?)?)?"
+    r"\s*(?P<zone>z\b|utc\b|gmt\b|brt\b|[+-][01]\d:?\d\d\b)?"
+)
+_D_PLUS = re.compile(r"\bd\s*\+\s*(?P<n>\d{1,3})(?P<business>\s+(?:dias? )?uteis)?\b")
+_WEEK = re.compile(r"\b(?:(?:na |a |ate a )?semana|week|w)\s?(?P<week>[1-4]\d|5[0-3]|[1-9])\b")
+_WEEK_SAID = re.compile(r"\b(?:semana \d|week \d|w\d)")
+_COUNTDOWN = re.compile(
+    r"\b(?:faltam|restam|only|just)\s+(?P<n>\d{1,3})\s+(?P<unit>dias|horas|semanas|days|hours|weeks)"
+    r"\b|\bt\s?-\s?(?P<t>\d{1,3})\s?(?P<t_unit>h|d|dias?|days?|horas?|hours?)\b"
+)
+_NEXT_HOLIDAY = re.compile(
+    r"\b(?:antes do|ate o|before the|by the) (?:proximo|next) (?:feriado|holiday)\b"
+)
+_ENDS_ON = re.compile(
+    r"\b(?:sprint|iteracao|ciclo|piloto|projeto|contrato|trimestre|prazo)\w*\s+"
+    r"(?:\w+\s+){0,2}?(?:termina|acaba|encerra|fecha|vence|ends?|closes?)\s+"
+    r"(?:(?:no|na|em|on|the)\s+)?(?:dia\s+)?(?P<day>\d{1,2})\b(?![/:h])"
+)
+
+
+def formatted(text: str, now: datetime) -> Deadline | None:
+    """The deadline `text` sets in one of these formats, or None."""
+    now = now.astimezone(CLIENT_ZONE)
+    for read in (_iso, _d_plus, _week, _countdown, _next_holiday, _ends_on):
+        if found := read(text, now):
+            moment, start, end = found
+            if moment <= now:
+                continue
+            hours = max(1.0, round((moment - now).total_seconds() / 3600, 1))
+            return Deadline(moment, hours, start, end, understood(moment, hours, False))
+    return None
+
+
+_Found = tuple[datetime, int, int] | None
+
+
+def _end_of(day: date) -> datetime:
+    return datetime.combine(day, END_OF_DAY, CLIENT_ZONE)
+
+
+def _iso(text: str, now: datetime) -> _Found:
+    said = _ISO.search(text)
+    if said is None:
+        return None
+    try:
+        day = date(int(said["year"]), int(said["month"]), int(said["day"]))
+    except ValueError:
+        return None
+    if said["hour"] is None:
+        return _end_of(day), said.start(), said.end()
+    zone = said["zone"] or "brt"
+    clock: tzinfo
+    if zone in ("z", "utc", "gmt"):
+        clock = UTC
+    elif zone == "brt":
+        clock = CLIENT_ZONE
+    else:
+        sign = -1 if zone[0] == "-" else 1
+        hours, minutes = int(zone[1:3]), int(zone[-2:])
+        clock = timezone(sign * timedelta(hours=hours, minutes=minutes))
+    moment = datetime.combine(day, time(int(said["hour"]), int(said["minute"])), clock)
+    return moment.astimezone(CLIENT_ZONE), said.start(), said.end()
+
+
+def _d_plus(text: str, now: datetime) -> _Found:
+    said = _D_PLUS.search(text)
+    if said is None:
+        return None
+    n = int(said["n"])
+    day = business_day(now.date(), n) if said["business"] else now.date() + timedelta(days=n)
+    return _end_of(day), said.start(), said.end()
+
+
+def _week(text: str, now: datetime) -> _Found:
+    """ "até a semana 51": that ISO week's Friday, at the end of the day."""
+    said = _WEEK.search(text)
+    if said is None or not _WEEK_SAID.search(text, said.start(), said.end()):
+        return None
+    week = int(said["week"])
+    for year in (now.year, now.year + 1):
+        try:
+            friday = date.fromisocalendar(year, week, 5)
+        except ValueError:
+            continue
+        if _end_of(friday) > now:
+            return _end_of(friday), said.start(), said.end()
+    return None
+
+
+def _countdown(text: str, now: datetime) -> _Found:
+    said = _COUNTDOWN.search(text)
+    if said is None:
+        return None
+    n = int(said["n"] or said["t"])
+    unit = (said["unit"] or said["t_unit"])[0]
+    hours = n * {"d": 24, "s": 168, "w": 168}.get(unit, 1)
+    return now + timedelta(hours=hours), said.start(), said.end()
+
+
+def _next_holiday(text: str, now: datetime) -> _Found:
+    """ "antes do próximo feriado": the end of the day before the next national holiday."""
+    said = _NEXT_HOLIDAY.search(text)
+    if said is None:
+        return None
+    for year in (now.year, now.year + 1):
+        upcoming = sorted(day for day in national_holidays(year) if day > now.date())
+        if upcoming:
+            return _end_of(upcoming[0] - timedelta(days=1)), said.start(), said.end()
+    return None
+
+
+def _ends_on(text: str, now: datetime) -> _Found:
+    """ "a sprint termina dia 18": that day, at the end of it."""
+    said = _ENDS_ON.search(text)
+    if said is None:
+        return None
+    day = day_of_month(now.date(), int(said["day"]))
+    return (_end_of(day), said.start(), said.end()) if day else None
