@@ -168,7 +168,7 @@ KINDS_COMPARED = re.compile(
 # "queria colocar do lado desse da AWS", "we'd like to see both numbers": beside the table's.
 AGAINST = re.compile(
     r"\b(?:compar\w*|lado a lado|side by side|versus|vs\.?|"
-    r"do lado (?:desse|deste|dele|daquele|do)|next to|beside|"
+    r"do lado d(?:esse|este|ele|aquele|o|a|ela|essa|esta)|next to|beside|"
     r"both (?:numbers|prices|figures|quotes)|"
     r"(?:os|as) (?:dois|duas) (?:valores|precos|numeros|cotacoes))(?!\w)"
 )
@@ -194,8 +194,8 @@ WHY_THIS = re.compile(
 # Words that ask for a side by side by themselves ("tpu vs gpu nesse caso", "lado a lado").
 _SIDE_BY_SIDE = re.compile(
     r"\b(?:vs\.?|versus|compar\w*|lado a lado|side by side|(?:os|as) (?:dois|duas|2)|ambos|ambas|"
-    r"both|next to|ao lado d[oa]|do lado (?:desse|deste|dele|daquele|do)|um do lado do outro|"
-    r"uma do lado da outra)(?!\w)"
+    r"both|next to|ao lado d[oa]|do lado d(?:esse|este|ele|aquele|o|a|ela|essa|esta)|"
+    r"um do lado do outro|uma do lado da outra)(?!\w)"
 )
 _PRICE_WORDS = re.compile(
     r"\b(?:quanto|barat\w*|car[oa]s?|preco|custo|sai|fica|compensa|vale|melhor|cheaper|cost|"

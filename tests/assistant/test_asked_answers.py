@@ -346,3 +346,23 @@ def test_a_model_that_speaks_english_is_no_request_for_english(assistant: Assist
 def test_an_impossible_size_is_asked_back_not_misread(assistant: Assistant, job: str) -> None:
     (reply,) = talk(assistant, job)
     assert reply.quote is None and reply.answer.endswith("Pode corrigir?"), reply.answer
+
+
+def test_a_figure_asked_with_a_billing_question_answers_both(assistant: Assistant) -> None:
+    (reply,) = talk(assistant, "Quanto tá a hora de uma H100 com vocês? E vcs parcelam no cartão?")
+    price, _, terms = reply.answer.partition("\n\nParcelamos")
+    assert "H100" in price and "/h" in price, reply.answer
+    assert terms, reply.answer
+    *_, requote = talk(assistant, JOB, "e se eu dobrar o dataset? me diz se dá pra pagar no boleto")
+    assert requote.quote is not None and "boleto" in requote.answer.split("\n\n")[-1]
+
+
+def test_the_clouds_we_quote_are_said_and_one_beside_the_quote_is_compared(
+    assistant: Assistant,
+) -> None:
+    (alone,) = talk(assistant, "vocês cotam na Oracle também?")
+    assert "AWS, Google Cloud, Azure" in alone.answer and "Oracle" in alone.answer
+    *_, beside = talk(
+        assistant, f"{JOB}, na AWS", "vocês cotam na Oracle também? queria colocar do lado da AWS"
+    )
+    assert "| Oracle Cloud (OCI) |" in beside.answer and "| AWS |" in beside.answer, beside.answer
