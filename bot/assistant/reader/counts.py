@@ -152,7 +152,9 @@ _ADVERBS = {"diariamente": "dia", "daily": "dia", "semanalmente": "semana", "wee
             "mensalmente": "mes", "monthly": "mes"}  # fmt: skip
 _PERIOD = re.compile(
     r"(?:o |a |the )?(?:ultim[oa]|last|past) (?P<unit1>ano|mes|semana|year|month|week)\b|"
-    r"(?:ultim[oa]s|last|past|durante|during|over|historico de|history of|ha|faz|"
+    # "queremos 6 meses", "vamos usar 90 dias": how much of the history the client takes
+    r"(?:ultim[oa]s|last|past|durante|during|over|historico de|history of|ha|faz|queremos|"
+    r"vamos usar|vamos pegar|usar|pegar|want|take|use|"
     # "o histórico do nosso Slack: 4 anos"
     r"historico[^.;!?\d]{0,30}?|history[^.;!?\d]{0,30}?)\s+(?P<n>\d+)\s*"
     r"(?P<unit>dias?|semanas?|mes(?:es)?|anos?|days?|weeks?|months?|years?)\b(?P<business> uteis)?|"

@@ -14,6 +14,12 @@ _AMOUNT = r"(?:~|uns |umas |cerca de )?\d+(?:[.,]\d+)*(?: ?(?:mil|k)\b)?(?!\s*%)
 # "jurídico: 4 mil", "RH = 2.500": a category's label, then its count.
 _LABELLED = rf"[a-z][a-z /&-]{{0,25}}?\s*[:=]\s*{_AMOUNT}"
 _LABELLED_RUN = re.compile(rf"(?:{_LABELLED}\s*[;,]\s*(?:e\s+)?){{1,}}{_LABELLED}(?=\s*[.;\n]|$)")
+# "Vendas (12 mil linhas), Suporte (8 mil linhas) e RH (2 mil linhas)": a sheet's tabs.
+_PAREN = rf"[a-z][a-z /&-]{{0,25}}?\s*\(\s*{_AMOUNT} (?P<noun>[a-z-]+)\s*\)"
+_PAREN_RUN = re.compile(
+    rf"(?:{_PAREN.replace('?P<noun>', '')}\s*(?:,|\be\b|\band\b)\s*){{1,}}{_PAREN}"
+)
+_ONE_PAREN = re.compile(rf"\(\s*(?P<amount>{_AMOUNT}) [a-z-]+\s*\)")
 _ONE_LABELLED = re.compile(rf"[:=]\s*(?P<amount>{_AMOUNT})")
 # ", a de crédito 6 mil": a category named after a first count of records.
 _NAMED_AFTER = re.compile(
@@ -46,6 +52,7 @@ def _records() -> re.Pattern[str]:
 def listed(folded: str) -> str:
     """`folded` with each list of counts by category said as one set added to the next."""
     folded = _LABELLED_RUN.sub(_labelled, folded)
+    folded = _PAREN_RUN.sub(_parenthesized, folded)
     return _named_after(folded)
 
 
@@ -58,6 +65,13 @@ def _labelled(run: re.Match[str]) -> str:
     nouns = list(_records().finditer(before))
     noun = nouns[-1]["noun"] if nouns else "registros"
     return f"{amounts[0]} {noun} " + " ".join(f"e mais {amount}" for amount in amounts[1:])
+
+
+def _parenthesized(run: re.Match[str]) -> str:
+    amounts = [item["amount"] for item in _ONE_PAREN.finditer(run[0])]
+    if any(_small(amount) for amount in amounts) or not _records().fullmatch(run["noun"]):
+        return run[0]
+    return f"{amounts[0]} {run['noun']} " + " ".join(f"e mais {amount}" for amount in amounts[1:])
 
 
 def _named_after(folded: str) -> str:

@@ -89,7 +89,7 @@ _STAT_NOUNS = r"tokens?|palavras|words|caracteres|characters"
 # "token length p50 = 600, mean = 850"; "a média de palavras por linha é 250"
 STAT_BEFORE = re.compile(
     rf"(?:\b(?P<noun>{_STAT_NOUNS})\b[^.;!?]{{0,40}}\b(?:mean|media|average|avg)|"
-    rf"\b(?:mean|media|average)\s+(?:de |of |number of )?(?P<after>{_STAT_NOUNS})\b"
+    rf"\b(?:mean|media|average|avg)\s+(?:de |of |number of )?(?P<after>{_STAT_NOUNS})\b"
     r"[^.;!?\d]{0,25}?(?:\b(?:e|fica|da|deu|is|was)|=|:))\s*(?:=|:|de|of|is|e)?\s*~?\s*$"
 )
 _CLASSES: tuple[Unit, ...] = ("word", "char", "token", "page", "record", "turn")
