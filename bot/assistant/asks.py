@@ -56,6 +56,8 @@ PER_HOUR = re.compile(
     r"\b(?:por hora|a hora|/ ?h\b|per hour|an hour|hourly|the hour|valor da hora|preco da hora|"
     r"valor ?/ ?hora|valor hora|preco hora|"
     r"preco/hora|custo/hora|custo por hora|preco por hora|diaria|por dia|ao dia|per day|a day|"
+    # "quanto sai o minuto de uma H100?": the same rate, by the minute
+    r"o minuto|por minuto|per minute|a minute|"
     r"custo hora|custo da hora|preco da hora|"
     r"(?:1|uma|one) ?h(?:ora|our)? (?:de|da|of|on)(?: uma| an?)?|"
     # "se eu deixar uma T4 ligada o mês inteiro, quanto pago?"
@@ -69,7 +71,9 @@ PER_HOUR = re.compile(
 )
 # "cabe numa L4?", "roda numa 4090?", "um chip de TPU segura um 65B?", "does it fit on an A100?".
 FITS = re.compile(
-    r"\b(?:cabe|cabem|caberia|coube|roda|rodaria|rodam|segura|seguram|aguenta|aguentam|suporta|"
+    # "é possível correr ... numa RTX 4090?": to run, in Portugal
+    r"\b(?:cabe|cabem|caberia|coube|roda|rodaria|rodam|corre|correr|segura|seguram|aguenta|"
+    r"aguentam|suporta|"
     r"suportam|comporta|fits?|runs?|handle|da (?:pra|para) (?:fazer|rodar|treinar|um|uma)|nela|"
     r"nele|"
     r"da conta|dao conta|(?:be|is|seria|e) (?:enough|suficiente)|holds?|enough|suficiente|"
@@ -132,6 +136,9 @@ PROPOSAL = re.compile(
     # "como faço pra receber a proposta?", "manda em Word"
     r"\b(?:receb\w*|mand\w*|envi\w*|send|get)\b[^.?!]{0,20}\b(?:a |the )?(?:proposta|proposal)\b|"
     r"\b(?:manda|mande|envia|envie|send)\w* (?:em|in|as) (?:a )?(?:word|docx)\b|"
+    # "consegue mandar isso numa planilha Excel?": the quote as a document, in another format
+    r"\b(?:mand\w*|envi\w*|send|export\w*|ger[ae]\w*)\b[^.?!]{0,25}\b(?:em|numa?|in|as|to) "
+    r"(?:uma |a |an )?(?:planilha|excel|xlsx|spreadsheet|docx|word|csv)\b|"
     r"\bformaliz\w*|"
     r"\be-?mail (?:me|us|it|this|that)\b|"
     r"\b(?:envi\w*|mand\w*|send|receb\w*|baix\w*|ger[ae]\w*|export\w*|get|download)\b[^.?!]{0,40}"
@@ -193,7 +200,7 @@ WHY_THIS = re.compile(
 )
 # Words that ask for a side by side by themselves ("tpu vs gpu nesse caso", "lado a lado").
 _SIDE_BY_SIDE = re.compile(
-    r"\b(?:vs\.?|versus|compar\w*|lado a lado|side by side|(?:os|as) (?:dois|duas|2)|ambos|ambas|"
+    r"\b(?:vs\.?|versus|compar\w*|lado a lado|side by side|(?:os|as) (?:dois|duas|2|tres|3)|ambos|ambas|"
     r"both|next to|ao lado d[oa]|do lado d(?:esse|este|ele|aquele|o|a|ela|essa|esta)|"
     r"um do lado do outro|uma do lado da outra)(?!\w)"
 )

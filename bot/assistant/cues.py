@@ -327,6 +327,12 @@ _OPENS = re.compile(
     r"^\W*(?:oi+e*|ola+|opa|e ?ai|eae+|eai|salve|fala|bom dia|boa tarde|boa noite|hello|hi|hey|"
     r"good (?:morning|afternoon|evening))\b"
 )
+_DETAILS_LATER = re.compile(
+    r"\b(?:posso|vou|podemos|vamos|i'?ll|can i|we'?ll) (?:te |lhe |vos )?(?:mandar|enviar|passar|"
+    r"send|share)\b[^.?!]{0,25}\b(?:detalhes|informac\w+|infos?|dados do projeto|details|specs)\b"
+    r"[^.?!]{0,25}\b(?:amanha|depois|mais tarde|semana que vem|em breve|daqui a pouco|tomorrow|"
+    r"later|next week|soon)\b"
+)
 # How the client found us: an opening, whatever the domain words around it.
 _REFERRAL = re.compile(
     r"\b(?:indic(?:ou|aram|ado|ada|acao) (?:de )?(?:voces|vcs|a infrabot)|"
@@ -351,6 +357,8 @@ def social(folded: str, asked: bool) -> Literal["greeting", "closing"] | None:
         return "greeting"
     if _REFERRAL.search(folded) and not asked:
         return "greeting"  # "Li o artigo de vocês sobre GPU x TPU e fiquei curioso"
+    if _DETAILS_LATER.search(folded):
+        return "greeting"  # "posso mandar os detalhes do projeto amanhã?": the job comes later
     return None
 
 

@@ -7,6 +7,7 @@ from typing import Any
 from bot.assistant.fixed_replies import card_free_spec
 from bot.assistant.reply import Reply
 from locales import _
+from quoting.candidate import HEADROOM
 from quoting.catalog import Accelerator, load_catalog
 from quoting.errors import InvalidJob
 from quoting.fit import fit_on
@@ -43,8 +44,8 @@ def card_for(
     )
 
 
-def _gb(value: float) -> str:
-    return f"~{format_number(value, 0)} GB"
+def _gb(value: float, decimals: int = 0) -> str:
+    return f"~{format_number(value, decimals)} GB"
 
 
 def fit_first(reply: Reply, slots: dict[str, Any], card_id: str | None) -> str:
@@ -93,8 +94,19 @@ def fit_text(spec: JobSpec, card: Accelerator) -> str:
         short = _(
             "Não numa só placa: {what} precisa de {total} ao todo, e a {card} tem {memory} GB."
         )
-    total = _gb(estimate_memory(job).total)
+    needed = estimate_memory(job).total
+    close = needed <= card.memory_gb  # "precisa de ~22 GB e a placa tem 24": the margin is why
+    total = _gb(needed, 1 if close else 0)
     sentences = [short.format(what=what, total=total, card=card.name, memory=memory)]
+    if close:
+        sentences.append(
+            _(
+                "Deixamos {margin} da memória livre para o CUDA e a fragmentação, então sobram "
+                "{usable} para o treino."
+            ).format(
+                margin=f"{100 - HEADROOM * 100:.0f}%", usable=_gb(card.memory_gb * HEADROOM, 1)
+            )
+        )
     if fitted is not None:
         if tpu:
             split = _("Com {devices}x {card} dividindo o modelo, cabe ({used} por chip).")

@@ -366,3 +366,9 @@ def test_the_clouds_we_quote_are_said_and_one_beside_the_quote_is_compared(
         assistant, f"{JOB}, na AWS", "vocês cotam na Oracle também? queria colocar do lado da AWS"
     )
     assert "| Oracle Cloud (OCI) |" in beside.answer and "| AWS |" in beside.answer, beside.answer
+
+
+def test_a_no_on_a_card_larger_than_the_job_says_the_margin(assistant: Assistant) -> None:
+    (reply,) = talk(assistant, "É possível correr um LoRA do Mistral 7B numa RTX 4090 de 24 GB?")
+    assert reply.answer.startswith("Não numa só placa"), reply.answer
+    assert "sobram ~21,6 GB para o treino" in reply.answer, reply.answer
