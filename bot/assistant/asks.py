@@ -200,8 +200,8 @@ WHY_THIS = re.compile(
 )
 # Words that ask for a side by side by themselves ("tpu vs gpu nesse caso", "lado a lado").
 _SIDE_BY_SIDE = re.compile(
-    r"\b(?:vs\.?|versus|compar\w*|lado a lado|side by side|(?:os|as) (?:dois|duas|2|tres|3)|ambos|ambas|"
-    r"both|next to|ao lado d[oa]|do lado d(?:esse|este|ele|aquele|o|a|ela|essa|esta)|"
+    r"\b(?:vs\.?|versus|compar\w*|lado a lado|side by side|(?:os|as) (?:dois|duas|2|tres|3)|"
+    r"ambos|ambas|both|next to|ao lado d[oa]|do lado d(?:esse|este|ele|aquele|o|a|ela|essa|esta)|"
     r"um do lado do outro|uma do lado da outra)(?!\w)"
 )
 _PRICE_WORDS = re.compile(
