@@ -104,8 +104,8 @@ METHODS = [
             # Training from scratch updates every weight: priced as the full method.
             r"(?:treinar|treino|treinamento|train\w*) (?:\w+ ){0,6}do (?:zero|0)\b|from scratch|"
             # ("continued pretraining with LoRA" is LoRA: the adapter named wins)
-            r"pre-?trein\w*(?![^.;!?]{0,30}\b(?:q-?lora|lora)\b)|"
-            r"pre-?train\w*(?![^.;!?]{0,30}\b(?:q-?lora|lora)\b)"
+            r"pre-?trein\w*(?![^!?]{0,40}\b(?:q-?lora|lora)\b)|"
+            r"pre-?train\w*(?![^!?]{0,40}\b(?:q-?lora|lora)\b)"
         ),
         "full",
     ),

@@ -6,6 +6,7 @@ import re
 
 from bot.assistant.reader.measured import SizeFields
 from bot.assistant.reader.quantity_arithmetic import TIMES, Mention, said_amount, said_tokens
+from bot.assistant.reader.spans import number
 from locales import _
 
 _EXAMPLE = r"(?:exemplos?|examples?|amostras?|samples?)"
@@ -24,8 +25,26 @@ def declared(text: str) -> re.Match[str] | None:
 
 
 def _same(noun: str, other: str) -> bool:
-    """ "capítulo" and "capitulos", "paciente" and "pacientes": one noun, either number."""
-    return noun[:5] == other[:5]
+    """ "capítulo" and "capitulos", "aula" and "aulas": one noun, either number."""
+    return noun.rstrip("s")[:5] == other.rstrip("s")[:5]
+
+
+# "12 cursos, cada curso com 10 módulos de 6 aulas": a count that holds the next one.
+_HOLDER = re.compile(
+    r"(?P<n>\d+(?:[.,]\d+)*)(?P<mil> mil)? [a-z-]+\s*,?\s*"
+    r"(?:(?:cada|each) [a-z]+ (?:com|tem|has|with)|de|com|of|with)\s*$"
+)
+
+
+def _holders(text: str, unit: Mention) -> float:
+    """How many of `unit` the counts said before it hold, multiplied out; 1 when none does."""
+    product, inner = 1.0, unit.start
+    while found := _HOLDER.search(text, 0, inner):
+        value = number(found["n"])
+        if value is None:
+            break
+        product, inner = product * value * (1000 if found["mil"] else 1), found.start()
+    return product
 
 
 def per_unit(size: SizeFields, said: re.Match[str], mentions: list[Mention], main: Mention) -> None:
@@ -35,6 +54,14 @@ def per_unit(size: SizeFields, said: re.Match[str], mentions: list[Mention], mai
     unit = next((m for m in mentions if m.unit == "record" and _same(m.noun, noun)), None)
     total = size.dataset_tokens or (size.examples or 0) * (size.tokens_per_example or 0)
     if unit is None or not total:
+        return
+    if unit.start == main.start:  # "12 cursos, cada curso com 10 módulos de 6 aulas": each one's
+        held = _holders(said.string, unit)  # length is said; the count is the product
+        if held > 1:
+            size.examples = unit.value * held
+            size.arithmetic += " " + _("→ {count} {unit} ao todo").format(
+                count=said_amount(size.examples), unit=main.noun
+            )
         return
     # "90 livros, cada um com ~240 páginas e 12 capítulos": units inside each of the main count;
     # not "2 milhões de linhas em 8 mil arquivos", the lines inside the units

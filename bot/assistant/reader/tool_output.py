@@ -24,6 +24,10 @@ _TABLE_FILE = re.compile(r"\.(?:jsonl?|csv|tsv|parquet)\b|\b(?:jsonl|csv|tsv)\b"
 _WC_TRIPLE = re.compile(rf"(?<![\w.,])({_NUMBER})\s+({_NUMBER})\s+({_NUMBER})(?![\w.,])")
 _RESULT = re.compile(rf"(?<![\w.,/-])({_NUMBER})(?![\w.,]*[a-z_/-])")
 _TOTAL_LINE = re.compile(rf"(?m)^\s*({_NUMBER})\s+total\s*$")
+_SAID_AFTER = re.compile(
+    r"\s*(?:mil|milh\w+|bilh\w+|k|m|mi|million\w*|billion\w*|thousand|palavras|words|caracteres|"
+    r"characters|chars|linhas|lines|bytes|registros|rows|tokens|[kmgt]i?b)\b"
+)
 _FILE_AFTER = re.compile(r"[ \t]*(?:total\b|[\w./*-]+\.\w+\b)?")
 
 # `du -sh`, `ls -lh`, `ls -l`: sizes of files and folders.
@@ -181,8 +185,8 @@ def _wc_result(command: re.Match[str], block: str, before: str) -> tuple[str, re
         lines, size = _said(_value(triple[1])), _said(_value(triple[3]) / 1e6)
         return f"{lines} {'registros' if table else 'linhas'}, {size} mb no total", triple
     found = _TOTAL_LINE.search(block) or _RESULT.search(block)
-    if found is None:
-        return "", None
+    if found is None or _SAID_AFTER.match(block, found.end()):
+        return "", None  # "wc -m deu 84 milhões de caracteres": already said in words
     if flag == "l" and piped and piped["tool"] in ("ls", "find"):
         unit = "arquivos"  # `ls contratos/ | wc -l`: files, one example each only if said
     else:
