@@ -54,6 +54,17 @@ def _period(folded: str) -> tuple[int, str] | None:
     return next(((hours, _(name)) for said, hours, name in _PERIODS if said.search(folded)), None)
 
 
+_CARDS_ASKED = re.compile(
+    r"\b(?P<n>\d{1,2})\s*x\s*(?=[a-z])|\b(?P<m>\d{1,2}) (?=(?:gpus?|placas?|[a-z]\d{2,3})\b)"
+)
+
+
+def _cards_asked(folded: str) -> int | None:
+    """ "8x H100", "4 A100", "8 GPUs": how many cards one machine should hold; None if unsaid."""
+    found = _CARDS_ASKED.search(folded)
+    return int(found["n"] or found["m"]) if found and int(found["n"] or found["m"]) > 1 else None
+
+
 def hourly_prices_text(accelerator_id: str, fx: FxRate, folded: str = "") -> str:
     """The machines with this accelerator and their price per hour, cheapest first, in the
     client's language; with the price of the period `folded` asks about, where it asks one."""
@@ -65,6 +76,12 @@ def hourly_prices_text(accelerator_id: str, fx: FxRate, folded: str = "") -> str
             "Não temos hoje oferta com {accelerator} no catálogo. Me diga o modelo e os dados do "
             "job e eu cotarei a máquina equivalente mais em conta."
         ).format(accelerator=accelerator.name)
+    if count := _cards_asked(folded):  # "8x H100": the machines with that many, else the next up
+        offers = (
+            [o for o in offers if o.device_count == count]
+            or [o for o in offers if o.device_count > count]
+            or offers
+        )
     priced = sorted(((hourly_price(o.key, fx), o) for o in offers), key=lambda p: p[0])
     lines = []
     for total, offer in priced[:MAX_MACHINES]:

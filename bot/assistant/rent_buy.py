@@ -35,7 +35,9 @@ _ASKS = re.compile(
     r"\bimobiliz\w*|\bopex\b|"
     # "buy a DGX instead of renting", "comprar um servidor em vez de alugar"
     r"\b(?:buy\w*|compr\w*)\b.{0,30}\b(?:instead of|rather than|em vez de|ao inves de) "
-    r"(?:rent\w*|alug\w*)|\bdgx\b"
+    r"(?:rent\w*|alug\w*)|\bdgx\b|"
+    # "leasing de um servidor", "colocar um servidor nosso em colocation": owning by other means
+    r"\bleasing\b|\bcolocation\b|\bcomprar usad\w*|\bused (?:gpus?|cards?|servers?)\b"
 )
 # "toda semana", "semanalmente", "every week": a month has about four.
 _FORTNIGHTLY = re.compile(

@@ -372,3 +372,11 @@ def test_a_no_on_a_card_larger_than_the_job_says_the_margin(assistant: Assistant
     (reply,) = talk(assistant, "É possível correr um LoRA do Mistral 7B numa RTX 4090 de 24 GB?")
     assert reply.answer.startswith("Não numa só placa"), reply.answer
     assert "sobram ~21,6 GB para o treino" in reply.answer, reply.answer
+
+
+def test_the_hourly_price_of_a_machine_with_n_cards_lists_those_machines(
+    assistant: Assistant,
+) -> None:
+    (reply,) = talk(assistant, "quanto custa por hora 8x H100 SXM?")
+    machines = [line for line in reply.answer.splitlines() if line.startswith("• ")]
+    assert machines and all(line.startswith("• 8x ") for line in machines), reply.answer

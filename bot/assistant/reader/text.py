@@ -292,7 +292,11 @@ _FRACTIONS = [
 def normalize(text: str) -> str:
     """Folded text with chat abbreviations expanded and number words written as digits."""
     # "llama 8b 🆚 gemma 2 9b", "💵?" after a quote
-    folded = fold(text.replace("\U0001f19a", " vs ").replace("\U0001f4b5", " em dolar "))
+    folded = fold(
+        text.replace("\U0001f19a", " vs ")
+        .replace("\U0001f4b5", " em dolar ")
+        .replace("\U0001f1fa\U0001f1f8", " usd ")  # "em 🇺🇸?": in the flag's currency
+    )
     folded = as_prose(folded)  # "$ wc -l treino.jsonl / 48000 treino.jsonl"
     folded = folded.replace("\u00b7", ",")  # "qua., 16 de dezembro · 15:00": a calendar invite
     # "até 15/dez", "prazo 15 dez": a month's short name, before "dez" can be read as ten
