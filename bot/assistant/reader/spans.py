@@ -179,7 +179,9 @@ _PARAMS_AFTER = re.compile(r"^\s*(?:de\s+)?(?:parametros|params?|parameters)\b")
 _TOKENS_AFTER = re.compile(r"^\s*(?:de\s+)?(?:tokens?|toks?|tks?)\b")
 _BYTES_AFTER = re.compile(r"^\s*(kb|mb|gb|tb|megas?|gigas?|teras?)\b")
 _DEVICE_NEAR = re.compile(
-    r"gpus?|placas?|vram|memoria|card|cards|device|\bpc\b|notebook|maquinas?|instancias?|"
+    # not "the HF card says", "o dataset card": a dataset's card is its description
+    r"gpus?|placas?|vram|memoria|(?<!hf )(?<!dataset )(?<!data )(?<!model )cards?\b|device|\bpc\b|"
+    r"notebook|maquinas?|instancias?|"
     # "full de um 7B cabe em 80GB?": what it must fit in is a card.
     r"\b(?:cabe|cabem|caberia|fits?|roda|runs?) (?:em|numa?|in|on) (?:uma? |an? )?$|"
     # "uma rtx 3060 de 12gb", "só uma A100 40GB": the card's own memory, stated with its name.
@@ -295,7 +297,8 @@ def _tag(text: str, match: re.Match[str], value: float) -> tuple[Tag, float, int
         tail, head = after[found.end() : found.end() + 30], before[-45:]
         if _SYSTEM_RAM_AFTER.match(tail):
             return None
-        if _DEVICE_AFTER.match(tail) or (_DEVICE_NEAR.search(head) and not _DATA_NEAR.search(tail)):
+        near = _DEVICE_NEAR.search(before, max(0, len(before) - 45)) and not _DATA_NEAR.search(tail)
+        if size >= 1e9 and (_DEVICE_AFTER.match(tail) or near):  # no card counts its memory in MB
             return "device_memory", size / 1e9, end + found.end(), ""
         if _DATA_NEAR.search(tail) or _DATA_NEAR.search(head):
             return "data_bytes", size, end + found.end(), ""
