@@ -4,11 +4,10 @@ quote, follow-up, handoff, greeting, out of scope, error), answers from the know
 quoting engine, and keeps the conversation's slots in the database."""
 
 import re
-import unicodedata
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
-from bot.assistant import composer, cues, fixed_replies
+from bot.assistant import asks, composer, cues, fixed_replies
 from bot.assistant.comparison import compare_text
 from bot.assistant.dollars import budget_in_reais, in_dollars
 from bot.assistant.fit_answer import card_for, fit_first, fit_text, sizes_text
@@ -26,6 +25,7 @@ from bot.assistant.reply import (
     Reply,
     Source,
     action_said,
+    cleaned,
     pressed,
     quote_actions,
 )
@@ -57,14 +57,6 @@ if TYPE_CHECKING:
 # word is about something else (measured on the assistant test set: off-topic questions score
 # 0.0-0.67, on-topic ones 0.75-1.0).
 MIN_COVERAGE = 0.75
-
-
-def _clean(text: str) -> str:
-    """Drop control characters (keeping line breaks) and surrounding blanks."""
-    kept = "".join(
-        char for char in text if char in "\n\t" or not unicodedata.category(char).startswith("C")
-    )
-    return kept.strip()
 
 
 class Assistant:
@@ -105,7 +97,7 @@ class Assistant:
         when the message is too short to tell)."""
         state = self.store.load(conversation_id)
         earlier = [turn.text for turn in state.history]  # ours too: they speak its language
-        said = _clean(text)
+        said = cleaned(text)
         reading = read_message(action_said(said), earlier=earlier)
         if reading.text != said or pressed(said):  # a button pressed, or its label typed
             language = conversation_language("" if pressed(said) else said, earlier)
@@ -307,7 +299,9 @@ class Assistant:
         if turn.reading.wants("fit_check") and (card or "max_device_memory_gb" in slots):
             reply.answer = fit_first(reply, slots, str(card.value) if card else None)
         wants = turn.reading.wants
-        return fixed_replies.also_asked(reply, wants("proposal"), wants("handoff"))
+        # "se ficar dentro do que eu imagino, já manda em PDF": the figure first, the PDF on a yes
+        proposal = wants("proposal") and not asks.PROPOSAL_IF.search(turn.folded)
+        return fixed_replies.also_asked(reply, proposal, wants("handoff"))
 
     def _handoff(self, state: ConversationState, text: str) -> Reply:
         state.handoff = True

@@ -1,5 +1,6 @@
 """What the assistant answers: the reply every channel renders, its sources and its buttons."""
 
+import unicodedata
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -77,3 +78,11 @@ class Reply(BaseModel):
     def to_json_dict(self) -> dict[str, Any]:
         """The `ask --json` object of DESIGN.md (plus actions, handoff and notice)."""
         return self.model_dump(mode="json")
+
+
+def cleaned(text: str) -> str:
+    """A client's message without control characters (line breaks kept) or surrounding blanks."""
+    kept = "".join(
+        char for char in text if char in "\n\t" or not unicodedata.category(char).startswith("C")
+    )
+    return kept.strip()

@@ -380,3 +380,8 @@ def test_the_hourly_price_of_a_machine_with_n_cards_lists_those_machines(
     (reply,) = talk(assistant, "quanto custa por hora 8x H100 SXM?")
     machines = [line for line in reply.answer.splitlines() if line.startswith("• ")]
     assert machines and all(line.startswith("• 8x ") for line in machines), reply.answer
+
+
+def test_a_pdf_asked_on_a_condition_waits_for_the_figure(assistant: Assistant) -> None:
+    (reply,) = talk(assistant, f"{JOB}, quanto sai? Se ficar dentro do que imagino, manda em PDF")
+    assert reply.quote is not None and not reply.attach_proposal, reply.answer
