@@ -10,22 +10,16 @@ a count of the same records, so the sentence composes as if the noun were there.
 import re
 from dataclasses import replace
 
+from bot.assistant.reader.added_sets import ADDED, added_set
 from bot.assistant.reader.quantity_arithmetic import (
     TIMES,
     Mention,
     load_quantities,
     said_amount,
     said_count,
-    to_tokens,
 )
 from locales import N_, _
 
-# Between a first count and a second one: the second is added to it.
-_ADDED = re.compile(
-    r"^[^.!?\d]{0,40}?(?:\+|\be mais\b|\bmais\b|\balem d[eoa]s?\b|\bsomad[oa]s? a\b|\bplus\b|"
-    r"\boutr[oa] (?:de|com)\b|\banother (?:of|with)\b|"
-    r"\band another\b|\bjunto com\b)[^.;!?\d]{0,12}$"
-)
 # "agrupadas em conversas de 10 mensagens": messages counted one by one, trained as conversations.
 _REGROUPED = re.compile(
     r"\b(?:agrupad|organizad|divid|separad|juntad|grouped|organized|split)\w* "
@@ -49,24 +43,6 @@ _ONE_GROUP = {
     "conversas": "conversa", "dialogos": "diálogo", "chats": "chat", "sessoes": "sessão",
     "conversations": "conversation", "sessions": "session", "dialogues": "dialogue",
 }  # fmt: skip
-# Between two datasets: "e", "; base B:", ", and another set:".
-_ANOTHER_SET = re.compile(
-    r"^\s*(?:cada|each)?[\s,;:+]*(?:\b(?:e|and|mais|plus)\b)?[\s,;:]*"
-    r"(?:(?:a |the |outra |another |uma |segunda |second )?"
-    r"(?:base|dataset|conjunto|corpus|fonte|set)s?\b[^.!?\d]{0,8})?"
-    # "- A: ...\n- B: ...", "(a) respostas: 18 mil ...;\n(b) pareceres normativos: 6 mil ..."
-    r"(?:\n\s*\(?(?:[a-d]|[1-4]|base [a-d1-4])\s*[:).-]\s*(?:[a-z]+(?: [a-z]+){0,3}\s*:\s*)?)?$"
-)
-# "; a base B tem", ", e outro dataset com": a second set named as such is added to the first.
-_NAMED_SET = re.compile(
-    r"^[\s,;:+]*(?:\b(?:e|and|mais|plus)\b)?[\s,;:]*(?:a |the |outra |another |uma |segunda |"
-    r"second )?(?:base|dataset|conjunto|corpus)\b[^.!?\d]{0,12}$"
-)
-# "10k reviews (~50 words) with 10k replies (~150 words)": two sets, each with its length.
-_WITH = re.compile(
-    r"^[\s),;]*(?:cada|each)?[\s),;]*\b(?:com|with|junto com|together with|along with)\b\s*"
-    r"(?:os |as |the |mais )?$"
-)
 # Between a first count and a second one: the second is what remains after cleaning the first.
 _CLEANING = (
     r"limp\w*|dedup\w*|deduplic\w*|filtr\w*|duplicad\w*|remov\w*|tirando|descart\w*|clean\w*|"
@@ -134,7 +110,6 @@ _ELIDED_BEFORE = re.compile(
     r"roughly|approximately|aprox\w*|only|so|apenas|so uns))*\s*$"
 )
 _SENTENCE_END = re.compile(r"[.!?](?!\d)")  # not "1.500"
-_LENGTHS = frozenset({"word", "char", "token", "page", "line", "turn", "byte"})
 _RATE = re.compile(
     # ("2k tickets a week" arrives as "2k tickets 1 week": the reader writes "a"/"an" as 1)
     # "2.500 e-mails de clientes por mês": whose records they are, said before the rate
@@ -355,7 +330,7 @@ def adjusted_count(
             chains[chains.index(second)] = after
         else:
             chains.remove(second)
-        if _ADDED.match(gap) or second[0].value >= main[0].value:
+        if ADDED.match(gap) or second[0].value >= main[0].value:
             return main, ""
         # "dos 50 mil pares, vamos reservar 5 mil pra teste": what is left is trained on
         trained = replace(main[0], value=main[0].value - second[0].value)
@@ -365,64 +340,10 @@ def adjusted_count(
         return [trained, *main[1:]], f"{said} = {said_count(trained)}"
     # "6 mil ... e mais 3 mil ... e mais mil ...": each set added in turn
     steps: list[str] = []
-    while added := _added(text, main, chains):
+    while added := added_set(text, main, chains):
         main, said = added
         steps.append(said)
     return main, "; ".join(steps)
-
-
-def _added(
-    text: str, main: list[Mention], chains: list[list[Mention]]
-) -> tuple[list[Mention], str] | None:
-    """The examples' count with the next set added to it, and how the reply says the sum; None
-    when the next count is no other set of the same examples."""
-    later = [
-        c for c in chains if c is not main and c[0].unit == "record" and c[0].start > main[0].start
-    ]
-    if not later:
-        return None
-    second = later[0]
-    between = [c for c in chains if main[0].start < c[0].start < second[0].start]
-    gap = text[max([main[-1].end, *(c[-1].end for c in between)]) : second[0].start]
-    # Two datasets each with its own length may be joined by a bare "e" or "; base B:".
-    both_sized = bool(main[1:] and second[1:])
-    if not (
-        _ADDED.match(gap)
-        or _NAMED_SET.match(gap)
-        or (both_sized and (_ANOTHER_SET.match(gap) or _WITH.match(gap)))
-    ):
-        return None
-    chains.remove(second)
-    first_parts = main[1:]
-    orphans = [c for c in between if c[0].unit in _LENGTHS]
-    if not first_parts and orphans:
-        first_parts = orphans[0]  # "15 mil perguntas curtas (~50 tokens)": the first's length
-        chains.remove(orphans[0])
-    second_parts = second[1:]
-    total = main[0].value + second[0].value
-    said = f"{said_count(main[0])} + {said_count(second[0])}"
-    summed = f"{said_amount(total)} {main[0].noun}"
-    if first_parts and second_parts:
-        first_tokens = to_tokens(first_parts)[0]
-        second_tokens = to_tokens(second_parts)[0]
-        if first_tokens != second_tokens:
-            mean = (main[0].value * first_tokens + second[0].value * second_tokens) / total
-            part = Mention(mean, "token", "tokens", second_parts[-1].start, second_parts[-1].end)
-            said = _("{count} (média ponderada das duas partes)").format(count=said)
-            return [replace(main[0], value=total), part], f"{said} = {summed}"
-    parts = first_parts or second_parts
-    return [replace(main[0], value=total), *parts], f"{said} = {summed}"
-
-
-# "300 MB de contratos + 200 MB de jurisprudência": what the first total is of, then the join.
-_TOTAL_OF = re.compile(r"^\s*(?:de|of)\s+[a-z -]{0,30}?(?=\s*(?:[,;+]|\b(?:e|and|mais|plus)\b))")
-
-
-def another_total(text: str, first: Mention, second: Mention) -> bool:
-    """Whether `second` is a second dataset's total to add to `first`'s."""
-    gap = text[first.end : second.start]
-    gap = gap[found.end() :] if (found := _TOTAL_OF.match(gap)) else gap
-    return gap.strip() != "" and bool(_ANOTHER_SET.match(gap))
 
 
 def per_turn(chains: list[list[Mention]], mention: Mention, before: str, after: str) -> bool:

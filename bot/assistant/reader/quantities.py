@@ -12,12 +12,12 @@ import itertools
 import re
 from dataclasses import dataclass, field, replace
 
+from bot.assistant.reader.added_sets import another_total
 from bot.assistant.reader.count_changes import changed_count
 from bot.assistant.reader.counts import (
     CLEANED,
     TURN_PARTS,
     adjusted_count,
-    another_total,
     another_turns,
     counted_by_each,
     elided_count,
