@@ -160,8 +160,10 @@ WRITING_TASK = re.compile(
     r"\b(?:posts?|publicac\w*) (?:do|no|pro|para o|pra) (?:linkedin|instagram|facebook|tiktok)\b|"
     # Summarizing the client's papers and teaching their people: "resume esse contrato pra mim",
     # "um curso in company de Python pra equipe"
-    r"\b(?:resum\w*|summari[sz]e)\b (?:esse|este|o|a|this|that|my|meu|minha) (?:contrato|texto|"
-    r"documento|artigo|contract|document|text|pdf)\b|"
+    # "dá pra vocês resumirem 300 contratos de locação pra mim?"
+    r"\b(?:resum\w*|summari[sz]e)\b (?:(?:esses?|estes?|os|as|this|that|these|my|meus?|minhas?|"
+    r"nossos?|nossas?|o|a) )?(?:\d[\d.,]* (?:mil )?)?(?:contratos?|textos?|documentos?|artigos?|"
+    r"contracts?|documents?|texts?|pdfs?|processos|atas|laudos)\b|"
     r"\b(?:curso|cursos|in company|capacitacao)\b[^.?!]{0,40}\b(?:python|equipe|analistas|"
     r"funcionarios|time|team|staff)\b|\btreinar (?:minha|nossa) equipe\b|"
     r"\b(?:traduz\w*|translate)\b (?:esse|este|o|a|this|that|my|meu|minha|nosso|nossa) "

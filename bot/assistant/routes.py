@@ -3,6 +3,7 @@ first route whose rule holds. Each rule is a small function; its docstring shows
 ARCHITECTURE.md shows the table; `Assistant` holds one handler per route name.
 """
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -289,8 +290,16 @@ def classified_injection(turn: Turn) -> bool:
 
 
 def off_topic(turn: Turn) -> bool:
-    """ "me ajuda com meu TCC?", "celular até 2 mil reais?", "renderizar no blender numa GPU?" """
-    return turn.off_topic and not (turn.slots.keys() - TERMS_ONLY - {"kind"})
+    """ "me ajuda com meu TCC?", "celular até 2 mil reais?", "renderizar no blender numa GPU?";
+    "dá pra vocês resumirem 300 contratos pra mim?" whatever the count and deadline it says, not
+    "treinar um modelo pra resumir contratos" """
+    done_for_them = bool(cues.WRITING_TASK.search(turn.folded)) and not (
+        _TRAINED.search(turn.folded) or "model" in turn.slots
+    )
+    return turn.off_topic and (done_for_them or not turn.slots.keys() - TERMS_ONLY - {"kind"})
+
+
+_TRAINED = re.compile(r"fine.?tun|trein|\btrain|\blora\b|qlora|\bllm|dataset|\bepoca|\bmodelo\b")
 
 
 def guidance(turn: Turn) -> bool:
