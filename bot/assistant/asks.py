@@ -66,7 +66,7 @@ PER_HOUR = re.compile(
     # "quanto sai por mês deixar uma A100 ligada?": a card kept on, priced by the period
     r"deixar (?:uma |um |a |o )?[a-z0-9 ]{1,20}ligad[oa]|por mes (?:deixar|com|ligad[oa])|"
     # "quanto eu pago por uma V100 ligada 15 dias direto?"
-    r"ligad[oa] (?:por )?\d+ (?:horas?|dias?|semanas?|meses)|"
+    r"ligad[oa] (?:por )?\d+ ?(?:h|horas?|dias?|semanas?|meses)\b|"
     r"left (?:on|running))\b"
 )
 # "cabe numa L4?", "roda numa 4090?", "um chip de TPU segura um 65B?", "does it fit on an A100?".
@@ -139,6 +139,8 @@ PROPOSAL = re.compile(
     # "consegue mandar isso numa planilha Excel?": the quote as a document, in another format
     r"\b(?:mand\w*|envi\w*|send|export\w*|ger[ae]\w*)\b[^.?!]{0,25}\b(?:em|numa?|in|as|to) "
     r"(?:uma |a |an )?(?:planilha|excel|xlsx|spreadsheet|docx|word|csv)\b|"
+    r"\b(?:preciso|precisamos|quero|queria|need)\b[^.?!]{0,20}\b(?:em|num|no formato|in|as) "
+    r"(?:docx|word|excel|xlsx|planilha)\b|"
     r"\bformaliz\w*|"
     r"\be-?mail (?:me|us|it|this|that)\b|"
     r"\b(?:envi\w*|mand\w*|send|receb\w*|baix\w*|ger[ae]\w*|export\w*|get|download)\b[^.?!]{0,40}"

@@ -120,7 +120,9 @@ NOT_OUR_TRADE = re.compile(
     # "montando um pc, i5 ou ryzen?", "Google Drive ou iCloud?", "RAM pro Photoshop"
     r"\b(i[3579]|ryzen|google drive|icloud|photoshop|premiere|celular|smartphone)\b|"
     r"\bmont\w* (um |meu )?(pc|computador)\b|"
-    r"\b(notebook|laptop)s?\b[^.?!]{0,30}\b(pra|para|for) (minha|meu|my|a minha|o meu)\b|"
+    r"\b(notebook|laptop|portatil)s?\b[^.?!]{0,30}\b(pra|para|for) (minha|meu|my|a minha|o meu)\b|"
+    # Building upkeep: "vocês fazem manutenção do ar-condicionado da sala de servidores?"
+    r"\bar[- ]condicionado\b|\bnobreak\b|"
     r"\b(?:me )?indica\w* (?:um |uma )?(?:bom |boa )?(?:notebook|laptop|computador|pc|desktop)\b|"
     r"\b(?:recommend|suggest) (?:me )?a (?:good )?(?:laptop|notebook|desktop|pc)\b|"
     r"\bacao da|\bacoes (da|de)|bolsa de valores|\bstocks?\b|criptomoeda|\bbitcoin|"
@@ -331,9 +333,9 @@ _OPENS = re.compile(
 )
 _DETAILS_LATER = re.compile(
     r"\b(?:posso|vou|podemos|vamos|i'?ll|can i|we'?ll) (?:te |lhe |vos )?(?:mandar|enviar|passar|"
-    r"send|share)\b[^.?!]{0,25}\b(?:detalhes|informac\w+|infos?|dados do projeto|details|specs)\b"
-    r"[^.?!]{0,25}\b(?:amanha|depois|mais tarde|semana que vem|em breve|daqui a pouco|tomorrow|"
-    r"later|next week|soon)\b"
+    r"send|share)\b(?=[^.?!]{0,50}\b(?:detalhes|informac\w+|infos?|dados do projeto|details|"
+    r"specs)\b)(?=[^.?!]{0,50}\b(?:amanha|depois|mais tarde|semana que vem|em breve|"
+    r"daqui a pouco|tomorrow|later|next week|soon)\b)"
 )
 # How the client found us: an opening, whatever the domain words around it.
 _REFERRAL = re.compile(
@@ -382,6 +384,8 @@ PRICE = re.compile(
     r"\b(quanto tempo|(e|sai|fica|custa) caro)\b|"
     r"^(preco|cotacao|orcamento)\W*$|(tabela|lista) de precos|price list|(?<!spot )\bpricing\b|"
     r"\b(saber|ver|conhecer) (os |uns )?(valores|precos)\b|"
+    # "dá pra ter uma noção de preço?"
+    r"\b(nocao|ideia|estimativa|previsao) (de |do )?(preco|valor|custo)\b|"
     r"\b(envia\w*|mand\w*|faz\w*|prepar\w*) (pra nos |para nos |nos |me )?(uma |a )?proposta\b|"
     r"\b(receber|solicit\w*|gostari\w* de|pedir|peco|pedimos|aguardo) (um |uma |o |a |nosso |seu )?"
     r"(cotacao|orcamento|proposta)\b"

@@ -21,7 +21,7 @@ _ASKS = re.compile(
     r".{0,30}"
     rf"\b{_HARDWARE}\b|\bcapex\b|\b(buy|buying|purchase|owning)\b.{{0,30}}\b{_HARDWARE}s?\b|"
     # "compensa alugar?", "compro ou alugo?", "rent or buy"
-    r"\b(compensa|vale a pena|melhor)\b.{0,15}\balug\w*|\bcompr\w*\b.{0,40}\bou\b.{0,10}\balug\w*|"
+    r"\b(compensa|vale a pena|melhor)\b.{0,15}\balug\w*|\bcompr\w*\b.{0,40}\bou\b.{0,25}\balug\w*|"
     r"\balug\w*\b.{0,40}\bou\b.{0,10}\bcompr\w*|\brent or buy\b|\bbuy or rent\b|"
     # "on-prem ou nuvem?", not "dá pra rodar on-prem depois" (where the model runs once trained)
     r"\b(?:compensa|vale a pena|melhor|ou|or|vs|versus)\b.{0,30}\bon[- ]prem|"

@@ -151,7 +151,9 @@ def proposal(turn: Turn) -> bool:
     """ "pode me enviar isso em PDF por e-mail?"; not "e com qlora? se baixar bem já pode mandar a
     proposta": the change is quoted first, the proposal waits on it."""
     waits = bool(turn.slots) and bool(asks.PROPOSAL_IF.search(turn.folded))
-    return turn.reading.wants("proposal") and not turn.sized and not waits
+    # "AWS e Azure lado a lado e já formaliza a proposta da mais barata": the table first
+    compared = bool(turn.reading.compare) and turn.has_job
+    return turn.reading.wants("proposal") and not turn.sized and not waits and not compared
 
 
 def commercial(turn: Turn) -> bool:
@@ -196,7 +198,9 @@ def price_per_hour(turn: Turn) -> bool:
     again = again and bool(turn.reading.wants("price") or cues.FOLLOW_UP.match(turn.folded))
     asked = turn.reading.wants("price_per_hour") or again
     buying = turn.reading.wants("rent_or_buy")  # "buying two A100s vs renting, twice a month"
-    return asked and machine and not turn.sized and not manipulated and not buying
+    # "Roda numa L4? Se rodar, quanto sai a hora dela?": the job's yes or no comes first
+    fit_first = turn.has_job and turn.reading.wants("fit_check")
+    return asked and machine and not turn.sized and not manipulated and not buying and not fit_first
 
 
 def priced_card(state: ConversationState) -> list[str]:

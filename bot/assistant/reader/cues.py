@@ -89,7 +89,7 @@ METHODS = [
     (
         re.compile(
             r"(?<!q)(?<!q-)\blora\b(?! (?:quantizad|em 4 ?bits|de 4 ?bits|4[ -]?bits?))|"
-            r"adaptador|\bpeft\b|\badapters?\b|baixo rank|low[- ]rank|\bdora\b"
+            r"adaptador|\bpeft\b|\badapters?\b(?!\s*[:=])|baixo rank|low[- ]rank|\bdora\b"
         ),
         "lora",
     ),

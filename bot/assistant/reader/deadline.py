@@ -78,7 +78,7 @@ _DAY = re.compile(
     r"(?P<quarter_end>(?:o )?(?:fim|final) do trimestre|end of (?:the )?quarter)|"
     r"(?P<next_week>semana que vem|proxima semana|next week)|"
     r"(?P<christmas>natal|christmas)|"
-    r"(?P<new_year>ano novo|reveillon|virada do ano|(?<=da )virada(?! d)|new year|"
+    r"(?P<new_year>ano[- ]novo|reveillon|virada do ano|(?<=da )virada(?! d)|new year|"
     r"(?:fim|final) do ano|end of (?:the )?year)|"
     r"(?P<mid_month>(?:a )?(?:metade|meio) do mes|mid-?month)|"
     rf"(?P<explicit>\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?|\d{{1,2}} de (?:{_MONTHS})(?: de \d{{4}})?|"
@@ -169,9 +169,10 @@ def read_deadline(text: str, now: datetime) -> Deadline | None:
 # "os dados chegam amanhã às 9h, e a partir daí temos 48h": a duration counted from a day named
 # before it.
 _ANCHORED = re.compile(
-    r"\b(?:a partir dai|a partir de entao|dai em diante|depois disso|from then(?: on)?|"
-    r"from that point|after that)\W+(?:\w+\W+){0,3}?(?P<n>\d{1,3})\s*(?P<unit>h|hs|horas?|hours?|"
-    r"dias?|days?)\b"
+    r"\b(?:a partir dai|a partir de entao|a partir dess[ae] (?:data|dia)|dai em diante|"
+    r"depois disso|from then(?: on)?|from that (?:point|date|day)|after that)\W+"
+    r"(?:\w+\W+){0,3}?(?P<n>\d{1,3})\s*"
+    r"(?P<unit>h|hs|horas?|hours?|dias?|days?)(?P<business> uteis| business)?\b"
 )
 
 
@@ -186,7 +187,10 @@ def _after_anchor(text: str, now: datetime) -> Deadline | None:
         return None
     hour = _HOUR.match(text[days[-1].end() :])
     moment = datetime.combine(day, _time(hour) if hour else END_OF_DAY, CLIENT_ZONE)
-    moment += timedelta(hours=int(said["n"]) * (24 if said["unit"][0] == "d" else 1))
+    if said["business"]:  # "a partir daí, 10 dias úteis": working days after that day
+        moment = datetime.combine(business_day(day, int(said["n"])), END_OF_DAY, CLIENT_ZONE)
+    else:
+        moment += timedelta(hours=int(said["n"]) * (24 if said["unit"][0] == "d" else 1))
     hours = max(1.0, round((moment - now).total_seconds() / 3600, 1))
     return Deadline(moment, hours, days[-1].start(), said.end(), understood(moment, hours, False))
 
@@ -194,7 +198,8 @@ def _after_anchor(text: str, now: datetime) -> Deadline | None:
 # "10 dias corridos a partir da aprovação, que sai na segunda (dia 7)": days counted from a day
 # named after them.
 _COUNTED_FROM = re.compile(
-    r"\b(?P<n>\d{1,3}) dias? (?:corridos )?(?:a partir d|depois d|apos |after |from )"
+    r"\b(?P<n>\d{1,3}) dias? (?:corridos |(?P<business>uteis ))?"
+    r"(?:a partir d|depois d|apos |after |from )"
 )
 
 
@@ -207,7 +212,13 @@ def _counted_from(text: str, now: datetime) -> Deadline | None:
     start = _day(named, now, now.weekday())
     if start is None:
         return None
-    moment = datetime.combine(start + timedelta(days=int(said["n"])), END_OF_DAY, CLIENT_ZONE)
+    # "3 dias úteis depois do Ano-Novo": working days after the day named
+    end = (
+        business_day(start, int(said["n"]))
+        if said["business"]
+        else start + timedelta(days=int(said["n"]))
+    )
+    moment = datetime.combine(end, END_OF_DAY, CLIENT_ZONE)
     hours = max(1.0, round((moment - now).total_seconds() / 3600, 1))
     return Deadline(moment, hours, said.start(), named.end(), understood(moment, hours, False))
 

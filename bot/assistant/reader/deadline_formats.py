@@ -34,6 +34,15 @@ _COUNTDOWN = re.compile(
 _NEXT_HOLIDAY = re.compile(
     r"\b(?:antes do|ate o|before the|by the) (?:proximo|next) (?:feriado|holiday)\b"
 )
+# Days named by their holiday or date: "Prazo: Dia de Reis", "antes de Tiradentes".
+_NAMED_DAYS = {"dia de reis": (1, 6), "reis": (1, 6), "tiradentes": (4, 21),
+               "dia do trabalho": (5, 1), "dia do trabalhador": (5, 1),
+               "dia dos namorados": (6, 12), "dia das criancas": (10, 12), "finados": (11, 2),
+               "proclamacao da republica": (11, 15), "consciencia negra": (11, 20)}  # fmt: skip
+_NAMED_DAY = re.compile(
+    r"\b(?:(?P<before>antes d[eoa])|ate o|ate|prazo:?|by|no|na|pro|para o|pra o)\s+(?:o )?"
+    rf"(?P<day>{'|'.join(sorted(_NAMED_DAYS, key=len, reverse=True))})\b"
+)
 _ENDS_ON = re.compile(
     r"\b(?:sprint|iteracao|ciclo|piloto|projeto|contrato|trimestre|prazo)\w*\s+"
     r"(?:\w+\s+){0,2}?(?:termina|acaba|encerra|fecha|vence|ends?|closes?)\s+"
@@ -44,7 +53,7 @@ _ENDS_ON = re.compile(
 def formatted(text: str, now: datetime) -> Deadline | None:
     """The deadline `text` sets in one of these formats, or None."""
     now = now.astimezone(CLIENT_ZONE)
-    for read in (_iso, _d_plus, _week, _countdown, _next_holiday, _ends_on):
+    for read in (_iso, _d_plus, _week, _countdown, _next_holiday, _named_day, _ends_on):
         if found := read(text, now):
             moment, start, end = found
             if moment <= now:
@@ -139,3 +148,16 @@ def _ends_on(text: str, now: datetime) -> _Found:
         return None
     day = day_of_month(now.date(), int(said["day"]))
     return (_end_of(day), said.start(), said.end()) if day else None
+
+
+def _named_day(text: str, now: datetime) -> _Found:
+    """ "Prazo: Dia de Reis": that day's end, the next one to come; "antes de X": the day before."""
+    said = _NAMED_DAY.search(text)
+    if said is None:
+        return None
+    month, day = _NAMED_DAYS[said["day"]]
+    for year in (now.year, now.year + 1):
+        moment = _end_of(date(year, month, day) - timedelta(days=1 if said["before"] else 0))
+        if moment > now:
+            return moment, said.start(), said.end()
+    return None

@@ -46,7 +46,7 @@ ZONES = {
     "buenos aires": "America/Argentina/Buenos_Aires",
 }  # fmt: skip
 ZONE = re.compile(
-    r"^\s*,?\s*\(?\s*(?:(?:no )?horario de |hora de |de |in )?"
+    r"^\s*,?\s*\(?\s*(?:(?:no )?horario (?:de |da |do )|hora (?:de |da |do )|de |da |do |in )?"
     rf"(?P<zone>{'|'.join(sorted(ZONES, key=len, reverse=True))})\b(?:\s*time)?\)?"
 )
 

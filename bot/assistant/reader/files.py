@@ -9,12 +9,12 @@ from bot.assistant.reader.quantity_arithmetic import Mention
 from bot.assistant.reader.spans import number
 
 _FILES = (
-    r"arquivos?|partes?|files?|lotes?|planilhas?|dumps?|pastas?|volumes?|batches?|shards?|"
+    r"arquivos?|ficheiros?|partes?|files?|lotes?|planilhas?|dumps?|pastas?|volumes?|batches?|shards?|"
     r"chunks?|exports?|exportacoes|csvs?|jsonls?|parts?"
 )
 # "12 partes de", "5 plain-text files of", "2 de": how many files, right before each one's size.
 _MANY_BEFORE = re.compile(
-    rf"(?<![\d.,])(?P<n>\d{{1,4}}) (?:(?:[a-z-]+ ){{0,2}}?(?:{_FILES}) )?"
+    rf"(?<![\d.,])(?P<n>\d{{1,4}}) (?:(?:[a-z-]+ ){{0,2}}?(?:{_FILES})(?: (?:de|of) [a-z]+)? )?"
     r"(?:de|of|com|with) (?:~|uns |umas |cerca de |about |around )?$"
 )
 # "um de 120 MB", "one of 100 MB": a single file among others.

@@ -86,16 +86,24 @@ def chunked(size: SizeFields, chunk: float) -> None:
 
 _MEAN_BEFORE = re.compile(r"\b(?:media|em media|average|mean|tipicamente|typically)\b\D*$")
 _LIMIT_BEFORE = re.compile(r"\b(?:limite|maximo|max|limit|up to|no maximo)\b\D*$")
+_OUTLIERS_BEFORE = re.compile(
+    r"\b(?:alguns|algumas|some|a few|poucos|poucas|uns poucos)\b[^.;!?\d]{0,30}"
+    r"(?:chega\w* a|passa\w* de|vai\w* ate|reach\w*|go(?:es)? up to|hit)\s*~?$"
+)
 
 
 def means_over_limits(text: str, mentions: list[Mention]) -> list[Mention]:
-    """ "o limite é 280 caracteres mas a média fica em 200": the mean is each one's length."""
+    """ "o limite é 280 caracteres mas a média fica em 200": the mean is each one's length;
+    "alguns exemplos chegam a 16k tokens": a few outliers' length, never the data's."""
     means = [m for m in mentions if _MEAN_BEFORE.search(text, max(0, m.start - 25), m.start)]
     return [
         m
         for m in mentions
-        if not _LIMIT_BEFORE.search(text, max(0, m.start - 20), m.start)
-        or not any(mean.unit == m.unit for mean in means)
+        if (
+            not _LIMIT_BEFORE.search(text, max(0, m.start - 20), m.start)
+            or not any(mean.unit == m.unit for mean in means)
+        )
+        and not _OUTLIERS_BEFORE.search(text, max(0, m.start - 60), m.start)
     ]
 
 

@@ -71,8 +71,8 @@ MAX_EXAMPLE_TOKENS = 65_536
 
 
 _BEFORE_PER = re.compile(
-    r"(?:cada (?:um|uma|one)?|each(?! plus| and)|em media|media de|on average|average of|average|"
-    r"avg|mean|tamanho medio)"
+    r"(?:cada (?:um|uma|one)?|each(?! plus| and)|em media|media de|\(media|on average|average of|"
+    r"average|avg|mean|tamanho medio)"
     r"[^.;!?\d]{0,25}$"
 )
 # "cada processo com umas 8 peças": a few documents inside each record, whatever they are called.
@@ -201,7 +201,7 @@ _PAIR_GAP = re.compile(rf"^[,;]?[^.;!?\d]{{0,30}}\b(?:{SECOND_PARTS}|solutions|s
 # "título (~15 palavras), lide (~45 palavras)", "título: ~15, lide: ~45": one record's fields.
 _FIELD_GAP = re.compile(
     r"^\)\s*[,;]?\s*(?:e |and )?(?:o |a |the )?[a-z]+(?: [a-z]+){0,3}\s*\(\s*"
-    r"(?:~|cerca de |uns |umas )?$|"
+    r"(?:~|cerca de |uns |umas |avg |average |mean |media |media de |em media )?$|"
     r"^\s*[,;]\s*(?:o |a |the )?[a-z]+(?: [a-z]+){0,3}\s*:\s*(?:~|cerca de |uns |umas )?$"
 )
 

@@ -81,7 +81,8 @@ NOT_RECORDS = frozenset(
     words(
         "gpus tpus placas maquinas servidores nos nodes vezes pessoas anos meses dias horas "
         "semanas "
-        "minutos segundos epocas epochs reais dolares centavos parametros params parameters tokens "
+        "minutos segundos epocas epochs reais dolares euros dollars centavos parametros params "
+        "parameters tokens "
         "camadas "
         "layers cabecas heads bits bytes gigas megas teras vcpus cpus nucleos cores instancias "
         "usuarios clientes funcionarios vagas modelos versoes etapas fases passos steps graus "
@@ -168,7 +169,12 @@ _LISTED_AFTER = re.compile(r"^\s*(?:[,;.!]|e\s|and\s|$)")
 _AUDIO_AFTER = re.compile(r"^\s*(?:de\s+)?(?:horas?|h|hours?)\s+(?:de\s+)?(?:audio|gravac\w*|fala|"
                           r"voz|ligac\w*|podcasts?|speech|recordings?)")  # fmt: skip
 _WORDS_AFTER = re.compile(r"^\s*(?:de\s+)?(?:palavras?|words?)\b")
-_EPOCHS_BEFORE = re.compile(r"\b(?:epocas?|epochs?|num_train_epochs)\s*[:=]\s*$")
+# "num_train_epochs: 2", "\"num_train_epochs\": 2.0", "num_train_epochs=4"
+_EPOCHS_BEFORE = re.compile(r"\b(?:epocas?|epochs?|num_train_epochs)[\"']?\s*[:=]\s*$")
+# "uma época dá 1.500 steps": what one epoch holds, no count of epochs
+_ONE_EPOCH_HOLDS = re.compile(
+    r"^\s*(?:da|tem|sao|has|is|=|:)\s*~?\d[\d.,]*\s*(?:steps|passos|iterac)"
+)
 _EPOCHS_AFTER = re.compile(
     r"^\s*(?:de\s+)?(?:epocas?|epochs?|eps?|passadas|passes|"
     # "passando 2 vezes pelos dados"
@@ -315,7 +321,7 @@ def _tag(text: str, match: re.Match[str], value: float) -> tuple[Tag, float, int
         return "tokens", value, end + found.end(), ""
     if _SEQ_BEFORE.search(before) or _SEQ_AFTER.match(after):
         return "seq_len", value, end, ""
-    if found := _EPOCHS_AFTER.match(after):
+    if (found := _EPOCHS_AFTER.match(after)) and not _ONE_EPOCH_HOLDS.match(after[found.end() :]):
         return "epochs", value, end + found.end(), ""
     if _EPOCHS_BEFORE.search(before) and not scale:  # "* epochs: 2"
         return "epochs", value, end, ""

@@ -308,6 +308,9 @@ def normalize(text: str) -> str:
     folded = re.sub(r"(?<=[a-z])_(?=[a-z])", " ", folded)  # "num_rows: 72000" in a dataset card
     # "~200 English words": the words, then the language they are in
     folded = re.sub(r"(\d) (english|portuguese) (words|tokens)\b", r"\1 \3 in \2", folded)
+    # Portugal: "1,2 mil milhões" is 1,2 billion; "2 500 processos" is 2.500
+    folded = re.sub(r"\bmil milhoes\b", "bilhoes", folded)
+    folded = re.sub(r"(?<![\d.,])(?<!dia )(\d{1,3}) (\d{3})(?= [a-z]{3,})", r"\1\2", folded)
     folded = _ABBREVIATION.sub(lambda m: _ABBREVIATIONS[m.group(1)], folded)
     folded = corrected(_TYPO.sub(lambda m: _TYPOS[m.group(1)], folded))
     folded = _words_to_digits(folded, _PT_RUN, "pt")

@@ -54,7 +54,7 @@ _AGGREGATE = re.compile(
 _SQL_NUMBER = re.compile(rf"(?<![\w.,(])({_NUMBER})(?![\w(])")
 # Numbers of the query itself, not its result: "where ano >= 2020", "limit 100", "(1 row)".
 _QUERY_NUMBER = re.compile(r"(?:(?<!-)>=?|<=?|!=|(?<![<>!])=|\blimit|\btop|\binterval|'|\")\s*$")
-_ROWS_AFTER = re.compile(r"^\s*(?:rows?|linhas?|registros?)\)")
+_ROWS_AFTER = re.compile(r"\s*(?:rows?|linhas?|registros?)\)")
 _SQL_END = re.compile(r"\(\d+ (?:rows?|linhas?)\)")
 # A printed result row: "radiologia | 12000 | 3200", " 52340", "-------+------".
 _TABLE_ROW = re.compile(r"^\s*(?:[^|\n]*\|[^\n]*|[\d.,\s]+|[-+\s]+|[a-z_ |]+)$")
@@ -106,6 +106,17 @@ _TOKENIZED = re.compile(r"\btok\w*\(|input_ids|\btokens?\b|tokenizer")
 _SPLIT_COUNTS = re.compile(
     rf"\btrain\s+(?P<train>{_NUMBER})\s+(?:valid\w*|val|test|dev)\s+{_NUMBER}"
 )
+# "files=14 rows=210000 tokens_total=63000000 avg_tokens=300 p99=2048": a counting script's line.
+_KEY_VALUES = re.compile(r"\b[a-z_]+\s*=\s*\d[\d.,]*(?:[ \t,;|]+[a-z_0-9]+\s*=\s*\d[\d.,]*)+")
+_KEY_VALUE = re.compile(r"\b(?P<key>[a-z_0-9]+)\s*=\s*(?P<value>\d[\d.,]*)")
+_KEY_SAID = {
+    "registros": re.compile(r"^(?:n_|num_)?(?:rows|examples|count|samples|linhas|exemplos|"
+                            r"registros)$"),
+    "tokens no total": re.compile(r"^(?:tokens_total|total_tokens|num_tokens|n_tokens|tokens)$"),
+    "tokens cada": re.compile(r"^(?:avg|mean|media)_tokens|tokens_(?:avg|mean|media)$"),
+    "palavras cada": re.compile(r"^(?:avg|mean|media)_(?:words|palavras)$"),
+    "palavras no total": re.compile(r"^(?:words|palavras|total_words|words_total)$"),
+}  # fmt: skip
 _JQ = re.compile(r"\bjq\b(?P<program>[^\n]*)\n\s*(?P<value>\d+(?:\.\d+)?)\s*(?:\n|$)")
 
 
@@ -119,6 +130,7 @@ def as_prose(folded: str) -> str:
         _objects,
         _jq,
         _python,
+        _key_values,
         _pandas,
         _sizes,
         _wc,
@@ -140,7 +152,10 @@ _CODE_LINE = re.compile(
     r"[-+|=\s]+|[\d\s|.,:()-]+(?:rows?|linhas?)?\)?|[-dl][rwxst-]{9}.*|"
     r"\d+(?:[.,]\d+)?[kmgt]?\s+\S+)$"
 )
-_STATEMENT = re.compile(r"(?is)\bselect\b.{0,300}?;|\b(?:wc|du|ls)\s+-\w+[^\n.;]*")
+_STATEMENT = re.compile(
+    r"(?is)\bselect\b.{0,300}?;|\b(?:wc|du|ls)\s+-\w+[^\n.;]*|\{[^{}]*\}|"
+    r"\b\w+=[\w.\"'/-]+(?:,?\s+\w+=[\w.\"'/-]+)+"  # JSON objects, "rows=210000 avg_tokens=300"
+)
 
 
 def _value(said: str) -> float:
@@ -417,3 +432,18 @@ def _table(folded: str) -> str:
     if not said:
         return folded
     return f"{folded[: block.start()]}{' e mais '.join(said)}\n{folded[block.end() :]}"
+
+
+def _key_values(folded: str) -> str:
+    """ "rows=210000 tokens_total=63000000 avg_tokens=300 p99=2048": the counts and sizes said
+    in words; files, percentiles and maxima left out."""
+
+    def said(run: re.Match[str]) -> str:
+        words = []
+        for pair in _KEY_VALUE.finditer(run[0]):
+            unit = next((u for u, key in _KEY_SAID.items() if key.search(pair["key"])), None)
+            if unit:
+                words.append(f"{_said(_value(pair['value']))} {unit}")
+        return ", ".join(words) if words else run[0]
+
+    return _KEY_VALUES.sub(said, folded)
