@@ -230,11 +230,11 @@ def table(folded: str) -> str:
     for row in body:
         if len(row) != len(header) or "total" in row[0]:
             continue
-        count = re.fullmatch(_NUMBER, row[counts[0]])
+        count = re.fullmatch(NUMBER, row[counts[0]])
         if count is None:
             continue
         part = f"{respoken(count[0])} registros"
-        length = re.fullmatch(_NUMBER, row[lengths[0]]) if lengths else None
+        length = re.fullmatch(NUMBER, row[lengths[0]]) if lengths else None
         if length and unit:
             part += f" de {respoken(length[0])} {unit['unit']} cada"
         said.append(part)
