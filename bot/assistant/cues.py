@@ -348,6 +348,13 @@ _REFERRAL = re.compile(
     r"(?:saw|read|found) (?:your|the) (?:article|post|ad|talk|video)|referred (?:me|us) to you|"
     r"pointed (?:me|us) (?:to|towards) (?:you|your)|recommended (?:you|your))"
 )
+
+
+def found_us(folded: str) -> bool:
+    """ "vim pelo post de vocês no LinkedIn", "um amigo indicou vocês": how the client found us."""
+    return bool(_REFERRAL.search(folded))
+
+
 _THANKS_ANYWHERE = re.compile(rf"\b(?:{THANKS.pattern}|brigad\w*|cheers|tchau|bye)\b")
 
 
@@ -359,7 +366,7 @@ def social(folded: str, asked: bool) -> Literal["greeting", "closing"] | None:
         return "closing"
     if _OPENS.match(folded) and (not asked or short) and not DOMAIN.search(folded):
         return "greeting"
-    if _REFERRAL.search(folded) and not asked:
+    if found_us(folded) and not asked:
         return "greeting"  # "Li o artigo de vocês sobre GPU x TPU e fiquei curioso"
     if _DETAILS_LATER.search(folded):
         return "greeting"  # "posso mandar os detalhes do projeto amanhã?": the job comes later

@@ -307,6 +307,8 @@ def read_message(text: str, now: datetime | None = None, earlier: Sequence[str] 
     _compared(reading, job.folded)
     reading.asks = [ask for ask, cued in _cues(reading) if cued]
     quiet = not reading.asks and not described and reading.commercial is None
+    # "Li o artigo de vocês sobre GPU vs TPU.": how the client found us, nothing asked yet
+    quiet = quiet or (not described and "?" not in text and cues.found_us(folded))
     if quiet and (kind := cues.social(folded, asked="?" in text)):
         reading.asks = [kind]  # "eae meu consagrado, suave?", "Massa demais, brigadão visse!"
     return reading

@@ -31,7 +31,10 @@ def _same(noun: str, other: str) -> bool:
 
 # "12 cursos, cada curso com 10 módulos de 6 aulas": a count that holds the next one.
 _HOLDER = re.compile(
-    r"(?P<n>\d+(?:[.,]\d+)*)(?P<mil> mil)? [a-z-]+\s*,?\s*"
+    r"(?P<n>\d+(?:[.,]\d+)*)(?P<mil> mil)? "
+    # a count of things, not a size ("um jsonl de 480 MB com 200 mil registros")
+    r"(?!(?:[kmgt]i?b|megas?|gigas?|palavras|paginas|tokens|caracteres|linhas|horas|minutos|"
+    r"words|pages|lines|hours)\b)[a-z-]+\s*,?\s*"
     r"(?:(?:cada|each) [a-z]+ (?:com|tem|has|with)|de|com|of|with)\s*$"
 )
 

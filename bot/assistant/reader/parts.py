@@ -93,3 +93,36 @@ def counted_parts(text: str, mentions: list[Mention]) -> None:
         mentions[index] = replace(
             mention, value=mention.value * count, start=start + found.start("count")
         )
+
+
+_PART_UNITS = frozenset({"word", "char", "token", "page", "line"})
+_OTHER_PART = re.compile(
+    r"^\)?\s*,?\s*(?:\+|\be\b|\band\b|\bmais\b|\bplus\b|\bjunto com\b|\balong with\b)\s*"
+    r"(?:(?:um|uma|o|a|an?|the|seu|sua)\s+)?[a-z]+(?:\s+[a-z]+){0,3}\s*,?\s+"
+    r"(?:de|com|of|with|que tem|which has|tem)\s+(?:em media |on average )?"
+    r"(?:~|uns |umas |cerca de |about )?$"
+)
+LENGTHS = frozenset({"word", "char", "token", "page", "line", "turn", "minute", "byte"})
+# "pergunta ~80 palavras, resposta ~400": the second part of a pair, named in the gap.
+_PAIR_GAP = re.compile(rf"^[,;]?[^.;!?\d]{{0,30}}\b(?:{SECOND_PARTS}|solutions|summaries)s?\b")
+
+
+# "título (~15 palavras), lide (~45 palavras)", "título: ~15, lide: ~45": one record's fields.
+_FIELD_GAP = re.compile(
+    r"^\)\s*[,;]?\s*(?:e |and )?(?:o |a |the )?[a-z]+(?: [a-z]+){0,3}\s*\(\s*"
+    r"(?:~|cerca de |uns |umas |avg |average |mean |media |media de |em media )?$|"
+    r"^\s*[,;]\s*(?:o |a |the )?[a-z]+(?: [a-z]+){0,3}\s*:\s*(?:~|cerca de |uns |umas )?$"
+)
+
+
+def another_part(last: Mention, mention: Mention, gap: str, length: bool) -> bool:
+    """Whether `mention`, `gap` after `last`, is one more part of the same example: a pair's
+    second length ("pergunta ~80 palavras, resposta ~400"), a record's next field, or a part in
+    another unit ("e-mail de ~200 palavras + anexo de 2 páginas"). `length`: `mention` measures
+    a length (not a count)."""
+    after_part = last.role in ("part", "per")
+    if mention.unit != last.unit:
+        units = {mention.unit, last.unit} <= _PART_UNITS
+        return units and after_part and bool(_OTHER_PART.match(gap))
+    joined = after_part and bool(re.search(r"\b(?:e|and)\b|\+", gap) or _FIELD_GAP.match(gap))
+    return length and (joined or bool(_PAIR_GAP.match(gap)))

@@ -16,6 +16,7 @@ _SQL_NUMBER = re.compile(rf"(?<![\w.,(])({NUMBER})(?![\w(])")
 # Numbers of the query itself, not its result: "where ano >= 2020", "limit 100", "(1 row)".
 _QUERY_NUMBER = re.compile(r"(?:(?<!-)>=?|<=?|!=|(?<![<>!])=|\blimit|\btop|\binterval|'|\")\s*$")
 _ROWS_AFTER = re.compile(r"\s*(?:rows?|linhas?|registros?)\)")
+_RESULT_MARK = re.compile(r";|->|=>|\bdeu\b|\bretorn|\breturned\b|\bgave\b|\bresult")
 _SQL_END = re.compile(r"\(\d+ (?:rows?|linhas?)\)")
 # A printed result row: "radiologia | 12000 | 3200", " 52340", "-------+------".
 _TABLE_ROW = re.compile(r"^\s*(?:[^|\n]*\|[^\n]*|[\d.,\s]+|[-+\s]+|[a-z_ |]+)$")
@@ -60,9 +61,7 @@ _PYTHON = re.compile(
 )
 _TOKENIZED = re.compile(r"\btok\w*\(|input_ids|\btokens?\b|tokenizer")
 # "df['split'].value_counts()": the training part of a split column.
-_SPLIT_COUNTS = re.compile(
-    rf"\btrain\s+(?P<train>{NUMBER})\s+(?:valid\w*|val|test|dev)\s+{NUMBER}"
-)
+_SPLIT_COUNTS = re.compile(rf"\btrain\s+(?P<train>{NUMBER})\s+(?:valid\w*|val|test|dev)\s+{NUMBER}")
 # "files=14 rows=210000 tokens_total=63000000 avg_tokens=300 p99=2048": a counting script's line.
 _KEY_VALUES = re.compile(r"\b[a-z_]+\s*=\s*\d[\d.,]*(?:[ \t,;|]+[a-z_0-9]+\s*=\s*\d[\d.,]*)+")
 _KEY_VALUE = re.compile(r"\b(?P<key>[a-z_0-9]+)\s*=\s*(?P<value>\d[\d.,]*)")
@@ -113,6 +112,8 @@ def sql(folded: str) -> str:
         found = [
             n
             for n in _SQL_NUMBER.finditer(folded, on_line[0][1] if on_line else start, end)
+            # on the query's own line, only a result said as one ("; -> 52340")
+            if not on_line or _RESULT_MARK.search(folded, on_line[0][1], n.start())
             if not any(a <= n.start() < b for a, b in inside)
             and not _QUERY_NUMBER.search(folded, 0, n.start())
             and not _ROWS_AFTER.match(folded, n.end())

@@ -37,7 +37,7 @@ from bot.assistant.reader.measured import (
     window_length,
     windowed,
 )
-from bot.assistant.reader.parts import SECOND_PARTS, counted_parts, second_lengths
+from bot.assistant.reader.parts import LENGTHS, another_part, counted_parts, second_lengths
 from bot.assistant.reader.quantity_arithmetic import (
     TIMES,
     Mention,
@@ -79,7 +79,7 @@ _BEFORE_PER = re.compile(
 _EACH_HAS = re.compile(
     r"\b(?:cada|each) [a-z]+ (?:com|tem|contem|has|with|contains) (?:umas? |cerca de |~|about )?$"
 )
-_EACH_CLAUSE = re.compile(r"\b(?:cada|each)\b(?! plus| and| e mais)[^.;!?\d]{0,50}$")
+_EACH_CLAUSE = re.compile(r"\b(?:cada|each)\b(?! plus| and| e mais)[^.;!?\d]{0,60}$")
 _BEFORE_TOTAL = re.compile(
     r"(?:total de|totalizando|somando|ao todo|in total|total of)[^.;!?\d]{0,15}$"
 )
@@ -171,6 +171,8 @@ def find_mentions(text: str) -> list[Mention]:
                 value, end = value + 0.5, end + half.end()  # "2 páginas e meia"
             elif (sides := _EACH_SIDE.match(rest)) and unit != "record":
                 value, end = value * 2, end + sides.end()  # "~20 palavras cada lado"
+            elif _SIDE_BEFORE.search(text, max(0, match.start() - 30), match.start()):
+                value *= 2  # "cada lado com umas 30 palavras"
             elif unit == "page" and BOTH_SIDES.match(rest):
                 value *= 2  # "~30 folhas cada, tudo frente e verso"
             mentions.append(Mention(value, unit, noun, match.start(), end))
@@ -184,26 +186,12 @@ _TOTAL_EACH = re.compile(
 _PLUS = re.compile(r"^\s*(?:de [a-z ]{1,30}?)?\s*(?:\+|\be mais\b|\bplus\b|\bmais\b)\s*$")
 _HALF = re.compile(r"^\s*e mei[ao]\b|^\s*and a half\b")
 _EACH_SIDE = re.compile(r"^\s*(?:de |em |on )?(?:cada lado|each side|por lado|per side)\b")
+_SIDE_BEFORE = re.compile(
+    r"\b(?:cada lado|each side|por lado|per side) (?:com|tem|de|has|with|of)\s+"
+    r"(?:umas? |~|about )?$"
+)
 _LINE_NOUNS = frozenset({"linhas", "linha", "lines", "line"})
 _TABLE = re.compile(r"\b(?:csv|jsonl?|planilha|tabela|excel|xlsx|parquet|banco de dados)\b")
-_PART_UNITS = frozenset({"word", "char", "token", "page", "line"})
-_OTHER_PART = re.compile(
-    r"^\)?\s*,?\s*(?:\+|\be\b|\band\b|\bmais\b|\bplus\b|\bjunto com\b|\balong with\b)\s*"
-    r"(?:(?:um|uma|o|a|an?|the|seu|sua)\s+)?[a-z]+(?:\s+[a-z]+){0,3}\s*,?\s+"
-    r"(?:de|com|of|with|que tem|which has|tem)\s+(?:em media |on average )?"
-    r"(?:~|uns |umas |cerca de |about )?$"
-)
-_LENGTHS = frozenset({"word", "char", "token", "page", "line", "turn", "minute", "byte"})
-# "pergunta ~80 palavras, resposta ~400": the second part of a pair, named in the gap.
-_PAIR_GAP = re.compile(rf"^[,;]?[^.;!?\d]{{0,30}}\b(?:{SECOND_PARTS}|solutions|summaries)s?\b")
-
-
-# "título (~15 palavras), lide (~45 palavras)", "título: ~15, lide: ~45": one record's fields.
-_FIELD_GAP = re.compile(
-    r"^\)\s*[,;]?\s*(?:e |and )?(?:o |a |the )?[a-z]+(?: [a-z]+){0,3}\s*\(\s*"
-    r"(?:~|cerca de |uns |umas |avg |average |mean |media |media de |em media )?$|"
-    r"^\s*[,;]\s*(?:o |a |the )?[a-z]+(?: [a-z]+){0,3}\s*:\s*(?:~|cerca de |uns |umas )?$"
-)
 
 
 def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
@@ -360,20 +348,25 @@ def _chains(text: str, mentions: list[Mention]) -> list[list[Mention]]:
         each = bool(_BEFORE_PER.search(before))
         each = each or bool(_TOTAL_EACH.match(after))  # "~260 palavras no total cada"
         # "cada linha é pergunta + resposta, somando umas 120 palavras": each one's sum
-        each = each or bool(_EACH_CLAUSE.search(text[max(0, mention.start - 60) : mention.start]))
+        each = each or bool(_EACH_CLAUSE.search(text[max(0, mention.start - 75) : mention.start]))
         totals = bool(total.match(after) or _BEFORE_TOTAL.search(before)) and not each
         if mention.unit == "record" and mention.noun in _LINE_NOUNS and (per.match(after) or each):
             mention.unit = "line"  # "~120 linhas cada", "cada uma com 3 linhas": the length
         if chains and not totals:
             last = chains[-1][-1]
             gap = text[last.end : mention.start]
-            turn = mention.unit == last.unit == "record" and (
-                mention.noun in unit_words()["turn"]
-                # "5 mil processos, cada processo com umas 8 peças": documents inside a record
-                or (
-                    mention.value <= 200
-                    and last.value >= max(100, 5 * mention.value)
-                    and last.role == "count"
+            # "3 mil letras de samba de ~30 linhas": lines inside a record are its length
+            turn = (
+                mention.unit == last.unit == "record"
+                and mention.noun not in _LINE_NOUNS
+                and (
+                    mention.noun in unit_words()["turn"]
+                    # "5 mil processos, cada processo com umas 8 peças": documents inside a record
+                    or (
+                        mention.value <= 200
+                        and last.value >= max(100, 5 * mention.value)
+                        and last.role == "count"
+                    )
                 )
             )
             if turn and (connects(gap) or _EACH_HAS.search(gap)):
@@ -388,14 +381,7 @@ def _chains(text: str, mentions: list[Mention]) -> list[list[Mention]]:
                 mention.role = "part"
                 chains[-1].append(mention)
                 continue
-            same = mention.unit == last.unit and mention.unit in _LENGTHS
-            joined = last.role in ("part", "per") and (
-                re.search(r"\b(?:e|and)\b|\+", gap) or _FIELD_GAP.match(gap)
-            )
-            # "e-mail de ~200 palavras + anexo de 2 páginas": a second part in another unit
-            other = mention.unit != last.unit and {mention.unit, last.unit} <= _PART_UNITS
-            other = other and last.role in ("part", "per") and bool(_OTHER_PART.match(gap))
-            if other or (same and (joined or _PAIR_GAP.match(gap))):
+            if another_part(last, mention, gap, mention.unit in LENGTHS):
                 mention.role = "part"  # the pair's second length
                 chains[-1].append(mention)
                 continue
@@ -424,7 +410,7 @@ def _length(
     the parts of the count, else a length said "cada"/"em média", else the first length after the
     count that is no total ("15k pares. pergunta ~80 palavras, resposta ~400")."""
     parts = main[1:]
-    rest = [c for c in chains if c is not main and c[0].unit in _LENGTHS]
+    rest = [c for c in chains if c is not main and c[0].unit in LENGTHS]
     if not parts:
         per = next((c for c in rest if c[0].role == "per"), None)
         after = [c for c in rest if c[0].role == "count" and c[0].start > main[0].start]
