@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
-from bot.assistant import asks, composer, cues, fixed_replies
+from bot.assistant import asks, composer, cues, fixed_replies, pleasantries
 from bot.assistant.comparison import compare_text
 from bot.assistant.dollars import budget_in_reais, in_dollars
 from bot.assistant.fit_answer import card_for, fit_first, fit_text, sizes_text
@@ -201,8 +201,8 @@ class Assistant:
         return self._say(turn, reply)
 
     def _closing(self, turn: Turn) -> Reply:
-        thanks = bool(cues.THANKS.search(turn.folded))
-        said = composer.closing(thanks, bool(cues.GOODBYE.search(turn.folded)))
+        thanks = bool(pleasantries.THANKS.search(turn.folded))
+        said = composer.closing(thanks, bool(pleasantries.GOODBYE.search(turn.folded)))
         return self._say(turn, Reply(answer=said, intent="greeting", actions=[ACTION_QUOTE]))
 
     def _proposal(self, turn: Turn) -> Reply:

@@ -185,6 +185,12 @@ _CLOUD_WANTED = re.compile(
     r"\b(?:do lado|lado a lado|compar\w*|os dois|as duas|both|side by side|next to|tem que|"
     r"tem de|precisa ser|must|has to|contrato com|contract with)\b"
 )
+# "se eu cancelar o job no meio do treino, pago multa?": stopping a job, asked before doing it.
+_CANCELLATION = re.compile(
+    r"\b(?:se (?:eu |a gente |nos )?|caso (?:eu |a gente )?|if (?:i|we) )cancel\w*|"
+    r"\bmulta\w*\b[^.?!]{0,30}\bcancel\w*|\bcancel\w*\b[^.?!]{0,40}\bmulta|"
+    r"\bcancellation fee|\bstop the job (?:early|midway)"
+)
 _HOURS = re.compile(
     r"\bhorario (de )?(atendimento|funcionamento|expediente|trabalho)|\bexpediente\b|"
     r"\b(que|qual) horas? (voces |a equipe |o suporte )?(atendem|atende|abrem|fecham|funcionam)|"
@@ -272,6 +278,10 @@ def _contract(company: Company) -> str:
 
 def _scope(company: Company) -> str:
     return _(company.service.scope)
+
+
+def _cancellation(company: Company) -> str:
+    return _(company.service.cancellation)
 
 
 def _service(company: Company) -> str:
@@ -393,8 +403,13 @@ _TOPICS: list[tuple[Callable[[str, Company], bool], Callable[[Company], str]]] =
     (lambda folded, _: bool(_IDENTITY.search(folded)), _identity),
     (lambda folded, _: bool(_CONTRACT.search(folded)), _contract),
     (lambda folded, _: bool(_SCOPE.search(folded)), _scope),
+    (lambda folded, _: bool(_CANCELLATION.search(folded)), _cancellation),
     (
-        lambda folded, _: bool(_SERVICE.search(folded) and not _NOT_SERVICE.search(folded)),
+        lambda folded, _: bool(
+            _SERVICE.search(folded)
+            and not _NOT_SERVICE.search(folded)
+            and not _CANCELLATION.search(folded)
+        ),
         _service,
     ),
     (lambda folded, _: bool(_INSTALLMENTS.search(folded)), _installments),

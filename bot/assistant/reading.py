@@ -12,7 +12,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from bot.assistant import asks as cues_of
-from bot.assistant import cues
+from bot.assistant import cues, pleasantries
 from bot.assistant.commercial import asks_other_clients, commercial_answer
 from bot.assistant.followups import last_field
 from bot.assistant.intent import classify
@@ -308,8 +308,8 @@ def read_message(text: str, now: datetime | None = None, earlier: Sequence[str] 
     reading.asks = [ask for ask, cued in _cues(reading) if cued]
     quiet = not reading.asks and not described and reading.commercial is None
     # "Li o artigo de vocês sobre GPU vs TPU.": how the client found us, nothing asked yet
-    quiet = quiet or (not described and "?" not in text and cues.found_us(folded))
-    if quiet and (kind := cues.social(folded, asked="?" in text)):
+    quiet = quiet or (not described and "?" not in text and pleasantries.found_us(folded))
+    if quiet and (kind := pleasantries.social(folded, asked="?" in text)):
         reading.asks = [kind]  # "eae meu consagrado, suave?", "Massa demais, brigadão visse!"
     return reading
 
@@ -337,9 +337,9 @@ def _cues(reading: Reading) -> list[tuple[Ask, bool]]:
     data = bool({"examples", "dataset_tokens", "tokens_per_example"} & reading.fields.keys())
     return [
         ("injection", bool(cues.INJECTION.search(folded))),
-        ("handoff", cues.wants_person(folded) and not cues.GREETING.match(folded)),
-        ("greeting", bool(cues.GREETING.match(folded))),
-        ("closing", bool(cues.CLOSING.match(folded))),
+        ("handoff", cues.wants_person(folded) and not pleasantries.GREETING.match(folded)),
+        ("greeting", bool(pleasantries.GREETING.match(folded))),
+        ("closing", bool(pleasantries.CLOSING.match(folded))),
         ("proposal", bool(cues_of.PROPOSAL.search(folded))),
         # "não compensa mais pegar uma 5090 parcelada?": the installments are the card's
         ("commercial", reading.commercial is not None and not asks_rent_or_buy(text)),

@@ -81,12 +81,13 @@ class Payment(BaseModel):
 
 
 class Service(BaseModel):
-    """What we do and what stays the client's, the contract, what happens when a machine fails,
-    and how fast we respond."""
+    """What we do and what stays the client's, the contract, what happens when a machine fails or
+    the client stops a job, and how fast we respond."""
 
     scope: str = Field(min_length=20)
     contract: str = Field(min_length=20)
     failure: str = Field(min_length=20)
+    cancellation: str = Field(min_length=20)
     sla: str = Field(min_length=20)
 
 

@@ -24,7 +24,8 @@ _ANOTHER_SET = re.compile(
     r"(?:(?:a |the |outra |another |uma |segunda |second )?"
     r"(?:base|dataset|conjunto|corpus|fonte|set)s?\b[^.!?\d]{0,8})?"
     # "- A: ...\n- B: ...", "(a) respostas: 18 mil ...;\n(b) pareceres normativos: 6 mil ..."
-    r"(?:\n\s*\(?(?:[a-d]|[1-4]|base [a-d1-4])\s*[:).-]\s*(?:[a-z]+(?: [a-z]+){0,3}\s*:\s*)?)?$"
+    r"(?:(?:\n|[;,])\s*\(?(?:[a-d]|[1-4]|base [a-d1-4])\s*[:).-]\s*"
+    r"(?:[a-z]+(?: [a-z]+){0,3}\s*:\s*)?)?$"
 )
 # "; a base B tem", ", e outro dataset com": a second set named as such is added to the first.
 _NAMED_SET = re.compile(

@@ -28,8 +28,9 @@ _D_PLUS = re.compile(r"\bd\s*\+\s*(?P<n>\d{1,3})(?P<business>\s+(?:dias? )?uteis
 _WEEK = re.compile(r"\b(?:(?:na |a |ate a )?semana|week|w)\s?(?P<week>[1-4]\d|5[0-3]|[1-9])\b")
 _WEEK_SAID = re.compile(r"\b(?:semana \d|week \d|w\d)")
 _COUNTDOWN = re.compile(
-    r"\b(?:faltam|restam|only|just)\s+(?P<n>\d{1,3})\s+(?P<unit>dias|horas|semanas|days|hours|weeks)"
-    r"\b|\bt\s?-\s?(?P<t>\d{1,3})\s?(?P<t_unit>h|d|dias?|days?|horas?|hours?)\b"
+    r"\b(?:faltam|restam|only|just)\s+(?P<n>\d{1,3})\s*(?P<unit>dias|horas|semanas|days|hours|"
+    r"weeks|d|h)\b(?:\s*(?P<more>\d{1,2})\s*h\b)?|"
+    r"\bt\s?-\s?(?P<t>\d{1,3})\s?(?P<t_unit>h|d|dias?|days?|horas?|hours?)\b"
 )
 _NEXT_HOLIDAY = re.compile(
     r"\b(?:antes do|ate o|before the|by the) (?:proximo|next) (?:feriado|holiday)\b"
@@ -125,7 +126,7 @@ def _countdown(text: str, now: datetime) -> _Found:
         return None
     n = int(said["n"] or said["t"])
     unit = (said["unit"] or said["t_unit"])[0]
-    hours = n * {"d": 24, "s": 168, "w": 168}.get(unit, 1)
+    hours = n * {"d": 24, "s": 168, "w": 168}.get(unit, 1) + int(said["more"] or 0)  # "3d 04h"
     return now + timedelta(hours=hours), said.start(), said.end()
 
 
