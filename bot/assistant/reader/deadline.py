@@ -133,7 +133,10 @@ URGENT = re.compile(
     # "é pra agora, não dá pra esperar", "com a maior brevidade possível"
     r"(?:e|eh) (?:pra|para) agora|nao (?:da|podemos|posso|pode) (?:pra |para )?esperar|"
     r"maior brevidade|brevidade possivel|can'?t wait|corda no pescoco|atrasad\w*issim\w*|"
-    r"correria|entregar mais cedo|the sooner the better|quanto mais cedo melhor|voando)\b"
+    r"correria|entregar mais cedo|the sooner the better|quanto mais cedo melhor|voando|"
+    # "prioridade número um", "tempo é crítico", "quanto mais rápido melhor", "em cima da hora"
+    r"prioridade (?:numero )?(?:um|1)|(?:o )?tempo (?:e|eh) critico|"
+    r"quanto mais rapid\w* melhor|em cima da hora|(?:it'?s |this is )?a rush\b)\b"
 )
 # The client's own next step, not the job's deadline.
 _CLIENTS_OWN = re.compile(
@@ -199,7 +202,7 @@ def _after_anchor(text: str, now: datetime) -> Deadline | None:
 # named after them.
 _COUNTED_FROM = re.compile(
     r"\b(?P<n>\d{1,3}) dias? (?:corridos |(?P<business>uteis ))?"
-    r"(?:a partir d|depois d|apos |after |from )"
+    r"(?:a partir d|depois d|contando d|apos |after |from )"
 )
 
 

@@ -300,6 +300,12 @@ def normalize(text: str) -> str:
     folded = as_prose(folded)  # "$ wc -l treino.jsonl / 48000 treino.jsonl"
     folded = folded.replace("\u00b7", ",")  # "qua., 16 de dezembro · 15:00": a calendar invite
     # "até 15/dez", "prazo 15 dez": a month's short name, before "dez" can be read as ten
+    # "até 2ª feira", "4a-feira às 10h": weekdays by their number
+    folded = re.sub(
+        r"\b([2-6])\s?(?:a|o)?[ -]?feira\b",
+        lambda m: ["segunda", "terca", "quarta", "quinta", "sexta"][int(m[1]) - 2] + "-feira",
+        folded,
+    )
     folded = _SHORT_MONTH.sub(lambda m: f"{m[1]} de {_MONTHS_SAID[m[2]]}", folded)
     folded = _SHORT_MONTH_SPACED.sub(lambda m: f"{m[1]} {m[2]} de {_MONTHS_SAID[m[3]]}", folded)
     # "- 25 mil exemplos" in a list is a bullet, not a minus sign
