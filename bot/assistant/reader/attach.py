@@ -8,12 +8,13 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from bot.assistant.reader import cues
-from bot.assistant.reader.deadline import read_deadline, read_urgency
+from bot.assistant.reader.deadline import read_deadline
 from bot.assistant.reader.measured import this_job_text
 from bot.assistant.reader.quantities import read_data_size
 from bot.assistant.reader.quantity_arithmetic import data_in, stated_language
 from bot.assistant.reader.spans import Span, tag_numbers
 from bot.assistant.reader.text import accented, normalize
+from bot.assistant.reader.urgency import read_urgency
 from locales import N_, _
 from quoting.registry import load_registry
 from quoting.units import format_number

@@ -109,6 +109,12 @@ _ELIDED_BEFORE = re.compile(
     r"(?:\s*(?:uns|umas|cerca de|~|about|around|some|mais ou menos|another|outros|outras|other|"
     r"roughly|approximately|aprox\w*|only|so|apenas|so uns))*\s*$"
 )
+_PART_LENGTHS = frozenset({"word", "token", "char", "page", "line"})
+# "~120 palavras de entrada + ~280": the gap after one part's length up to the next one's
+_PLUS_PART = re.compile(
+    r"(?:\s+(?:de|do|da|of)\s+[a-z]+)?\s*\+\s*(?:[a-z]+\s+){0,4}?(?:(?:de|com|of|with)\s+)?"
+    r"(?:~|uns |umas )?\s*"
+)
 _SENTENCE_END = re.compile(r"[.!?](?!\d)")  # not "1.500"
 _RATE = re.compile(
     # ("2k tickets a week" arrives as "2k tickets 1 week": the reader writes "a"/"an" as 1)
@@ -169,14 +175,23 @@ def elided_count(
     """A number with no unit after a count of records in the same sentence, joined to it by "+",
     "e mais", "sobram", ...: a count of the same records."""
     earlier = next((m for m in reversed(mentions) if m.unit == "record"), None)
-    if earlier is None or value < 50:
+    if earlier is None:
+        return None
+    last = mentions[-1]
+    plus = _PLUS_PART.fullmatch(text, last.end, start)
+    if last.unit in _PART_LENGTHS and last.start > earlier.start and plus:
+        return Mention(value, last.unit, last.noun, start, end)  # "~120 palavras de entrada + ~280"
+    if value < 50:
         return None
     gap = text[earlier.end : start]
     after = text[end:]
     split = TRAINING.match(after) or _HELD_OUT.match(after)  # "20 mil vão pra treino"
     if not (_ELIDED_BEFORE.search(gap) or split or _REPLACING.match(gap)) or len(gap) > 100:
         return None
-    if _SENTENCE_END.search(gap) and not (split or re.search(rf"\b(?:{_CLEANING})\b", gap)):
+    replaced = _REPLACING.match(gap)  # "30 mil contratos... não pera, 35 mil"
+    if _SENTENCE_END.search(gap) and not (
+        split or replaced or re.search(rf"\b(?:{_CLEANING})\b", gap)
+    ):
         return None
     return Mention(value, "record", earlier.noun, start, end)
 

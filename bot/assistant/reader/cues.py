@@ -89,7 +89,9 @@ METHODS = [
     (
         re.compile(
             r"(?<!q)(?<!q-)\blora\b(?! (?:quantizad|em 4 ?bits|de 4 ?bits|4[ -]?bits?))|"
-            r"adaptador|\bpeft\b|\badapters?\b(?!\s*[:=])|baixo rank|low[- ]rank|\bdora\b"
+            # "the adapter must be ready ... QLoRA on Qwen": the adapter of the QLoRA named
+            r"adaptador|\bpeft\b|\badapters?\b(?!\s*[:=])(?![\s\S]*\bq-?lora\b)|baixo rank|"
+            r"low[- ]rank|\bdora\b"
         ),
         "lora",
     ),

@@ -48,7 +48,7 @@ _WEEKDAYS = {
 }  # fmt: skip
 _MONTHS = (
     r"jan\w*|fev\w*|feb\w*|mar\w*|abr\w*|apr\w*|mai\w*|may|jun\w*|jul\w*|ago\w*|aug\w*|set\w*|"
-    r"sep\w*|out\w*|oct\w*|nov\w*|dez\w*|dec\w*"
+    r"sep\w*|out\w*|oct\w*|nov\w*|dez\w*|dec\w*|dic\w*|ene\w*"
 )
 _PART = "|".join(sorted((re.escape(p) for p in _PARTS_OF_DAY), key=len, reverse=True))
 _DAY = re.compile(
@@ -61,6 +61,9 @@ _DAY = re.compile(
     r"(?P<following> que vem))?)|"
     r"(?P<business>\d{1,3}) dias? uteis|(?P<business_en>\d{1,3}) business days?|"
     r"(?P<next_business>(?:o )?proximo dia util|next business day)|"
+    # "no primeiro dia útil depois do Ano Novo"
+    r"(?P<first_after_new_year>(?:o )?primeiro dia util (?:depois|apos) d[oa] (?:ano[- ]novo|"
+    r"reveillon|virada))|"
     r"(?P<business_weeks>\d{1,2}) (?:semanas? uteis|semana util|business weeks?)|"
     r"(?P<month_end>(?:o )?(?:fim|final|virada) do mes(?P<next_month> que vem| seguinte)?|"
     r"end of (?:the )?(?P<next_month_en>next )?month|"
@@ -112,31 +115,12 @@ _NOW_IS = re.compile(
     r"(?P<hour>\d{1,2})(?:[:h](?P<minute>\d{2}))?\s*(?:h\b|hs\b|horas\b|(?P<ampm>am|pm)\b)"
 )
 _CONTEXT = re.compile(
-    r"\b(?:ate|para|pra|em|by|until|before|antes|prazo|entregar|entrega|pronto|pronta|terminar|"
+    r"\b(?:ate|para|pra|em|by|until|before|antes|prazo|plazo|entregar|entrega|pronto|pronta|terminar|"
     r"termine|acabar|precis\w+|deadline|due|tem que|tenho que|temos que|needs?|need it|rodando|"
     r"concluid\w+|finaliz\w+|pra|due|within|inside|in|dentro de|eod|cob|consegue\w*|"
     r"possible|doable|mostrar|apresent\w*|demonstrar|demo|present\w*|show|limite|no maximo|"
     r"resultado|"
     r"no later than|at the latest|latest)\b|\bda\s*\?"
-)
-URGENT = re.compile(
-    r"\b(?:emergencia\w*|emergency|time[- ]critical|time[- ]sensitive|pra ontem|para ontem|"
-    # "a opção que termina mais rápido", "whatever finishes soonest", "prioridade zero"
-    r"(?:termin|acab|fica)\w* (?:pronto |pronta )?mais rapid\w*|"
-    r"finish\w* (?:soonest|fastest|first)|soonest|fastest|quickest|"
-    r"prioridade (?:zero|0|maxima|total|um|1)|top priority|"
-    r"tight (?:clock|deadline|timeline|schedule)|as soon as (?:humanly )?possible|"
-    r"urgen(?:te|tes|cia|temente|t|tly)|pra ja|para ja|pegando fogo|"
-    r"o mais breve|com urgencia|hurry|rush job|urgentissim[oa]s?|o mais rapid[oa]|"
-    r"o quanto antes|quanto antes|o mais cedo possivel|asap|as soon as possible|correndo contra|"
-    r"com pressa|temos pressa|tenho pressa|estou com pressa|yesterday|right away|imediat\w+|"
-    # "é pra agora, não dá pra esperar", "com a maior brevidade possível"
-    r"(?:e|eh) (?:pra|para) agora|nao (?:da|podemos|posso|pode) (?:pra |para )?esperar|"
-    r"maior brevidade|brevidade possivel|can'?t wait|corda no pescoco|atrasad\w*issim\w*|"
-    r"correria|entregar mais cedo|the sooner the better|quanto mais cedo melhor|voando|"
-    # "prioridade número um", "tempo é crítico", "quanto mais rápido melhor", "em cima da hora"
-    r"prioridade (?:numero )?(?:um|1)|(?:o )?tempo (?:e|eh) critico|"
-    r"quanto mais rapid\w* melhor|em cima da hora|(?:it'?s |this is )?a rush\b)\b"
 )
 # The client's own next step, not the job's deadline.
 _CLIENTS_OWN = re.compile(
@@ -146,15 +130,6 @@ _CLIENTS_OWN = re.compile(
 _FROM = re.compile(r"\b(?:a partir de|desde|from|starting)\s*$")
 # "a reunião é terça às 15h e quero mostrar o modelo lá": the meeting is when it is due.
 _SHOWN = re.compile(r"\b(?:mostrar|apresentar|demonstrar|demo|present|show)\w*")
-_NOT_URGENT = re.compile(r"\b(?:nao (?:e|eh|tem|ha|esta) (?:nada )?urgen\w+|sem pressa|no rush)\b")
-
-
-def read_urgency(text: str) -> bool:
-    """ "pra ontem", "urgente", "o mais rápido possível": the fastest sensible option wins."""
-    found = URGENT.search(text)
-    if found is None:
-        return False
-    return not _NOT_URGENT.search(text) and not negated(text, found.start())
 
 
 def read_deadline(text: str, now: datetime) -> Deadline | None:
@@ -273,6 +248,10 @@ def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
             continue  # "os últimos 60 dias úteis de prontuário": how much history, not when
         if itself and _LEAD_AFTER.match(text, match.end()):
             continue  # "3 dias úteis antes do dia 18": the lead time of the day named after
+        if _WINDOW_START.search(text, max(0, match.start() - 20), match.start()) and (
+            _WINDOW_END.match(text[match.end() :])
+        ):
+            continue  # "entre o dia 14 e o dia 16": delivered by the window's last day
         if match["today"] and _FROM.search(text[max(0, match.start() - 15) : match.start()]):
             continue  # "10 dias corridos a partir de hoje": where the count starts
         shown = _SHOWN.search(text, match.end(), match.end() + 60)  # "quero mostrar o modelo lá"
@@ -310,6 +289,8 @@ def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
         yield Deadline(moment, hours, match.start(), end, understood(moment, hours, passed))
 
 
+_WINDOW_START = re.compile(r"\b(?:entre|between|de|from)\s+(?:o |os |the )?(?:dias? |days? )?$")
+_WINDOW_END = re.compile(r"\s*(?:e|and|a|ate|to|-)\s+(?:o |the )?(?:dia |day )?\d")
 _THE_OTHER = re.compile(r"\W*(?:nao,? )?(?:a|o|the) (?:outr[ao]|seguinte|next one)\b")
 _LEAD_AFTER = re.compile(r"\s+(?:de (?:folga|margem|antecedencia) )?(?:antes|before)\b")
 _BEFORE_DAY = re.compile(
@@ -366,6 +347,8 @@ def _day(match: re.Match[str], now: datetime, weekday: int) -> date | None:
         return today + timedelta(days=ahead or (7 if match["following"] else 0))
     if match["next_business"]:
         return business_day(today, 1)
+    if match["first_after_new_year"]:
+        return business_day(date(today.year, 12, 31), 1)
     if match["business"] or match["business_en"]:
         return business_day(today, int(match["business"] or match["business_en"]))
     if match["business_weeks"]:  # "2 semanas úteis": ten working days
@@ -426,7 +409,7 @@ def _explicit(said: str, now: datetime) -> date | None:
         said = f"{us[2]}/{us[1]}{us[3] or ''}"  # "by 12/15": month first, the American way
     base = now.replace(tzinfo=None, hour=0, minute=0, second=0, microsecond=0)
     settings = {"RELATIVE_BASE": base, "PREFER_DATES_FROM": "future", "DATE_ORDER": "DMY"}
-    parsed = dateparser.parse(said, languages=["pt", "en"], settings=settings)
+    parsed = dateparser.parse(said, languages=["pt", "en", "es"], settings=settings)
     return parsed.date() if parsed else None
 
 

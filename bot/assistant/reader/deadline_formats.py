@@ -24,7 +24,7 @@ _ISO = re.compile(
     r"(?:[t ](?P<hour>[0-2]\d):(?P<minute>[0-5]\d)(?::\d\d(?:\.\d+)?)?)?"
     r"\s*(?P<zone>z\b|utc\b|gmt\b|brt\b|[+-][01]\d:?\d\d\b)?"
 )
-_D_PLUS = re.compile(r"\bd\s*\+\s*(?P<n>\d{1,3})(?P<business>\s+(?:dias? )?uteis)?\b")
+_D_PLUS = re.compile(r"\bd\s*\+\s*(?P<n>\d{1,3})(?:\s+(?:dias? )?uteis)?\b")
 _WEEK = re.compile(r"\b(?:(?:na |a |ate a )?semana|week|w)\s?(?P<week>[1-4]\d|5[0-3]|[1-9])\b")
 _WEEK_SAID = re.compile(r"\b(?:semana \d|week \d|w\d)")
 _COUNTDOWN = re.compile(
@@ -44,6 +44,11 @@ _NAMED_DAY = re.compile(
     r"\b(?:(?P<before>antes d[eoa])|ate o|ate|prazo:?|by|no|na|pro|para o|pra o)\s+(?:o )?"
     rf"(?P<day>{'|'.join(sorted(_NAMED_DAYS, key=len, reverse=True))})\b"
 )
+# "Sprint 42 (30/11 → 11/12)": an iteration's dates, the last one the deadline.
+_SPRINT_DATES = re.compile(
+    r"\b(?:sprint|iteracao|ciclo)\w*[^()\n]{0,15}\(\s*\d{1,2}/\d{1,2}\s*(?:→|->|-|a|ate)\s*"
+    r"(?P<day>\d{1,2})/(?P<month>\d{1,2})\s*\)"
+)
 _ENDS_ON = re.compile(
     r"\b(?:sprint|iteracao|ciclo|piloto|projeto|contrato|trimestre|prazo)\w*\s+"
     r"(?:\w+\s+){0,2}?(?:termina|acaba|encerra|fecha|vence|ends?|closes?)\s+"
@@ -54,7 +59,8 @@ _ENDS_ON = re.compile(
 def formatted(text: str, now: datetime) -> Deadline | None:
     """The deadline `text` sets in one of these formats, or None."""
     now = now.astimezone(CLIENT_ZONE)
-    for read in (_iso, _d_plus, _week, _countdown, _next_holiday, _named_day, _ends_on):
+    reads = (_iso, _d_plus, _week, _countdown, _next_holiday, _named_day, _sprint, _ends_on)
+    for read in reads:
         if found := read(text, now):
             moment, start, end = found
             if moment <= now:
@@ -99,8 +105,8 @@ def _d_plus(text: str, now: datetime) -> _Found:
     said = _D_PLUS.search(text)
     if said is None:
         return None
-    n = int(said["n"])
-    day = business_day(now.date(), n) if said["business"] else now.date() + timedelta(days=n)
+    # D+N counts working days, as banks and finance teams use it ("D+1": the next working day)
+    day = business_day(now.date(), int(said["n"]))
     return _end_of(day), said.start(), said.end()
 
 
@@ -159,6 +165,20 @@ def _named_day(text: str, now: datetime) -> _Found:
     month, day = _NAMED_DAYS[said["day"]]
     for year in (now.year, now.year + 1):
         moment = _end_of(date(year, month, day) - timedelta(days=1 if said["before"] else 0))
+        if moment > now:
+            return moment, said.start(), said.end()
+    return None
+
+
+def _sprint(text: str, now: datetime) -> _Found:
+    said = _SPRINT_DATES.search(text)
+    if said is None:
+        return None
+    for year in (now.year, now.year + 1):
+        try:
+            moment = _end_of(date(year, int(said["month"]), int(said["day"])))
+        except ValueError:
+            return None
         if moment > now:
             return moment, said.start(), said.end()
     return None

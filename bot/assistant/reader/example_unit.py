@@ -15,13 +15,21 @@ _DECLARED = re.compile(
     r"\b(?:cada|each)\s+(?P<noun>[a-z]{3,})\s+(?:=|e|eh|vai ser|vai virar|vira|sera|is|will be|"
     rf"becomes)\s+(?:1|um|uma|one|an?)\s+{_EXAMPLE}\b|"
     rf"\b(?:1|um|uma|one|an?)\s+{_EXAMPLE}\s+(?:por|per|for each|para cada|pra cada)\s+"
-    r"(?P<noun_after>[a-z]{3,})\b"
+    r"(?P<noun_after>[a-z]{3,})\b|"
+    # "um livro = um exemplo"
+    r"\b(?:1|um|uma|one|an?)\s+(?P<noun_one>[a-z]{3,})\s*(?:=|e|eh|vira|is)\s*(?:1|um|uma|one|an?)\s+"
+    rf"{_EXAMPLE}\b"
 )
 
 
 def declared(text: str) -> re.Match[str] | None:
     """Where `text` says what one example is."""
     return _DECLARED.search(text)
+
+
+def is_the_unit(said: re.Match[str], noun: str) -> bool:
+    """Whether the example `said` declares is one of `noun` ("um livro = um exemplo", "livros")."""
+    return _same(said["noun"] or said["noun_after"] or said["noun_one"], noun)
 
 
 def _same(noun: str, other: str) -> bool:
@@ -53,7 +61,7 @@ def _holders(text: str, unit: Mention) -> float:
 def per_unit(size: SizeFields, said: re.Match[str], mentions: list[Mention], main: Mention) -> None:
     """Divide `size`'s total among the units `said` makes examples, in place: the count of them,
     or, when they sit inside the main count ("12 capítulos" in each of "90 livros"), both."""
-    noun = said["noun"] or said["noun_after"]
+    noun = said["noun"] or said["noun_after"] or said["noun_one"]
     unit = next((m for m in mentions if m.unit == "record" and _same(m.noun, noun)), None)
     total = size.dataset_tokens or (size.examples or 0) * (size.tokens_per_example or 0)
     if unit is None or not total:

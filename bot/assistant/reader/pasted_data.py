@@ -94,7 +94,12 @@ def amount_said(amount: float) -> str:
 
 def sql(folded: str) -> str:
     aggregates = [(m, _aggregate_unit(m)) for m in _AGGREGATE.finditer(folded)]
-    aggregates = [(m, unit) for m, unit in aggregates if unit]
+    # "| COUNT(*) |": mysql prints each aggregate again as its column's header
+    aggregates = [
+        (m, unit)
+        for i, (m, unit) in enumerate(aggregates)
+        if unit and all(m[0] != before[0] for before, _unit in aggregates[:i])
+    ]
     if not aggregates:
         return folded
     inside = [(m.start(), m.end()) for m, _ in aggregates]
@@ -170,7 +175,8 @@ def pandas(folded: str) -> str:
 
     def described(match: re.Match[str]) -> str:
         named = _DESCRIBED.search(folded)
-        column = (named["column"] or named["name"]) if named else ""
+        above = folded[max(0, match.start() - 80) : match.start()]  # "n_palavras\ncount ..."
+        column = (named["column"] or named["name"]) if named else above
         unit = _measured(column, "cada") or "tokens cada"
         return f"{respoken(match['count'])} registros de {respoken(match['mean'])} {unit}"
 

@@ -24,7 +24,7 @@ from bot.assistant.reader.counts import (
     per_turn,
 )
 from bot.assistant.reader.device_memory import is_device_memory
-from bot.assistant.reader.example_unit import declared, per_unit
+from bot.assistant.reader.example_unit import declared, is_the_unit, per_unit
 from bot.assistant.reader.files import per_file
 from bot.assistant.reader.holders import by_holders, holds_another
 from bot.assistant.reader.measured import (
@@ -225,7 +225,12 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
     second_lengths(text, mentions)
     counted_parts(text, mentions)
     chains = _chains(text, mentions)
-    counts = [c for c in chains if c[0].unit in ("record", "turn")]
+    # not "200 PAs, 3 turnos": a few turns with nothing inside them are the team's shifts
+    counts = [
+        c
+        for c in chains
+        if c[0].unit == "record" or (c[0].unit == "turn" and (len(c) > 1 or c[0].value >= 50))
+    ]
     firsts = [c[0] for c in counts]
     counts = [c for c in counts if not holds_another(text, c[0], firsts)]
     # "uma cooperativa com uns 400 cooperados ... são 3.200 boletins, cada um com umas 6 páginas":
@@ -263,7 +268,8 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
             length = to_tokens([replace(main[0], value=1.0, unit="line")])
         if length is not None:
             tokens, steps = length
-            if tokens <= MAX_EXAMPLE_TOKENS:
+            # "120 livros ... um livro = um exemplo": as long as the client says, each one
+            if tokens <= MAX_EXAMPLE_TOKENS or (unit and is_the_unit(unit, main[0].noun)):
                 size.tokens_per_example = round(tokens, 1)
                 each = said_result(tokens, steps, "each")
                 size.arithmetic = f"{counted} {TIMES} {each}"

@@ -152,7 +152,7 @@ def _sizes(folded: str) -> str:
         return folded
     base = 1000 if command["si"] else 1024
     # `du -s` without -h counts KiB blocks; `ls -l` and the clouds' `du` print bytes
-    raw = 1024 if command["du"] and "h" not in command["du"] else 1
+    raw = 1024 if command["du"] and not re.search(r"[hb]", command["du"]) else 1
     line_end = folded.find("\n", command.end())
     line_end = len(folded) if line_end < 0 else line_end
     inline = folded[command.end() : line_end]

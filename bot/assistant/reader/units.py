@@ -21,9 +21,9 @@ def alternatives(*units: str) -> str:
     return "|".join(sorted((re.escape(w) for w in found), key=len, reverse=True))
 
 
-BYTES = {"kb": 1e3, "mb": 1e6, "mega": 1e6, "megas": 1e6, "gb": 1e9, "giga": 1e9, "gigas": 1e9,
-          "tb": 1e12, "tera": 1e12, "teras": 1e12, "kib": 2**10, "mib": 2**20, "gib": 2**30,
-          "tib": 2**40}  # fmt: skip
+BYTES = {"bytes": 1.0, "byte": 1.0, "kb": 1e3, "mb": 1e6, "mega": 1e6, "megas": 1e6, "gb": 1e9,
+          "giga": 1e9, "gigas": 1e9, "tb": 1e12, "tera": 1e12, "teras": 1e12, "kib": 2**10,
+          "mib": 2**20, "gib": 2**30, "tib": 2**40}  # fmt: skip
 
 
 @cache
@@ -34,7 +34,7 @@ def patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pa
     unit = re.compile(
         r"^\s*(?:de\s+|of\s+)?(?:"
         rf"(?P<measure>{measure})|"
-        r"(?P<bytes>kb|mb|gb|tb|kib|mib|gib|tib|megas?|gigas?|teras?)\b|"
+        r"(?P<bytes>bytes?|kb|mb|gb|tb|kib|mib|gib|tib|megas?|gigas?|teras?)\b|"
         # "reuniões de ~40 minutos", "~1h cada": the length of one transcribed recording.
         r"(?P<minutes>min|mins|minutos?|minutinhos?|minutes?)\b|(?P<seconds>segundos?|seconds?|seg|secs?)\b|"
         # "cada uma com 1h30 em média": hours and minutes of one recording
