@@ -57,7 +57,7 @@ PER_HOUR = re.compile(
     r"valor ?/ ?hora|valor hora|preco hora|"
     r"preco/hora|custo/hora|custo por hora|preco por hora|diaria|por dia|ao dia|per day|a day|"
     # "quanto sai o minuto de uma H100?": the same rate, by the minute
-    r"o minuto|por minuto|per minute|a minute|"
+    r"d?o minuto|por minuto|per minute|a minute|"
     r"custo hora|custo da hora|preco da hora|"
     r"(?:1|uma|one) ?h(?:ora|our)? (?:de|da|of|on)(?: uma| an?)?|"
     # "se eu deixar uma T4 ligada o mês inteiro, quanto pago?"
@@ -202,7 +202,7 @@ WHY_THIS = re.compile(
 )
 # Words that ask for a side by side by themselves ("tpu vs gpu nesse caso", "lado a lado").
 _SIDE_BY_SIDE = re.compile(
-    r"\b(?:vs\.?|versus|compar\w*|lado a lado|side by side|(?:os|as) (?:dois|duas|2|tres|3)|"
+    r"\b(?:vs\.?|versus|compar\w*|lado a lado|side by side|n?(?:os|as) (?:dois|duas|2|tres|3)|"
     r"ambos|ambas|both|next to|ao lado d[oa]|do lado d(?:esse|este|ele|aquele|o|a|ela|essa|esta)|"
     r"um do lado do outro|uma do lado da outra)(?!\w)"
 )

@@ -137,8 +137,11 @@ class Assistant:
             budget_in_reais(turn.slots, turn.reading.notes)
         name = route(turn)
         reply = self._handlers[name](turn)
-        if turn.reading.commercial and name in FIGURES:  # "e vcs parcelam no cartão?" too
-            reply.answer += f"\n\n{turn.reading.commercial}"
+        # a figure asked with "e vcs parcelam no cartão?" or "depois quero um consultor": both
+        person, terms = turn.reading.wants("handoff"), turn.reading.commercial
+        if name in FIGURES and (person or terms):
+            reply = fixed_replies.also_asked(reply, False, person)
+            reply.answer += f"\n\n{terms}" if terms else ""
             turn.state.history[-1].text = reply.answer[:2000]
             self.store.save(turn.state)
         return reply

@@ -53,6 +53,7 @@ _PAYMENT = re.compile(
     r"dollars?|dolar(es)?|euros?)|\b(brl|reais) (or|ou) (usd|dollars?|dolar)|"
     # "dá pra receber uma fatura consolidada só no fim do mês?"
     r"\bfatura\w* consolidad\w*|\bconsolidated (invoice|bill)|\buma fatura (so|por mes)|"
+    r"\bfaturamento mensal|\bcontrato guarda-?chuva|\bpay[- ]as[- ]you[- ]go\b|"
     r"\b(usd|dollars?|dolar) (or|ou) (brl|reais)|"
     r"\b(billing|invoic\w*|payments?)\b[^.?!]{0,20}\b(in|em) (usd|dollars?|brl|reais|euros?)\b|"
     r"\boptions? for paying|\bways? (to|of) pay|\bhow to pay\b|"

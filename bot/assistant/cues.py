@@ -138,6 +138,8 @@ NOT_OUR_TRADE = re.compile(
     r"\bfilmes?\b|\bnetflix\b|"
     # Travel: "quanto custa um Uber até a Paulista?"
     r"\b(uber|taxi|passagem aerea|hotel|hospedagem em|aeroporto)\b|"
+    # Web hosting: "quanto custa hospedar meu WordPress com vocês?"
+    r"\b(wordpress|hospedar (?:o |meu |minha |nosso )?(?:site|loja|blog)|hospedagem de site)\b|"
     # Office work: "uma planilha de fluxo de caixa no Excel, vcs fazem?"
     r"\b(planilhas? (de|do|da) (fluxo de caixa|controle|gastos|orcamento domestico|estoque)|"
     r"fluxo de caixa|contabilidade|imposto de renda)\b"
@@ -163,6 +165,9 @@ WRITING_TASK = re.compile(
     r"\b(?:posts?|publicac\w*) (?:do|no|pro|para o|pra) (?:linkedin|instagram|facebook|tiktok)\b|"
     # Summarizing the client's papers and teaching their people: "resume esse contrato pra mim",
     # "um curso in company de Python pra equipe"
+    # "me ajuda a escrever a descrição de uma vaga?", job ads and cover letters
+    r"\bescrever (?:a |uma |o |um )?(?:descricao de (?:uma )?vaga|vaga|anuncio de vaga|carta|"
+    r"curriculo)\b|"
     # "dá pra vocês resumirem 300 contratos de locação pra mim?"
     r"\b(?:resum\w*|summari[sz]e)\b (?:(?:esses?|estes?|os|as|this|that|these|my|meus?|minhas?|"
     r"nossos?|nossas?|o|a) )?(?:\d[\d.,]* (?:mil )?)?(?:contratos?|textos?|documentos?|artigos?|"

@@ -144,7 +144,8 @@ _OPENS = re.compile(
 _DETAILS_LATER = re.compile(
     r"\b(?:posso|vou|podemos|vamos|i'?ll|can i|we'?ll) (?:te |lhe |vos )?(?:mandar|enviar|passar|"
     r"send|share)\b(?=[^.?!]{0,50}\b(?:detalhes|informac\w+|infos?|dados do projeto|details|"
-    r"specs)\b)(?=[^.?!]{0,50}\b(?:amanha|depois|mais tarde|semana que vem|em breve|"
+    r"specs|caso|projeto|briefing|escopo)\b)"
+    r"(?=[^.?!]{0,50}\b(?:amanha|depois|mais tarde|semana que vem|em breve|"
     r"daqui a pouco|tomorrow|later|next week|soon)\b)"
 )
 # How the client found us: an opening, whatever the domain words around it.
@@ -153,10 +154,20 @@ _REFERRAL = re.compile(
     r"(?:voces|vcs|a infrabot) (?:me )?(?:foi|foram) indicad|"
     r"vim (?:pelo|pela|por|atraves|do|da|de)|cheguei (?:aqui |ate voces )?(?:pelo|pela|por)|"
     r"(?:achei|encontrei|conheci) (?:voces|vcs|a infrabot|o perfil|o site|o trabalho)|"
+    r"(?:te|vos|os) (?:achei|encontrei|conheci)|"
+    r"(?:achei|encontrei) (?:voces |vcs )?(?:pelo|pela|no|na)|"
     r"(?:li|vi|assisti) (?:o|a|um|uma|seu|sua) (?:artigo|post|texto|anuncio|video|publicacao|"
     r"materia|conteudo|palestra)|"
     r"(?:saw|read|found) (?:your|the) (?:article|post|ad|talk|video)|referred (?:me|us) to you|"
     r"pointed (?:me|us) (?:to|towards) (?:you|your)|recommended (?:you|your))"
+)
+
+
+# "Olá, bom dia. Sou a Inês, da equipa de dados de uma seguradora": who writes, nothing asked.
+_INTRODUCTION = re.compile(
+    r"^\W*(?:oi+|ola|opa|bom dia|boa tarde|boa noite|hello|hi|hey)\b[^?]{0,30}?"
+    r"\b(?:sou (?:o |a )?[a-z]+|me chamo|meu nome e|aqui e (?:o |a )?[a-z]+|i'?m [a-z]+|my name is)"
+    r"[^?]*$"
 )
 
 
@@ -175,6 +186,8 @@ def social(folded: str, asked: bool) -> Literal["greeting", "closing"] | None:
     if _THANKS_ANYWHERE.search(folded) and not asked:
         return "closing"
     if _OPENS.match(folded) and (not asked or short) and not DOMAIN.search(folded):
+        return "greeting"
+    if _INTRODUCTION.match(folded) and not asked:
         return "greeting"
     if found_us(folded) and not asked:
         return "greeting"  # "Li o artigo de vocês sobre GPU x TPU e fiquei curioso"

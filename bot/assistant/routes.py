@@ -132,9 +132,17 @@ def injection(turn: Turn) -> bool:
     return turn.reading.wants("injection")
 
 
+def handoff_later(turn: Turn) -> bool:
+    """ "me mostra Azure e AWS lado a lado e depois quero falar com um consultor": the figure
+    first, the person after it (`FIGURES`)."""
+    later = re.search(r"\b(?:depois|em seguida|then|afterwards|after that)\b", turn.folded)
+    return bool(later) and any(rule(turn) for rule in (compare, price_per_hour, fit_check))
+
+
 def handoff(turn: Turn) -> bool:
     """ "quero falar com um atendente"; a whole job in the message is quoted first (`job`)."""
-    return turn.reading.wants("handoff") and not (turn.sized and DATA_SLOTS & turn.slots.keys())
+    sized = turn.sized and DATA_SLOTS & turn.slots.keys()
+    return turn.reading.wants("handoff") and not sized and not handoff_later(turn)
 
 
 def greeting(turn: Turn) -> bool:
@@ -256,8 +264,9 @@ def requote_on_card(turn: Turn) -> bool:
 
 
 def in_dollars(turn: Turn) -> bool:
-    """ "e em dólar?" """
-    return turn.reading.wants("in_dollars") and turn.has_job and not turn.slots
+    """ "e em dólar?", "can you convert that to USD? our cap is US$ 4,000" """
+    budget_only = not turn.slots.keys() - {"budget_usd", "budget_brl"}
+    return turn.reading.wants("in_dollars") and turn.has_job and budget_only
 
 
 def in_language(turn: Turn) -> bool:

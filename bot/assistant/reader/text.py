@@ -296,6 +296,7 @@ def normalize(text: str) -> str:
         text.replace("\U0001f19a", " vs ")
         .replace("\U0001f4b5", " em dolar ")
         .replace("\U0001f1fa\U0001f1f8", " usd ")  # "em 🇺🇸?": in the flag's currency
+        .replace("\U0001f4b2", " em dolar ")
     )
     folded = as_prose(folded)  # "$ wc -l treino.jsonl / 48000 treino.jsonl"
     folded = folded.replace("\u00b7", ",")  # "qua., 16 de dezembro · 15:00": a calendar invite
