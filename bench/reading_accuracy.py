@@ -30,7 +30,11 @@ On 07/12/2026 (stop 43) set P (_p_jobs, _p_asks: 80 + 80, a helper with the same
 committed unread, run once on the commit before that stop's changes and once after them, then
 read and tuned on. The tuning that stop also used two sets written for tuning by such helpers and
 read from the start: reading_tuning_q_* and reading_tuning_r_* (60 + 60 each, R in unusual but
-realistic wordings). The next reader change needs a fresh set.
+realistic wordings). On 07/12/2026 (stop 44) set S (_s_jobs, _s_asks: 80 + 80, a helper with the
+same rule) was committed unread, run once on the commit before that stop's changes and once after
+them, then read and tuned on; the stop also tuned on reading_tuning_t_* (60 + 60: tool output,
+tables, parts in two units) and reading_tuning_u_* (50 + 60: deadline formats, Portugal,
+two asks in one message), read from the start. The next reader change needs a fresh set.
 
 Each message goes through the whole assistant, on a frozen clock, and is scored on what the client
 sees: the quoted job's fields, and what kind of answer came back. Examples within 1%; tokens per
