@@ -93,6 +93,7 @@ def amount_said(amount: float) -> str:
 
 
 def sql(folded: str) -> str:
+    """A query's aggregates and the numbers printed for them, in words, one row per group."""
     aggregates = [(m, _aggregate_unit(m)) for m in _AGGREGATE.finditer(folded)]
     # "| COUNT(*) |": mysql prints each aggregate again as its column's header
     aggregates = [
@@ -163,6 +164,8 @@ def _measured(column: str, each: str) -> str:
 
 
 def pandas(folded: str) -> str:
+    """A data frame's rows, a column's mean, `describe()` and the training rows of a split."""
+
     def rows(match: re.Match[str]) -> str:
         said = next(group for group in match.groups() if group)
         return f" {respoken(said)} registros"
