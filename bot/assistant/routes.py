@@ -312,6 +312,7 @@ def off_topic(turn: Turn) -> bool:
     return turn.off_topic and (done_for_them or not turn.slots.keys() - TERMS_ONLY - {"kind"})
 
 
+# Narrower than cues.TRAINING: "usando IA" is how a writing task is done, not a job to train.
 _TRAINED = re.compile(r"fine.?tun|trein|\btrain|\blora\b|qlora|\bllm|dataset|\bepoca|\bmodelo\b")
 
 
@@ -398,7 +399,8 @@ def anything(turn: Turn) -> bool:
     return True
 
 
-# Routes that answer with a figure: a commercial question asked beside one is answered after it.
+# Routes that answer with a figure: a commercial question or a person asked beside one comes
+# after it.
 FIGURES = frozenset(
     {"price_per_hour", "fit_check", "compare", "requote_on_card", "premise_change", "bare_number"}
 )
