@@ -9,6 +9,7 @@ import re
 from functools import cache
 
 from bot.assistant.reader.quantity_arithmetic import load_quantities
+from bot.assistant.reader.spans import number
 
 _AMOUNT = r"(?:~|uns |umas |cerca de )?\d+(?:[.,]\d+)*(?: ?(?:mil|k)\b)?(?!\s*%)"
 # "jurídico: 4 mil", "RH = 2.500": a category's label, then its count.
@@ -40,7 +41,7 @@ def _small(amount: str) -> bool:
     """Under 50: a setting or a handful, not a category's count of records."""
     digits = re.search(r"\d+(?:[.,]\d+)*", amount)
     scaled = bool(re.search(r"mil|k", amount))
-    return digits is not None and not scaled and float(digits[0].replace(",", ".")) < 50
+    return digits is not None and not scaled and (number(digits[0]) or 0.0) < 50
 
 
 @cache

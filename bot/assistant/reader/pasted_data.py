@@ -7,6 +7,8 @@ of counts and lengths. Works on folded text, before numbers are read.
 
 import re
 
+from bot.assistant.reader.spans import number
+
 NUMBER = r"\d+(?:[.,]\d+)*"
 # SQL aggregates, two levels of nesting inside: "avg(length(corpo))".
 _AGGREGATE = re.compile(
@@ -76,10 +78,8 @@ _KEY_SAID = {
 
 
 def read_amount(said: str) -> float:
-    """ "52340", "1840.5", and "52.340" typed by hand (thousands, the Brazilian way)."""
-    if re.fullmatch(r"\d{1,3}(?:[.,]\d{3})+", said):
-        return float(re.sub(r"[.,]", "", said))
-    return float(said.replace(",", ".", 1) if said.count(",") == 1 else said.replace(",", ""))
+    """ "52340", "1840.5", "52.340" typed by hand: the reader's own number parsing."""
+    return number(said) or 0.0
 
 
 def respoken(typed: str) -> str:

@@ -190,7 +190,7 @@ def _bytes(said: str, base: int, raw: int) -> float:
     found = re.fullmatch(r"(\d+(?:[.,]\d+)?)\s?([kmgt])?(?:i?b)?", said.strip())
     if found is None:
         return 0.0
-    value = float(found[1].replace(",", "."))
+    value = read_amount(found[1])
     return value * base ** _POWERS[found[2]] if found[2] else value * raw
 
 
