@@ -99,7 +99,7 @@ INJECTION = re.compile(
     r"desconto de 100|de graca|jailbreak|developer mode|"
     r"esquec\w* (tudo|todas as|as |suas )(instruc|regras|que te (falaram|disseram|passaram))|"
     r"forget (all|everything|your|previous)|"
-    r"(passa|mostra|revela|envia|manda|diga|diz|fala)\w* (o |a |seu |sua |me )?(token|senha|"
+    r"(passa|mostra|revela|envia|manda|diga|diz|fala)\w* (o |a |seu |sua |me )?(token\b|senha|"
     r"chave|api key|credencia|segredo)|"
     r"(desativ|deslig|remov|burl|pul)\w* (a |o |as |os |sua |seu )?(verificac|validac|"
     r"checagem|filtro|regras|trava)|"

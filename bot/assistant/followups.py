@@ -8,7 +8,7 @@ from typing import Any
 from bot.assistant.reader import JobReading, read_job
 from bot.assistant.reader.attach import TAKEN_BACK
 from bot.assistant.reader.cues import family_named
-from bot.assistant.reader.spans import RECORD_PATTERN, words
+from bot.assistant.reader.spans import RECORD_PATTERN, SCALE, number, words
 from bot.assistant.reply import ACTION_HUMAN, Reply
 from bot.assistant.search_query import previous_message
 from bot.assistant.state import ConversationState
@@ -29,7 +29,10 @@ _FILLER = frozenset(
         "fossem sao seria mudar muda aumentar aumenta aumentando diminuir diminui subir sobe "
         "baixar baixa colocar coloca botar bota trocar troca reduzir reduz cortar corta passar "
         "passa que tal and what about with if it was consigo conseguimos consegue da dar fazer "
-        "faz fica sai rola juntar juntamos mais dados temos tenho total ficou ficaram"
+        "faz fica sai rola juntar juntamos mais dados temos tenho total ficou ficaram "
+        # "depois da deduplicação sobraram 28 mil. Recalcula pfv"
+        "depois da do deduplicacao dedup limpeza filtro filtragem sobraram sobrou restaram "
+        "restou recalcula recalcular refaz refazer calcula pfv pf pls please favor after left"
     )
 )
 _SCALES = frozenset(words("mil k milhao milhoes mi bi bilhao bilhoes"))
@@ -39,7 +42,8 @@ _CORRECTING = frozenset(
         "pera perai ops opa na verdade quer dizer corrigindo desculpa entao ah acho actually "
         "errei erro me enganei digitei errado foi mal correcao oops sorry typo meant i "
         # "o cliente mudou o escopo, agora são 100k": the count changed since the quote.
-        "agora cliente mudou escopo mudaram virou viraram aumentou aumentaram now changed"
+        "agora cliente mudou escopo mudaram virou viraram aumentou aumentaram now changed "
+        "atualizando atualizacao atualizado update updated correcting"
     )
 )
 # Fields of the data: a count that cannot be one of them is the number of examples.
@@ -78,7 +82,7 @@ _FACTORS = [
 _RECORDS = re.compile(rf"\b(?:{RECORD_PATTERN})\b")
 _MORE_DATA = re.compile(r"\b(?:dados|dataset|exemplos|amostras|registros|data|examples|samples)\b")
 # "ops, são 80 mil, não 8 mil": the number taken back.
-_TAKEN_BACK = re.compile(rf"{TAKEN_BACK}\s+\d[\d.,]*(?:\s*(?:mil|k)\b)?")
+_TAKEN_BACK = re.compile(rf"{TAKEN_BACK}\s+(?P<number>\d[\d.,]*)(?:\s*(?P<scale>mil|k)\b)?")
 
 
 def only_a_number(folded: str) -> bool:
@@ -93,6 +97,8 @@ def bare_field(state: ConversationState, folded: str, value: float) -> tuple[str
     example, 800 epochs), the examples."""
     if not only_a_number(folded):
         return None
+    if field := _taken_back_field(state, folded):  # "sobraram 28 mil, não 40 mil"
+        return (field, read) if (read := as_field(field, value)) is not None else None
     last = "params" if state.last_field == "model" else state.last_field
     if _MORE_DATA.search(folded) and value >= MIN_EXAMPLES:  # "juntamos mais dados: são 30 mil"
         last = "examples"
@@ -114,6 +120,15 @@ def bare_field(state: ConversationState, folded: str, value: float) -> tuple[str
     if last in _DATA_FIELDS and float(value).is_integer() and 0 < value <= _CEILINGS["epochs"]:
         return "epochs", value
     return None
+
+
+def _taken_back_field(state: ConversationState, folded: str) -> str | None:
+    """The field whose value on the table is the number taken back ("28 mil, não 40 mil")."""
+    if not (said := _TAKEN_BACK.search(folded)) or (old := number(said["number"])) is None:
+        return None
+    old *= SCALE[said["scale"]] if said["scale"] else 1
+    on_table = (f for f in _NUMERIC_FIELDS if isinstance(state.slots.get(f), int | float))
+    return next((f for f in on_table if math.isclose(float(state.slots[f]), old)), None)
 
 
 def scaled_field(

@@ -81,6 +81,15 @@ def test_a_bare_number_changes_the_field_last_asked_or_changed(
         ((JOB, "orçamento de R$ 800", "e com a metade disso?"), "budget_brl", 400),
         ((f"{JOB}, 2 épocas", "e se eu cortar os exemplos pela metade?"), "examples", 10000),
         ((f"{JOB} de 500 tokens", "ops, são 80 mil, não 8 mil"), "examples", 80000),
+        # The number taken back is the count on the table, whatever the last field said was.
+        (
+            (
+                "LoRA no Mistral 7B, 40 mil laudos de ~900 palavras. Quanto fica?",
+                "Atualizando: depois da deduplicação sobraram 28 mil, não 40 mil. Recalcula pfv",
+            ),
+            "examples",
+            28000,
+        ),
         (
             (f"{JOB} de 500 tokens", "conseguimos juntar mais dados: agora são 30 mil"),
             "examples",

@@ -31,6 +31,12 @@ _SINCE = re.compile(
 )
 # "só 1 em cada 4", "only 1 in every 10": a subsample.
 _ONE_IN = re.compile(r"\b1 (?:em|a|de|in|out of)(?: cada| every)? (?P<n>\d+)\b")
+# "... é duplicata e sai", "is junk": the one in each N is taken out, not kept.
+_OUT = re.compile(
+    r"\s*(?:e|sao|is|are|vai|vao|tem que|has to)?\s*(?:uma? )?(?:duplicad\w*|duplicata\w*|"
+    r"repetid\w*|lixo|ruido|invalid\w*|descart\w*|removid\w*|sai|sair|fora|spam|duplicates?|"
+    r"junk|noise|dropped|removed|tossed)\b"
+)
 # "cada par vai virar 3 exemplos", "each one becomes 5 samples": augmentation.
 _AUGMENTED = re.compile(
     r"\b(?:vai virar|vao virar|vira|viram|vai gerar|vao gerar|gera|geram|becomes?|will become|"
@@ -103,8 +109,14 @@ def _scaled(text: str, main: list[Mention], chains: list[list[Mention]]) -> str:
         every = int(one_in["n"])
         if every < 2:
             return ""
-        said = _("{count} ÷ {every} (amostragem)").format(count=said_count(main[0]), every=every)
-        main[0] = replace(main[0], value=main[0].value / every)
+        if _OUT.match(text, one_in.end()):  # "1 em cada 3 é duplicata e sai": the rest stays
+            said = _("{count} - 1 em cada {every}").format(count=said_count(main[0]), every=every)
+            main[0] = replace(main[0], value=main[0].value * (every - 1) / every)
+        else:
+            said = _("{count} ÷ {every} (amostragem)").format(
+                count=said_count(main[0]), every=every
+            )
+            main[0] = replace(main[0], value=main[0].value / every)
         return f"{said} = {said_count(main[0])}"
     if augmented := _AUGMENTED.search(text, main[0].end):
         times = int(augmented["n"])

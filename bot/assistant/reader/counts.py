@@ -86,7 +86,9 @@ _SPLIT = re.compile(
 )
 # The share of the count that is kept: "vamos usar só os que têm resposta, que são 25% do total".
 _KEPT_SHARE = re.compile(
-    rf"\b(?:{_KEPT}|fica\w*)\b[^.;!?\d]{{0,60}}?(?P<percent>\d+(?:[.,]\d+)?)\s*%"
+    # "só vamos usar as de 2020 pra cá, uns 30% do total": a year on the way
+    rf"\b(?:{_KEPT}|fica\w*)\b(?:[^.;!?\d]|(?<!\d)(?:19|20)\d\d(?!\d)){{0,60}}?"
+    r"(?P<percent>\d+(?:[.,]\d+)?)\s*%"
     r"(?!\s*(?:[a-z]+\s+){0,3}?(?:de |para |pra |for )?(?:validacao|teste|test|validation|eval))"
     # "só 70% do tempo tem fala": a share of each recording (reader/recordings.py)
     r"(?!\s*(?:do tempo|of the time|(?:tem|e|has|is) (?:fala|voz|speech)))"

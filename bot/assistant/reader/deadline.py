@@ -240,7 +240,7 @@ def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
         itself = match["business"] or match["business_en"] or match["business_weeks"]
         other = match["weekday"] and _THE_OTHER.match(text, match.end())  # "não essa, a outra"
         ahead = LEAD.search(re.split(r"[.;!?]", text[match.end() :], maxsplit=1)[0])
-        if not (itself or ahead or _CONTEXT.search(context)) or (
+        if not (itself or ahead or _CONTEXT.search(context) or _alone(text, match)) or (
             negated(text, match.start()) and not other
         ):
             continue
@@ -287,6 +287,15 @@ def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
         moment = lead_time(text, match.start(), end, moment)
         hours = max(1.0, round((moment - now).total_seconds() / 3600, 1))
         yield Deadline(moment, hours, match.start(), end, understood(moment, hours, passed))
+
+
+def _alone(text: str, match: re.Match[str]) -> bool:
+    """ "... LoRA no Qwen 2.5 7B. Próxima segunda às 8h.": a date said as a sentence of its own
+    in a job is when it is due."""
+    before = re.split(r"[.;!?\n]", text[: match.start()])[-1]
+    hour = _HOUR.match(text[match.end() :])
+    after = text[match.end() + (hour.end() if hour else 0) :]
+    return not before.strip() and bool(re.match(r"\s*(?:[.;!\n]|$)", after))
 
 
 _WINDOW_START = re.compile(r"\b(?:entre|between|de|from)\s+(?:o |os |the )?(?:dias? |days? )?$")

@@ -1,7 +1,8 @@
 """Deadlines said in a format rather than in words: an ISO timestamp ("2026-12-09T21:00Z"), a
 business day count ("D+5", "D+3 úteis"), an ISO week ("semana 51", "W51"), a countdown ("faltam 5
-dias pro lançamento", "T-72h"), the next holiday ("antes do próximo feriado") and a day an
-iteration ends ("a sprint termina dia 18").
+dias pro lançamento", "T-72h"), the next holiday ("antes do próximo feriado"), a day an
+iteration ends ("a sprint termina dia 18"), the week of a day ("na semana do dia 14") and a break
+that starts on a day ("até o recesso, que começa dia 23", "antes do recesso forense").
 
 Works on folded text; the reply states the date and time understood, as for every deadline.
 """
@@ -55,11 +56,25 @@ _ENDS_ON = re.compile(
     r"(?:(?:no|na|em|on|the)\s+)?(?:dia\s+)?(?P<day>\d{1,2})\b(?![/:h])"
 )
 
+# "na semana do dia 14": that week's Friday.
+_WEEK_OF = re.compile(r"\bsemana do dia (?P<day>\d{1,2})\b(?![/:h])")
+# "até o recesso; a gente para dia 22", "antes das férias, que começam dia 19": the day before.
+_BREAK = re.compile(
+    r"\b(?:recesso|ferias|paralisacao|parada|shutdown|break)\b[^.!?\n]{0,40}?\b(?:comec\w*|"
+    r"inici\w*|para|paramos|param|entra\w*|starts?|begins?)\s+(?:no |em |on |a partir d[oe] )?"
+    r"(?:dia\s+|the\s+)?(?P<day>\d{1,2})\b(?![/:h])|"
+    # The courts' recess starts on 20 December (Lei 5.010/1966, art. 62, I; CPC art. 220).
+    r"\b(?P<courts>recesso (?:forense|do judiciario|judiciario))\b"
+)
+
 
 def formatted(text: str, now: datetime) -> Deadline | None:
     """The deadline `text` sets in one of these formats, or None."""
     now = now.astimezone(CLIENT_ZONE)
-    reads = (_iso, _d_plus, _week, _countdown, _next_holiday, _named_day, _sprint, _ends_on)
+    reads = (
+        _iso, _d_plus, _week, _countdown, _next_holiday, _named_day, _sprint, _ends_on,
+        _week_of, _break,
+    )  # fmt: skip
     for read in reads:
         if found := read(text, now):
             moment, start, end = found
@@ -182,3 +197,18 @@ def _sprint(text: str, now: datetime) -> _Found:
         if moment > now:
             return moment, said.start(), said.end()
     return None
+
+
+def _week_of(text: str, now: datetime) -> _Found:
+    said = _WEEK_OF.search(text)
+    if said is None or (day := day_of_month(now.date(), int(said["day"]))) is None:
+        return None
+    return _end_of(day + timedelta(days=4 - day.weekday())), said.start(), said.end()
+
+
+def _break(text: str, now: datetime) -> _Found:
+    said = _BREAK.search(text)
+    if said is None:
+        return None
+    day = day_of_month(now.date(), 20 if said["courts"] else int(said["day"]))
+    return (_end_of(day - timedelta(days=1)), said.start(), said.end()) if day else None

@@ -20,7 +20,17 @@ _PAREN = rf"[a-z][a-z /&-]{{0,25}}?\s*\(\s*{_AMOUNT} (?P<noun>[a-z-]+)\s*\)"
 _PAREN_RUN = re.compile(
     rf"(?:{_PAREN.replace('?P<noun>', '')}\s*(?:,|\be\b|\band\b)\s*){{1,}}{_PAREN}"
 )
-_ONE_PAREN = re.compile(rf"\(\s*(?P<amount>{_AMOUNT}) [a-z-]+\s*\)")
+# "contratos (1.800 arquivos), aditivos (600) e distratos (200)": the noun said once.
+_PAREN_ONCE = re.compile(
+    rf"{_PAREN}(?:\s*(?:,|\be\b|\band\b)\s*[a-z][a-z /&-]{{0,25}}?\s*\(\s*{_AMOUNT}\s*\)){{1,}}"
+)
+_ONE_PAREN = re.compile(rf"\(\s*(?P<amount>{_AMOUNT})(?: [a-z-]+)?\s*\)")
+# "Mercado Livre, com 120 mil anúncios; Shopee, 80 mil; e Amazon, 50 mil": a list by semicolons.
+_SEMI = rf"[a-z][a-z /&-]{{0,25}}?,\s*(?:com |tem |with |has )?{_AMOUNT}"
+_SEMI_RUN = re.compile(
+    rf"{_SEMI} (?P<noun>[a-z-]+)(?:\s*;\s*(?:e\s+|and\s+)?{_SEMI}(?: [a-z-]+)?){{1,}}"
+)
+_ONE_SEMI = re.compile(rf",\s*(?:com |tem |with |has )?(?P<amount>{_AMOUNT})")
 _ONE_LABELLED = re.compile(rf"[:=]\s*(?P<amount>{_AMOUNT})")
 # ", a de crédito 6 mil": a category named after a first count of records.
 _NAMED_AFTER = re.compile(
@@ -28,6 +38,7 @@ _NAMED_AFTER = re.compile(
     rf"(?P<amount>{_AMOUNT})(?=\s*[,;.]|\s+e\b|$)"
 )
 _RECORDS_BEFORE = 60
+_FILES = frozenset({"arquivos", "files", "pdfs"})  # "contratos (1.800 arquivos)": one file each
 _SETTING = re.compile(
     r"\b(?:rank|alpha|batch|lr|learning|epoc\w*|epochs?|seq\w*|max\w*|context\w*|janela|steps?|"
     r"warmup|gpus?|vram|memoria|memory|orcamento|budget|prazo|deadline|anos?|years?|r\$|us\$|"
@@ -53,7 +64,9 @@ def _records() -> re.Pattern[str]:
 def listed(folded: str) -> str:
     """`folded` with each list of counts by category said as one set added to the next."""
     folded = _LABELLED_RUN.sub(_labelled, folded)
-    folded = _PAREN_RUN.sub(_parenthesized, folded)
+    for run in (_PAREN_RUN, _PAREN_ONCE):
+        folded = run.sub(lambda found: _listed(found, _ONE_PAREN), folded)
+    folded = _SEMI_RUN.sub(lambda run: _listed(run, _ONE_SEMI), folded)
     return _named_after(folded)
 
 
@@ -68,9 +81,10 @@ def _labelled(run: re.Match[str]) -> str:
     return f"{amounts[0]} {noun} " + " ".join(f"e mais {amount}" for amount in amounts[1:])
 
 
-def _parenthesized(run: re.Match[str]) -> str:
-    amounts = [item["amount"] for item in _ONE_PAREN.finditer(run[0])]
-    if any(_small(amount) for amount in amounts) or not _records().fullmatch(run["noun"]):
+def _listed(run: re.Match[str], one: re.Pattern[str]) -> str:
+    amounts = [item["amount"] for item in one.finditer(run[0])]
+    counted = _records().fullmatch(run["noun"]) or run["noun"] in _FILES
+    if any(_small(amount) for amount in amounts) or not counted:
         return run[0]
     return f"{amounts[0]} {run['noun']} " + " ".join(f"e mais {amount}" for amount in amounts[1:])
 

@@ -15,6 +15,13 @@ from locales import _
 _PER_PAGE = re.compile(r"^\s*(?:por|cada|per|a|each) (?:pagina|folha|page|slide)\b")
 _PAGES_BEFORE = re.compile(r"\b(?:paginas?|folhas?|pages?)\b[^.;!?\d]{0,35}$")
 _EACH_AFTER = re.compile(r"^\s*(?:cada|each)\b")
+# "são páginas de livro de bolso, de umas 250 palavras", "a page is roughly 275 words": what one
+# of their pages holds, said as what a page is.
+_PAGE_IS = re.compile(
+    r"\b(?:pagina|folha|page|lauda)s?\b[^.;!?\d]{0,40}?\b(?:e de|sao de|e|sao|da|tem|has|is|are|"
+    r"de umas|de uns|com umas|com uns|fica em|ficam em|equivale a|comes to|averages?)\s+"
+    r"(?:~|uns |umas |cerca de |roughly |about |around |only |so |more or less )?$"
+)
 _SAMPLE = re.compile(
     r"\b(?:amostra|sample)\s+(?:de|of|com|with)\s+(?:~|uns |umas |about )?(?P<n>\d+(?:[.,]\d+)*)"
     r"(?!\s*(?:mil|k|%)\b)"
@@ -30,7 +37,9 @@ def page_rate(text: str, mentions: list[Mention]) -> Mention | None:
     for mention in mentions:
         after, before = text[mention.end :], text[max(0, mention.start - 50) : mention.start]
         if mention.unit == "word" and (
-            _PER_PAGE.match(after) or (_EACH_AFTER.match(after) and _PAGES_BEFORE.search(before))
+            _PER_PAGE.match(after)
+            or (_EACH_AFTER.match(after) and _PAGES_BEFORE.search(before))
+            or _PAGE_IS.search(before)
         ):
             return mention
     return None

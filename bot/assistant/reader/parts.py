@@ -37,6 +37,17 @@ _PLUS_PART = re.compile(
     rf"(?P<number>\d+(?:[.,]\d+)*)\s+(?:de|of)\s+(?:{SECOND_PARTS})s?\b"
 )
 
+_LANGUAGES = r"(?:em|in)\s+(?:ingles|portugues|english|portuguese|pt|en|espanhol|spanish)\b"
+# "~30 palavras em português e ~30 em inglês": a translation pair's two sides.
+_OTHER_SIDE = re.compile(
+    rf"^\s+{_LANGUAGES}\s*(?:\+|,|\be\b|\band\b)\s*(?:~|uns |umas |cerca de |about )?"
+    rf"(?P<number>\d+(?:[.,]\d+)*)\s+(?:palavras |words )?{_LANGUAGES}"
+)
+
+_SIDE_GAP = re.compile(
+    rf"^\s+{_LANGUAGES}\s*(?:\+|,|\be\b|\band\b)\s*(?:~|uns |umas |cerca de |about )?$"
+)
+
 
 def second_lengths(text: str, mentions: list[Mention]) -> None:
     """ "pergunta de ~80 palavras e resposta longa, ~400", "título (~12 palavras), lide (~40) e
@@ -46,6 +57,7 @@ def second_lengths(text: str, mentions: list[Mention]) -> None:
             continue
         after = text[mention.end :]
         found = _SECOND.match(after) or _FIELD_NEXT.match(after) or _PLUS_PART.match(after)
+        found = found or _OTHER_SIDE.match(after)
         if found is None:
             continue
         start = mention.end + found.start("number")
@@ -64,18 +76,21 @@ def second_lengths(text: str, mentions: list[Mention]) -> None:
 # "enunciado de ~120 palavras e 5 alternativas de ~15 palavras": a part made of several pieces
 # (a few: more of them are another set of records).
 _PIECES_BEFORE = re.compile(
-    r"(?:\be\b|\band\b|,|\+|\bmais\b|\bplus\b)\s+(?P<count>\d{1,2})\s+"
+    r"(?:\be\b|\band\b|,|\+|\bmais\b|\bplus\b)\s+(?:uns |umas |cerca de |~|about |some )?"
+    r"(?P<count>\d{1,2})\s+"
     r"(?!(?:mil|k|mi|milhao|milhoes|thousand|million)\b)(?P<pieces>(?:[a-z-]+\s+){1,2}?)"
     r"(?:de|of|com|with)\s+(?:~|uns |umas |cerca de |about )?$"
 )
 
 
 _RECORDS = frozenset(RECORD_NOUNS)
+_FEW_PIECES = 12
 
 
 def counted_parts(text: str, mentions: list[Mention]) -> None:
     """ "enunciado de ~120 palavras e 5 alternativas de ~15 palavras": a later part of an example
     said as a number of pieces of one length is their product, in place."""
+    pieces: list[Mention] = []
     for index, mention in enumerate(mentions):
         earlier = [m for m in mentions[:index] if m.unit == mention.unit]
         found = _PIECES_BEFORE.search(text[max(0, mention.start - 60) : mention.start])
@@ -85,21 +100,27 @@ def counted_parts(text: str, mentions: list[Mention]) -> None:
             or re.search(r"[.;!?]", text[earlier[-1].end : mention.start])
         ):
             continue
-        # "e 30 aditivos de 2 páginas" is another set of records, not pieces of one
-        if set(found["pieces"].split()) & _RECORDS:
+        # "e 30 aditivos de 2 páginas" is another set of records, not pieces of one; "e uns 6
+        # comentários de ~40 palavras cada" are a ticket's
+        if set(found["pieces"].split()) & _RECORDS and int(found["count"]) > _FEW_PIECES:
             continue
         count = int(found["count"])
         start = mention.start - len(text[max(0, mention.start - 60) : mention.start])
-        mentions[index] = replace(
-            mention, value=mention.value * count, start=start + found.start("count")
-        )
+        start += found.start("count")
+        mentions[index] = replace(mention, value=mention.value * count, start=start, added=True)
+        pieces.extend(m for m in mentions[:index] if m.start == start and m.unit == "record")
+    for counted in pieces:  # "uns 6 comentários": counted inside the product, not records
+        mentions.remove(counted)
 
 
 _PART_UNITS = frozenset({"word", "char", "token", "page", "line"})
 _OTHER_PART = re.compile(
-    r"^\)?\s*,?\s*(?:\+|\be\b|\band\b|\bmais\b|\bplus\b|\bjunto com\b|\balong with\b)\s*"
-    r"(?:(?:um|uma|o|a|an?|the|seu|sua)\s+)?[a-z]+(?:\s+[a-z]+){0,3}\s*,?\s+"
-    r"(?:de|com|of|with|que tem|which has|tem)\s+(?:em media |on average )?"
+    # "(~20 palavras, em inglês) mais o diff, que dá ~300 tokens"
+    r"^(?:\s*,?\s*(?:em|in) [a-z]+)?\)?\s*,?\s*"
+    r"(?:\+|\be\b|\band\b|\bmais\b|\bplus\b|\bjunto com\b|\balong with\b)\s*"
+    r"(?:(?:um|uma|o|a|an?|the|seu|sua)\s+)?[a-z]+(?:\s+[a-z]+){0,5}\s*,?\s+"
+    r"(?:de|com|of|with|que tem|which has|tem|que da|que fica|que soma|which is|that is)\s+"
+    r"(?:em media |on average )?"
     r"(?:~|uns |umas |cerca de |about )?$"
 )
 LENGTHS = frozenset({"word", "char", "token", "page", "line", "turn", "minute", "byte"})
@@ -124,5 +145,20 @@ def another_part(last: Mention, mention: Mention, gap: str, length: bool) -> boo
     if mention.unit != last.unit:
         units = {mention.unit, last.unit} <= _PART_UNITS
         return units and after_part and bool(_OTHER_PART.match(gap))
-    joined = after_part and bool(re.search(r"\b(?:e|and)\b|\+", gap) or _FIELD_GAP.match(gap))
+    joined = after_part and bool(
+        re.search(r"\b(?:e|and|plus|mais)\b|\+", gap) or _FIELD_GAP.match(gap)
+    )
+    joined = joined or (after_part and mention.added and gap.strip() in (",", ";"))
+    joined = joined or bool(_SIDE_GAP.match(gap))
     return length and (joined or bool(_PAIR_GAP.match(gap)))
+
+
+# "e junto o gabarito", "além do comentário", "plus the maintainer's reply": a part beside the
+# ones before, not inside them.
+_BESIDE = re.compile(r"\b(?:junto|alem d|fora [oa]|plus|along with|together with|besides)\b")
+
+
+def added_part(last: Mention, mention: Mention, gap: str) -> bool:
+    """Whether `mention`, one more part after `last`, adds to the parts before it rather than
+    lengthening the last one: a part in another unit, or one said "junto", "além de"."""
+    return mention.unit != last.unit or bool(_BESIDE.search(gap))

@@ -37,7 +37,13 @@ from bot.assistant.reader.measured import (
     window_length,
     windowed,
 )
-from bot.assistant.reader.parts import LENGTHS, another_part, counted_parts, second_lengths
+from bot.assistant.reader.parts import (
+    LENGTHS,
+    added_part,
+    another_part,
+    counted_parts,
+    second_lengths,
+)
 from bot.assistant.reader.quantity_arithmetic import (
     TIMES,
     Mention,
@@ -72,6 +78,7 @@ MAX_EXAMPLE_TOKENS = 65_536
 
 _BEFORE_PER = re.compile(
     r"(?:cada (?:um|uma|one)?|each(?! plus| and)|em media|media de|\(media|on average|average of|"
+    r"\ba media (?:fica|e|da)|"
     r"average|avg|mean|tamanho medio)"
     r"[^.;!?\d]{0,25}$"
 )
@@ -110,8 +117,11 @@ def find_mentions(text: str) -> list[Mention]:
     unit_pattern = patterns()[0]
     mentions: list[Mention] = []
     for match in QUANTITY.finditer(text):
-        if (parsed := number(match["number"])) is None or _YEAR.search(text, 0, match.end()):
+        since = _YEAR.search(text, 0, match.end()) or _YEAR_ON.match(text, match.start())
+        if (parsed := number(match["number"])) is None or since:
             continue  # "desde 2019 a gente registra tudo": a year, never a count
+        if _SCORE.search(text, max(0, match.start() - 30), match.start()):
+            continue  # "(nota de 0 a 1000)": the top of a scale
         # A negative count is kept: the job's validation says what is wrong with it.
         value = (-parsed if match["sign"] else parsed) * SCALE.get(match["scale"] or "", 1.0)
         after = text[match.end() :]
@@ -179,7 +189,16 @@ def find_mentions(text: str) -> list[Mention]:
     return means_over_limits(text, mentions)
 
 
-_YEAR = re.compile(r"\b(?:desde|since|no ano de|in the year)\s+(?:19|20)\d\d$")
+_SCORE = re.compile(
+    r"\b(?:nota|notas|score|escala|pontuacao|rating|grade)\b[^.;\d]{0,12}"
+    r"(?:\b(?:de|from) \d+\s*(?:a|ate|to|-)\s*|\bate\s+|\b\d+\s*-\s*)$"
+)
+_YEAR = re.compile(
+    r"\b(?:desde|since|no ano de|in the year|(?:as|os|aquel[ae]s|those) (?:de|from))\s+"
+    r"(?:19|20)\d\d$"
+)
+# "as de 2020 pra cá": a year the data starts from.
+_YEAR_ON = re.compile(r"(?:19|20)\d\d\s+(?:pra ca|para ca|em diante|ate hoje|ate agora|onwards?)\b")
 _TOTAL_EACH = re.compile(
     r"^\s*(?:no total|ao todo|in total|total)[ \t]*,?[ \t]*(?:cada|each|por)\b"
 )
@@ -382,13 +401,15 @@ def _chains(text: str, mentions: list[Mention]) -> list[list[Mention]]:
             another = re.search(r"\b(?:outr[oa]s?|mais|another|plus)\b|\+", gap)
             if lines and mention.unit == "record" and connects(gap) and not another:
                 mention.unit = "line"  # "contratos com ~400 linhas cada"
+            # "10 páginas e um resumo de 300 palavras": a part beside, before one inside
+            if another_part(last, mention, gap, mention.unit in LENGTHS):
+                mention.role = "part"  # the pair's second length
+                mention.added = mention.added or added_part(last, mention, gap)
+                chains[-1].append(mention)
+                continue
             inside = mention.unit in _INSIDE.get(last.unit, set())
             if inside and connects(text[last.end : mention.start]):
                 mention.role = "part"
-                chains[-1].append(mention)
-                continue
-            if another_part(last, mention, gap, mention.unit in LENGTHS):
-                mention.role = "part"  # the pair's second length
                 chains[-1].append(mention)
                 continue
         if totals:

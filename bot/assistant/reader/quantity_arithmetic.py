@@ -72,7 +72,12 @@ def data_in(languages: dict[Language, float] | None) -> Iterator[None]:
 
 _LANGUAGE_WORDS: dict[Language, str] = {
     "en": r"em ingles|in english|english|ingles|en-us",
-    "pt": r"em portugues|in portuguese|portuguese|portugues|pt-br|ptbr",
+    "pt": r"em portugues|in portuguese|portuguese|portugues|pt-br|ptbr|em pt",
+}
+# "~24 palavras em pt + ~20 em inglês": how many words of each language an example holds.
+_WORDS_IN = {
+    language: re.compile(rf"(?P<words>\d+(?:[.,]\d+)?)\s+(?:palavras |words )?(?:{said})\b")
+    for language, said in _LANGUAGE_WORDS.items()
 }
 # "the data is in Portuguese", "10k English reviews", "os textos estão em inglês".
 _STATED = {language: re.compile(rf"\b(?:{said})\b") for language, said in _LANGUAGE_WORDS.items()}
@@ -93,6 +98,14 @@ def stated_language(folded: str) -> dict[Language, float] | None:
     if len(named) == 1:
         return {named[0]: 1.0}
     shares: dict[Language, float] = {}
+    words = {language: pattern.search(folded) for language, pattern in _WORDS_IN.items()}
+    if all(words.values()):  # each side of a pair in its own language
+        counts = {
+            language: float(found["words"].replace(",", "."))
+            for language, found in words.items()
+            if found
+        }
+        return {language: count / sum(counts.values()) for language, count in counts.items()}
     for language, pattern in _SHARE.items():
         if found := pattern.search(folded):
             percent = found["percent"]
@@ -124,6 +137,9 @@ class Mention:
     start: int
     end: int
     role: Literal["count", "part", "per", "total"] = "count"
+    # A part added to the ones before it, not inside them ("5 frases de ~18 palavras, e junto o
+    # gabarito, de ~60": 5 x 18 + 60).
+    added: bool = False
 
 
 @dataclass(frozen=True)
@@ -138,6 +154,13 @@ class Step:
 def to_tokens(parts: list[Mention], per_page: float | None = None) -> tuple[float, list[Step]]:
     """Multiply the parts down to words or tokens; a pair's two lengths add up. `per_page`: the
     words per page the client gave ("250 palavras por página"), over the assumed figure."""
+    if cut := next((i for i, part in enumerate(parts) if part.added and i), 0):
+        each = [to_tokens(parts[:cut], per_page), to_tokens(parts[cut:], per_page)]
+        tokens = each[0][0] + each[1][0]
+        if all(steps and steps[-1].kind == "words" for _t, steps in each):  # one factor for both
+            said = " + ".join(f" {TIMES} ".join(step.text for step in one) for _t, one in each)
+            return tokens, [Step(f"({said})", "words")]
+        return tokens, [Step(f"({' + '.join(said_result(*one) for one in each)})")]
     factors = load_quantities()
     steps: list[Step] = []
     multiplier = 1.0
@@ -303,7 +326,7 @@ def _noun(mention: Mention) -> str:
 
 def said_count(mention: Mention) -> str:
     noun = mention.noun if mention.unit in ("record", "turn") else _noun(mention)
-    return f"{said_amount(mention.value)} {noun}"
+    return said_of(mention.value, noun)  # "1,2 milhões de matérias"
 
 
 def said_amount(value: float) -> str:
