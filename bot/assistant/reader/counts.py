@@ -118,7 +118,7 @@ _PLUS_PART = re.compile(
     r"(?:~|uns |umas )?\s*"
 )
 _SENTENCE_END = re.compile(r"[.!?](?!\d)")  # not "1.500"
-_RATE = re.compile(
+RATE = re.compile(
     # ("2k tickets a week" arrives as "2k tickets 1 week": the reader writes "a"/"an" as 1)
     # "2.500 e-mails de clientes por mês": whose records they are, said before the rate
     r"^\s*(?:(?:de|do|da|dos|das|of|from) [a-z-]+(?: [a-z-]+)?\s+)?"
@@ -128,6 +128,7 @@ _RATE = re.compile(
 # "todo dia entram 200 laudos", "every week we get 2k tickets": the rate said before the count.
 _RATE_BEFORE = re.compile(
     r"\b(?:tod[oa]s? (?:o |a |os |as )?(?P<every>dia|semana|mes)e?s?|"
+    r"cada (?P<each>dia util|dia|semana|mes)|"
     r"every (?P<every_en>day|week|month)|"
     r"(?P<adverb>diariamente|daily|semanalmente|weekly|mensalmente|monthly))\b[^.;!?\d]{0,25}$"
 )
@@ -141,18 +142,32 @@ _PERIOD = re.compile(
     # "o histórico do nosso Slack: 4 anos"
     r"historico[^.;!?\d]{0,30}?|history[^.;!?\d]{0,30}?)\s+(?P<n>\d+)\s*"
     r"(?P<unit>dias?|semanas?|mes(?:es)?|anos?|days?|weeks?|months?|years?)\b(?P<business> uteis)?|"
+    # "e temos 6 meses.": the history a rate runs over, with no deadline word after it
+    r"\b(?:temos|tenho|we have|we've got) (?P<n3>\d+)\s*"
+    r"(?P<unit3>dias?|semanas?|mes(?:es)?|anos?|days?|weeks?|months?|years?)\b"
+    r"(?!\s*(?:pra|para|ate|to|until|de prazo|for the|uteis|business))|"
     r"(?P<n2>\d+)\s*(?P<unit2>dias?|semanas?|mes(?:es)?|anos?|days?|weeks?|months?|years?)"
     r"(?P<business2> uteis| business)?\s*"
     r"(?:\s(?:de|of)\s+(?!prazo|antecedencia|folga|notice|deadline)|"
     r"\sdisso\b|\sdesse\b|\sof (?:it|that)\b|"
     # "temos 18 meses guardados"
-    r"(?:guardad|armazenad|arquivad|acumulad|stored|archived|kept)\w*)"
+    r"(?:guardad|armazenad|arquivad|acumulad|gravad|transcrit|registrad|exportad|stored|archived|"
+    r"kept|recorded|transcribed|logged|exported)\w*)"
 )
 # "de 2018 a 2025", "from 2019 to 2024": whole years, both ends in.
 _YEARS = re.compile(r"\b(?:de|from|entre|between) (20\d\d) (?:a|ate|to|e|and|-) (20\d\d)\b")
-# Each rate's period in days: a working day is 7/5 of a calendar day (4 weeks hold 20 of them); a
-# month is a twelfth of a year (4 years of a monthly count are 48 months).
-_MONTH = 365 / 12
+# Each rate's period in days: a working day is 7/5 of a calendar day; a month is 30 days, as
+# clients count a history ("5 meses x 30 dias"), and 12 of them make a year.
+_MONTH = 30
+# Working days in each period, as Brazilian payroll and finance count them: 21 a month, 252 a year.
+_WORKING_DAYS = {
+    "semana": 5, "week": 5, "mes": 21, "month": 21, "trimestre": 63, "quarter": 63,
+    "semestre": 126, "ano": 252, "year": 252, "dia": 1, "day": 1,
+}  # fmt: skip
+# "conta 22 dias úteis por mês", "(contando 22 dias úteis por mês)": the client's own count.
+_WORKING_MONTH = re.compile(
+    r"\b(?P<n>1\d|2\d) (?:dias uteis|business days|working days) (?:por|a|per) (?:mes|month)\b"
+)
 _DAYS = {
     "hora": 1 / 24, "hour": 1 / 24, "dia": 1, "day": 1, "dia util": 1.4, "business day": 1.4,
     "semana": 7, "week": 7, "mes": _MONTH, "month": _MONTH, "trimestre": 3 * _MONTH,
@@ -202,13 +217,22 @@ def _rate_before(before: str) -> str | None:
     found = _RATE_BEFORE.search(before)
     if found is None:
         return None
-    return found["every"] or found["every_en"] or _ADVERBS[found["adverb"]]
+    return found["every"] or found["each"] or found["every_en"] or _ADVERBS[found["adverb"]]
 
 
 def rate_words(days: float) -> tuple[str, str]:
     """How the reply names a period of `days` days, singular and plural, in its language."""
     one, many = _RATE_WORDS[days]
     return _(one), _(many)
+
+
+_IN_MONTHS = {"mes": 1, "month": 1, "trimestre": 3, "quarter": 3, "semestre": 6, "ano": 12,
+              "year": 12}  # fmt: skip
+
+
+def _unit_word(period: re.Match[str]) -> str:
+    unit = period["unit"] or period["unit2"] or period["unit3"] or period["unit1"]
+    return "mes" if unit.startswith("mes") else unit.rstrip("s")
 
 
 def unit_days(unit: str) -> float:
@@ -220,25 +244,37 @@ def unit_days(unit: str) -> float:
 def _over_period(text: str, main: list[Mention]) -> tuple[list[Mention], str] | None:
     """ "500 chamados por dia" and "dos últimos 60 dias": 500 x 60; "5 mil por ano, de 2018 a
     2025": 5 mil x 8."""
-    rate = _RATE.match(text[main[0].end :])
+    rate = RATE.match(text[main[0].end :])
     every = rate.group(1) if rate else _rate_before(text[: main[0].start])
     period = _PERIOD.search(text)
     years = _YEARS.search(text)
     if every is None or (period is None and years is None):
         return None
+    business = every in ("dia util", "business day")
     if period is not None:
-        count = int(period["n"] or period["n2"] or 1)
-        days = count * unit_days(period["unit"] or period["unit2"] or period["unit1"])
+        count = int(period["n"] or period["n2"] or period["n3"] or 1)
+        unit = period["unit"] or period["unit2"] or period["unit3"] or period["unit1"]
+        days = count * unit_days(unit)
         if period["business"] or period["business2"]:
             days *= _DAYS["dia util"]  # "os últimos 60 dias úteis": 60 working days
+        elif business:  # "600 por dia útil ... 4 meses": 4 x 21 working days
+            word = "mes" if unit.startswith("mes") else unit.rstrip("s")
+            declared = _WORKING_MONTH.search(text)
+            per_month = int(declared["n"]) if declared else _WORKING_DAYS["mes"]
+            working = per_month if word in ("mes", "month") else _WORKING_DAYS[word]
+            days = count * working * _DAYS["dia util"]
     else:
         assert years is not None
         if int(years[2]) < int(years[1]):
             return None  # "de 2018 a 2017": no stretch to multiply by
         days = 365 * (int(years[2]) - int(years[1]) + 1)
     rate_days = _DAYS[every]
-    # Months into weeks: whole periods, as a client counts them (6 months, 26 weeks).
+    # Months into weeks: whole periods, as a client counts them (6 months, 26 weeks); a year
+    # holds 12 months.
     ratio = days / rate_days
+    if period is not None and every in _IN_MONTHS and (unit := _unit_word(period)) in _IN_MONTHS:
+        ratio = int(period["n"] or period["n2"] or period["n3"] or 1) * _IN_MONTHS[unit]
+        ratio /= _IN_MONTHS[every]
     periods = round(ratio) if ratio >= 1 else ratio
     total = main[0].value * periods
     one, many = rate_words(rate_days)

@@ -119,7 +119,7 @@ _CONTEXT = re.compile(
     r"termine|acabar|precis\w+|deadline|due|tem que|tenho que|temos que|needs?|need it|rodando|"
     r"concluid\w+|finaliz\w+|pra|due|within|inside|in|dentro de|eod|cob|consegue\w*|"
     r"possible|doable|mostrar|apresent\w*|demonstrar|demo|present\w*|show|limite|no maximo|"
-    r"resultado|"
+    r"resultados?|quer|querem|queremos|quero|wants?|ready|rodad\w*|treinad\w*|"
     r"no later than|at the latest|latest)\b|\bda\s*\?"
 )
 # The client's own next step, not the job's deadline.
@@ -248,6 +248,8 @@ def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
             continue  # "os últimos 60 dias úteis de prontuário": how much history, not when
         if itself and _LEAD_AFTER.match(text, match.end()):
             continue  # "3 dias úteis antes do dia 18": the lead time of the day named after
+        if itself and _PER_MONTH.match(text, match.end()):
+            continue  # "conta 22 dias úteis por mês": how a month is counted
         if _WINDOW_START.search(text, max(0, match.start() - 20), match.start()) and (
             _WINDOW_END.match(text[match.end() :])
         ):
@@ -304,10 +306,13 @@ _THE_OTHER = re.compile(r"\W*(?:nao,? )?(?:a|o|the) (?:outr[ao]|seguinte|next on
 _LEAD_AFTER = re.compile(r"\s+(?:de (?:folga|margem|antecedencia) )?(?:antes|before)\b")
 _BEFORE_DAY = re.compile(
     r"\b(?:antes d[oea]|before(?: the)?)\s*$|"
+    # "antes do feriado de 8 de dezembro": the day the holiday named falls on
+    r"\b(?:antes d[oa]|before the) (?:feriado|holiday|ponte|evento|event)s?(?: d[aeo]s?| of)?\s*$|"
     # "antes do recesso forense, que começa dia 20": the day the event named begins
     r"\b(?:antes d[oa]|before the) [a-z ]{3,30},? (?:que|which|that) (?:comeca|e|eh|cai|sera|"
     r"starts|begins|is) (?:n?o |on )?$"
 )
+_PER_MONTH = re.compile(r"\s+(?:por|a|per|each) (?:mes|month)\b")
 _PAST = re.compile(r"\b(?:ultim[oa]s|last|past|durante|during|over the)\s+$")
 # "até o fim do expediente" with no day named: today's, or the next working day's once it is over.
 _END_OF_DAY = re.compile(

@@ -2,7 +2,9 @@
 business day count ("D+5", "D+3 úteis"), an ISO week ("semana 51", "W51"), a countdown ("faltam 5
 dias pro lançamento", "T-72h"), the next holiday ("antes do próximo feriado"), a day an
 iteration ends ("a sprint termina dia 18"), the week of a day ("na semana do dia 14") and a break
-that starts on a day ("até o recesso, que começa dia 23", "antes do recesso forense").
+that starts on a day ("até o recesso, que começa dia 23", "antes do recesso forense"), and a day
+said by an event named before it ("a banca é dia 16 ... pronto na véspera", "no dia da
+apresentação, de manhã").
 
 Works on folded text; the reply states the date and time understood, as for every deadline.
 """
@@ -67,13 +69,31 @@ _BREAK = re.compile(
     r"\b(?P<courts>recesso (?:forense|do judiciario|judiciario))\b"
 )
 
+# "A auditoria é dia 15 e eu preciso disso na véspera", "preciso até o dia da banca": the day of
+# an event the message dated before.
+_EVENT_DAY = re.compile(
+    r"\b(?:(?P<eve>(?:na|ate a|a|pela|on the) vespera|the day before)|"
+    r"(?:no|ate o|on the|by the) dia d[aoe]s? (?!\d)[a-z]+)"
+    r"(?:[^.;!?\n]{0,30}?\b(?P<morning>de manha|pela manha|in the morning))?"
+)
+_DATED = re.compile(
+    r"\bdia (?P<day>\d{1,2})(?:/(?P<month>\d{1,2}))?\b(?![/:h])"
+    r"(?:,?\s*(?:as|at)\s*(?P<hour>\d{1,2})(?:h|:)(?P<minute>\d{2})?)?"
+)
+# "saio de férias no sábado, dia 19": the last day before the break.
+_LEAVING = re.compile(
+    r"\b(?:saio|saimos|sai|entro|entramos|entra|vou|vamos) (?:de|em|entrar de) "
+    r"(?:ferias|recesso|folga)\b"
+    r"[^.;!?\n]{0,25}?\bdia (?P<day>\d{1,2})\b(?![/:h])"
+)
+
 
 def formatted(text: str, now: datetime) -> Deadline | None:
     """The deadline `text` sets in one of these formats, or None."""
     now = now.astimezone(CLIENT_ZONE)
     reads = (
         _iso, _d_plus, _week, _countdown, _next_holiday, _named_day, _sprint, _ends_on,
-        _week_of, _break,
+        _week_of, _break, _event_day,
     )  # fmt: skip
     for read in reads:
         if found := read(text, now):
@@ -206,9 +226,32 @@ def _week_of(text: str, now: datetime) -> _Found:
     return _end_of(day + timedelta(days=4 - day.weekday())), said.start(), said.end()
 
 
+def _event_day(text: str, now: datetime) -> _Found:
+    said = _EVENT_DAY.search(text)
+    dated = list(_DATED.finditer(text, 0, said.start())) if said else []
+    if (
+        said is None
+        or not dated
+        or (day := day_of_month(now.date(), int(dated[-1]["day"]))) is None
+    ):
+        return None
+    if month := dated[-1]["month"]:
+        day = date(day.year + (int(month) < day.month), int(month), day.day)
+    if said["eve"]:
+        return _end_of(day - timedelta(days=1)), said.start(), said.end()
+    if said["morning"]:
+        at = time(9, 0)
+    elif hour := dated[-1]["hour"]:
+        at = time(int(hour), int(dated[-1]["minute"] or 0))
+    else:
+        at = END_OF_DAY
+    return datetime.combine(day, at, CLIENT_ZONE), said.start(), said.end()
+
+
 def _break(text: str, now: datetime) -> _Found:
-    said = _BREAK.search(text)
+    said = _BREAK.search(text) or _LEAVING.search(text)
     if said is None:
         return None
-    day = day_of_month(now.date(), 20 if said["courts"] else int(said["day"]))
+    courts = said.groupdict().get("courts")
+    day = day_of_month(now.date(), 20 if courts else int(said["day"]))
     return (_end_of(day - timedelta(days=1)), said.start(), said.end()) if day else None

@@ -28,6 +28,10 @@ OPENING = time(9, 0)
 ZONES = {
     "london": "Europe/London", "londres": "Europe/London", "uk": "Europe/London",
     "gmt": "Etc/UTC", "utc": "Etc/UTC", "lisboa": "Europe/Lisbon", "lisbon": "Europe/Lisbon",
+    "portugal": "Europe/Lisbon", "portugal continental": "Europe/Lisbon",
+    "cuiaba": "America/Cuiaba", "manaus": "America/Manaus", "amazonas": "America/Manaus",
+    "noronha": "America/Noronha", "fernando de noronha": "America/Noronha",
+    "rio branco": "America/Rio_Branco", "acre": "America/Rio_Branco",
     "eastern": "America/New_York", "et": "America/New_York", "est": "America/New_York",
     "new york": "America/New_York", "nova york": "America/New_York", "ny": "America/New_York",
     "pacific": "America/Los_Angeles", "pst": "America/Los_Angeles",
@@ -46,7 +50,7 @@ ZONES = {
     "buenos aires": "America/Argentina/Buenos_Aires",
 }  # fmt: skip
 ZONE = re.compile(
-    r"^\s*,?\s*\(?\s*(?:(?:no )?horario (?:de |da |do )|hora (?:de |da |do )|de |da |do |in )?"
+    r"^\s*,?\s*\(?\s*(?:(?:no )?horario (?:de |da |do )|hora (?:de |da |do )|de |da |do |in |em )?"
     rf"(?P<zone>{'|'.join(sorted(ZONES, key=len, reverse=True))})\b(?:\s*time)?\)?"
 )
 

@@ -50,8 +50,12 @@ _CARD_LINE = re.compile(
 )
 # A markdown table pasted from a spreadsheet: a column of counts, maybe one of lengths.
 _TABLE_BLOCK = re.compile(r"(?m)(?:^[ \t]*\|.*\|[ \t]*(?:\n|$)){3,}")
+# Lines a spreadsheet copied: cells split by tabs, the same number on every line.
+_TSV_BLOCK = re.compile(r"(?m)(?:^[^\t\n]*\t[^\n]*\n){2,}(?:^[^\t\n]*\t[^\n]*(?:\n|$))")
+_RATE_HEADER = re.compile(r"(?:/|\bpor |\bper )\s*(?P<period>mes|dia|semana|ano|month|day|week)\b")
 _COUNT_HEADER = re.compile(
     r"\b(?:qtd|qtde|quantidade|exemplos|examples|count|n|docs?|documentos|registros|linhas|rows|"
+    r"records|atendimentos|tickets|chamados|conversas|ligacoes|mensagens|e-?mails|arquivos|files|"
     r"amostras|samples|pares|pairs|itens|items|volume|total)\b"
 )
 _LENGTH_HEADER = re.compile(
@@ -221,8 +225,10 @@ def python_session(folded: str) -> str:
 
 
 def table(folded: str) -> str:
-    """Each row of a pasted table as "N registros de M palavras cada", rows joined as sets
-    added to each other; a total row is not added again."""
+    """Each row of a pasted table (markdown, or cells split by tabs as a spreadsheet copies them)
+    as "N registros de M palavras cada", rows joined as sets added to each other; a total row is
+    not added again."""
+    folded = _TSV_BLOCK.sub(lambda block: re.sub(r"(?m)^(.*)$", _as_row, block[0]), folded)
     block = _TABLE_BLOCK.search(folded)
     if block is None:
         return folded
@@ -230,27 +236,56 @@ def table(folded: str) -> str:
         [cell.strip(" *") for cell in line.strip().strip("|").split("|")]
         for line in block[0].strip().split("\n")
     ]
-    header, body = rows[0], [r for r in rows[1:] if not re.fullmatch(r"[-:| ]*", "".join(r))]
+    header = [cell.replace("_", " ") for cell in rows[0]]  # "media_palavras"
+    body = [r for r in rows[1:] if not re.fullmatch(r"[-:| ]*", "".join(r))]
     lengths = [i for i, cell in enumerate(header) if _LENGTH_HEADER.search(cell)]
     counts = [i for i, cell in enumerate(header) if _COUNT_HEADER.search(cell) and i not in lengths]
     if not counts:
         return folded
     unit = _LENGTH_HEADER.search(header[lengths[0]]) if lengths else None
-    said: list[str] = []
-    for row in body:
-        if len(row) != len(header) or "total" in row[0]:
-            continue
-        count = re.fullmatch(NUMBER, row[counts[0]])
-        if count is None:
-            continue
-        part = f"{respoken(count[0])} registros"
-        length = re.fullmatch(NUMBER, row[lengths[0]]) if lengths else None
-        if length and unit:
-            part += f" de {respoken(length[0])} {unit['unit']} cada"
-        said.append(part)
-    if not said:
+    read = [
+        (read_amount(count[0]), read_amount(length[0]) if length else None)
+        for row in body
+        if len(row) == len(header) and "total" not in row[0]
+        if (count := re.fullmatch(NUMBER, row[counts[0]]))
+        for length in [re.fullmatch(NUMBER, row[lengths[0]]) if lengths else None]
+    ]
+    if not read:
         return folded
-    return f"{folded[: block.start()]}{' e mais '.join(said)}\n{folded[block.end() :]}"
+    said = _said_rows(header, counts[0], unit, read)
+    return f"{folded[: block.start()]}{said}\n{folded[block.end() :]}"
+
+
+def _said_rows(
+    header: list[str],
+    count: int,
+    unit: re.Match[str] | None,
+    rows: list[tuple[float, float | None]],
+) -> str:
+    """The rows as sets added to each other; as one set where the length column holds each
+    row's total ("tokens (tiktoken)": 6.000.000 for 15.000 records) or the count is a rate
+    ("atendimentos/mês")."""
+    rate = _RATE_HEADER.search(header[count])
+    per = f" por {rate['period']}" if rate else ""
+    sized = [(n, length) for n, length in rows if length is not None]
+    totals = bool(sized) and unit is not None and all(length >= 50 * n for n, length in sized)
+    if unit is None or not sized or not (rate or totals):
+        parts = [
+            f"{amount_said(n)} registros{per}"
+            + (f" de {amount_said(length)} {unit['unit']} cada" if length and unit else "")
+            for n, length in rows
+        ]
+        return " e mais ".join(parts)
+    records = sum(n for n, _length in rows)
+    if totals:
+        total = sum(length for _n, length in sized)
+        return f"{amount_said(records)} registros com {amount_said(total)} {unit['unit']} no total"
+    mean = sum(n * length for n, length in sized) / sum(n for n, _length in sized)
+    return f"{amount_said(records)} registros{per} de {amount_said(mean)} {unit['unit']} cada"
+
+
+def _as_row(line: re.Match[str]) -> str:
+    return f"| {' | '.join(line[0].split(chr(9)))} |" if line[0].strip() else line[0]
 
 
 def key_values(folded: str) -> str:

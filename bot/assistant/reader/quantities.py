@@ -16,6 +16,7 @@ from bot.assistant.reader.added_sets import another_total
 from bot.assistant.reader.count_changes import changed_count
 from bot.assistant.reader.counts import (
     CLEANED,
+    RATE,
     TURN_PARTS,
     adjusted_count,
     another_turns,
@@ -156,6 +157,7 @@ def find_mentions(text: str) -> list[Mention]:
             part = re.search(r"(?:\be|\band|[,+])\s*$", text[: match.start()])
             small = bool(_EACH_HAS.search(text[max(0, match.start() - 40) : match.start()]))
             small = small or (not part and bool(LENGTH_AFTER.match(text, end)))
+            small = small or bool(RATE.match(text[end:]))  # "25 propostas por semana", a rate
             # "em 2025 fizemos um teste": a year before a verb ("-mos") counts nothing
             year = re.fullmatch(r"(?:19|20)\d\d", match["number"]) and not match["scale"]
             verb = found["plural"].endswith("mos") or bool(year)

@@ -162,7 +162,8 @@ _HISTORY_AFTER = re.compile(
     r"entrevistas|aulas?|audios?|transcri\w*|reunioes|palestras|videos?|fala|podcasts?|calls|"
     r"recordings?|interviews|lectures|speech)\b|"
     # "temos 18 meses guardados", "2 anos arquivados": kept data
-    r"^\s*(?:guardad|armazenad|arquivad|acumulad|salv|stored|archived|saved|kept|worth of)\w*"
+    r"^\s*(?:guardad|armazenad|arquivad|acumulad|salv|gravad|transcrit|registrad|exportad|stored|"
+    r"archived|saved|kept|recorded|transcribed|logged|exported|worth of)\w*"
 )
 # "Temos R$ 6 mil e 3 dias.", "GPU de 80 GB, 72 horas e R$ 25.000": a list of the job's limits.
 _LISTED_BEFORE = re.compile(r"(?:[,;]|\se|\sand)\s*$")

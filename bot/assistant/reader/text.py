@@ -303,7 +303,7 @@ def normalize(text: str) -> str:
     # "até 15/dez", "prazo 15 dez": a month's short name, before "dez" can be read as ten
     # "até 2ª feira", "4a-feira às 10h": weekdays by their number
     folded = re.sub(
-        r"\b([2-6])\s?(?:a|o)?[ -]?feira\b",
+        r"\b([2-6])\.?\s?(?:a|o)?[ -]?feira\b",
         lambda m: ["segunda", "terca", "quarta", "quinta", "sexta"][int(m[1]) - 2] + "-feira",
         folded,
     )
