@@ -1,6 +1,6 @@
 """Brazilian calendar arithmetic for deadlines: working days skip weekends and national holidays
 (the `holidays` package), Carnival from its optional calendar, Black Friday, the last day of a
-month, a day of this month or the next."""
+month, a day of this month or the next; the hours the parts of a day mean, and the weekdays."""
 
 from datetime import date, time, timedelta
 from functools import cache
@@ -65,3 +65,23 @@ def black_friday(today: date) -> date:
         if friday >= today:
             return friday
     raise AssertionError("a Black Friday comes every year")
+
+
+# The hour each part of the day means, and the weekdays by name.
+PARTS_OF_DAY = {
+    "cedo": time(8, 0), "cedinho": time(8, 0), "primeira hora": time(8, 0),
+    "almoco": time(12, 0), "hora do almoco": time(12, 0), "lunch": time(12, 0),
+    "meia-noite": time(23, 59), "meia noite": time(23, 59), "midnight": time(23, 59),
+    "de manha": time(9, 0), "manha": time(9, 0), "final da manha": time(12, 0),
+    "fim da manha": time(12, 0),
+    "morning": time(9, 0), "meio-dia": time(12, 0), "meio dia": time(12, 0), "noon": time(12, 0),
+    "a tarde": time(14, 0), "de tarde": time(14, 0), "afternoon": time(14, 0),
+    "a noite": time(20, 0), "de noite": time(20, 0), "night": time(20, 0), "evening": time(20, 0),
+    "fim do dia": END_OF_DAY, "final do dia": END_OF_DAY, "fim do expediente": END_OF_DAY,
+    "final do expediente": END_OF_DAY, "end of day": END_OF_DAY, "eod": END_OF_DAY,
+}  # fmt: skip
+WEEKDAYS = {
+    "segunda": 0, "terca": 1, "quarta": 2, "quinta": 3, "sexta": 4, "sabado": 5, "domingo": 6,
+    "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5,
+    "sunday": 6, "mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thurs": 3, "fri": 4,
+}  # fmt: skip

@@ -64,7 +64,7 @@ _KEPT = (
 _REPLACING = re.compile(
     r"^[^\d]{0,60}?\b(?:corrig\w*|correcao|alias|na verdade|quer dizer|digo|errei|me enganei|"
     r"actually|i mean|correction|scratch that|nova|novo|new|atual\w*|agora|hoje|now|currently|"
-    r"confundi|pera|oops|wait|vamos ter|teremos|vai ter|will have|we'?ll have|"
+    r"confundi|pera|oops|ops|opa|wait|vamos ter|teremos|vai ter|will have|we'?ll have|"
     rf"vamos usar|{_KEPT}|prestam)\b[^\d]{{0,40}}$"
 )
 # After a second count: it is the part trained on ("20 mil vão pra treino e 4 mil pra teste").
@@ -95,6 +95,8 @@ _KEPT_SHARE = re.compile(
 )
 _DROPPED_SHARE = re.compile(
     r"(?P<percent>\d+(?:[.,]\d+)?)\s*%\s*(?:deles |delas |of them )?(?:sao |are |is |e )?"
+    # "uns 15% das páginas o OCR saiu lixo"
+    r"(?:d[aoe]s? [a-z]+ (?:[a-z]+ ){0,3}?(?:saiu|sairam|ficou|ficaram|veio|vieram|e|sao) )?"
     # "um terço é de um formato antigo que vamos descartar"
     r"(?:[^.;!?\d%]{0,40}? (?:que|which|that) (?:vamos|vai|vao|we'll|will be|we will) )?"
     r"(?:duplicad|repetid|lixo|ruido|invalid|descart|removid|vao sair|vai sair|will be removed|"
@@ -203,9 +205,12 @@ def elided_count(
     gap = text[earlier.end : start]
     after = text[end:]
     split = TRAINING.match(after) or _HELD_OUT.match(after)  # "20 mil vão pra treino"
-    if not (_ELIDED_BEFORE.search(gap) or split or _REPLACING.match(gap)) or len(gap) > 100:
+    # "12 mil resumos de ~150 palavras... ops 120 mil": corrected after the length
+    replaced = _REPLACING.match(gap) or (
+        last.end > earlier.end and _REPLACING.match(text[last.end : start]) and len(gap) <= 100
+    )
+    if not (_ELIDED_BEFORE.search(gap) or split or replaced) or len(gap) > 100:
         return None
-    replaced = _REPLACING.match(gap)  # "30 mil contratos... não pera, 35 mil"
     if _SENTENCE_END.search(gap) and not (
         split or replaced or re.search(rf"\b(?:{_CLEANING})\b", gap)
     ):

@@ -17,6 +17,8 @@ from bot.assistant.reader.calendar_days import (
     CLIENT_ZONE,
     END_OF_DAY,
     MONTH_NUMBERS,
+    PARTS_OF_DAY,
+    WEEKDAYS,
     black_friday,
     business_day,
     carnival,
@@ -29,34 +31,17 @@ from bot.assistant.reader.deadline_formats import formatted
 from bot.assistant.reader.deadline_said import understood
 from bot.assistant.reader.deadline_shift import LEAD, ZONE, ZONES, Deadline, from_now, lead_time
 
-_PARTS_OF_DAY = {
-    "cedo": time(8, 0), "cedinho": time(8, 0), "primeira hora": time(8, 0),
-    "almoco": time(12, 0), "hora do almoco": time(12, 0), "lunch": time(12, 0),
-    "meia-noite": time(23, 59), "meia noite": time(23, 59), "midnight": time(23, 59),
-    "de manha": time(9, 0), "manha": time(9, 0), "final da manha": time(12, 0),
-    "fim da manha": time(12, 0),
-    "morning": time(9, 0), "meio-dia": time(12, 0), "meio dia": time(12, 0), "noon": time(12, 0),
-    "a tarde": time(14, 0), "de tarde": time(14, 0), "afternoon": time(14, 0),
-    "a noite": time(20, 0), "de noite": time(20, 0), "night": time(20, 0), "evening": time(20, 0),
-    "fim do dia": END_OF_DAY, "final do dia": END_OF_DAY, "fim do expediente": END_OF_DAY,
-    "final do expediente": END_OF_DAY, "end of day": END_OF_DAY, "eod": END_OF_DAY,
-}  # fmt: skip
-_WEEKDAYS = {
-    "segunda": 0, "terca": 1, "quarta": 2, "quinta": 3, "sexta": 4, "sabado": 5, "domingo": 6,
-    "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5,
-    "sunday": 6, "mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thurs": 3, "fri": 4,
-}  # fmt: skip
 _MONTHS = (
     r"jan\w*|fev\w*|feb\w*|mar\w*|abr\w*|apr\w*|mai\w*|may|jun\w*|jul\w*|ago\w*|aug\w*|set\w*|"
     r"sep\w*|out\w*|oct\w*|nov\w*|dez\w*|dec\w*|dic\w*|ene\w*"
 )
-_PART = "|".join(sorted((re.escape(p) for p in _PARTS_OF_DAY), key=len, reverse=True))
+_PART = "|".join(sorted((re.escape(p) for p in PARTS_OF_DAY), key=len, reverse=True))
 _DAY = re.compile(
     r"\b(?:"
     r"(?P<after>depois de amanha|day after tomorrow)|(?P<tomorrow>amanha|tomorrow)|"
     r"(?P<today>hoje|today|ainda hoje|tonight)|"
     r"(?P<ash>(?:n?a )?quarta(?:-feira)? de cinzas|ash wednesday)|"
-    rf"(?:(?:n?[oa] |this |next |proxim[oa] |essa |esta )?(?P<weekday>{'|'.join(_WEEKDAYS)})"
+    rf"(?:(?:n?[oa] |this |next |proxim[oa] |essa |esta )?(?P<weekday>{'|'.join(WEEKDAYS)})"
     r"(?:[- ]feira)?(?:(?P<next_weeks> da semana que vem| da proxima semana| (?:of )?next week)|"
     r"(?P<following> que vem))?)|"
     r"(?P<business>\d{1,3}) dias? uteis|(?P<business_en>\d{1,3}) business days?|"
@@ -92,7 +77,9 @@ _DAY = re.compile(
     r")\b"
 )
 _HOUR = re.compile(
-    r"^\s*,?\s*(?:(?:as|at|ate as|ate|until|by|a partir das)\s+)?(?:"
+    # "quinta que vem, que é às 10h": the hour of the day just named
+    r"^\s*,?\s*(?:(?:que|which) (?:e|eh|sera|comeca|is|starts) )?"
+    r"(?:(?:as|at|ate as|ate|until|by|a partir das)\s+)?(?:"
     # "7h30", "23h59", "17:00" need no "h" after the minutes
     r"(?P<hour>\d{1,2})(?:[:h](?P<minute>\d{2}))?\s*"
     r"(?:h\b|hs\b|horas\b|hrs?\b|(?P<ampm>am|pm)\b|(?P<daypart>da (?:manha|tarde|noite))\b|"
@@ -107,7 +94,7 @@ _HOUR_BEFORE = re.compile(
 )
 # "(hoje é segunda)": the client's today, for the weekday their deadline names.
 _TODAY_IS = re.compile(
-    rf"\b(?:hoje (?:e|eh)|today is) (?:uma? )?(?P<weekday>{'|'.join(_WEEKDAYS)})\b"
+    rf"\b(?:hoje (?:e|eh)|today is) (?:uma? )?(?P<weekday>{'|'.join(WEEKDAYS)})\b"
 )
 # "já são 19h": the client's clock, which the deadline's hours count from.
 _NOW_IS = re.compile(
@@ -230,7 +217,7 @@ _MARKED = re.compile(
 def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
     now = _clients_clock(text, now.astimezone(CLIENT_ZONE))
     said = _TODAY_IS.search(text)
-    weekday = _WEEKDAYS[said["weekday"]] if said else now.weekday()
+    weekday = WEEKDAYS[said["weekday"]] if said else now.weekday()
     for match in _DAY.finditer(text):
         if said and said.start() <= match.start() < said.end():
             continue
@@ -260,6 +247,8 @@ def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
         shown = shown or re.search(
             r"\bantes d[aeo]s?\b", text[max(0, match.start() - 45) : match.start()]
         )
+        before_it = _BEFORE_IT.match(text, match.end())  # "... e preciso antes dela"
+        shown = shown or before_it
         if _CLIENTS_OWN.search(text[max(0, match.start() - 30) : match.start()]) and not shown:
             continue  # "te dou um retorno semana que vem": when the client answers, not a deadline
         day = _day(match, now, weekday)
@@ -269,6 +258,8 @@ def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
         led = LEAD.search(text, max(0, match.start() - 60), match.start())
         if (match["day"] or match["explicit"]) and _BEFORE_DAY.search(text, 0, match.start()):
             day -= timedelta(days=0 if led else 1)  # "antes do dia 15": ready on the 14th
+        elif before_it and not _HOUR.match(text[match.end() :]):
+            day -= timedelta(days=1)
         dated = _DAY_NUMBER.match(text, match.end()) if match["weekday"] else None
         after = _HOUR.match(text[dated.end() if dated else match.end() :])
         hour = after or _hour_before(text[: match.start()])
@@ -311,6 +302,10 @@ _BEFORE_DAY = re.compile(
     # "antes do recesso forense, que começa dia 20": the day the event named begins
     r"\b(?:antes d[oa]|before the) [a-z ]{3,30},? (?:que|which|that) (?:comeca|e|eh|cai|sera|"
     r"starts|begins|is) (?:n?o |on )?$"
+)
+_BEFORE_IT = re.compile(
+    r"[^.;!?\n]{0,60}?\b(?:antes (?:dela|dele|disso|desse dia|dessa data)|"
+    r"before (?:it|that|then))\b"
 )
 _PER_MONTH = re.compile(r"\s+(?:por|a|per|each) (?:mes|month)\b")
 _PAST = re.compile(r"\b(?:ultim[oa]s|last|past|durante|during|over the)\s+$")
@@ -356,8 +351,8 @@ def _day(match: re.Match[str], now: datetime, weekday: int) -> date | None:
         return day_of_month(today, int(day[1]))  # "na sexta, dia 11": that date
     if match["weekday"]:
         if match["next_weeks"]:  # "sexta da semana que vem": that day of next week
-            return today + timedelta(days=7 - weekday + _WEEKDAYS[match["weekday"]])
-        ahead = (_WEEKDAYS[match["weekday"]] - weekday) % 7
+            return today + timedelta(days=7 - weekday + WEEKDAYS[match["weekday"]])
+        ahead = (WEEKDAYS[match["weekday"]] - weekday) % 7
         return today + timedelta(days=ahead or (7 if match["following"] else 0))
     if match["next_business"]:
         return business_day(today, 1)
@@ -434,7 +429,7 @@ def _hour_before(text: str) -> re.Match[str] | None:
 
 def _time(found: re.Match[str]) -> time:
     if found.groupdict().get("part"):
-        return _PARTS_OF_DAY[found["part"]]
+        return PARTS_OF_DAY[found["part"]]
     hour = int(found["hour"]) % 24
     afternoon = found.groupdict().get("daypart") in ("da tarde", "da noite")  # "3 da tarde"
     if (found["ampm"] == "pm" or afternoon) and hour < 12:

@@ -87,13 +87,23 @@ _LEAVING = re.compile(
     r"[^.;!?\n]{0,25}?\bdia (?P<day>\d{1,2})\b(?![/:h])"
 )
 
+# "na volta do feriado de Natal", "na volta do recesso" (dated "de 21/12 até 10/01"): the first
+# working day after it.
+_RETURN = re.compile(
+    r"\b(?:na|ate a|pra|para a|on the) volta d[oa]s? (?:(?P<christmas>(?:feriado de )?natal)|"
+    r"(?:recesso|ferias|feriado|folga)s?)\b"
+)
+_SPAN_END = re.compile(
+    r"\b(?:de|entre) \d{1,2}/\d{1,2} (?:ate|a|e) (?P<day>\d{1,2})/(?P<month>\d{1,2})\b"
+)
+
 
 def formatted(text: str, now: datetime) -> Deadline | None:
     """The deadline `text` sets in one of these formats, or None."""
     now = now.astimezone(CLIENT_ZONE)
     reads = (
         _iso, _d_plus, _week, _countdown, _next_holiday, _named_day, _sprint, _ends_on,
-        _week_of, _break, _event_day,
+        _week_of, _break, _event_day, _return,
     )  # fmt: skip
     for read in reads:
         if found := read(text, now):
@@ -255,3 +265,17 @@ def _break(text: str, now: datetime) -> _Found:
     courts = said.groupdict().get("courts")
     day = day_of_month(now.date(), 20 if courts else int(said["day"]))
     return (_end_of(day - timedelta(days=1)), said.start(), said.end()) if day else None
+
+
+def _return(text: str, now: datetime) -> _Found:
+    said = _RETURN.search(text)
+    if said is None:
+        return None
+    if said["christmas"]:
+        last = date(now.year, 12, 25)
+    elif span := _SPAN_END.search(text):
+        month, day = int(span["month"]), int(span["day"])
+        last = date(now.year + (month < now.month), month, day)
+    else:
+        return None
+    return _end_of(business_day(last, 1)), said.start(), said.end()

@@ -25,6 +25,7 @@ from bot.assistant.reader.counts import (
     per_turn,
 )
 from bot.assistant.reader.device_memory import is_device_memory
+from bot.assistant.reader.example_length import MAX_EXAMPLE_TOKENS, example_length, inner
 from bot.assistant.reader.example_unit import declared, is_the_unit, per_unit
 from bot.assistant.reader.files import per_file
 from bot.assistant.reader.holders import by_holders, holds_another
@@ -58,7 +59,7 @@ from bot.assistant.reader.quantity_arithmetic import (
 )
 from bot.assistant.reader.recordings import recordings, speech_share, with_summed_hours
 from bot.assistant.reader.shares import shared_length
-from bot.assistant.reader.spans import NOT_RECORDS, QUANTITY, SCALE, number
+from bot.assistant.reader.spans import NOT_RECORDS, QUANTITY, SCALE, counts_nothing, number
 from bot.assistant.reader.units import (
     BOTH_SIDES,
     BYTES,
@@ -72,10 +73,6 @@ from bot.assistant.reader.units import (
     unit_words,
 )
 from locales import _
-
-# Longer than any one example (the longest contexts): a length past it is the dataset's total.
-MAX_EXAMPLE_TOKENS = 65_536
-
 
 _BEFORE_PER = re.compile(
     r"(?:cada (?:um|uma|one)?|each(?! plus| and)|em media|media de|\(media|on average|average of|"
@@ -118,11 +115,8 @@ def find_mentions(text: str) -> list[Mention]:
     unit_pattern = patterns()[0]
     mentions: list[Mention] = []
     for match in QUANTITY.finditer(text):
-        since = _YEAR.search(text, 0, match.end()) or _YEAR_ON.match(text, match.start())
-        if (parsed := number(match["number"])) is None or since:
-            continue  # "desde 2019 a gente registra tudo": a year, never a count
-        if _SCORE.search(text, max(0, match.start() - 30), match.start()):
-            continue  # "(nota de 0 a 1000)": the top of a scale
+        if (parsed := number(match["number"])) is None or counts_nothing(text, match):
+            continue  # "desde 2019", "(nota de 0 a 1000)": a year or a scale, never a count
         # A negative count is kept: the job's validation says what is wrong with it.
         value = (-parsed if match["sign"] else parsed) * SCALE.get(match["scale"] or "", 1.0)
         after = text[match.end() :]
@@ -191,16 +185,6 @@ def find_mentions(text: str) -> list[Mention]:
     return means_over_limits(text, mentions)
 
 
-_SCORE = re.compile(
-    r"\b(?:nota|notas|score|escala|pontuacao|rating|grade)\b[^.;\d]{0,12}"
-    r"(?:\b(?:de|from) \d+\s*(?:a|ate|to|-)\s*|\bate\s+|\b\d+\s*-\s*)$"
-)
-_YEAR = re.compile(
-    r"\b(?:desde|since|no ano de|in the year|(?:as|os|aquel[ae]s|those) (?:de|from))\s+"
-    r"(?:19|20)\d\d$"
-)
-# "as de 2020 pra cá": a year the data starts from.
-_YEAR_ON = re.compile(r"(?:19|20)\d\d\s+(?:pra ca|para ca|em diante|ate hoje|ate agora|onwards?)\b")
 _TOTAL_EACH = re.compile(
     r"^\s*(?:no total|ao todo|in total|total)[ \t]*,?[ \t]*(?:cada|each|por)\b"
 )
@@ -211,6 +195,7 @@ _SIDE_BEFORE = re.compile(
     r"\b(?:cada lado|each side|por lado|per side) (?:com|tem|de|has|with|of)\s+"
     r"(?:umas? |~|about )?$"
 )
+_PAGE_NOUN = re.compile(r"pagina|folha|lauda|page")
 _LINE_NOUNS = frozenset({"linhas", "linha", "lines", "line"})
 _TABLE = re.compile(r"\b(?:csv|jsonl?|planilha|tabela|excel|xlsx|parquet|banco de dados)\b")
 
@@ -238,6 +223,9 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
         mentions = [m for m in mentions if not chunk[1] <= m.start < chunk[2]]
     if unit := declared(text):  # "cada capítulo vai ser um exemplo": no count of one
         mentions = [m for m in mentions if not unit.start() <= m.start < unit.end()]
+        if _PAGE_NOUN.match(unit["noun"] or unit["noun_after"] or unit["noun_one"]):
+            # "40 mil páginas ... cada página vira um exemplo": the pages are the records
+            mentions = [replace(m, unit="record") if m.unit == "page" else m for m in mentions]
     if window := window_length(text):  # "metade da janela de 8.192 tokens": each one's length
         mentions = [m for m in mentions if not window[2] <= m.start < window[3]]
         chunk = None if chunk and window[2] <= chunk[1] < window[3] else chunk
@@ -260,7 +248,7 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
     records = unit_words()["record"]
     # "cada resumo tem 12 sentenças de 18 palavras ... 33 mil resumos": each record's length
     if any(c[0].value >= 50 and c[0].noun in records for c in counts):
-        counts = [c for c in counts if not _inner(c)]
+        counts = [c for c in counts if not inner(c)]
     sized = [c for c in counts if len(c) > 1]
     known = sized + [
         c
@@ -280,9 +268,11 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
         counted = "; ".join(step for step in said if step) or said_count(main[0])
         size.examples = main[0].value
         size.start = main[0].start
-        length = _length(main, chains, per_page)
+        length = example_length(main, chains, per_page)
         if len(main) == 1 and shares is not None:  # "40% ... (~100), 60% ... (~600), 30 mil"
             length = shares.tokens, shares.steps
+        if length is None and per_page and _PAGE_NOUN.match(main[0].noun):
+            length = to_tokens([replace(main[0], value=per_page, unit="word", noun="palavras")])
         if length is None and main[0].noun in _LINE_NOUNS and not _TABLE.search(text):
             # "2 milhões de linhas de legendas": each line is an example a line long; a table's
             # lines are records of a length not given.
@@ -426,37 +416,3 @@ def _chains(text: str, mentions: list[Mention]) -> list[list[Mention]]:
                 continue
         chains.append([mention])
     return chains
-
-
-def _inner(chain: list[Mention]) -> bool:
-    return chain[0].unit == "record" and len(chain) > 1 and chain[0].value < 50
-
-
-def _length(
-    main: list[Mention], chains: list[list[Mention]], per_page: float | None
-) -> tuple[float, list[Step]] | None:
-    """Tokens in one example and the steps that got there; None when the length is not given:
-    the parts of the count, else a length said "cada"/"em média", else the first length after the
-    count that is no total ("15k pares. pergunta ~80 palavras, resposta ~400")."""
-    parts = main[1:]
-    rest = [c for c in chains if c is not main and c[0].unit in LENGTHS]
-    if not parts:
-        per = next((c for c in rest if c[0].role == "per"), None)
-        after = [c for c in rest if c[0].role == "count" and c[0].start > main[0].start]
-        orphan = next((c for c in after if to_tokens(c, per_page)[0] <= MAX_EXAMPLE_TOKENS), None)
-        # "instruções (~20 palavras) com respostas (~500 palavras), 14 mil pares": a pair's two
-        # lengths said before its count.
-        pair = next((c for c in rest if len(c) > 1 and c[-1].end <= main[0].start), None)
-        # "cada resumo tem 12 sentenças de 18 palavras": parts counted inside each record
-        inner = next(
-            ([replace(c[0], unit="turn"), *c[1:]] for c in chains if c is not main and _inner(c)),
-            None,
-        )
-        parts = per or orphan or pair or inner or []
-        if not parts:
-            return None
-    if parts[-1].unit == "turn":  # "8 trocas por conversa, a pergunta tem ~20 palavras e ..."
-        turn = parts[-1]
-        said = next((c for c in rest if c[0].unit in TURN_PARTS and c[0].start > turn.start), [])
-        parts = [*parts, *said]
-    return to_tokens(parts, per_page)

@@ -376,3 +376,22 @@ def tag_numbers(text: str) -> list[Span]:
         tag, value, end, noun = found
         spans.append(Span(tag, value, match.start(), end, negative=bool(match["sign"]), noun=noun))
     return spans
+
+
+_SCORE = re.compile(
+    r"\b(?:nota|notas|score|escala|pontuacao|rating|grade)\b[^.;\d]{0,12}"
+    r"(?:\b(?:de|from) \d+\s*(?:a|ate|to|-)\s*|\bate\s+|\b\d+\s*-\s*)$"
+)
+_YEAR = re.compile(
+    r"\b(?:desde|since|no ano de|in the year|(?:as|os|aquel[ae]s|those) (?:de|from))\s+"
+    r"(?:19|20)\d\d$"
+)
+# "as de 2020 pra cá": a year the data starts from.
+_YEAR_ON = re.compile(r"(?:19|20)\d\d\s+(?:pra ca|para ca|em diante|ate hoje|ate agora|onwards?)\b")
+
+
+def counts_nothing(text: str, match: re.Match[str]) -> bool:
+    """Whether the number `match` found in `text` is a year the data starts from ("desde 2019",
+    "as de 2020 pra cá") or the top of a scale ("nota de 0 a 1000"), never a count."""
+    since = _YEAR.search(text, 0, match.end()) or _YEAR_ON.match(text, match.start())
+    return bool(since or _SCORE.search(text, max(0, match.start() - 30), match.start()))

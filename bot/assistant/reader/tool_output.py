@@ -1,7 +1,8 @@
 """Data sizes pasted as tool output, said again as the prose the reader reads: `wc -l
 treino.jsonl` → "48000 registros", `du -sh dados/` → "3277 mib no total", `ls -l`, `aws s3 ls
---summarize`, `gcloud storage du`, `jq length`; what a query or a notebook printed is read by
-`pasted_data`. `as_prose` runs both over a message.
+--summarize`, `gcloud storage du`, `jq length`, `cloc` and `tokei` (files and lines of code, in
+tokens); what a query or a notebook printed is read by `pasted_data`. `as_prose` runs both over a
+message.
 
 Works on folded text (lower case, no accents), before numbers are read. What each tool prints and
 what it counts is its documentation's: `du -h` and `ls -lh` print powers of 1024 (`--si`: of
@@ -23,6 +24,7 @@ from bot.assistant.reader.pasted_data import (
     sql,
     table,
 )
+from bot.assistant.reader.quantity_arithmetic import load_quantities
 
 # "{'train_runtime': 16342.1, 'train_samples': 12000, 'epoch': 3.0}": what a run already did.
 _RUN_LOG = re.compile(r"\{[^{}]*['\"]train_(?:runtime|samples_per_second|loss)['\"][^{}]*\}")
@@ -66,11 +68,47 @@ _OBJECTS = re.compile(
 _JQ = re.compile(r"\bjq\b(?P<program>[^\n]*)\n\s*(?P<value>\d+(?:\.\d+)?)\s*(?:\n|$)")
 
 
+# `cloc` and `tokei`: a header naming the columns, rows per language, and a SUM/Total row.
+_CODE_HEADER = re.compile(r"(?m)^[ \t]*language[ \t]+(?P<columns>files(?:[ \t]+[a-z]+)+)[ \t]*$")
+_CODE_ROW = re.compile(
+    r"(?m)^[ \t]*(?P<name>[a-z][\w+#./ -]*?:?)[ \t]+(?P<cells>\d+(?:[ \t]+\d+)+)[ \t]*$"
+)
+_RULES = re.compile(r"(?:[ \t]*[-=]{10,}[ \t]*\n?)*")
+_CLOC_BANNER = re.compile(r"(?m)^[ \t]*github\.com/aldanial/cloc.*\n?")
+
+
+def _lines_of_code(folded: str) -> str:
+    """ "Python 680 19000 22000 150000 ... SUM: 800 22000 22400 177600" → "800 arquivos com
+    2600000 tokens no total": the files, and the lines with text (code and comments, not blank
+    ones) at the words per line and tokens per English word of quantities.toml."""
+    header = _CODE_HEADER.search(folded)
+    if header is None:
+        return folded
+    columns = header["columns"].split()
+    rows = list(_CODE_ROW.finditer(folded, header.end()))
+    rows = [row for row in rows if len(row["cells"].split()) == len(columns)]
+    if not rows:
+        return folded
+    totals = [r for r in rows if r["name"].rstrip(":") in ("sum", "total")]
+    cells = [[int(cell) for cell in row["cells"].split()] for row in totals[:1] or rows]
+    summed = dict(zip(columns, (sum(column) for column in zip(*cells, strict=True)), strict=True))
+    lines = summed.get("code", 0) + summed.get("comment", 0) + summed.get("comments", 0)
+    factors = load_quantities()
+    per_line = factors.get("words_per_line").value * factors.get("tokens_per_english_word").value
+    said = f"{summed['files']} arquivos com {amount_said(lines * per_line)} tokens no total"
+    begin = (_CLOC_BANNER.search(folded, 0, header.start()) or header).start()
+    last = (totals or rows)[-1].end()
+    rules = _RULES.match(folded, last + 1)
+    end = rules.end() if rules else last
+    return f"{folded[:begin]}{said}\n{folded[end:]}"
+
+
 def as_prose(folded: str) -> str:
     """`folded` with each tool output it holds replaced by the size it prints, in words."""
     folded = _PROMPT.sub("", folded)  # "$ wc -l": a shell prompt, never a dollar amount
     folded = _RUN_LOG.sub("", folded)  # a past run's trainer log: that run's figures
     rewrites: list[Callable[[str], str]] = [
+        _lines_of_code,
         table,
         card,
         _objects,
