@@ -66,14 +66,14 @@ PER_HOUR = re.compile(
     # "quanto sai por mês deixar uma A100 ligada?": a card kept on, priced by the period
     r"deixar (?:uma |um |a |o )?[a-z0-9 ]{1,20}ligad[oa]|por mes (?:deixar|com|ligad[oa])|"
     # "quanto eu pago por uma V100 ligada 15 dias direto?"
-    r"ligad[oa] (?:por )?\d+ ?(?:h|horas?|dias?|semanas?|meses)\b|"
+    r"ligad[oa]s? (?:por |durante )?\d+ ?(?:h|horas?|dias?|semanas?|meses)\b|"
     r"left (?:on|running))\b"
 )
 # "cabe numa L4?", "roda numa 4090?", "um chip de TPU segura um 65B?", "does it fit on an A100?".
 FITS = re.compile(
     # "é possível correr ... numa RTX 4090?": to run, in Portugal
     r"\b(?:cabe|cabem|caberia|coube|roda|rodaria|rodam|corre|correr|segura|seguram|aguenta|"
-    r"aguentam|suporta|"
+    r"aguentam|aguentaria|aguentariam|seguraria|suporta|suportaria|"
     r"suportam|comporta|fits?|runs?|handle|da (?:pra|para) (?:fazer|rodar|treinar|um|uma)|nela|"
     r"nele|"
     r"da conta|dao conta|(?:be|is|seria|e) (?:enough|suficiente)|holds?|enough|suficiente|"
@@ -108,6 +108,8 @@ IN_DOLLARS = re.compile(
     r"\b(?:em|in|para|pra) (?:us |american )?(?:dolar(?:es)?|usd|us\$|dollars?|verdinhas?|doletas?)"
     r"(?!\w)|"
     r"\b(?:valor|preco|total) em dolar|"
+    # "e em euros, quanto fica?": a foreign currency, answered with the dollar figure
+    r"\b(?:em|in) euros?\b(?=[^.!]{0,25}\?)|"
     r"\bdolar(?:es)? (?:tambem|too)\b|\bin usd\b|"
     r"\bconvert\w*\b[^.?!]{0,20}? (?:pra|para|to|into|em) (?:us )?(?:dolar\w*|usd|dollars?)|"
     r"\b(?:em|pra|para|na) moeda (?:americana|dos eua|norte-americana|do tio sam)|"
@@ -154,7 +156,12 @@ PROPOSAL = re.compile(
     # "exportar esse orçamento num documento", "email the quote to procurement@…"
     r"\b(?:proposta|cotacao|orcamento|quote|proposal)\b[^.?!]{0,15}\b(?:num|em um|como|in a|as a) "
     r"(?:documento|document|arquivo|file)\b|"
-    r"\be-?mail\b (?:me |us )?(?:the|this|that|a) (?:quote|proposal)"
+    r"\be-?mail\b (?:me |us )?(?:the|this|that|a) (?:quote|proposal)|"
+    # "pode mandar essa cotação pro financeiro@empresa.com.br?": sent to an address
+    r"\b(?:mand\w*|envi\w*|send|encaminh\w*|forward\w*)\b[^.?!@]{0,30}\s[\w.+-]+@[\w-]+\.[\w.]+|"
+    # "fecha a opção com a H100": the option chosen, to be formalized
+    r"\b(?:fecha|fechamos|vamos fechar|quero fechar|pode fechar|fechado)\b (?:a |essa |esta )?"
+    r"(?:opcao|com (?:a|o|essa|esse))\b"
 )
 # "e quanto é a hora dessa máquina que você indicou?": the machine of the quote on the table.
 THAT_MACHINE = re.compile(
@@ -269,7 +276,9 @@ def kinds_compared(folded: str) -> bool:
     if cards and tpu and gpu:  # "vale mais TPU ou A100?"
         return bool(asked or _VERSUS.search(folded) or _AGAINST_CARD.search(folded))
     versus = KINDS_COMPARED.search(folded) or _VERSUS.search(folded)
-    return bool(tpu_word and gpu_word and versus and asked)
+    # "e se fosse nos chips do Google? coloca os dois cenários": the table's GPU beside a TPU
+    both = _SIDE_BY_SIDE.search(folded) and re.search(r"\b(?:cenarios|scenarios)\b", folded)
+    return bool((tpu_word and gpu_word and versus and asked) or (tpu_word and both))
 
 
 def _said(pattern: str, folded: str) -> bool:

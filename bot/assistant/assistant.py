@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from bot.assistant import asks, composer, cues, fixed_replies, pleasantries
 from bot.assistant.comparison import compare_text
-from bot.assistant.dollars import budget_in_reais, in_dollars
+from bot.assistant.dollars import EUROS, budget_in_reais, in_dollars
 from bot.assistant.fit_answer import card_for, fit_first, fit_text, sizes_text
 from bot.assistant.followups import example_length, same_family, unclear_number, which_field
 from bot.assistant.guidance import GuidanceAnswer, compose_answer
@@ -34,6 +34,7 @@ from bot.assistant.routes import (
     SIZE_SLOTS,
     Turn,
     against_table,
+    handoff_later,
     priced_card,
     route,
     understand,
@@ -139,7 +140,8 @@ class Assistant:
         reply = self._handlers[name](turn)
         # a figure asked with "e vcs parcelam no cartão?" or "depois quero um consultor": both
         person, terms = turn.reading.wants("handoff"), turn.reading.commercial
-        if name in FIGURES and (person or terms):
+        figure = name in FIGURES or (name == "job" and handoff_later(turn))
+        if figure and (person or terms):
             reply = fixed_replies.also_asked(reply, False, person)
             reply.answer += f"\n\n{terms}" if terms else ""
             turn.state.history[-1].text = reply.answer[:2000]
@@ -384,7 +386,7 @@ class Assistant:
         previous = Quote.model_validate(state.last_quote) if state.last_quote else None
         draft = composer.quote_text(quote, job, previous)
         if dollars:  # "e em dólar?": the same total at the quote's own rate
-            draft = f"{in_dollars(quote)}\n\n{draft}"
+            draft = f"{in_dollars(quote, euros=bool(EUROS.search(fold(text))))}\n\n{draft}"
         if notes:
             draft = f"{draft}\n\n" + "\n".join(f"• {note}" for note in notes)
         state.slots = merged

@@ -76,6 +76,9 @@ _PAYMENT = re.compile(
 )
 _INSTALLMENTS = re.compile(
     r"\bparcel\w*|\bmetade agora|\b(outra )?metade (no|em|daqui)|\b(em|in) \d{1,2} ?(x|vezes)\b|"
+    # "pagar 50% na aprovação e 50% quando terminar": a split by milestones
+    r"\bpag\w* \d{1,2} ?% (na|no|de|antes|adiantado|upfront|on)\b|"
+    r"\bpay \d{1,2} ?% (up ?front|on|at)\b|"
     r"\b\d{1,2} ?x (no|sem|com) (boleto|cartao|juros)|"
     r"\bdivid\w* (o |em \w+ )?(pagamento|boleto|valor|total)|\binstal+ments?\b|"
     r"\bpay (it )?(in|over) (\d+|two|three|several|multiple) (months|payments|parts)|"

@@ -35,7 +35,8 @@ HANDOFF = re.compile(
     r"\bschedule (a )?(call|meeting)|"
     r"falar com (o |a )?(time|equipe|setor|area|pessoal) (comercial|de vendas)|"
     # "preciso falar com o comercial", "quero conversar com alguém do financeiro"
-    r"\b(falar|conversar) com (o |a |alguem d[oa] |o pessoal d[oa] )?"
+    r"\bao telefone\b|\bpelo telefone\b|"
+    r"\b(falar|conversar) com (o |a |um |uma |alguem d[oa] |o pessoal d[oa] )?"
     r"(comercial|vendas|financeiro)\b|"
     r"\b(gerente|executiv[oa]) de contas?\b|\baccount manager\b|"
     r"\b(passa|passar|transfer\w*|encaminh\w*) (me )?(pra|para) (alguem|uma pessoa|o comercial|"
@@ -150,7 +151,12 @@ NEAR_MISS = re.compile(
     # Rendering is GPU work, but not ours: "renderizar uma animação 3D no blender numa GPU"
     r"\b(blender|renderiz\w*|render farm|animacao 3d|3d rendering)\b|"
     r"\b(minerar|mineracao de (bitcoin|cripto\w*|ethereum)|filamento|impressora 3d|ender 3|"
-    r"treino de academia|hipertrofia|musculacao|modulo lora|lorawan|cyberpunk|ray ?tracing)\b"
+    r"treino de academia|hipertrofia|musculacao|modulo lora|lorawan|cyberpunk|ray ?tracing)\b|"
+    # "afinar o piano", "ajuste fino da injeção do meu carro", "ajustar umas cláusulas do modelo
+    # de contrato": tuning and models of other trades
+    r"\bafin\w* (?:o |do |de |um )?(?:piano|violao|violino|guitarra|instrumento)|\bremap\b|"
+    r"\binjecao (?:eletronica )?d[oa] (?:meu |minha )?(?:carro|moto)|"
+    r"\b(?:ajustar|revisar|mudar|adaptar) (?:umas |as |algumas |uma |a )?clausulas?\b"
 )
 
 

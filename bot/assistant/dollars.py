@@ -1,6 +1,7 @@
 """The quote's total in US dollars, at the rate the quote was priced at, for a client who asks
 or reads English (the invoice stays in reais)."""
 
+import re
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -25,10 +26,21 @@ def budget_in_reais(slots: dict[str, Any], notes: list[str]) -> None:
     slots.setdefault("budget_brl", reais)
 
 
-def in_dollars(quote: Quote) -> str:
-    """The total in US dollars beside the reais, at the rate the quote was priced at."""
+# "e em euros, quanto fica?": a currency we hold no rate for; the dollar figure is offered.
+EUROS = re.compile(r"\b(?:euros?|eur)\b|€")
+
+
+def in_dollars(quote: Quote, euros: bool = False) -> str:
+    """The total in US dollars beside the reais, at the rate the quote was priced at; where euros
+    were asked, why the figure is in dollars."""
     rate = quote.fx.usd_brl_quoted
     dollars = (quote.total_brl / rate).quantize(Decimal("0.01"))
+    if euros:
+        return (
+            in_dollars(quote)
+            + " "
+            + _("Não cotamos em euros: não temos uma taxa de câmbio do euro com fonte e data.")
+        )
     return _(
         "Em dólar: US$ {dollars} ({total} a R$ {rate} por dólar, câmbio de {day} com a proteção "
         "cambial). A fatura é em reais."

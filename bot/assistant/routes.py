@@ -136,7 +136,9 @@ def handoff_later(turn: Turn) -> bool:
     """ "me mostra Azure e AWS lado a lado e depois quero falar com um consultor": the figure
     first, the person after it (`FIGURES`)."""
     later = re.search(r"\b(?:depois|em seguida|then|afterwards|after that)\b", turn.folded)
-    return bool(later) and any(rule(turn) for rule in (compare, price_per_hour, fit_check))
+    # "refaz com 2 épocas e pode usar spot ... depois me passa o contato": the new figure first
+    changed = bool(turn.slots) and bool(turn.state.history)
+    return bool(later) and (changed or any(r(turn) for r in (compare, price_per_hour, fit_check)))
 
 
 def handoff(turn: Turn) -> bool:
@@ -306,19 +308,27 @@ def off_topic(turn: Turn) -> bool:
     """ "me ajuda com meu TCC?", "celular até 2 mil reais?", "renderizar no blender numa GPU?";
     "dá pra vocês resumirem 300 contratos pra mim?" whatever the count and deadline it says, not
     "treinar um modelo pra resumir contratos" """
-    done_for_them = bool(cues.WRITING_TASK.search(turn.folded)) and not (
-        _TRAINED.search(turn.folded) or "model" in turn.slots
-    )
-    return turn.off_topic and (done_for_them or not turn.slots.keys() - TERMS_ONLY - {"kind"})
+    ours = bool(_TRAINED.search(turn.folded)) or "model" in turn.slots
+    done_for_them = bool(cues.WRITING_TASK.search(turn.folded)) and not ours
+    # "renderizar 4 mil frames no blender numa A100": the frames are no examples
+    near_miss = bool(cues.NEAR_MISS.search(turn.folded)) and not ours
+    sized = turn.slots.keys() - TERMS_ONLY - {"kind"}
+    return turn.off_topic and (done_for_them or near_miss or not sized)
 
 
+_PAST_RUN = re.compile(r"\b(?:rodei|rodamos|treinei|treinamos|we ran|i ran|we trained|i trained)\b")
 # Narrower than cues.TRAINING: "usando IA" is how a writing task is done, not a job to train.
-_TRAINED = re.compile(r"fine.?tun|trein|\btrain|\blora\b|qlora|\bllm|dataset|\bepoca|\bmodelo\b")
+_TRAINED = re.compile(
+    r"fine.?tun|trein|\btrain|\blora\b|qlora|\bllm|dataset|\bepoca|"
+    r"\bmodelo\b(?! de (?:contrato|documento|carta|planilha|peticao|e-?mail|proposta)\b)"
+)
 
 
 def guidance(turn: Turn) -> bool:
-    """ "meu modelo tem 1B, vale a pena pagar TPU?" """
-    if turn.has_job:
+    """ "meu modelo tem 1B, vale a pena pagar TPU?"; "rodei ontem um LoRA de 8B, a loss travou, o
+    que pode ser?": a run of the client's that went wrong, whatever its sizes."""
+    past_run = _PAST_RUN.search(turn.folded) and routing.PROBLEM.search(turn.folded)
+    if turn.has_job and not past_run:
         return False
     resized = routing.resized_question(turn.state, turn.folded, turn.slots, turn.wants_price)
     asked = routing.asks_guidance(turn.folded, turn.reading.text, turn.slots, turn.wants_price)

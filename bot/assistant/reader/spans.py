@@ -23,6 +23,7 @@ Tag = Literal[
     "seq_len",
     "batch",
     "rank",
+    "steps",
     "bare",
     "unclear",
 ]
@@ -170,6 +171,7 @@ _LISTED_BEFORE = re.compile(r"(?:[,;]|\se|\sand)\s*$")
 _LISTED_AFTER = re.compile(r"^\s*(?:[,;.!]|e\s|and\s|$)")
 _AUDIO_AFTER = re.compile(r"^\s*(?:de\s+)?(?:horas?|h|hours?)\s+(?:de\s+)?(?:audio|gravac\w*|fala|"
                           r"voz|ligac\w*|podcasts?|speech|recordings?)")  # fmt: skip
+_STEPS_AFTER = re.compile(r"^\s*(?:steps|passos|iterac\w*|iterations|updates)\b")
 _WORDS_AFTER = re.compile(r"^\s*(?:de\s+)?(?:palavras?|words?)\b")
 # "num_train_epochs: 2", "\"num_train_epochs\": 2.0", "num_train_epochs=4"
 _EPOCHS_BEFORE = re.compile(r"\b(?:epocas?|epochs?|num_train_epochs)[\"']?\s*[:=]\s*$")
@@ -352,6 +354,8 @@ def _tag(text: str, match: re.Match[str], value: float) -> tuple[Tag, float, int
         return "batch", value, end, ""
     if _RANK_BEFORE.search(before) and not scale:
         return "rank", value, end, ""
+    if found := _STEPS_AFTER.match(after):  # "a loss travou depois de 1.200 steps"
+        return "steps", value, end + found.end(), ""
     if (found := _PLURAL_AFTER.match(after)) and found[1] not in NOT_RECORDS and value >= 50:
         return "examples", value, end + found.end(), found[1]
     # "orçamento para 6 mil e o prazo...": a clause that follows, not a unit.
