@@ -143,7 +143,10 @@ NOT_OUR_TRADE = re.compile(
     r"\b(wordpress|hospedar (?:o |meu |minha |nosso )?(?:site|loja|blog)|hospedagem de site)\b|"
     # Office work: "uma planilha de fluxo de caixa no Excel, vcs fazem?"
     r"\b(planilhas? (de|do|da) (fluxo de caixa|controle|gastos|orcamento domestico|estoque)|"
-    r"fluxo de caixa|contabilidade|imposto de renda)\b"
+    r"fluxo de caixa|contabilidade|imposto de renda)\b|"
+    # "me ajudar a montar a planilha de preços da licitação no Excel?"
+    r"\b(?:ajud\w* a )?(?:montar|fazer|criar) (?:a |uma |o |um )?(?:planilha|apresentacao|slides|"
+    r"powerpoint)\b"
 )
 # Near misses that borrow our words ("minerar bitcoin com GPU", "filamento TPU", "fine tuning do
 # treino de academia", "módulo LoRa"): not our trade even with a word of training in them.

@@ -328,7 +328,7 @@ def guidance(turn: Turn) -> bool:
     """ "meu modelo tem 1B, vale a pena pagar TPU?"; "rodei ontem um LoRA de 8B, a loss travou, o
     que pode ser?": a run of the client's that went wrong, whatever its sizes."""
     past_run = _PAST_RUN.search(turn.folded) and routing.PROBLEM.search(turn.folded)
-    if turn.has_job and not past_run:
+    if turn.has_job and not (past_run or routing.SERVING.search(turn.folded)):
         return False
     resized = routing.resized_question(turn.state, turn.folded, turn.slots, turn.wants_price)
     asked = routing.asks_guidance(turn.folded, turn.reading.text, turn.slots, turn.wants_price)

@@ -60,6 +60,13 @@ HOW_IT_WORKS = re.compile(
     r"\bfurada\b|\bvai dar certo\b|\b(estrategias?|dicas?|tips|strategies)\b|"
     r"\b(quais|que) (cuidados|precaucoes)\b|\bqual (e )?a diferenca\b"
 )
+# "depois de treinado, o modelo precisa de GPU pra responder os clientes?": serving the model,
+# asked even beside a job on the table.
+SERVING = re.compile(
+    r"\b(depois de treinad[oa]|after (it'?s |being )?trained|pra (responder|atender|servir)|"
+    r"em producao|in production)\b[^?]{0,60}\b(precisa|precisam|need|needs|usa|roda)\b|"
+    r"\b(precisa|precisam|need|needs)\b[^?]{0,30}\b(pra|para|to) (responder|atender|servir|serve)\b"
+)
 # A problem in a training run: the question is what to do about it.
 PROBLEM = re.compile(
     r"\b(erro|errou|error|oom|out of memory|estour\w*|trav\w*|crash\w*|falh\w*|"
@@ -122,6 +129,8 @@ def asks_guidance(folded: str, text: str, slots: dict[str, Any], wants_price: bo
     # hardware can be told before it ("deu OOM no treino, preciso trocar de máquina?").
     asked, sentences = " ".join(question_clauses(folded)), " ".join(question_sentences(folded))
     if ADVICE.search(sentences) or HOW_IT_WORKS.search(sentences) or CAPABLE.search(asked):
+        return True
+    if SERVING.search(sentences):
         return True
     told = PROBLEM.search(folded) or asks_rent_or_buy(text)
     return bool(told) and worded_as_question(folded)
