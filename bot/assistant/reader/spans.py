@@ -171,6 +171,7 @@ _LISTED_BEFORE = re.compile(r"(?:[,;]|\se|\sand)\s*$")
 _LISTED_AFTER = re.compile(r"^\s*(?:[,;.!]|e\s|and\s|$)")
 _AUDIO_AFTER = re.compile(r"^\s*(?:de\s+)?(?:horas?|h|hours?)\s+(?:de\s+)?(?:audio|gravac\w*|fala|"
                           r"voz|ligac\w*|podcasts?|speech|recordings?)")  # fmt: skip
+_RATE_SAID = re.compile(r"\b(?:por|per|a cada|/)\s*(?:dia util|dia|semana|mes|day|week|month)\b")
 _STEPS_AFTER = re.compile(r"^\s*(?:steps|passos|iterac\w*|iterations|updates)\b")
 _WORDS_AFTER = re.compile(r"^\s*(?:de\s+)?(?:palavras?|words?)\b")
 # "num_train_epochs: 2", "\"num_train_epochs\": 2.0", "num_train_epochs=4"
@@ -344,6 +345,9 @@ def _tag(text: str, match: re.Match[str], value: float) -> tuple[Tag, float, int
         deadline = _DEADLINE_BEFORE.search(before) or _DEADLINE_AFTER.match(after[found.end() :])
         if _HISTORY_AFTER.match(after[found.end() :]):
             deadline = listed = None  # "temos 18 meses de histórico": how much data, not when
+        history = not _DEADLINE_AFTER.match(after[found.end() :]) and found[1][0] != "h"
+        if history and _RATE_SAID.search(before[-150:]):
+            deadline = listed = None  # "350 notas por dia útil ... e temos 6 meses": the history
         tag: Tag = "deadline" if deadline or listed else "duration"
         return tag, hours, end + found.end(), ""
     if found := _IMAGES_AFTER.match(after):
