@@ -97,7 +97,8 @@ def read_job(text: str, now: datetime | None = None) -> JobReading:
     models = [m for m in found if not cues.negated(folded, m[1]) and not cues.tool(folded, m[1])]
     rest = folded
     for _model, start, end in found:  # a model's own digits are not quantities
-        rest = rest[:start] + " " * (end - start) + rest[end:]
+        said = folded[start:end].rstrip(".,;:")  # "no Qwen 2.5 7B. Próxima segunda": the stop stays
+        rest = rest[:start] + " " * len(said) + rest[start + len(said) :]
     if models:
         reading.set("model", *models[cues.after_correction(folded, [m[1] for m in models])])
     deadline = read_deadline(rest, now)

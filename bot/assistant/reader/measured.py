@@ -20,6 +20,7 @@ _EACH_AFTER = re.compile(r"^\s*(?:cada|each)\b")
 _PAGE_IS = re.compile(
     r"\b(?:pagina|folha|page|lauda)s?\b[^.;!?\d]{0,40}?\b(?:e de|sao de|e|sao|da|tem|has|is|are|"
     r"de umas|de uns|com umas|com uns|fica em|ficam em|equivale a|comes to|averages?)\s+"
+    r"(?:[a-z]+,?\s+)?"  # "as nossas páginas são curtas, umas 300 palavras"
     r"(?:~|uns |umas |cerca de |roughly |about |around |only |so |more or less )?$"
 )
 _SAMPLE = re.compile(

@@ -41,6 +41,9 @@ _SILENCE = (
 _SPEECH = re.compile(
     r"\b(?P<speech>\d{1,2})\s*%(?: do tempo| of the time)? (?:tem|e|eh|com|de|is|has) "
     r"(?:fala|voz|conversa|speech)|"
+    # "só metade do tempo tem fala"
+    r"\b(?P<half_speech>metade|half) (?:do tempo|da duracao|of the time) (?:tem|e|eh|com|is|has) "
+    r"(?:fala|voz|conversa|speech)|"
     rf"\b(?P<silence>\d{{1,2}})\s*%[^.;!?%\d]{{0,30}}?\b(?:e|eh|de|is|sao|are|fica) {_SILENCE}|"
     r"\b(?P<half>metade|half)"
     r"(?: do tempo| da duracao| of the time| (?:dos|das|de cada|of) [a-z]+)? "
@@ -53,7 +56,7 @@ def speech_share(text: str) -> float:
     said = _SPEECH.search(text)
     if said is None:
         return 1.0
-    if said["half"]:
+    if said["half"] or said["half_speech"]:
         return 0.5
     return int(said["speech"]) / 100 if said["speech"] else 1 - int(said["silence"]) / 100
 

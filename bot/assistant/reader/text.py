@@ -139,6 +139,7 @@ def _data_after() -> re.Pattern[str]:
     """What follows a range of data: a unit of records or of length, maybe after a word
     ("20 a 30 mil e-mails", "3 a 5 mil contratos jurídicos")."""
     nouns = {w for unit in load_quantities().units.values() for w in unit.split()}
+    nouns |= {"minutos", "minutes", "min", "segundos", "seconds"}  # "entre 3 e 7 minutos" each
     alternatives = "|".join(sorted((re.escape(n) for n in nouns), key=len, reverse=True))
     return re.compile(rf"^\s+(?:de |of )?(?:[a-z&/-]+ )?(?:{alternatives})\b")
 
