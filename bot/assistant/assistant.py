@@ -29,18 +29,10 @@ from bot.assistant.reply import (
     pressed,
     quote_actions,
 )
-from bot.assistant.routes import (
-    FIGURES,
-    SIZE_SLOTS,
-    Turn,
-    against_table,
-    handoff_later,
-    priced_card,
-    route,
-    understand,
-)
+from bot.assistant.routes import FIGURES, against_table, handoff_later, priced_card, route
 from bot.assistant.search_query import search_query
 from bot.assistant.state import ConversationState, ConversationStore
+from bot.assistant.turn import SIZE_SLOTS, Turn, understand
 from bot.ops.metrics import ERRORS, RETRIEVAL_SECONDS
 from bot.sales.ptax import day_rate
 from knowledge.lexical import fold

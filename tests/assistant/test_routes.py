@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 from bot.assistant.reading import read_message
-from bot.assistant.routes import ROUTES, route, understand
+from bot.assistant.routes import ROUTES, route
 from bot.assistant.state import ConversationState
+from bot.assistant.turn import understand
 
 CASES: list[dict[str, Any]] = tomllib.loads(
     (Path(__file__).parents[1] / "data" / "route_cases.toml").read_text(encoding="utf-8")

@@ -16,7 +16,8 @@ _LINES_AS_MESSAGES = re.compile(
     r"(?P<n>\d+(?:[.,]\d+)*)(?:\s*(?P<scale>mil|k)\b)?\s+(?:linhas|lines)\b[^.;!?\d]{0,40}?"
     rf"\b(?:cada linha (?:e|eh) uma {_MESSAGE}|uma {_MESSAGE} por linha|one {_MESSAGE} per line|"
     rf"each line (?:is )?(?:one |a )?{_MESSAGE})\b\)?"
-    r"(?:[^.;!?\d]{0,25}?\b(?:media de|em media|avg|average|mean|~)\s*(?P<words>\d+)\s*"
+    r"(?:[^.;!?\d]{0,25}?(?:\b(?:media de|em media|avg|average|mean|umas|uns|cerca de|about)|~)\s*"
+    r"(?P<words>\d+)\s*"
     rf"(?:palavras|words)\b(?:\s*(?:por|per|cada|each)\s*(?:{_MESSAGE}|linha|line))?)?"
 )
 

@@ -84,14 +84,14 @@ _REFUSED_AFTER = re.compile(
 
 
 METHODS = [
-    (re.compile(r"\bq-?lora\b|4[ -]?bits?|quantizad|\bnf4\b"), "qlora"),
+    (re.compile(r"\bq-?lora\b|\bq-?dora\b|4[ -]?bits?|quantizad|\bnf4\b"), "qlora"),
     # "LoRA quantizado em 4 bits" is QLoRA
     (
         re.compile(
             r"(?<!q)(?<!q-)\blora\b(?! (?:quantizad|em 4 ?bits|de 4 ?bits|4[ -]?bits?))|"
             # "the adapter must be ready ... QLoRA on Qwen": the adapter of the QLoRA named
             r"adaptador|\bpeft\b|\badapters?\b(?!\s*[:=])(?![\s\S]*\bq-?lora\b)|baixo rank|"
-            r"low[- ]rank|\bdora\b"
+            r"low[- ]rank|\bdora\b|\brs-?lora\b|\blora\+|\blora-?plus\b"
         ),
         "lora",
     ),

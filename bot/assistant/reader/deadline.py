@@ -89,7 +89,8 @@ _HOUR = re.compile(
 )
 # "às 8h de amanhã", "o meio-dia de amanhã", "fim do dia de sexta": the hour said before the day.
 _HOUR_BEFORE = re.compile(
-    rf"(?:(?:as|at)\s+\d{{1,2}}(?:[:h]\d{{2}}\s*(?:h|hs|am|pm)?|\s*(?:h|hs|horas|am|pm))|"
+    rf"(?:(?:as|at)\s+\d{{1,2}}(?:[:h]\d{{2}}\s*(?:h|hs|am|pm)?|\s*(?:h|hs|horas|am|pm)|"
+    rf"\s+da (?:manha|tarde|noite))|"
     rf"\b(?:{_PART}))\s+(?:de\s+)?$"
 )
 # "(hoje é segunda)": the client's today, for the weekday their deadline names.

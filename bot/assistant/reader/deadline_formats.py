@@ -15,6 +15,8 @@ from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
 from bot.assistant.reader.calendar_days import (
     CLIENT_ZONE,
     END_OF_DAY,
+    MONTH_NUMBERS,
+    WEEKDAYS,
     business_day,
     day_of_month,
     national_holidays,
@@ -42,9 +44,17 @@ _NEXT_HOLIDAY = re.compile(
 _NAMED_DAYS = {"dia de reis": (1, 6), "reis": (1, 6), "tiradentes": (4, 21),
                "dia do trabalho": (5, 1), "dia do trabalhador": (5, 1),
                "dia dos namorados": (6, 12), "dia das criancas": (10, 12), "finados": (11, 2),
-               "proclamacao da republica": (11, 15), "consciencia negra": (11, 20)}  # fmt: skip
+               "proclamacao da republica": (11, 15), "consciencia negra": (11, 20),
+               # days of a city or a state, and of Portugal
+               "aniversario de sao paulo": (1, 25), "aniversario de sp": (1, 25),
+               "aniversario do rio": (3, 1), "sao jorge": (4, 23), "dia de sao joao": (6, 24),
+               "revolucao constitucionalista": (7, 9), "data magna": (7, 2),
+               "dia de portugal": (6, 10), "imaculada conceicao": (12, 8),
+               "restauracao da independencia": (12, 1),
+               "dia de santo antonio": (6, 13)}  # fmt: skip
 _NAMED_DAY = re.compile(
     r"\b(?:(?P<before>antes d[eoa])|ate o|ate|prazo:?|by|no|na|pro|para o|pra o)\s+(?:o )?"
+    r"(?:(?:feriado|festa) (?:de |do |da )?)?"
     rf"(?P<day>{'|'.join(sorted(_NAMED_DAYS, key=len, reverse=True))})\b"
 )
 # "Sprint 42 (30/11 → 11/12)": an iteration's dates, the last one the deadline.
@@ -58,6 +68,13 @@ _ENDS_ON = re.compile(
     r"(?:(?:no|na|em|on|the)\s+)?(?:dia\s+)?(?P<day>\d{1,2})\b(?![/:h])"
 )
 
+# "até a segunda terça-feira de dezembro", "the first Monday of January": that weekday of the month.
+_NTH = {"primeira": 1, "primeiro": 1, "first": 1, "segunda": 2, "second": 2, "terceira": 3,
+        "third": 3, "quarta": 4, "fourth": 4, "ultima": -1, "last": -1}  # fmt: skip
+_NTH_WEEKDAY = re.compile(
+    rf"\b(?P<nth>{'|'.join(_NTH)}) (?P<weekday>{'|'.join(WEEKDAYS)})(?:[- ]feira)? "
+    rf"(?:de|do mes de|of|in) (?P<month>{'|'.join(MONTH_NUMBERS)})\w*"
+)
 # "na semana do dia 14": that week's Friday.
 _WEEK_OF = re.compile(r"\bsemana do dia (?P<day>\d{1,2})\b(?![/:h])")
 # "até o recesso; a gente para dia 22", "antes das férias, que começam dia 19": the day before.
@@ -103,7 +120,7 @@ def formatted(text: str, now: datetime) -> Deadline | None:
     now = now.astimezone(CLIENT_ZONE)
     reads = (
         _iso, _d_plus, _week, _countdown, _next_holiday, _named_day, _sprint, _ends_on,
-        _week_of, _break, _event_day, _return,
+        _week_of, _break, _event_day, _return, _nth_weekday,
     )  # fmt: skip
     for read in reads:
         if found := read(text, now):
@@ -279,3 +296,26 @@ def _return(text: str, now: datetime) -> _Found:
     else:
         return None
     return _end_of(business_day(last, 1)), said.start(), said.end()
+
+
+def _nth_weekday(text: str, now: datetime) -> _Found:
+    said = _NTH_WEEKDAY.search(text)
+    if said is None:
+        return None
+    month, weekday, nth = (
+        MONTH_NUMBERS[said["month"][:3]],
+        WEEKDAYS[said["weekday"]],
+        _NTH[said["nth"]],
+    )
+    year = now.year + (month < now.month)
+    days = [date(year, month, d) for d in range(1, 32) if _valid(year, month, d)]
+    matching = [d for d in days if d.weekday() == weekday]
+    return _end_of(matching[nth if nth < 0 else nth - 1]), said.start(), said.end()
+
+
+def _valid(year: int, month: int, day: int) -> bool:
+    try:
+        date(year, month, day)
+    except ValueError:
+        return False
+    return True

@@ -95,6 +95,24 @@ def chunked(size: SizeFields, chunk: float) -> None:
     )
 
 
+# "vamos truncar em 2.048 tokens", "truncate at 4k tokens": each example cut to that length.
+_TRUNCATED = re.compile(
+    r"\b(?:trunc\w*|cort\w*|cut|limit\w*)\s+(?:(?:tudo|cada exemplo|os exemplos|them|it|each "
+    r"example)\s+)?(?:em|a|at|to|no maximo|para|pra)\s+(?:~|uns |umas )?(?P<n>\d+(?:[.,]\d+)*)"
+    r"(?:\s*(?P<k>k)\b)?\s*(?:tokens|tok)\b"
+)
+
+
+def truncated(size: SizeFields, text: str) -> None:
+    """Cut `size`'s examples to the length the client truncates them at, in place."""
+    found = _TRUNCATED.search(text)
+    cut = (number(found["n"]) or 0) * (1000 if found["k"] else 1) if found else 0
+    if not cut or not size.tokens_per_example or size.tokens_per_example <= cut:
+        return
+    size.tokens_per_example = cut
+    size.arithmetic += " " + _("→ truncados em {cut} tokens").format(cut=said_amount(cut))
+
+
 _MEAN_BEFORE = re.compile(r"\b(?:media|em media|average|mean|tipicamente|typically)\b\D*$")
 _LIMIT_BEFORE = re.compile(r"\b(?:limite|maximo|max|limit|up to|no maximo)\b\D*$")
 _OUTLIERS_BEFORE = re.compile(

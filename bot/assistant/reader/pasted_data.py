@@ -284,6 +284,35 @@ def _said_rows(
     return f"{amount_said(records)} registros{per} de {amount_said(mean)} {unit['unit']} cada"
 
 
+# `print(dataset)` of Hugging Face datasets: "DatasetDict({ train: Dataset({ features: [...],
+# num_rows: 48000 }), test: ... })", the train split's rows.
+_DATASET_DICT = re.compile(r"\bdatasetdict\(\{(?:[^{}]|\{[^{}]*\})*\}\)")
+_TRAIN_ROWS = re.compile(r"\btrain:\s*dataset\(\{[^{}]*?num[_ ]rows:\s*(?P<rows>\d+)")
+# Word's statistics: "Páginas: 1.200 Palavras: 480.000 Caracteres (sem espaços): 2.600.000".
+_WORD_STATS = re.compile(
+    rf"(?:\bpaginas\s*:?\s*{NUMBER}\s*)?\bpalavras\s*:?\s*(?P<words>{NUMBER})"
+    rf"(?:\s*caracteres(?: \((?:sem|com) espacos\))?\s*:?\s*{NUMBER})*"
+)
+_STATS_SAID = re.compile(r"\b(?:estatisticas|contagem de palavras|word count|statistics)\b")
+
+
+def dataset_dict(folded: str) -> str:
+    """A printed `DatasetDict` said as its train split's rows."""
+
+    def said(block: re.Match[str]) -> str:
+        train = _TRAIN_ROWS.search(block[0])
+        return f"{train['rows']} registros" if train else block[0]
+
+    return _DATASET_DICT.sub(said, folded)
+
+
+def word_stats(folded: str) -> str:
+    """A word processor's statistics said as the words they count."""
+    if not _STATS_SAID.search(folded):
+        return folded
+    return _WORD_STATS.sub(lambda found: f"{respoken(found['words'])} palavras no total", folded)
+
+
 def _as_row(line: re.Match[str]) -> str:
     return f"| {' | '.join(line[0].split(chr(9)))} |" if line[0].strip() else line[0]
 

@@ -36,6 +36,7 @@ from bot.assistant.reader.measured import (
     page_rate,
     sample_size,
     stepped,
+    truncated,
     window_length,
     windowed,
 )
@@ -352,6 +353,7 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
         per_unit(size, unit, mentions, main[0])
     if chunk:
         chunked(size, chunk[0])
+    truncated(size, text)
     return size
 
 

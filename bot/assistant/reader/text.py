@@ -290,6 +290,12 @@ _FRACTIONS = [
 
 # A message is normalized by each reader that looks at it (the job, the asks, the comparison):
 # once is enough.
+_HUMAN_SIZE = re.compile(
+    r"\b((?:jsonl|json|csv|txt|parquet|arquivo|dump|dataset|corpus|pasta|bucket|file) "
+    r"(?:de|com|of) ~?\d+(?:[.,]\d+)?\s?[mgt])\b(?!\s+[a-z])"
+)
+
+
 @lru_cache(maxsize=512)
 def normalize(text: str) -> str:
     """Folded text with chat abbreviations expanded and number words written as digits."""
@@ -319,6 +325,7 @@ def normalize(text: str) -> str:
     folded = re.sub(r"(\d) (english|portuguese) (words|tokens)\b", r"\1 \3 in \2", folded)
     # Portugal: "1,2 mil milhões" is 1,2 billion; "2 500 processos" is 2.500
     folded = re.sub(r"\bmil milhoes\b", "bilhoes", folded)
+    folded = _HUMAN_SIZE.sub(r"\1b", folded)  # "um jsonl de 1.2G", as `ls -h` prints sizes
     folded = re.sub(r"(?<![\d.,])(?<!dia )(\d{1,3}) (\d{3})(?= [a-z]{3,})", r"\1\2", folded)
     folded = _ABBREVIATION.sub(lambda m: _ABBREVIATIONS[m.group(1)], folded)
     folded = corrected(_TYPO.sub(lambda m: _TYPOS[m.group(1)], folded))

@@ -16,6 +16,7 @@ from bot.assistant.reader.pasted_data import (
     NUMBER,
     amount_said,
     card,
+    dataset_dict,
     key_values,
     pandas,
     python_session,
@@ -23,6 +24,7 @@ from bot.assistant.reader.pasted_data import (
     respoken,
     sql,
     table,
+    word_stats,
 )
 from bot.assistant.reader.quantity_arithmetic import load_quantities
 
@@ -77,6 +79,13 @@ _RULES = re.compile(r"(?:[ \t]*[-=]{10,}[ \t]*\n?)*")
 _CLOC_BANNER = re.compile(r"(?m)^[ \t]*github\.com/aldanial/cloc.*\n?")
 
 
+def _kept_only(language: str) -> re.Pattern[str]:
+    """ "só o Python interessa": the one row a client keeps."""
+    return re.compile(
+        rf"\b(?:so|apenas|somente|only|just)\s+(?:o |a |os |the )?{re.escape(language)}\b"
+    )
+
+
 def _lines_of_code(folded: str) -> str:
     """ "Python 680 19000 22000 150000 ... SUM: 800 22000 22400 177600" → "800 arquivos com
     2600000 tokens no total": the files, and the lines with text (code and comments, not blank
@@ -90,7 +99,9 @@ def _lines_of_code(folded: str) -> str:
     if not rows:
         return folded
     totals = [r for r in rows if r["name"].rstrip(":") in ("sum", "total")]
-    cells = [[int(cell) for cell in row["cells"].split()] for row in totals[:1] or rows]
+    # "Só o Python interessa": the one language the client keeps
+    kept = [r for r in rows if r not in totals and _kept_only(r["name"].strip()).search(folded)]
+    cells = [[int(cell) for cell in row["cells"].split()] for row in kept or totals[:1] or rows]
     summed = dict(zip(columns, (sum(column) for column in zip(*cells, strict=True)), strict=True))
     lines = summed.get("code", 0) + summed.get("comment", 0) + summed.get("comments", 0)
     factors = load_quantities()
@@ -109,6 +120,8 @@ def as_prose(folded: str) -> str:
     folded = _RUN_LOG.sub("", folded)  # a past run's trainer log: that run's figures
     rewrites: list[Callable[[str], str]] = [
         _lines_of_code,
+        dataset_dict,
+        word_stats,
         table,
         card,
         _objects,
