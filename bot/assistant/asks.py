@@ -261,6 +261,25 @@ def methods_compared(folded: str) -> list[str]:
     return methods if len(methods) >= 2 and asked else []
 
 
+def cards_compared(folded: str) -> list[str]:
+    """Two cards or more of one kind side by side ("compara H100 e A100 pra esse job")."""
+    cards = list(dict.fromkeys(accelerators_named(folded)))
+    gpus = [card for card in cards if not card.startswith("tpu")]
+    asked = (_VERSUS.search(folded) and _PRICE_WORDS.search(folded)) or _SIDE_BY_SIDE.search(folded)
+    return gpus if len(gpus) >= 2 and len(gpus) == len(cards) and asked else []
+
+
+# "quanto com spot e quanto sem?", "spot vs on-demand": the same job both ways.
+SPOT_COMPARED = re.compile(
+    r"\bspot\b[^.?!]{0,25}\b(?:e|and|ou|or|vs\.?|versus|x)\b[^.?!]{0,15}"
+    r"(?:\bsem\b|\bwithout\b|sob demanda|on-?demand)|"
+    r"(?:sob demanda|on-?demand)[^.?!]{0,15}\b(?:e|and|ou|or|vs\.?|versus|x)\b[^.?!]{0,15}\bspot\b"
+)
+
+# "spot ou sob demanda, tanto faz": either will do, the cheaper is quoted.
+EITHER = re.compile(r"\b(?:tanto faz|qualquer um|either|whichever|whatever)\b")
+
+
 def kinds_compared(folded: str) -> bool:
     """GPU against TPU: both kinds named and compared ("compara GPU com TPU", "uma TPU v5e
     compensa em relação a uma A100?")."""

@@ -18,7 +18,7 @@ from quoting.recommend import candidates
 from quoting.registry import load_registry
 from quoting.units import format_brl, format_number
 
-Axis = Literal["model", "cloud", "kind", "method", ""]
+Axis = Literal["model", "cloud", "kind", "method", "accelerator", "spot", ""]
 
 
 @dataclass
@@ -38,6 +38,8 @@ def _label(axis: Axis, value: str) -> str:
         return PROVIDER_NAMES.get(value, value)
     if axis == "method":
         return method_name(value)
+    if axis == "spot":
+        return _("Spot") if value == "spot" else _("Sob demanda")
     return value.upper()
 
 
@@ -101,6 +103,10 @@ def compare_text(slots: dict[str, Any], axis: Axis, values: list[str], fx: FxRat
         varied = {**base, axis: value}
         if axis == "model":
             varied.pop("params", None)
+        elif axis == "spot":
+            varied["spot"] = value == "spot"
+        elif axis == "accelerator" and not base.get("framework"):
+            varied.pop("kind", None)
         columns.append(_quoted(label, varied, fx))
     shared = {k: v for k, v in base.items() if k not in (axis, "params" if axis == "model" else "")}
     same_job = axis != "model" and {"model", "params"} & shared.keys()

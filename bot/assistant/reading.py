@@ -73,7 +73,7 @@ class Reading(BaseModel):
     order: list[str] = Field(default_factory=list)
     # What to put side by side: models, clouds ("aws", "gcp"), kinds ("gpu", "tpu") or methods.
     compare: list[str] = Field(default_factory=list)
-    compare_of: Literal["model", "cloud", "kind", "method", ""] = ""
+    compare_of: Literal["model", "cloud", "kind", "method", "accelerator", "spot", ""] = ""
     # Catalog accelerators named ("e numa H200?"), in order.
     accelerators: list[str] = Field(default_factory=list)
     # The last number or model the message gives: what "e com 1.500?" after it would change.
@@ -329,6 +329,10 @@ def _compared(reading: Reading, folded: str) -> None:
         reading.compare, reading.compare_of = ["gpu", "tpu"], "kind"
     elif methods := cues_of.methods_compared(folded):
         reading.compare, reading.compare_of = methods, "method"
+    elif cards := cues_of.cards_compared(folded):
+        reading.compare, reading.compare_of = cards, "accelerator"
+    elif cues_of.SPOT_COMPARED.search(folded) and not cues_of.EITHER.search(folded):
+        reading.compare, reading.compare_of = ["spot", "on_demand"], "spot"
 
 
 def _cues(reading: Reading) -> list[tuple[Ask, bool]]:

@@ -300,6 +300,18 @@ def test_compare_with_one_model_named_sets_it_beside_the_job(assistant: Assistan
     assert "Llama 3 8B" in reply.answer and "70B" in reply.answer
 
 
+def test_two_cards_or_spot_against_on_demand_are_set_side_by_side(assistant: Assistant) -> None:
+    *_, cards = talk(assistant, JOB, "compara H100 e A100 pra esse job")
+    rows = [
+        line
+        for line in cards.answer.splitlines()
+        if line.startswith("| H100") or line.startswith("| A100")
+    ]
+    assert len(rows) == 2 and all("R$" in row for row in rows), cards.answer
+    *_, spot = talk(assistant, JOB, "quanto sai com spot e quanto sem spot?")
+    assert "| Spot |" in spot.answer and "| Sob demanda |" in spot.answer, spot.answer
+
+
 @pytest.mark.parametrize(
     "asked",
     [
