@@ -300,6 +300,20 @@ def test_compare_with_one_model_named_sets_it_beside_the_job(assistant: Assistan
     assert "Llama 3 8B" in reply.answer and "70B" in reply.answer
 
 
+@pytest.mark.parametrize(
+    ("constraint", "named"),
+    [
+        ("Os dados não podem sair da União Europeia (GDPR).", "União Europeia"),
+        ("Dá pra rodar em AMD MI300X?", "AMD Instinct"),
+    ],
+)
+def test_a_region_or_chip_we_do_not_sell_is_named_not_dropped(
+    assistant: Assistant, constraint: str, named: str
+) -> None:
+    reply = talk(assistant, f"{JOB}. {constraint}")[-1]
+    assert reply.intent == "quote" and named in reply.answer, reply.answer
+
+
 def test_two_cards_or_spot_against_on_demand_are_set_side_by_side(assistant: Assistant) -> None:
     *_, cards = talk(assistant, JOB, "compara H100 e A100 pra esse job")
     rows = [

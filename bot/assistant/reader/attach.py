@@ -296,6 +296,20 @@ def _categories(reading: JobReading, text: str) -> None:
         )
     if (match := cues.RESIDENCY.search(text)) and not cues.negated(text, match.start()):
         reading.set("data_residency", "br")
+    if cues.EU_RESIDENCY.search(text):  # "os dados não podem sair da UE": no region of ours
+        reading.notes.append(
+            _(
+                "Dados na União Europeia: nosso catálogo só tem regiões no Brasil e nos EUA; cotei "
+                "a melhor opção entre elas. Para manter os dados na UE, fale com um especialista."
+            )
+        )
+    if other_chip := cues.first(text, cues.UNLISTED_CHIPS):
+        reading.notes.append(
+            _(
+                "{chip}: não está no nosso catálogo (GPUs NVIDIA e TPUs do Google); cotei a melhor "
+                "opção entre elas."
+            ).format(chip=other_chip)
+        )
     if (spot := cues.spot_choice(text)) is not None:
         reading.set("spot", spot)
     if cues.CHEAPEST.search(text):

@@ -144,6 +144,21 @@ CLOUDS = [
     (re.compile(r"\brunpod\b"), "runpod"),
 ]
 # Clouds a client may name that the catalog does not quote: said in the reply, never dropped.
+# "os dados não podem sair da UE", "GDPR": a region our catalog has none of.
+EU_RESIDENCY = re.compile(
+    r"\b(?:nao podem sair|tem que ficar|precisam ficar|devem ficar|must stay|must remain|hosted|"
+    r"stored|processed|alojad\w*|armazenad\w*)\b[^.;!?]{0,25}\b(?:d?a |na |in the |in )?"
+    r"(?:uniao europeia|europa|ue|eu|europe|espaco economico europeu)\b|\b(?:gdpr|rgpd)\b"
+)
+# Accelerators no catalog of ours sells: named back, never dropped.
+UNLISTED_CHIPS = [
+    (re.compile(r"\bmi ?300x?\b|\bmi ?250x?\b|\binstinct\b"), "AMD Instinct"),
+    (re.compile(r"\bgaudi ?[23]?\b"), "Intel Gaudi"),
+    (re.compile(r"\btrainium\w*\b|\btrn1\b"), "AWS Trainium"),
+    (re.compile(r"\binferentia\w*\b"), "AWS Inferentia"),
+    (re.compile(r"\bcerebras\b"), "Cerebras"),
+    (re.compile(r"\bgroq\b"), "Groq"),
+]
 UNQUOTED_CLOUDS = [
     (re.compile(r"\boracle(?: cloud)?\b|\boci\b"), "Oracle Cloud (OCI)"),
     (re.compile(r"\bibm cloud\b"), "IBM Cloud"),
