@@ -161,7 +161,9 @@ PROPOSAL = re.compile(
     r"\b(?:mand\w*|envi\w*|send|encaminh\w*|forward\w*)\b[^.?!@]{0,30}\s[\w.+-]+@[\w-]+\.[\w.]+|"
     # "fecha a opção com a H100": the option chosen, to be formalized
     r"\b(?:fecha|fechamos|vamos fechar|quero fechar|pode fechar|fechado)\b (?:a |essa |esta )?"
-    r"(?:opcao|com (?:a|o|essa|esse))\b"
+    r"(?:opcao|com (?:a|o|essa|esse))\b|"
+    # "pode seguir, fechado", "go ahead": the quote accepted
+    r"^\W*(?:pode seguir|pode rodar|pode comecar|pode tocar|manda ver|go ahead|approved)\b"
 )
 # "e quanto é a hora dessa máquina que você indicou?": the machine of the quote on the table.
 THAT_MACHINE = re.compile(
@@ -205,6 +207,9 @@ WHY_THIS = re.compile(
     r"opcao|instancia|regiao)|(?:a|o|essa|esta) (?:escolha|recomendacao|maquina escolhida))\b"
     r"|\bpor ?que (?:voce|vc|vcs|voces) (?:escolheu|escolheram|recomendou|recomendaram)\b"
     r"|\bwhy (?:this|that) (?:machine|one|card|gpu|option|instance)\b"
+    # "por que deu tão caro?": the reasons of the price
+    r"|\bpor ?que (?:deu|ficou|saiu|esta|ta) (?:tao |muito |meio )?(?:caro|alto|salgado)\b"
+    r"|\bwhy (?:is it|so|that) (?:so )?(?:expensive|pricey|high)\b"
     r"|\bwhy did you (?:pick|choose|recommend)\b"
 )
 # Words that ask for a side by side by themselves ("tpu vs gpu nesse caso", "lado a lado").

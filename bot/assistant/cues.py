@@ -68,7 +68,15 @@ ACCOUNT = re.compile(
     r"\b(trocar|mudar|alterar|atualizar) (o |a )?(e-?mail|responsavel|cnpj|razao social|cadastro)|"
     r"\b(revisar|alterar|mudar) (uma |a |essa )?clausula|\b(reemit\w*|emitir de novo)|"
     r"\b(nota|nf|nfs-?e) (veio|saiu|esta|ta) (com|errad)|\bpreciso da (nota|nf|nfs-?e)\b|"
-    r"\b(paguei|pagamos|comprovante)\b[^?!]{0,60}\b(nao (foi )?liberad|ainda nao)"
+    r"\b(paguei|pagamos|comprovante)\b[^?!]{0,60}\b(nao (foi )?liberad|ainda nao)|"
+    # A job of ours running, a machine to book, a price to match, a security questionnaire: a
+    # person acts on them
+    r"\b(meu|nosso|o) (job|treino|treinamento) (parou|caiu|travou|falhou|nao terminou)|"
+    r"\bstatus do (meu |nosso )?(job|pedido|treino)|"
+    r"\b(reserv\w*|bloque\w*) (a |uma |essa )?(maquina|gpu|placa|h100|a100)|"
+    r"\bbook (the|a) (machine|gpu)|"
+    r"\bconcorr\w*\b[^?!]{0,60}\b(cobre|cobrem|igual\w*|bate|batem|match)\b|"
+    r"\b(iso ?27001|soc ?2|questionario de seguranca|due diligence|pentest)\b"
 )
 
 

@@ -86,6 +86,9 @@ _ACKNOWLEDGED = (
     r"por hoje (?:e|eh) (?:so|isso)|(?:e |eh )?isso por hoje|valeu demais"
     r"(?: com (?:os|as|mais) (?:dados|numeros|detalhes|informac\w+))?|"
     r"show de bola|fechou|fechado|that'?s all for now|"
+    # "ops, mensagem errada, desculpa": written to us by mistake
+    r"ops|oops|(?:mensagem|msg) errada|mandei (?:no chat |aqui )?errado|foi engano|"
+    r"wrong (?:chat|person|number)|ignor[ae] (?:essa|esta|a) (?:mensagem|msg)|desculpa|sorry|"
     # "amanhã cedo já começo a preparar o dataset": the client's own next step
     r"(?:amanha (?:cedo )?|hoje |depois )?(?:ja )?(?:comeco|comecamos|vou comecar|vamos comecar) "
     r"a (?:preparar|montar|separar|organizar|limpar) (?:o |os |a |as )?(?:dataset|dados|base)|"
