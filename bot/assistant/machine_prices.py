@@ -5,7 +5,7 @@ semana inteira" or "o mês inteiro" adds each one's price for that period, kept 
 import re
 from decimal import Decimal
 
-from bot.assistant.reader.counts import rate_words, unit_days
+from bot.assistant.reader.rates import rate_words, unit_days
 from locales import N_, _
 from quoting.catalog import load_catalog
 from quoting.fx import FxRate

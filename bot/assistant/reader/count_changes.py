@@ -6,8 +6,8 @@ par vai virar 3 exemplos"). Each change is one step of the arithmetic the reply 
 import re
 from dataclasses import replace
 
-from bot.assistant.reader.counts import rate_words, unit_days
 from bot.assistant.reader.quantity_arithmetic import TIMES, Mention, said_amount, said_count
+from bot.assistant.reader.rates import rate_words, unit_days
 from bot.assistant.reader.spans import SCALE, number
 from locales import _
 

@@ -1,7 +1,7 @@
 """What a message says about its count beyond one figure: the count left after cleaning ("50 mil,
 mas depois de limpar sobram uns 35 mil"), two datasets added together ("8 mil contratos + 4 mil
 aditivos"), and a volume per day, week or month over a stretch of history ("500 chamados por
-dia, dos últimos 60 dias").
+dia, dos últimos 60 dias"), whose arithmetic is in `rates`.
 
 A second count often leaves its noun out ("e mais 10 mil de 500 tokens"): `elided_count` makes it
 a count of the same records, so the sentence composes as if the noun were there.
@@ -18,7 +18,8 @@ from bot.assistant.reader.quantity_arithmetic import (
     said_amount,
     said_count,
 )
-from locales import N_, _
+from bot.assistant.reader.rates import over_period
+from locales import _
 
 # "agrupadas em conversas de 10 mensagens": messages counted one by one, trained as conversations.
 _REGROUPED = re.compile(
@@ -66,6 +67,11 @@ _REPLACING = re.compile(
     r"actually|i mean|correction|scratch that|nova|novo|new|atual\w*|agora|hoje|now|currently|"
     r"confundi|pera|oops|ops|opa|wait|vamos ter|teremos|vai ter|will have|we'?ll have|"
     rf"vamos usar|{_KEPT}|prestam)\b[^\d]{{0,40}}$"
+)
+# "12 mil resumos de ~150 palavras... ops 120 mil": a count corrected right after its length.
+_CORRECTED = re.compile(
+    r"^[^\d$]{0,25}?\b(?:ops|opa|oops|corrig\w*|correcao|na verdade|quer dizer|digo|errei|"
+    r"me enganei|actually|i mean|correction|pera|wait)\b[^\d$]{0,25}$"
 )
 # After a second count: it is the part trained on ("20 mil vão pra treino e 4 mil pra teste").
 TRAINING = re.compile(
@@ -120,72 +126,6 @@ _PLUS_PART = re.compile(
     r"(?:~|uns |umas )?\s*"
 )
 _SENTENCE_END = re.compile(r"[.!?](?!\d)")  # not "1.500"
-RATE = re.compile(
-    # ("2k tickets a week" arrives as "2k tickets 1 week": the reader writes "a"/"an" as 1)
-    # "2.500 e-mails de clientes por mês": whose records they are, said before the rate
-    r"^\s*(?:(?:de|do|da|dos|das|of|from) [a-z-]+(?: [a-z-]+)?\s+)?"
-    r"(?:por|/|a cada|ao|per|every|a|an|1)\s*(dia util|business day|dia|semana|mes|ano|day|"
-    r"week|month|year|trimestre|quarter|semestre|hora|hour)\b"
-)
-# "todo dia entram 200 laudos", "every week we get 2k tickets": the rate said before the count.
-_RATE_BEFORE = re.compile(
-    r"\b(?:tod[oa]s? (?:o |a |os |as )?(?P<every>dia|semana|mes)e?s?|"
-    r"cada (?P<each>dia util|dia|semana|mes)|"
-    r"every (?P<every_en>day|week|month)|"
-    r"(?P<adverb>diariamente|daily|semanalmente|weekly|mensalmente|monthly))\b[^.;!?\d]{0,25}$"
-)
-_ADVERBS = {"diariamente": "dia", "daily": "dia", "semanalmente": "semana", "weekly": "semana",
-            "mensalmente": "mes", "monthly": "mes"}  # fmt: skip
-_PERIOD = re.compile(
-    r"(?:o |a |the )?(?:ultim[oa]|last|past) (?P<unit1>ano|mes|semana|year|month|week)\b|"
-    # "queremos 6 meses", "vamos usar 90 dias": how much of the history the client takes
-    r"(?:ultim[oa]s|last|past|durante|during|over|historico de|history of|ha|faz|queremos|"
-    r"vamos usar|vamos pegar|usar|pegar|want|take|use|"
-    # "o histórico do nosso Slack: 4 anos"
-    r"historico[^.;!?\d]{0,30}?|history[^.;!?\d]{0,30}?)\s+(?P<n>\d+)\s*"
-    r"(?P<unit>dias?|semanas?|mes(?:es)?|anos?|days?|weeks?|months?|years?)\b(?P<business> uteis)?|"
-    # "e temos 6 meses.": the history a rate runs over, with no deadline word after it
-    r"\b(?:temos|tenho|we have|we've got) (?P<n3>\d+)\s*"
-    r"(?P<unit3>dias?|semanas?|mes(?:es)?|anos?|days?|weeks?|months?|years?)\b"
-    r"(?!\s*(?:pra|para|ate|to|until|de prazo|for the|uteis|business))|"
-    r"(?P<n2>\d+)\s*(?P<unit2>dias?|semanas?|mes(?:es)?|anos?|days?|weeks?|months?|years?)"
-    r"(?P<business2> uteis| business)?\s*"
-    r"(?:\s(?:de|of)\s+(?!prazo|antecedencia|folga|notice|deadline)|"
-    r"\sdisso\b|\sdesse\b|\sof (?:it|that)\b|"
-    # "temos 18 meses guardados"
-    r"(?:guardad|armazenad|arquivad|acumulad|gravad|transcrit|registrad|exportad|stored|archived|"
-    r"kept|recorded|transcribed|logged|exported)\w*)"
-)
-# "de 2018 a 2025", "from 2019 to 2024": whole years, both ends in.
-_YEARS = re.compile(r"\b(?:de|from|entre|between) (20\d\d) (?:a|ate|to|e|and|-) (20\d\d)\b")
-# Each rate's period in days: a working day is 7/5 of a calendar day; a month is 30 days, as
-# clients count a history ("5 meses x 30 dias"), and 12 of them make a year.
-_MONTH = 30
-# Working days in each period, as Brazilian payroll and finance count them: 21 a month, 252 a year.
-_WORKING_DAYS = {
-    "semana": 5, "week": 5, "mes": 21, "month": 21, "trimestre": 63, "quarter": 63,
-    "semestre": 126, "ano": 252, "year": 252, "dia": 1, "day": 1,
-}  # fmt: skip
-# "conta 22 dias úteis por mês", "(contando 22 dias úteis por mês)": the client's own count.
-_WORKING_MONTH = re.compile(
-    r"\b(?P<n>1\d|2\d) (?:dias uteis|business days|working days) (?:por|a|per) (?:mes|month)\b"
-)
-_DAYS = {
-    "hora": 1 / 24, "hour": 1 / 24, "dia": 1, "day": 1, "dia util": 1.4, "business day": 1.4,
-    "semana": 7, "week": 7, "mes": _MONTH, "month": _MONTH, "trimestre": 3 * _MONTH,
-    "quarter": 3 * _MONTH, "semestre": 6 * _MONTH, "ano": 365, "year": 365,
-}  # fmt: skip
-# How the reply names a rate's unit, singular and plural.
-_RATE_WORDS = {
-    1 / 24: (N_("hora"), N_("horas")),
-    1: (N_("dia"), N_("dias")),
-    1.4: (N_("dia útil"), N_("dias úteis")),
-    7: (N_("semana"), N_("semanas")),
-    _MONTH: (N_("mês"), N_("meses")),
-    3 * _MONTH: (N_("trimestre"), N_("trimestres")),
-    6 * _MONTH: (N_("semestre"), N_("semestres")),
-    365: (N_("ano"), N_("anos")),
-}
 
 
 def elided_count(
@@ -207,7 +147,7 @@ def elided_count(
     split = TRAINING.match(after) or _HELD_OUT.match(after)  # "20 mil vão pra treino"
     # "12 mil resumos de ~150 palavras... ops 120 mil": corrected after the length
     replaced = _REPLACING.match(gap) or (
-        last.end > earlier.end and _REPLACING.match(text[last.end : start]) and len(gap) <= 100
+        last.end > earlier.end and _CORRECTED.match(text[last.end : start]) and len(gap) <= 100
     )
     if not (_ELIDED_BEFORE.search(gap) or split or replaced) or len(gap) > 100:
         return None
@@ -216,82 +156,6 @@ def elided_count(
     ):
         return None
     return Mention(value, "record", earlier.noun, start, end)
-
-
-def _rate_before(before: str) -> str | None:
-    found = _RATE_BEFORE.search(before)
-    if found is None:
-        return None
-    return found["every"] or found["each"] or found["every_en"] or _ADVERBS[found["adverb"]]
-
-
-def rate_words(days: float) -> tuple[str, str]:
-    """How the reply names a period of `days` days, singular and plural, in its language."""
-    one, many = _RATE_WORDS[days]
-    return _(one), _(many)
-
-
-_IN_MONTHS = {"mes": 1, "month": 1, "trimestre": 3, "quarter": 3, "semestre": 6, "ano": 12,
-              "year": 12}  # fmt: skip
-
-
-def _unit_word(period: re.Match[str]) -> str:
-    unit = period["unit"] or period["unit2"] or period["unit3"] or period["unit1"]
-    return "mes" if unit.startswith("mes") else unit.rstrip("s")
-
-
-def unit_days(unit: str) -> float:
-    """The days in one of `unit` ("semanas", "meses", "month")."""
-    word = "mes" if unit.startswith("mes") else unit.rstrip("s")
-    return _DAYS[word]
-
-
-def _over_period(text: str, main: list[Mention]) -> tuple[list[Mention], str] | None:
-    """ "500 chamados por dia" and "dos últimos 60 dias": 500 x 60; "5 mil por ano, de 2018 a
-    2025": 5 mil x 8."""
-    rate = RATE.match(text[main[0].end :])
-    every = rate.group(1) if rate else _rate_before(text[: main[0].start])
-    period = _PERIOD.search(text)
-    years = _YEARS.search(text)
-    if every is None or (period is None and years is None):
-        return None
-    business = every in ("dia util", "business day")
-    if period is not None:
-        count = int(period["n"] or period["n2"] or period["n3"] or 1)
-        unit = period["unit"] or period["unit2"] or period["unit3"] or period["unit1"]
-        days = count * unit_days(unit)
-        if period["business"] or period["business2"]:
-            days *= _DAYS["dia util"]  # "os últimos 60 dias úteis": 60 working days
-        elif business:  # "600 por dia útil ... 4 meses": 4 x 21 working days
-            word = "mes" if unit.startswith("mes") else unit.rstrip("s")
-            declared = _WORKING_MONTH.search(text)
-            per_month = int(declared["n"]) if declared else _WORKING_DAYS["mes"]
-            working = per_month if word in ("mes", "month") else _WORKING_DAYS[word]
-            days = count * working * _DAYS["dia util"]
-    else:
-        assert years is not None
-        if int(years[2]) < int(years[1]):
-            return None  # "de 2018 a 2017": no stretch to multiply by
-        days = 365 * (int(years[2]) - int(years[1]) + 1)
-    rate_days = _DAYS[every]
-    # Months into weeks: whole periods, as a client counts them (6 months, 26 weeks); a year
-    # holds 12 months.
-    ratio = days / rate_days
-    if period is not None and every in _IN_MONTHS and (unit := _unit_word(period)) in _IN_MONTHS:
-        ratio = int(period["n"] or period["n2"] or period["n3"] or 1) * _IN_MONTHS[unit]
-        ratio /= _IN_MONTHS[every]
-    periods = round(ratio) if ratio >= 1 else ratio
-    total = main[0].value * periods
-    one, many = rate_words(rate_days)
-    said = _("{count} por {unit} {times} {periods} {units} ≈ {total}").format(
-        count=said_count(main[0]),
-        times=TIMES,
-        unit=one,
-        periods=said_amount(periods),
-        units=many,
-        total=f"{said_amount(total)} {main[0].noun}",
-    )
-    return [replace(main[0], value=total), *main[1:]], said
 
 
 def _split(text: str, main: list[Mention]) -> tuple[list[Mention], str] | None:
@@ -359,7 +223,7 @@ def adjusted_count(
     """The chain of the examples' count as the message finally states it, and how the reply
     says that count ("" when it is the first figure as written). Chains folded into it (an
     added dataset, the count after cleaning, a held-out part) are taken out of `chains`."""
-    adjusted = _over_period(text, main) or _split(text, main) or _regrouped(text, main, chains)
+    adjusted = over_period(text, main) or _split(text, main) or _regrouped(text, main, chains)
     if adjusted is not None:
         return adjusted
     later = [

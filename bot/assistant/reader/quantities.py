@@ -16,7 +16,6 @@ from bot.assistant.reader.added_sets import another_total
 from bot.assistant.reader.count_changes import changed_count
 from bot.assistant.reader.counts import (
     CLEANED,
-    RATE,
     TURN_PARTS,
     adjusted_count,
     another_turns,
@@ -58,6 +57,7 @@ from bot.assistant.reader.quantity_arithmetic import (
     to_tokens,
     total_tokens,
 )
+from bot.assistant.reader.rates import RATE
 from bot.assistant.reader.recordings import recordings, speech_share, with_summed_hours
 from bot.assistant.reader.shares import shared_length
 from bot.assistant.reader.spans import NOT_RECORDS, QUANTITY, SCALE, counts_nothing, number
@@ -152,7 +152,9 @@ def find_mentions(text: str) -> list[Mention]:
             part = re.search(r"(?:\be|\band|[,+])\s*$", text[: match.start()])
             small = bool(_EACH_HAS.search(text[max(0, match.start() - 40) : match.start()]))
             small = small or (not part and bool(LENGTH_AFTER.match(text, end)))
-            small = small or bool(RATE.match(text[end:]))  # "25 propostas por semana", a rate
+            # "cada um manda umas 25 propostas por semana": each holder's rate
+            each_rate = RATE.match(text[end:]) and _EACH_ONE.search(text, 0, match.start())
+            small = small or bool(each_rate)
             # "em 2025 fizemos um teste": a year before a verb ("-mos") counts nothing
             year = re.fullmatch(r"(?:19|20)\d\d", match["number"]) and not match["scale"]
             verb = found["plural"].endswith("mos") or bool(year)
@@ -196,6 +198,7 @@ _SIDE_BEFORE = re.compile(
     r"\b(?:cada lado|each side|por lado|per side) (?:com|tem|de|has|with|of)\s+"
     r"(?:umas? |~|about )?$"
 )
+_EACH_ONE = re.compile(r"\bcada (?:um|uma|one)\b[^.;!?\d]{0,30}$|\beach\b[^.;!?\d]{0,30}$")
 _PAGE_NOUN = re.compile(r"pagina|folha|lauda|page")
 _LINE_NOUNS = frozenset({"linhas", "linha", "lines", "line"})
 _TABLE = re.compile(r"\b(?:csv|jsonl?|planilha|tabela|excel|xlsx|parquet|banco de dados)\b")
