@@ -30,7 +30,7 @@ _SAMPLE = re.compile(
 # "No projeto de 2024 usamos 200 mil exemplos ... Agora é outro: 45 mil descrições": the job.
 _THIS_JOB = re.compile(
     r"\b(?:agora (?:e|eh) outro|agora e diferente|desta vez|dessa vez|this time|now it'?s|"
-    r"agora (?:a ideia|o plano|a proposta|queremos|a gente quer)|base nova|now we want)\b"
+    r"agora (?:a ideia|o plano|a proposta) (?:e|eh)|base nova)\b"
 )
 
 
