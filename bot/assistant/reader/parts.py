@@ -37,7 +37,10 @@ _PLUS_PART = re.compile(
     rf"(?P<number>\d+(?:[.,]\d+)*)\s+(?:de|of)\s+(?:{SECOND_PARTS})s?\b"
 )
 
-_LANGUAGES = r"(?:em|in)\s+(?:ingles|portugues|english|portuguese|pt|en|espanhol|spanish)\b"
+_LANGUAGES = (
+    r"(?:em|in|do lado|no lado|do|da|on the)\s+(?:ingles|portugues|english|portuguese|pt|en|"
+    r"espanhol|spanish)\b(?: side)?"
+)
 # "~30 palavras em português e ~30 em inglês": a translation pair's two sides.
 _OTHER_SIDE = re.compile(
     rf"^\s+{_LANGUAGES}\s*(?:\+|,|\be\b|\band\b)\s*(?:~|uns |umas |cerca de |about )?"

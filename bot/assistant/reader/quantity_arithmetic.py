@@ -76,7 +76,10 @@ _LANGUAGE_WORDS: dict[Language, str] = {
 }
 # "~24 palavras em pt + ~20 em inglês": how many words of each language an example holds.
 _WORDS_IN = {
-    language: re.compile(rf"(?P<words>\d+(?:[.,]\d+)?)\s+(?:palavras |words )?(?:{said})\b")
+    language: re.compile(
+        rf"(?P<words>\d+(?:[.,]\d+)?)\s+(?:palavras |words )?(?:do lado |no lado |do |da )?"
+        rf"(?:{said})\b"
+    )
     for language, said in _LANGUAGE_WORDS.items()
 }
 # "the data is in Portuguese", "10k English reviews", "os textos estão em inglês".
