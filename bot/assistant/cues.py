@@ -71,7 +71,7 @@ ACCOUNT = re.compile(
     r"\b(paguei|pagamos|comprovante)\b[^?!]{0,60}\b(nao (foi )?liberad|ainda nao)|"
     # A job of ours running, a machine to book, a price to match, a security questionnaire: a
     # person acts on them
-    r"\b(meu|nosso|o) (job|treino|treinamento) (parou|caiu|travou|falhou|nao terminou)|"
+    r"(?<!se )\b(meu|nosso) job (parou|caiu|falhou|nao terminou)|"
     r"\bstatus do (meu |nosso )?(job|pedido|treino)|"
     r"\b(reserv\w*|bloque\w*) (a |uma |essa )?(maquina|gpu|placa|h100|a100)|"
     r"\bbook (the|a) (machine|gpu)|"
