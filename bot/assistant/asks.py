@@ -163,7 +163,8 @@ PROPOSAL = re.compile(
     r"\b(?:fecha|fechamos|vamos fechar|quero fechar|pode fechar|fechado)\b (?:a |essa |esta )?"
     r"(?:opcao|com (?:a|o|essa|esse))\b|"
     # "pode seguir, fechado", "go ahead": the quote accepted
-    r"^\W*(?:pode seguir|pode rodar|pode comecar|pode tocar|manda ver|go ahead|approved)\b"
+    r"^\W*(?:pode seguir|pode rodar|pode comecar|pode tocar|manda ver|go ahead|approved)\b|"
+    r"^\W*(?:fechou|fechado|ok|beleza|combinado)\W+(?:pode|podem) (?:subir|rodar|comecar|seguir)\b"
 )
 # "e quanto é a hora dessa máquina que você indicou?": the machine of the quote on the table.
 THAT_MACHINE = re.compile(
@@ -209,6 +210,8 @@ WHY_THIS = re.compile(
     r"|\bwhy (?:this|that) (?:machine|one|card|gpu|option|instance)\b"
     # "por que deu tão caro?": the reasons of the price
     r"|\bpor ?que (?:deu|ficou|saiu|esta|ta) (?:tao |muito |meio )?(?:caro|alto|salgado)\b"
+    # "vc falou 19 horas ... de onde saiu esse número?": the estimate's reasons
+    r"|\bde onde (?:saiu|veio|vem) (?:esse|este|o) (?:numero|valor|tempo|prazo|preco)\b"
     r"|\bwhy (?:is it|so|that) (?:so )?(?:expensive|pricey|high)\b"
     r"|\bwhy did you (?:pick|choose|recommend)\b"
 )

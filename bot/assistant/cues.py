@@ -72,6 +72,7 @@ ACCOUNT = re.compile(
     # A job of ours running, a machine to book, a price to match, a security questionnaire: a
     # person acts on them
     r"(?<!se )\b(meu|nosso) job (parou|caiu|falhou|nao terminou)|"
+    r"\b(treino|job) que (voces|vcs) (subiram|rodaram|iniciaram)|\bparado na fila\b|"
     r"\bstatus do (meu |nosso )?(job|pedido|treino)|"
     r"\b(reserv\w*|bloque\w*) (a |uma |essa )?(maquina|gpu|placa|h100|a100)|"
     r"\bbook (the|a) (machine|gpu)|"
@@ -129,7 +130,8 @@ NOT_OUR_TRADE = re.compile(
     r"\b(jogos?|jogar|jogo|games?|gamer|gaming|fps|playstation|xbox|steam|minecraft|fortnite)\b|"
     # "montando um pc, i5 ou ryzen?", "Google Drive ou iCloud?", "RAM pro Photoshop"
     r"\b(i[3579]|ryzen|google drive|icloud|photoshop|premiere|celular|smartphone)\b|"
-    r"\bmont\w* (um |meu )?(pc|computador)\b|"
+    r"\bmont\w* (um |meu )?(pc|computador)\b|\bqual (notebook|laptop|computador)\b|"
+    r"\b(revit|autocad|sketchup|solidworks)\b|"
     r"\b(notebook|laptop|portatil)s?\b[^.?!]{0,30}\b(pra|para|for) (minha|meu|my|a minha|o meu)\b|"
     # Building upkeep: "vocês fazem manutenção do ar-condicionado da sala de servidores?"
     r"\bar[- ]condicionado\b|\bnobreak\b|"

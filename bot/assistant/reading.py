@@ -323,7 +323,7 @@ def _compared(reading: Reading, folded: str) -> None:
     versus = cues_of.MODELS_VERSUS.search(folded)
     if len(set(models)) >= 2 and versus:
         reading.compare, reading.compare_of = list(dict.fromkeys(models)), "model"
-    elif clouds := cues_of.clouds_compared(folded):
+    elif (clouds := cues_of.clouds_compared(folded)) and not cues_of.EITHER.search(folded):
         reading.compare, reading.compare_of = clouds, "cloud"
     elif cues_of.kinds_compared(folded):
         reading.compare, reading.compare_of = ["gpu", "tpu"], "kind"

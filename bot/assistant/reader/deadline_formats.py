@@ -75,6 +75,7 @@ _NTH_WEEKDAY = re.compile(
     rf"\b(?P<nth>{'|'.join(_NTH)}) (?P<weekday>{'|'.join(WEEKDAYS)})(?:[- ]feira)? "
     rf"(?:de|do mes de|of|in) (?P<month>{'|'.join(MONTH_NUMBERS)})\w*"
 )
+_AT_HOUR = re.compile(r"\s*,?\s*(?:as|at)\s*(?P<hour>[01]?\d|2[0-3])(?:h|:)(?P<minute>[0-5]\d)?")
 # "na semana do dia 14": that week's Friday.
 _WEEK_OF = re.compile(r"\bsemana do dia (?P<day>\d{1,2})\b(?![/:h])")
 # "até o recesso; a gente para dia 22", "antes das férias, que começam dia 19": the day before.
@@ -309,8 +310,11 @@ def _nth_weekday(text: str, now: datetime) -> _Found:
     )
     year = now.year + (month < now.month)
     days = [date(year, month, d) for d in range(1, 32) if _valid(year, month, d)]
-    matching = [d for d in days if d.weekday() == weekday]
-    return _end_of(matching[nth if nth < 0 else nth - 1]), said.start(), said.end()
+    day = [d for d in days if d.weekday() == weekday][nth if nth < 0 else nth - 1]
+    if hour := _AT_HOUR.match(text, said.end()):  # "na primeira terça de janeiro, às 14h"
+        at = datetime.combine(day, time(int(hour["hour"]), int(hour["minute"] or 0)), CLIENT_ZONE)
+        return at, said.start(), hour.end()
+    return _end_of(day), said.start(), said.end()
 
 
 def _valid(year: int, month: int, day: int) -> bool:

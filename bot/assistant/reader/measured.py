@@ -97,8 +97,9 @@ def chunked(size: SizeFields, chunk: float) -> None:
 
 # "vamos truncar em 2.048 tokens", "truncate at 4k tokens": each example cut to that length.
 _TRUNCATED = re.compile(
-    r"\b(?:trunc\w*|cort\w*|cut|limit\w*)\s+(?:(?:tudo|cada exemplo|os exemplos|them|it|each "
-    r"example)\s+)?(?:em|a|at|to|no maximo|para|pra)\s+(?:~|uns |umas )?(?P<n>\d+(?:[.,]\d+)*)"
+    r"\b(?:trunc\w*|cort\w*|cut|limit\w*)\s+(?:(?:tudo|cada [a-z]+|os exemplos|them|it|each "
+    r"[a-z]+)\s+)?(?:em|a|at|to|no maximo|para|pra|nos primeiros|aos primeiros|at the first|to the "
+    r"first)\s+(?:~|uns |umas )?(?P<n>\d+(?:[.,]\d+)*)"
     r"(?:\s*(?P<k>k)\b)?\s*(?:tokens|tok)\b"
 )
 

@@ -38,17 +38,19 @@ _PLUS_PART = re.compile(
 )
 
 _LANGUAGES = (
-    r"(?:em|in|do lado|no lado|do|da|on the)\s+(?:ingles|portugues|english|portuguese|pt|en|"
+    r"(?:em|in|do lado|no lado|do|da|no|na|on the)\s+(?:ingles|portugues|english|portuguese|pt|en|"
     r"espanhol|spanish)\b(?: side)?"
 )
 # "~30 palavras em português e ~30 em inglês": a translation pair's two sides.
 _OTHER_SIDE = re.compile(
-    rf"^\s+{_LANGUAGES}\s*(?:\+|,|\be\b|\band\b)\s*(?:~|uns |umas |cerca de |about )?"
-    rf"(?P<number>\d+(?:[.,]\d+)*)\s+(?:palavras |words )?{_LANGUAGES}"
+    rf"^\s+(?:(?:por|per|cada) [a-z]+\s+)?{_LANGUAGES}\s*(?:\+|,|\be\b|\band\b)"
+    rf"\s*(?:~|uns |umas |cerca de |about )?(?P<number>\d+(?:[.,]\d+)*)\s+"
+    rf"(?:palavras |words )?{_LANGUAGES}"
 )
 
 _SIDE_GAP = re.compile(
-    rf"^\s+{_LANGUAGES}\s*(?:\+|,|\be\b|\band\b)\s*(?:~|uns |umas |cerca de |about )?$"
+    rf"^\s+(?:(?:por|per|cada) [a-z]+\s+)?{_LANGUAGES}\s*(?:\+|,|\be\b|\band\b)\s*"
+    rf"(?:~|uns |umas |cerca de |about )?$"
 )
 
 

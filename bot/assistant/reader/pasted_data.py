@@ -49,7 +49,8 @@ _CARD_LINE = re.compile(
     r"download_size|dataset_size|config_name|data_files|path|split)\b.*$\n?"
 )
 # A markdown table pasted from a spreadsheet: a column of counts, maybe one of lengths.
-_TABLE_BLOCK = re.compile(r"(?m)(?:^[ \t]*\|.*\|[ \t]*(?:\n|$)){3,}")
+# Outer pipes are optional: "Tipo | Qtde | Palavras (média)" as a spreadsheet copies it.
+_TABLE_BLOCK = re.compile(r"(?m)(?:^[^\n|]*\|[^\n]*(?:\n|$)){3,}")
 # Lines a spreadsheet copied: cells split by tabs, the same number on every line.
 _TSV_BLOCK = re.compile(r"(?m)(?:^[^\t\n]*\t[^\n]*\n){2,}(?:^[^\t\n]*\t[^\n]*(?:\n|$))")
 _RATE_HEADER = re.compile(r"(?:/|\bpor |\bper )\s*(?P<period>mes|dia|semana|ano|month|day|week)\b")

@@ -77,7 +77,8 @@ _LANGUAGE_WORDS: dict[Language, str] = {
 # "~24 palavras em pt + ~20 em inglês": how many words of each language an example holds.
 _WORDS_IN = {
     language: re.compile(
-        rf"(?P<words>\d+(?:[.,]\d+)?)\s+(?:palavras |words )?(?:do lado |no lado |do |da )?"
+        rf"(?P<words>\d+(?:[.,]\d+)?)\s+(?:palavras |words )?(?:(?:por|per) [a-z]+ )?"
+        rf"(?:do lado |no lado |do |da |no |na )?"
         rf"(?:{said})\b"
     )
     for language, said in _LANGUAGE_WORDS.items()

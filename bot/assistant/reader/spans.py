@@ -124,6 +124,10 @@ _FOREIGN_BEFORE = re.compile(r"(?:us\s?\$|u\$|\$|usd|eur|€)\s*$")
 _DOLLAR_BEFORE = re.compile(r"(?:us\s?\$|u\$|(?<!r)\$|\busd)\s*$")
 _DOLLAR_AFTER = re.compile(r"^\s*(?:de\s+)?(?:dolares|dolar|dollars?|usd|bucks)\b")
 _EXCHANGE_BEFORE = re.compile(r"(?:dolar|cambio|usd|euro|ptax)\b[^.;!?\d]{0,15}$")
+_NOT_SPENT = re.compile(
+    r"^\s*(?:de\s+)?(?:reais\s+)?(?:sob gestao|under management|em ativos|de patrimonio|"
+    r"de faturamento|de receita|de aum|aum|in assets|in revenue|(?:de )?faturamento anual)\b"
+)
 _CURRENCY_AFTER = re.compile(r"^\s*(?:de\s+)?(?:reais|real|brl|pila|conto|contos)\b")
 _PER_HOUR = re.compile(
     r"^\s*(?:reais\s+|real\s+)?(?:/\s*h\b|/\s*hora|por hora|a hora|por h\b|cada hora|"
@@ -289,6 +293,8 @@ def _tag(text: str, match: re.Match[str], value: float) -> tuple[Tag, float, int
     if _CARD_NAME_BEFORE.search(before) or _CARD_MEMORY_AFTER.match(after):
         return None
     currency = _CURRENCY_AFTER.match(after)
+    if (_CURRENCY_BEFORE.search(before) or currency) and _NOT_SPENT.match(after):
+        return None  # "R$ 4bi sob gestão", "faturamento de R$ 20 mi": the company's, not a budget
     if _CURRENCY_BEFORE.search(before) or currency:
         rest = after[currency.end() :] if currency else after
         hourly = _PER_HOUR.match(rest) or _PER_HOUR.match(after) or _HOURLY_BEFORE.search(before)

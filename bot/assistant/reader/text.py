@@ -296,6 +296,16 @@ _HUMAN_SIZE = re.compile(
 )
 
 
+_PAGE_RANGE = re.compile(
+    r"\b(?:da|de|from) (?:pagina|page|pag\.?) (\d{1,4}) (?:a|ate|to|-) (\d{1,4})\b"
+)
+
+
+def _pages_in_range(found: re.Match[str]) -> str:
+    first, last = int(found[1]), int(found[2])
+    return f"{last - first + 1} paginas" if last >= first else found[0]
+
+
 @lru_cache(maxsize=512)
 def normalize(text: str) -> str:
     """Folded text with chat abbreviations expanded and number words written as digits."""
@@ -326,6 +336,8 @@ def normalize(text: str) -> str:
     # Portugal: "1,2 mil milhões" is 1,2 billion; "2 500 processos" is 2.500
     folded = re.sub(r"\bmil milhoes\b", "bilhoes", folded)
     folded = _HUMAN_SIZE.sub(r"\1b", folded)  # "um jsonl de 1.2G", as `ls -h` prints sizes
+    folded = re.sub(r"\b(\d{1,3})k(\d)\b", r"\g<1>\g<2>00", folded)  # "R$ 3k5" is R$ 3.500
+    folded = _PAGE_RANGE.sub(_pages_in_range, folded)  # "da página 12 à 21": 10 pages
     folded = re.sub(r"(?<![\d.,])(?<!dia )(\d{1,3}) (\d{3})(?= [a-z]{3,})", r"\1\2", folded)
     folded = _ABBREVIATION.sub(lambda m: _ABBREVIATIONS[m.group(1)], folded)
     folded = corrected(_TYPO.sub(lambda m: _TYPOS[m.group(1)], folded))

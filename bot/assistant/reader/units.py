@@ -43,7 +43,7 @@ def patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pa
         r"(?P<hour_each>h|horas?|hours?)(?= (?:cada|each))|"
         r"(?P<audio>(?:horas?|h|hours?)\s+(?:de\s+|of\s+)?(?:[a-z-]+\s+)?"
         r"(?:audio|gravac\w*|fala|voz|ligac\w*|chamadas|podcasts?|speech|recordings?|calls|"
-        r"call center|transcri\w*|legendas?|subtitles|captions|"
+        r"call center|transcri\w*|legendas?|subtitles|captions|programacao|radio|"
         r"(?:atendimentos?|aulas?|palestras?|entrevistas?|reunioes|"
         r"videos?|lectures?|interviews?|meetings?)(?: [a-z]+)? "
         r"(?:gravad|transcrit|recorded|transcribed)\w*))|"
