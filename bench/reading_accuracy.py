@@ -34,7 +34,12 @@ realistic wordings). On 07/12/2026 (stop 44) set S (_s_jobs, _s_asks: 80 + 80, a
 same rule) was committed unread, run once on the commit before that stop's changes and once after
 them, then read and tuned on; the stop also tuned on reading_tuning_t_* (60 + 60: tool output,
 tables, parts in two units) and reading_tuning_u_* (50 + 60: deadline formats, Portugal,
-two asks in one message), read from the start. The next reader change needs a fresh set.
+two asks in one message), read from the start. On 07/12/2026 (stop 45) set V (_v_jobs, _v_asks:
+80 + 80, about 46% in classes no earlier convention named) was committed unread, run once on the
+commit before that stop's changes and once after them, then read and tuned on; the stop also tuned
+on reading_tuning_w_* (60 + 60: pages of a stated size, corrections, cloc, spreadsheets, volumes
+per working day, deadlines by events and time zones) and reading_tuning_x_* (60 + 60: sectors,
+parts, sources, sizes of files), read from the start. The next reader change needs a fresh set.
 
 Each message goes through the whole assistant, on a frozen clock, and is scored on what the client
 sees: the quoted job's fields, and what kind of answer came back. Examples within 1%; tokens per
