@@ -39,7 +39,7 @@ def in_dollars(quote: Quote, euros: bool = False) -> str:
         return (
             in_dollars(quote)
             + " "
-            + _("Não cotamos em euros: não temos uma taxa de câmbio do euro com fonte e data.")
+            + _("Não fazemos a conversão para euros: usamos só o câmbio oficial do dólar (PTAX).")
         )
     return _(
         "Em dólar: US$ {dollars} ({total} a R$ {rate} por dólar, câmbio de {day} com a proteção "

@@ -25,6 +25,14 @@ def day_of_month(today: date, target_day: int) -> date | None:
         return None
 
 
+def on_day(year: int, month: int, day: int) -> date | None:
+    """That date, or None where the calendar has none ("31/11", month 13)."""
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
+
+
 def next_month(day: date) -> date:
     """The first day of the month after `day`'s."""
     return (day.replace(day=28) + timedelta(days=4)).replace(day=1)

@@ -143,7 +143,6 @@ CLOUDS = [
     (re.compile(r"(?<!aws )\blambda(?: labs| cloud)?\b(?! functions?| function)"), "lambda"),
     (re.compile(r"\brunpod\b"), "runpod"),
 ]
-# Clouds a client may name that the catalog does not quote: said in the reply, never dropped.
 # "os dados não podem sair da UE", "GDPR": a region our catalog has none of.
 EU_RESIDENCY = re.compile(
     r"\b(?:nao podem sair|tem que ficar|precisam ficar|devem ficar|must stay|must remain|hosted|"
@@ -159,6 +158,7 @@ UNLISTED_CHIPS = [
     (re.compile(r"\bcerebras\b"), "Cerebras"),
     (re.compile(r"\bgroq\b"), "Groq"),
 ]
+# Clouds a client may name that the catalog does not quote: said in the reply, never dropped.
 UNQUOTED_CLOUDS = [
     (re.compile(r"\boracle(?: cloud)?\b|\boci\b"), "Oracle Cloud (OCI)"),
     (re.compile(r"\bibm cloud\b"), "IBM Cloud"),

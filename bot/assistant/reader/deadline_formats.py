@@ -10,6 +10,7 @@ Works on folded text; the reply states the date and time understood, as for ever
 """
 
 import re
+from calendar import monthrange
 from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
 
 from bot.assistant.reader.calendar_days import (
@@ -20,6 +21,8 @@ from bot.assistant.reader.calendar_days import (
     business_day,
     day_of_month,
     national_holidays,
+    on_day,
+    working_day,
 )
 from bot.assistant.reader.deadline_said import understood
 from bot.assistant.reader.deadline_shift import Deadline
@@ -96,7 +99,7 @@ _EVENT_DAY = re.compile(
 )
 _DATED = re.compile(
     r"\bdia (?P<day>\d{1,2})(?:/(?P<month>\d{1,2}))?\b(?![/:h])"
-    r"(?:,?\s*(?:as|at)\s*(?P<hour>\d{1,2})(?:h|:)(?P<minute>\d{2})?)?"
+    r"(?:,?\s*(?:as|at)\s*(?P<hour>[01]?\d|2[0-3])(?:h|:)(?P<minute>[0-5]\d)?)?"
 )
 # "saio de férias no sábado, dia 19": the last day before the break.
 _LEAVING = re.compile(
@@ -144,9 +147,7 @@ def _iso(text: str, now: datetime) -> _Found:
     said = _ISO.search(text)
     if said is None:
         return None
-    try:
-        day = date(int(said["year"]), int(said["month"]), int(said["day"]))
-    except ValueError:
+    if (day := on_day(int(said["year"]), int(said["month"]), int(said["day"]))) is None:
         return None
     if said["hour"] is None:
         return _end_of(day), said.start(), said.end()
@@ -238,11 +239,9 @@ def _sprint(text: str, now: datetime) -> _Found:
     if said is None:
         return None
     for year in (now.year, now.year + 1):
-        try:
-            moment = _end_of(date(year, int(said["month"]), int(said["day"])))
-        except ValueError:
+        if (day := on_day(year, int(said["month"]), int(said["day"]))) is None:
             return None
-        if moment > now:
+        if (moment := _end_of(day)) > now:
             return moment, said.start(), said.end()
     return None
 
@@ -251,7 +250,10 @@ def _week_of(text: str, now: datetime) -> _Found:
     said = _WEEK_OF.search(text)
     if said is None or (day := day_of_month(now.date(), int(said["day"]))) is None:
         return None
-    return _end_of(day + timedelta(days=4 - day.weekday())), said.start(), said.end()
+    friday = day + timedelta(days=4 - day.weekday())
+    while not working_day(friday) and friday.weekday() > 0:  # the week of the 21st: Christmas
+        friday -= timedelta(days=1)
+    return _end_of(friday), said.start(), said.end()
 
 
 def _event_day(text: str, now: datetime) -> _Found:
@@ -263,8 +265,10 @@ def _event_day(text: str, now: datetime) -> _Found:
         or (day := day_of_month(now.date(), int(dated[-1]["day"]))) is None
     ):
         return None
-    if month := dated[-1]["month"]:
-        day = date(day.year + (int(month) < day.month), int(month), day.day)
+    if (month := dated[-1]["month"]) and not (
+        day := on_day(day.year + (int(month) < day.month), int(month), day.day)
+    ):
+        return None
     if said["eve"]:
         return _end_of(day - timedelta(days=1)), said.start(), said.end()
     if said["morning"]:
@@ -289,12 +293,13 @@ def _return(text: str, now: datetime) -> _Found:
     said = _RETURN.search(text)
     if said is None:
         return None
+    last: date | None = None
     if said["christmas"]:
         last = date(now.year, 12, 25)
     elif span := _SPAN_END.search(text):
-        month, day = int(span["month"]), int(span["day"])
-        last = date(now.year + (month < now.month), month, day)
-    else:
+        month = int(span["month"])
+        last = on_day(now.year + (month < now.month), month, int(span["day"]))
+    if last is None:
         return None
     return _end_of(business_day(last, 1)), said.start(), said.end()
 
@@ -309,17 +314,9 @@ def _nth_weekday(text: str, now: datetime) -> _Found:
         _NTH[said["nth"]],
     )
     year = now.year + (month < now.month)
-    days = [date(year, month, d) for d in range(1, 32) if _valid(year, month, d)]
+    days = [date(year, month, d) for d in range(1, monthrange(year, month)[1] + 1)]
     day = [d for d in days if d.weekday() == weekday][nth if nth < 0 else nth - 1]
     if hour := _AT_HOUR.match(text, said.end()):  # "na primeira terça de janeiro, às 14h"
         at = datetime.combine(day, time(int(hour["hour"]), int(hour["minute"] or 0)), CLIENT_ZONE)
         return at, said.start(), hour.end()
     return _end_of(day), said.start(), said.end()
-
-
-def _valid(year: int, month: int, day: int) -> bool:
-    try:
-        date(year, month, day)
-    except ValueError:
-        return False
-    return True

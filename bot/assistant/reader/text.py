@@ -290,7 +290,7 @@ _FRACTIONS = [
 
 # A message is normalized by each reader that looks at it (the job, the asks, the comparison):
 # once is enough.
-_HUMAN_SIZE = re.compile(
+_SIZE_WITHOUT_B = re.compile(
     r"\b((?:jsonl|json|csv|txt|parquet|arquivo|dump|dataset|corpus|pasta|bucket|file) "
     r"(?:de|com|of) ~?\d+(?:[.,]\d+)?\s?[mgt])\b(?!\s+[a-z])"
 )
@@ -335,7 +335,7 @@ def normalize(text: str) -> str:
     folded = re.sub(r"(\d) (english|portuguese) (words|tokens)\b", r"\1 \3 in \2", folded)
     # Portugal: "1,2 mil milhões" is 1,2 billion; "2 500 processos" is 2.500
     folded = re.sub(r"\bmil milhoes\b", "bilhoes", folded)
-    folded = _HUMAN_SIZE.sub(r"\1b", folded)  # "um jsonl de 1.2G", as `ls -h` prints sizes
+    folded = _SIZE_WITHOUT_B.sub(r"\1b", folded)  # "um jsonl de 1.2G", as `ls -h` prints sizes
     folded = re.sub(r"\b(\d{1,3})k(\d)\b", r"\g<1>\g<2>00", folded)  # "R$ 3k5" is R$ 3.500
     folded = _PAGE_RANGE.sub(_pages_in_range, folded)  # "da página 12 à 21": 10 pages
     folded = re.sub(r"(?<![\d.,])(?<!dia )(\d{1,3}) (\d{3})(?= [a-z]{3,})", r"\1\2", folded)
