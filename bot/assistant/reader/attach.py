@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 
 from bot.assistant.reader import cues
 from bot.assistant.reader.deadline import read_deadline
+from bot.assistant.reader.email_dates import hours_since_sent
 from bot.assistant.reader.measured import this_job_text
 from bot.assistant.reader.quantities import read_data_size
 from bot.assistant.reader.quantity_arithmetic import data_in, stated_language
@@ -112,6 +113,14 @@ def read_job(text: str, now: datetime | None = None) -> JobReading:
     if deadline:  # a calendar time beats a duration ("amanhã às 8h, já são 19h")
         reading.set("deadline_hours", deadline.hours, deadline.start, deadline.end)
         reading.notes.append(deadline.note)
+    elif hours := reading.slots.get("deadline_hours"):  # "within 3 days" in an e-mail of Tuesday
+        left = float(hours) - hours_since_sent(rest, reading.positions["deadline_hours"], now)
+        if left > 0:
+            reading.slots["deadline_hours"] = max(1.0, round(left, 1))
+        else:  # over before the client wrote to us
+            reading.slots.pop("deadline_hours")
+            reading.positions.pop("deadline_hours")
+            reading.spans.pop("deadline_hours", None)
     if read_urgency(rest):
         reading.set("urgent", True)
     _categories(reading, rest)
@@ -161,7 +170,11 @@ def _bare_count(reading: JobReading, spans: list[Span]) -> None:
     )
 
 
-_OTHER_SIZE = re.compile(r"[.?!;]|\b(?:entre|ou|or|vs|versus|compar\w*|contra|than|que o)\b")
+# ... or replaced by it: "vai ser o Qwen 2.5 14B em vez do 7B".
+_OTHER_SIZE = re.compile(
+    r"[.?!;]|\b(?:entre|ou|or|vs|versus|compar\w*|contra|than|que o|em vez|no lugar|instead|nao|"
+    r"not)\b"
+)
 
 
 def _size(reading: JobReading, spans: list[Span], text: str) -> None:

@@ -1,7 +1,10 @@
 """Brazilian calendar arithmetic for deadlines: working days skip weekends and national holidays
-(the `holidays` package), Carnival from its optional calendar, Black Friday, the last day of a
-month, a day of this month or the next; the hours the parts of a day mean, and the weekdays."""
+(the `holidays` package) and those the client names, Carnival from its optional calendar, Black
+Friday, the last day of a month, a day of this month or the next; the hours the parts of a day
+mean, and the weekdays."""
 
+from contextvars import ContextVar
+from dataclasses import dataclass
 from datetime import date, time, timedelta
 from functools import cache
 from zoneinfo import ZoneInfo
@@ -51,9 +54,27 @@ def national_holidays(year: int) -> holidays.HolidayBase:
     return holidays.country_holidays("BR", years=[year, year + 1])
 
 
+@dataclass(frozen=True)
+class WorkingWeek:
+    """What a client says of their own working days: holidays of theirs that do not count, and
+    whether they work on Saturdays."""
+
+    days_off: frozenset[date] = frozenset()
+    saturdays: bool = False
+
+
+# The client's working week while one message is read (`client_calendar.client_week` sets it):
+# every count of working days in that message uses it.
+NO_STATED_WEEK = WorkingWeek()
+STATED_WEEK: ContextVar[WorkingWeek] = ContextVar("stated_week", default=NO_STATED_WEEK)
+
+
 def working_day(day: date) -> bool:
-    """Neither a weekend nor a national holiday."""
-    return day.weekday() < 5 and day not in national_holidays(day.year)
+    """Neither a weekend (Saturday works where the client says so), a national holiday nor a
+    holiday the client names."""
+    week = STATED_WEEK.get()
+    weekday = day.weekday() < 5 or (week.saturdays and day.weekday() == 5)
+    return weekday and day not in national_holidays(day.year) and day not in week.days_off
 
 
 def business_day(start: date, count: int) -> date:

@@ -311,3 +311,18 @@ def counted_by_each(text: str, start: int, end: int, value: float) -> Mention | 
     if noun is None and found["noun"] in records:
         noun = found["noun"]
     return None if noun is None else Mention(value, "record", noun, start, end)
+
+
+def length_taken_back(
+    text: str, main: list[Mention], sized: list[list[Mention]]
+) -> list[Mention] | None:
+    """ "ficaram 31 mil atas, não 40 mil ... (older e-mail) são 40 mil atas, ~900 palavras cada":
+    the count taken back keeps telling each record's length."""
+    for chain in sized:
+        said = re.match(r"[\d.,]+(?:\s?(?:mil|k)\b)?", text[chain[0].start :])
+        if chain is main or chain[0].noun != main[0].noun or len(main) > 1 or said is None:
+            continue
+        number = re.escape(said[0])
+        if re.search(rf"\b(?:nao|not|em vez d[eoa]s?|instead of)\s+(?:[oa]s\s+)?{number}", text):
+            return chain
+    return None

@@ -26,10 +26,12 @@ from bot.assistant.reader.calendar_days import (
     next_month,
     working_day,
 )
+from bot.assistant.reader.client_calendar import client_week, describes_week
 from bot.assistant.reader.cues import negated
 from bot.assistant.reader.deadline_formats import formatted
 from bot.assistant.reader.deadline_said import understood
 from bot.assistant.reader.deadline_shift import LEAD, ZONE, ZONES, Deadline, from_now, lead_time
+from bot.assistant.reader.email_dates import from_emails
 
 _MONTHS = (
     r"jan\w*|fev\w*|feb\w*|mar\w*|abr\w*|apr\w*|mai\w*|may|jun\w*|jul\w*|ago\w*|aug\w*|set\w*|"
@@ -123,7 +125,13 @@ _SHOWN = re.compile(r"\b(?:mostrar|apresentar|demonstrar|demo|present|show)\w*")
 def read_deadline(text: str, now: datetime) -> Deadline | None:
     """The date `text` sets as a deadline, with the time it means, or None: the first one said
     with "até", "prazo" or "by" ("o piloto começa dia 11/01, então preciso até 10/01"), else the
-    first one."""
+    first one; one inside a pasted e-mail counts from the day it was sent; working days are the
+    client's."""
+    with client_week(text, now.astimezone(CLIENT_ZONE).date()):
+        return from_emails(text, now, _deadline)
+
+
+def _deadline(text: str, now: datetime) -> Deadline | None:
     found = list(_deadlines(text, now))
     marked = [d for d in found if _MARKED.search(text[max(0, d.start - 25) : d.start])]
     counted = formatted(text, now) or _counted_from(text, now) or _after_anchor(text, now)
@@ -220,7 +228,9 @@ def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
     said = _TODAY_IS.search(text)
     weekday = WEEKDAYS[said["weekday"]] if said else now.weekday()
     for match in _DAY.finditer(text):
-        if said and said.start() <= match.start() < said.end():
+        if (said and said.start() <= match.start() < said.end()) or describes_week(
+            text, match.start()
+        ):
             continue
         # "dia 22 é o deadline": the word that makes it a deadline may come after; "3 dias úteis"
         # is one by itself.

@@ -14,7 +14,10 @@ from bot.assistant.reader.spans import number
 _AMOUNT = r"(?:~|uns |umas |cerca de )?\d+(?:[.,]\d+)*(?: ?(?:mil|k)\b)?(?!\s*%)"
 # "jurídico: 4 mil", "RH = 2.500": a category's label, then its count.
 _LABELLED = rf"[a-z][a-z /&-]{{0,25}}?\s*[:=]\s*{_AMOUNT}"
-_LABELLED_RUN = re.compile(rf"(?:{_LABELLED}\s*[;,]\s*(?:e\s+)?){{1,}}{_LABELLED}(?=\s*[.;\n]|$)")
+# One per line, too ("Falta de energia: 48 mil\nFatura: 22 mil").
+_LABELLED_RUN = re.compile(
+    rf"(?:{_LABELLED}\s*(?:[;,]|\n)\s*(?:e\s+)?){{1,}}{_LABELLED}(?=\s*[.;\n]|$)"
+)
 # "Vendas (12 mil linhas), Suporte (8 mil linhas) e RH (2 mil linhas)": a sheet's tabs.
 _PAREN = rf"[a-z][a-z /&-]{{0,25}}?\s*\(\s*{_AMOUNT} (?P<noun>[a-z-]+)\s*\)"
 _PAREN_RUN = re.compile(
@@ -29,6 +32,29 @@ _ONE_PAREN = re.compile(rf"\(\s*(?P<amount>{_AMOUNT})(?: [a-z-]+)?\s*\)")
 _SEMI = rf"[a-z][a-z /&-]{{0,25}}?,\s*(?:com |tem |with |has )?{_AMOUNT}"
 _SEMI_RUN = re.compile(
     rf"{_SEMI} (?P<noun>[a-z-]+)(?:\s*;\s*(?:e\s+|and\s+)?{_SEMI}(?: [a-z-]+)?){{1,}}"
+)
+# "Portuguese has 55k, Spanish 31k, English 12k and Italian 4k": three or more by commas.
+_COMMA = rf"[a-z]+(?: [a-z]+)?\s(?:(?:has|have|tem|com|with) )?{_AMOUNT}"
+_COMMA_RUN = re.compile(
+    rf"{_COMMA}(?: (?P<noun>[a-z-]+))?(?:\s*,\s*{_COMMA}){{1,}}\s*(?:,|\be\b|\band\b)\s*{_COMMA}"
+    r"(?=\s*[.;\n]|$)"
+)
+# "30 mil tickets de suporte, 12 mil de vendas e 4 mil de RH": the noun once, each category after.
+_OF = r"(?:de|do|da|dos|das|of|from) [a-z]+(?: [a-z]+)?"
+_OF_RUN = re.compile(
+    rf"(?P<amount>{_AMOUNT}) (?P<noun>[a-z-]+) {_OF}(?:\s*,\s*{_AMOUNT} {_OF})*"
+    rf"\s*(?:,|\be\b|\band\b)\s*{_AMOUNT} {_OF}\b"
+)
+_ONE_OF = re.compile(rf"(?P<amount>{_AMOUNT}) (?:[a-z-]+ )?{_OF}")
+_ONE_COMMA = re.compile(rf"\s(?:(?:has|have|tem|com|with) )?(?P<amount>{_AMOUNT})")
+# "limitar em no máximo 10 mil por categoria", "cap each language at 20k examples": each listed
+# category gives at most that many.
+_CAP = re.compile(
+    r"\b(?:no maximo|limit\w*(?: (?:em|a))?(?: no maximo)?|teto de|at most|maximo de|max\.?)\s+"
+    rf"(?P<amount>{_AMOUNT})(?: [a-z]+)?\s+(?:por|per|each|cada|em cada)\s+"
+    r"(?:categoria|classe|class|lingua|idioma|language|tipo|type|category|fonte|source|assunto|"
+    r"topic|rotulo|label)s?\b|"
+    rf"\bcap\w* (?:each|every|per) [a-z]+ (?:at|to) (?P<amount_after>{_AMOUNT})(?: [a-z]+)?"
 )
 _ONE_SEMI = re.compile(rf",\s*(?:com |tem |with |has )?(?P<amount>{_AMOUNT})")
 _ONE_LABELLED = re.compile(rf"[:=]\s*(?P<amount>{_AMOUNT})")
@@ -62,15 +88,34 @@ def _records() -> re.Pattern[str]:
 
 
 def listed(folded: str) -> str:
-    """`folded` with each list of counts by category said as one set added to the next."""
-    folded = _LABELLED_RUN.sub(_labelled, folded)
-    for run in (_PAREN_RUN, _PAREN_ONCE):
-        folded = run.sub(lambda found: _listed(found, _ONE_PAREN), folded)
-    folded = _SEMI_RUN.sub(lambda run: _listed(run, _ONE_SEMI), folded)
-    return _named_after(folded)
+    """`folded` with each list of counts by category said as one set added to the next, each
+    category at most the cap the client sets."""
+    said = _CAP.search(folded)
+    cap = _value(said["amount"] or said["amount_after"]) if said else None
+    listing = folded
+    listing = _LABELLED_RUN.sub(lambda run: _labelled(run, cap), listing)
+    for run, one in ((_PAREN_RUN, _ONE_PAREN), (_PAREN_ONCE, _ONE_PAREN), (_SEMI_RUN, _ONE_SEMI)):
+        listing = run.sub(lambda found, one=one: _listed(found, one, cap), listing)
+    listing = _OF_RUN.sub(lambda run: _listed(run, _ONE_OF, cap), listing)
+    listing = _COMMA_RUN.sub(lambda run: _listed(run, _ONE_COMMA, cap, "registros"), listing)
+    if said and listing != folded:  # the cap is no count of its own
+        listing = listing.replace(said[0], " ")
+    return _named_after(listing)
 
 
-def _labelled(run: re.Match[str]) -> str:
+def _value(amount: str) -> float:
+    digits = re.search(r"\d+(?:[.,]\d+)*", amount)
+    scale = 1000.0 if re.search(r"mil|k", amount) else 1.0
+    return (number(digits[0]) or 0.0) * scale if digits else 0.0
+
+
+def _capped(amounts: list[str], cap: float | None) -> list[str]:
+    if cap is None:
+        return amounts
+    return [f"{min(_value(amount), cap):.0f}" for amount in amounts]
+
+
+def _labelled(run: re.Match[str], cap: float | None) -> str:
     amounts = [item["amount"] for item in _ONE_LABELLED.finditer(run[0])]
     # "rank: 64, alpha: 128", "batch: 16, épocas: 3": settings, never counts of data
     if _SETTING.search(run[0]) or any(_small(amount) for amount in amounts):
@@ -78,15 +123,20 @@ def _labelled(run: re.Match[str]) -> str:
     before = run.string[max(0, run.start() - _RECORDS_BEFORE) : run.start()]
     nouns = list(_records().finditer(before))
     noun = nouns[-1]["noun"] if nouns else "registros"
-    return f"{amounts[0]} {noun} " + " ".join(f"e mais {amount}" for amount in amounts[1:])
+    return _said(_capped(amounts, cap), noun)
 
 
-def _listed(run: re.Match[str], one: re.Pattern[str]) -> str:
+def _listed(run: re.Match[str], one: re.Pattern[str], cap: float | None, default: str = "") -> str:
     amounts = [item["amount"] for item in one.finditer(run[0])]
-    counted = _records().fullmatch(run["noun"]) or run["noun"] in _FILES
+    noun = run["noun"] or default
+    counted = _records().fullmatch(noun) or noun in _FILES
     if any(_small(amount) for amount in amounts) or not counted:
         return run[0]
-    return f"{amounts[0]} {run['noun']} " + " ".join(f"e mais {amount}" for amount in amounts[1:])
+    return _said(_capped(amounts, cap), noun)
+
+
+def _said(amounts: list[str], noun: str) -> str:
+    return f"{amounts[0]} {noun} " + " ".join(f"e mais {amount}" for amount in amounts[1:])
 
 
 def _named_after(folded: str) -> str:

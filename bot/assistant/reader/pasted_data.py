@@ -291,10 +291,17 @@ _DATASET_DICT = re.compile(r"\bdatasetdict\(\{(?:[^{}]|\{[^{}]*\})*\}\)")
 _TRAIN_ROWS = re.compile(r"\btrain:\s*dataset\(\{[^{}]*?num[_ ]rows:\s*(?P<rows>\d+)")
 # Word's statistics: "Páginas: 1.200 Palavras: 480.000 Caracteres (sem espaços): 2.600.000".
 _WORD_STATS = re.compile(
-    rf"(?:\bpaginas\s*:?\s*{NUMBER}\s*)?\bpalavras\s*:?\s*(?P<words>{NUMBER})"
-    rf"(?:\s*caracteres(?: \((?:sem|com) espacos\))?\s*:?\s*{NUMBER})*"
+    rf"(?:\b(?:paginas|pages)\s*:?\s*{NUMBER}\s*)?\b(?:palavras|words)\s*:?\s*(?P<words>{NUMBER})"
+    r"(?:\s*(?:(?:caracteres|characters)(?: \((?:sem|com) espacos\)| \((?:no|with) spaces\))?|"
+    rf"paragrafos|paragraphs|linhas|lines)\s*:?\s*{NUMBER})*"
 )
 _STATS_SAID = re.compile(r"\b(?:estatisticas|contagem de palavras|word count|statistics)\b")
+# "as estatísticas de um dos nossos roteiros (são todos mais ou menos assim)": one document's.
+_ONE_DOCUMENT = re.compile(
+    r"\b(?:de|do|of) (?:um|uma|one) (?:dos|das|of)\b|"
+    r"\b(?:(?:sao|they are|are) )?(?:todos|todas|all) (?:sao )?(?:mais ou menos |more or less |"
+    r"roughly )?(?:assim|parecid[oa]s|iguais|nesse padrao|like (?:this|that)|similar)\b"
+)
 
 
 def dataset_dict(folded: str) -> str:
@@ -311,7 +318,8 @@ def word_stats(folded: str) -> str:
     """A word processor's statistics said as the words they count."""
     if not _STATS_SAID.search(folded):
         return folded
-    return _WORD_STATS.sub(lambda found: f"{respoken(found['words'])} palavras no total", folded)
+    each = "cada" if _ONE_DOCUMENT.search(folded) else "no total"
+    return _WORD_STATS.sub(lambda found: f"{respoken(found['words'])} palavras {each}", folded)
 
 
 def _as_row(line: re.Match[str]) -> str:

@@ -21,6 +21,7 @@ from bot.assistant.reader.counts import (
     another_turns,
     counted_by_each,
     elided_count,
+    length_taken_back,
     per_turn,
 )
 from bot.assistant.reader.device_memory import is_device_memory
@@ -273,6 +274,8 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
         size.examples = main[0].value
         size.start = main[0].start
         length = example_length(main, chains, per_page)
+        if length is None and (source := length_taken_back(text, main, sized)):
+            length = example_length(source, chains, per_page)
         if len(main) == 1 and shares is not None:  # "40% ... (~100), 60% ... (~600), 30 mil"
             length = shares.tokens, shares.steps
         if length is None and per_page and _PAGE_NOUN.match(main[0].noun):

@@ -239,6 +239,10 @@ _MONTHS_SAID = {"jan": "janeiro", "fev": "fevereiro", "mar": "marco", "abr": "ab
                 "out": "outubro", "nov": "novembro", "dez": "dezembro"}  # fmt: skip
 _MONTH_NAMES = rf"({'|'.join(_MONTHS_SAID)})"
 _SHORT_MONTH = re.compile(rf"\b(\d{{1,2}})\s*[/-]\s*{_MONTH_NAMES}\w*\b")
+# "3 de dez. de 2026" (an e-mail header), "até 15 de dez": the month, never ten
+_SHORT_MONTH_OF = re.compile(
+    rf"\b(\d{{1,2}}) de {_MONTH_NAMES}\b\.?(?! mil| milh| bilh| k\b| de (?:dados|treino|teste))"
+)
 _SHORT_MONTH_SPACED = re.compile(
     rf"\b(ate|dia|prazo:?|entrega|em|no|para|pra|antes de|due|by) (\d{{1,2}}) {_MONTH_NAMES}\b"
     r"(?! mil| milh| bilh| k\b)"
@@ -326,6 +330,7 @@ def normalize(text: str) -> str:
         folded,
     )
     folded = _SHORT_MONTH.sub(lambda m: f"{m[1]} de {_MONTHS_SAID[m[2]]}", folded)
+    folded = _SHORT_MONTH_OF.sub(lambda m: f"{m[1]} de {_MONTHS_SAID[m[2]]}", folded)
     folded = _SHORT_MONTH_SPACED.sub(lambda m: f"{m[1]} {m[2]} de {_MONTHS_SAID[m[3]]}", folded)
     # "- 25 mil exemplos" in a list is a bullet, not a minus sign
     folded = re.sub(r"(?m)^\s*[-•*\u2013\u2014]\s+", "", folded)
