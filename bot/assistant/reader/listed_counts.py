@@ -6,7 +6,7 @@ Works on folded text, before the quantity reader composes counts and lengths.
 """
 
 import re
-from functools import cache
+from functools import cache, partial
 
 from bot.assistant.reader.quantity_arithmetic import load_quantities
 from bot.assistant.reader.spans import number
@@ -92,12 +92,17 @@ def listed(folded: str) -> str:
     category at most the cap the client sets."""
     said = _CAP.search(folded)
     cap = _value(said["amount"] or said["amount_after"]) if said else None
-    listing = folded
-    listing = _LABELLED_RUN.sub(lambda run: _labelled(run, cap), listing)
-    for run, one in ((_PAREN_RUN, _ONE_PAREN), (_PAREN_ONCE, _ONE_PAREN), (_SEMI_RUN, _ONE_SEMI)):
-        listing = run.sub(lambda found, one=one: _listed(found, one, cap), listing)
-    listing = _OF_RUN.sub(lambda run: _listed(run, _ONE_OF, cap), listing)
-    listing = _COMMA_RUN.sub(lambda run: _listed(run, _ONE_COMMA, cap, "registros"), listing)
+    listing = _LABELLED_RUN.sub(partial(_labelled, cap=cap), folded)
+    for run, one in (
+        (_PAREN_RUN, _ONE_PAREN),
+        (_PAREN_ONCE, _ONE_PAREN),
+        (_SEMI_RUN, _ONE_SEMI),
+        (_OF_RUN, _ONE_OF),
+    ):
+        listing = run.sub(partial(_listed, one=one, cap=cap), listing)
+    listing = _COMMA_RUN.sub(
+        partial(_listed, one=_ONE_COMMA, cap=cap, default="registros"), listing
+    )
     if said and listing != folded:  # the cap is no count of its own
         listing = listing.replace(said[0], " ")
     return _named_after(listing)
