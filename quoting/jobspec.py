@@ -415,6 +415,10 @@ def lowered(job: Job, **update: object) -> Job:
     return job.model_copy(update={**update, "assumptions": lines})
 
 
+# Fewer tokens than this are no dataset: one example's length, said without a count.
+MIN_DATASET_TOKENS = 1e3
+
+
 def _dataset(spec: JobSpec, job: dict[str, object], assumed: list[str], arch: Architecture) -> None:
     if spec.dataset_tokens is not None:
         if spec.examples is not None or spec.tokens_per_example is not None:
@@ -422,7 +426,9 @@ def _dataset(spec: JobSpec, job: dict[str, object], assumed: list[str], arch: Ar
                 "--dataset-tokens",
                 _("informe o total de tokens ou exemplos x tokens, não os dois"),
             )
-        _check_range("dataset_tokens", spec.dataset_tokens, 1e3, 1e13, _("tokens"))
+        _check_range(
+            "dataset_tokens", spec.dataset_tokens, MIN_DATASET_TOKENS, 1e13, _("tokens")
+        )
         job.update(dataset_tokens=spec.dataset_tokens, examples=None, tokens_per_example=None)
         return
     examples = spec.examples

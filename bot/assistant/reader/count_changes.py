@@ -1,7 +1,8 @@
 """How the count changes after it is said: more sets added ("outra de 15 mil"), records taken out
 ("a gente tirou uns 2 mil duplicados"), records added each month since a base ("começou com 10 mil
-e entram 1.500 por mês; já são 11 meses"), a subsample ("só 1 em cada 4") and augmentation ("cada
-par vai virar 3 exemplos"). Each change is one step of the arithmetic the reply shows."""
+e entram 1.500 por mês; já são 11 meses"), a subsample ("só 1 em cada 4"), augmentation ("cada
+par vai virar 3 exemplos") and synthetic data up to a total ("até chegar a 24 mil"). Each change
+is one step of the arithmetic the reply shows."""
 
 import re
 from dataclasses import replace
@@ -44,6 +45,13 @@ _AUGMENTED = re.compile(
     r"versoes|versions|amostras|samples|parafrases|paraphrases)\b"
 )
 
+# "vamos gerar dados sintéticos até chegar a 24 mil no total": the total trained on.
+_GENERATED_TO = re.compile(
+    r"\b(?:ger[ao]\w*|sintetic\w*|synthe\w*|augment\w*|generat\w*)\b"
+    r"[^.!?]{0,80}?\b(?:ate (?:chegar a|completar|bater|atingir)|ate|up to|to reach|until we reach|"
+    r"(?:pra|para) (?:chegar|ficar) (?:a|em|com)|totalizando|chegando a)\s+(?:uns |~|cerca de )?"
+    r"(?P<n>\d+(?:[.,]\d+)*)(?:\s*(?P<scale>mil|k)\b)?(?!\s*(?:de )?(?:reais|dolares|dollars))"
+)
 
 # Right before a third or later count: it is added too ("uma de 40 mil, outra de 25 mil e outra
 # de 15 mil").
@@ -130,8 +138,28 @@ def _scaled(text: str, main: list[Mention], chains: list[list[Mention]]) -> str:
     return ""
 
 
+def _generated(text: str, main: list[Mention], chains: list[list[Mention]]) -> str:
+    """ "600 exemplos reais ... sintéticos até chegar a 24 mil": the total after generation."""
+    generated = _GENERATED_TO.search(text, main[0].end)
+    total = (
+        (number(generated["n"]) or 0.0) * SCALE.get(generated["scale"] or "", 1.0)
+        if generated
+        else 0.0
+    )
+    if generated is None or total <= main[0].value:
+        return ""
+    for chain in [c for c in chains if c[0].start == generated.start("n")]:
+        chains.remove(chain)
+    said = _("{count} + sintéticos até {total}").format(
+        count=said_count(main[0]), total=said_amount(total)
+    )
+    main[0] = replace(main[0], value=total)
+    return f"{said} = {said_count(main[0])}"
+
+
 def changed_count(text: str, main: list[Mention], chains: list[list[Mention]]) -> str:
     """Apply every later change to the count that heads `main`, in place; how the reply says
     them, or "" when the count stands as said."""
-    steps = [change(text, main, chains) for change in (_more, _removed, _grown, _scaled)]
+    changes = (_more, _removed, _grown, _scaled, _generated)
+    steps = [change(text, main, chains) for change in changes]
     return "; ".join(step for step in steps if step)

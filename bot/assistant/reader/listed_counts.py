@@ -34,7 +34,7 @@ _SEMI_RUN = re.compile(
     rf"{_SEMI} (?P<noun>[a-z-]+)(?:\s*;\s*(?:e\s+|and\s+)?{_SEMI}(?: [a-z-]+)?){{1,}}"
 )
 # "Portuguese has 55k, Spanish 31k, English 12k and Italian 4k": three or more by commas.
-_COMMA = rf"[a-z]+(?: [a-z]+)?\s(?:(?:has|have|tem|com|with) )?{_AMOUNT}"
+_COMMA = rf"(?:[oa]s? )?[a-z]+(?: [a-z]+)?\s(?:(?:has|have|tem|com|with) )?(?:so |only )?{_AMOUNT}"
 _COMMA_RUN = re.compile(
     rf"{_COMMA}(?: (?P<noun>[a-z-]+))?(?:\s*,\s*{_COMMA}){{1,}}\s*(?:,|\be\b|\band\b)\s*{_COMMA}"
     r"(?=\s*[.;\n]|$)"
@@ -46,7 +46,7 @@ _OF_RUN = re.compile(
     rf"\s*(?:,|\be\b|\band\b)\s*{_AMOUNT} {_OF}\b"
 )
 _ONE_OF = re.compile(rf"(?P<amount>{_AMOUNT}) (?:[a-z-]+ )?{_OF}")
-_ONE_COMMA = re.compile(rf"\s(?:(?:has|have|tem|com|with) )?(?P<amount>{_AMOUNT})")
+_ONE_COMMA = re.compile(rf"\s(?:(?:has|have|tem|com|with) )?(?:so |only )?(?P<amount>{_AMOUNT})")
 # "limitar em no máximo 10 mil por categoria", "cap each language at 20k examples": each listed
 # category gives at most that many.
 _CAP = re.compile(

@@ -75,6 +75,7 @@ from bot.assistant.reader.units import (
     unit_words,
 )
 from locales import _
+from quoting.jobspec import MIN_DATASET_TOKENS
 
 _BEFORE_PER = re.compile(
     r"(?:cada (?:um|uma|one)?|each(?! plus| and)|em media|media de|\(media|on average|average of|"
@@ -341,6 +342,11 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
         elif recorded := recordings(chains) if not size.examples else None:
             size.examples, size.tokens_per_example, size.arithmetic = recorded
             size.start = totals[0][0].start
+        elif not size.examples and tokens < MIN_DATASET_TOKENS:
+            # "as de português têm umas 300 palavras": a length whose count is said elsewhere
+            size.tokens_per_example = round(tokens, 1)
+            size.start = totals[0][0].start
+            size.arithmetic = said_result(tokens, steps, "each")
         elif not size.examples:
             size.dataset_tokens = tokens
             size.start = totals[0][0].start

@@ -128,7 +128,10 @@ _NOT_SPENT = re.compile(
     r"^\s*(?:de\s+)?(?:reais\s+)?(?:sob gestao|under management|em ativos|de patrimonio|"
     r"de faturamento|de receita|de aum|aum|in assets|in revenue|(?:de )?faturamento anual)\b"
 )
-_CURRENCY_AFTER = re.compile(r"^\s*(?:de\s+)?(?:reais|real|brl|pila|conto|contos)\b")
+# Not "1,200 real dialogues": English "real" before a noun is no currency.
+_CURRENCY_AFTER = re.compile(
+    r"^\s*(?:de\s+)?(?:reais|real(?! [a-z]+(?:s|es)\b)|brl|pila|conto|contos)\b"
+)
 _PER_HOUR = re.compile(
     r"^\s*(?:reais\s+|real\s+)?(?:/\s*h\b|/\s*hora|por hora|a hora|por h\b|cada hora|"
     r"per hour|an hour|/hr|the hour|por (?:gpu|placa)[ /-]hora|/\s*gpu[ -]?h)"

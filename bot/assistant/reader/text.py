@@ -8,6 +8,7 @@ from text_to_num import text2num
 
 from bot.assistant.reader.chat_exports import as_words
 from bot.assistant.reader.listed_counts import listed
+from bot.assistant.reader.per_epoch import once_per_epoch
 from bot.assistant.reader.quantity_arithmetic import load_quantities
 from bot.assistant.reader.spans import SCALE, number, words
 from bot.assistant.reader.spelling import corrected
@@ -376,6 +377,7 @@ def normalize(text: str) -> str:
     folded = _relative(folded)
     folded = _OTHERS_EACH.sub(_others_each, folded)
     folded = listed(folded)  # "jurídico: 4 mil; RH: 2,5 mil": sets added to each other
+    folded = once_per_epoch(folded)  # "150.000 exemplos vistos" in 5 epochs: 30.000
     folded = as_words(folded)  # "180 mil linhas, uma mensagem por linha": the export's words
     # Indian numbering: "1.2 lakh samples" is 120,000, "2 crore tokens" 20 million
     folded = _INDIAN.sub(

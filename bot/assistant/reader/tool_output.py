@@ -26,6 +26,7 @@ from bot.assistant.reader.pasted_data import (
     table,
     word_stats,
 )
+from bot.assistant.reader.pasted_sample import sample_said
 from bot.assistant.reader.quantity_arithmetic import load_quantities
 
 # "{'train_runtime': 16342.1, 'train_samples': 12000, 'epoch': 3.0}": what a run already did.
@@ -119,6 +120,7 @@ def as_prose(folded: str) -> str:
     folded = _PROMPT.sub("", folded)  # "$ wc -l": a shell prompt, never a dollar amount
     folded = _RUN_LOG.sub("", folded)  # a past run's trainer log: that run's figures
     rewrites: list[Callable[[str], str]] = [
+        sample_said,
         _lines_of_code,
         dataset_dict,
         word_stats,

@@ -1,0 +1,35 @@
+"""Figures counted once per epoch, said as the dataset's own: "150.000 exemplos vistos" in 5
+epochs is 30.000 examples; "12 milhões de tokens treinados, com 3 épocas" is 4 million tokens of
+data. Works on folded text, before the quantity reader."""
+
+import re
+
+from bot.assistant.reader.spans import QUANTITY, SCALE, number
+
+_AMOUNT = QUANTITY.pattern
+_NOUN = r"(?P<noun>exemplos|amostras|tokens|examples|samples)"
+_TIMES_EPOCHS = (
+    r"(?:vistos|processados|treinados|cobrados|faturados|seen|processed|trained|billed)\b"
+)
+# "96 mil exemplos vistos", "12 milhoes de tokens treinados"; a log's "exemplos vistos: 150.000"
+_SEEN = re.compile(
+    rf"(?:{_AMOUNT}) (?:de )?{_NOUN}(?: de (?:treino|treinamento))? {_TIMES_EPOCHS}|"
+    rf"(?:total (?:de |of )?)?{_NOUN.replace('noun', 'noun_before')} {_TIMES_EPOCHS}\W{{1,4}}"
+    rf"(?:{_AMOUNT.replace('?P<', '?P<before_')})"
+)
+_EPOCHS = re.compile(r"\b(\d{1,2}) (?:epocas|epochs|passadas|passes)\b")
+
+
+def once_per_epoch(folded: str) -> str:
+    """`folded` with each figure counted over all epochs divided by the epochs said."""
+    epochs = _EPOCHS.search(folded)
+    if epochs is None or int(epochs[1]) < 1:
+        return folded
+
+    def divided(seen: re.Match[str]) -> str:
+        said = seen["number"] or seen["before_number"]
+        scale = seen["scale"] or seen["before_scale"] or ""
+        value = (number(said) or 0.0) * SCALE.get(scale, 1.0)
+        return f"{value / int(epochs[1]):.0f} {seen['noun'] or seen['noun_before']}"
+
+    return _SEEN.sub(divided, folded)
