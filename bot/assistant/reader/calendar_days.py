@@ -56,11 +56,11 @@ def national_holidays(year: int) -> holidays.HolidayBase:
 
 @dataclass(frozen=True)
 class WorkingWeek:
-    """What a client says of their own working days: holidays of theirs that do not count, and
-    whether they work on Saturdays."""
+    """What a client says of their own working days: days off of theirs that do not count, and
+    the weekdays they work (0 is Monday)."""
 
     days_off: frozenset[date] = frozenset()
-    saturdays: bool = False
+    weekdays: frozenset[int] = frozenset(range(5))
 
 
 # The client's working week while one message is read (`client_calendar.client_week` sets it):
@@ -70,11 +70,11 @@ STATED_WEEK: ContextVar[WorkingWeek] = ContextVar("stated_week", default=NO_STAT
 
 
 def working_day(day: date) -> bool:
-    """Neither a weekend (Saturday works where the client says so), a national holiday nor a
-    holiday the client names."""
+    """A day of the working week (Monday to Friday, or the client's own), neither a national
+    holiday nor a day off the client names."""
     week = STATED_WEEK.get()
-    weekday = day.weekday() < 5 or (week.saturdays and day.weekday() == 5)
-    return weekday and day not in national_holidays(day.year) and day not in week.days_off
+    worked = day.weekday() in week.weekdays
+    return worked and day not in national_holidays(day.year) and day not in week.days_off
 
 
 def business_day(start: date, count: int) -> date:
@@ -114,4 +114,5 @@ WEEKDAYS = {
     "segunda": 0, "terca": 1, "quarta": 2, "quinta": 3, "sexta": 4, "sabado": 5, "domingo": 6,
     "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5,
     "sunday": 6, "mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thurs": 3, "fri": 4,
+    "lunes": 0, "martes": 1, "miercoles": 2, "jueves": 3, "viernes": 4,
 }  # fmt: skip

@@ -50,7 +50,9 @@ ZONES = {
     "mumbai": "Asia/Kolkata", "dubai": "Asia/Dubai", "sydney": "Australia/Sydney",
     "aest": "Australia/Sydney", "brasilia": "America/Sao_Paulo", "brt": "America/Sao_Paulo",
     "chicago": "America/Chicago", "central": "America/Chicago", "cst": "America/Chicago",
-    "mexico": "America/Mexico_City", "bogota": "America/Bogota", "santiago": "America/Santiago",
+    "mexico": "America/Mexico_City", "cdmx": "America/Mexico_City",
+    "ciudad de mexico": "America/Mexico_City", "cidade do mexico": "America/Mexico_City",
+    "bogota": "America/Bogota", "santiago": "America/Santiago",
     "buenos aires": "America/Argentina/Buenos_Aires",
 }  # fmt: skip
 ZONE = re.compile(

@@ -129,7 +129,7 @@ def _words_to_digits(text: str, pattern: re.Pattern[str], language: str) -> str:
 _SCALE = r"(?: ?(?:mil|k|mi|milhoes|milhao)\b)?"
 _RANGE = re.compile(
     rf"\b(?:(?:entre|between|de|from) (?P<low>\d+(?:[.,]\d+)?)(?P<low_scale>{_SCALE}) "
-    rf"(?:e|a|and|to|-) (?P<high>\d+(?:[.,]\d+)?)(?P<high_scale>{_SCALE})|"
+    rf"(?:e|a|and|to|-) (?P<high>\d+(?:[.,]\d+)?)(?P<high_scale>{_SCALE})(?![\d/])|"
     rf"(?P<bare_low>\d+(?:[.,]\d+)?)(?P<bare_low_scale>{_SCALE}) (?:a|to|-|ate) "
     rf"(?P<bare_high>\d+(?:[.,]\d+)?)(?P<bare_high_scale>{_SCALE})(?=\s+(?:de )?[a-z]))"
 )
@@ -240,6 +240,19 @@ _MONTHS_SAID = {"jan": "janeiro", "fev": "fevereiro", "mar": "marco", "abr": "ab
                 "out": "outubro", "nov": "novembro", "dez": "dezembro"}  # fmt: skip
 _MONTH_NAMES = rf"({'|'.join(_MONTHS_SAID)})"
 _SHORT_MONTH = re.compile(rf"\b(\d{{1,2}})\s*[/-]\s*{_MONTH_NAMES}\w*\b")
+# "até qua 14h", "sex, dia 11", "qui 17/12": a weekday's short name before its hour or date ("ter"
+# alone is the verb).
+_WEEKDAYS_SAID = {"seg": "segunda", "ter": "terca", "qua": "quarta", "qui": "quinta",
+                  "sex": "sexta", "sab": "sabado", "dom": "domingo"}  # fmt: skip
+_WEEKDAY_SHORT = re.compile(
+    r"\b(seg|ter|qua|qui|sex|sab|dom)\.?(?=,?\s*(?:\d{1,2}\s*h\b|\d{1,2}:\d\d|dia \d|\d{1,2}/\d))|"
+    r"(?<=\bate )(seg|qua|qui|sex|sab|dom)\.?(?=\s*(?:[?!.,;]|$))"
+)
+# "o prazo é 18.12", "até 18.12": a day and month with a dot, as Portugal writes them.
+_DOTTED_DATE = re.compile(
+    r"\b(ate|prazo(?: e)?:?|dia|para|pra|entrega(?: e)?:?|deadline:?|due:?|no dia)\s+"
+    r"(3[01]|[12]\d|0?[1-9])\.(1[0-2]|0?[1-9])\b(?![.,]?\d)"
+)
 # "3 de dez. de 2026" (an e-mail header), "até 15 de dez": the month, never ten
 _SHORT_MONTH_OF = re.compile(
     rf"\b(\d{{1,2}}) de {_MONTH_NAMES}\b\.?(?! mil| milh| bilh| k\b| de (?:dados|treino|teste))"
@@ -328,6 +341,16 @@ def normalize(text: str) -> str:
     folded = re.sub(
         r"\b([2-6])\.?\s?(?:a|o)?[ -]?feira\b",
         lambda m: ["segunda", "terca", "quarta", "quinta", "sexta"][int(m[1]) - 2] + "-feira",
+        folded,
+    )
+    folded = _WEEKDAY_SHORT.sub(lambda m: _WEEKDAYS_SAID[m[1] or m[2]], folded)
+    folded = _DOTTED_DATE.sub(r"\1 \2/\3", folded)
+    # Spanish "a las 10 de la mañana": the hour as Portuguese says it
+    folded = re.sub(
+        r"\ba las (\d{1,2})(?::(\d\d))? de la (manana|tarde|noche)\b",
+        lambda m: (
+            f"as {int(m[1]) + (12 if m[3] != 'manana' and int(m[1]) < 12 else 0)}h{m[2] or ''}"
+        ),
         folded,
     )
     folded = _SHORT_MONTH.sub(lambda m: f"{m[1]} de {_MONTHS_SAID[m[2]]}", folded)
