@@ -39,16 +39,28 @@ _OUT = re.compile(
     r"junk|noise|dropped|removed|tossed)\b"
 )
 # "cada par vai virar 3 exemplos", "each one becomes 5 samples": augmentation.
+_VARIANTS = (
+    r"(?:exemplos|examples|variacoes|variations|versoes|versions|amostras|samples|parafrases|"
+    r"paraphrases|reescritas|rewrites)"
+)
 _AUGMENTED = re.compile(
     r"\b(?:vai virar|vao virar|vira|viram|vai gerar|vao gerar|gera|geram|becomes?|will become|"
-    r"turns? into|will turn into)\s+(?P<n>\d+)\s+(?:exemplos|examples|variacoes|variations|"
-    r"versoes|versions|amostras|samples|parafrases|paraphrases)\b"
+    rf"turns? into|will turn into)\s+(?P<n>\d+)\s+{_VARIANTS}\b|"
+    # "vamos gerar 20 paráfrases de cada uma", "generate 5 variations of each"
+    rf"\b(?:gerar|criar|fazer|generate|create|write)\s+(?P<each>\d+)\s+{_VARIANTS}\s+"
+    r"(?:de|para|por|pra|for|of|per)\s+(?:cada|each)\b"
+)
+# "... e treinar com as paráfrases e as originais juntas": the originals stay beside them.
+_ORIGINALS_KEPT = re.compile(
+    r"\b(?:(?:e|mais|com|junto com|plus|and|with) (?:as |os |the )?originais|originais juntas|"
+    r"(?:and|plus|with) the originals)\b"
 )
 
 # "vamos gerar dados sintéticos até chegar a 24 mil no total": the total trained on.
 _GENERATED_TO = re.compile(
     r"\b(?:ger[ao]\w*|sintetic\w*|synthe\w*|augment\w*|generat\w*)\b"
-    r"[^.!?]{0,80}?\b(?:ate (?:chegar a|completar|bater|atingir)|ate|up to|to reach|until we reach|"
+    r"[^.!?]{0,80}?\b(?:ate (?:chegar a|completar|bater|atingir|fechar)|ate|up to|to reach|"
+    r"until we reach|(?:e |a meta e )?chegar (?:a|em)|"
     r"(?:pra|para) (?:chegar|ficar) (?:a|em|com)|totalizando|chegando a)\s+(?:uns |~|cerca de )?"
     r"(?P<n>\d+(?:[.,]\d+)*)(?:\s*(?P<scale>mil|k)\b)?(?!\s*(?:de )?(?:reais|dolares|dollars))"
 )
@@ -91,6 +103,29 @@ def _removed(text: str, main: list[Mention], chains: list[list[Mention]]) -> str
     return ""
 
 
+# "mas 2 mil perguntas estão nas duas (vamos deixar só uma cópia)": counted twice, kept once.
+_IN_BOTH = re.compile(
+    r"\s+(?:[a-z]+\s+)?(?:estao|aparecem|se repetem|repetem|sao as mesmas|existem|are|appear)\s+"
+    r"(?:nas (?:duas|2)|em ambas|nos (?:dois|2)|em ambos|in both)\b"
+)
+
+
+def _in_both(text: str, main: list[Mention], chains: list[list[Mention]]) -> str:
+    later = [c for c in chains if c is not main and c[0].start > main[0].start]
+    for chain in later:
+        if _IN_BOTH.match(text, chain[0].end) or _IN_BOTH.match(text, chain[-1].end):
+            chains.remove(chain)
+            left = main[0].value - chain[0].value
+            if left <= 0:
+                return ""
+            said = _("{count} - {repeated} repetidos").format(
+                count=said_count(main[0]), repeated=said_amount(chain[0].value)
+            )
+            main[0] = replace(main[0], value=left)
+            return f"{said} = {said_count(main[0])}"
+    return ""
+
+
 def _grown(text: str, main: list[Mention], chains: list[list[Mention]]) -> str:
     growth = _GROWTH.search(text, main[0].end)
     since = _SINCE.search(text, growth.end()) if growth else None
@@ -127,8 +162,9 @@ def _scaled(text: str, main: list[Mention], chains: list[list[Mention]]) -> str:
             main[0] = replace(main[0], value=main[0].value / every)
         return f"{said} = {said_count(main[0])}"
     if augmented := _AUGMENTED.search(text, main[0].end):
-        times = int(augmented["n"])
-        for chain in [c for c in chains if c[0].start == augmented.start("n")]:
+        group = "n" if augmented["n"] else "each"
+        times = int(augmented[group]) + bool(_ORIGINALS_KEPT.search(text, augmented.end()))
+        for chain in [c for c in chains if c[0].start == augmented.start(group)]:
             chains.remove(chain)  # "vai virar 3 exemplos": no count of its own
         if times < 2:
             return ""
@@ -150,6 +186,8 @@ def _generated(text: str, main: list[Mention], chains: list[list[Mention]]) -> s
         return ""
     for chain in [c for c in chains if c[0].start == generated.start("n")]:
         chains.remove(chain)
+        if len(chain) > 1 and len(main) == 1:  # "a meta é chegar a 40 mil pares, pergunta de ~60"
+            main.extend(chain[1:])
     said = _("{count} + sintéticos até {total}").format(
         count=said_count(main[0]), total=said_amount(total)
     )
@@ -160,6 +198,6 @@ def _generated(text: str, main: list[Mention], chains: list[list[Mention]]) -> s
 def changed_count(text: str, main: list[Mention], chains: list[list[Mention]]) -> str:
     """Apply every later change to the count that heads `main`, in place; how the reply says
     them, or "" when the count stands as said."""
-    changes = (_more, _removed, _grown, _scaled, _generated)
+    changes = (_more, _removed, _in_both, _grown, _scaled, _generated)
     steps = [change(text, main, chains) for change in changes]
     return "; ".join(step for step in steps if step)

@@ -4,7 +4,7 @@ dias pro lançamento", "T-72h"), the next holiday ("antes do próximo feriado"),
 iteration ends ("a sprint termina dia 18"), the week of a day ("na semana do dia 14") and a break
 that starts on a day ("até o recesso, que começa dia 23", "antes do recesso forense"), and a day
 said by an event named before it ("a banca é dia 16 ... pronto na véspera", "no dia da
-apresentação, de manhã").
+apresentação, de manhã", "no D-3", "cai num domingo, considera a sexta antes").
 
 Works on folded text; the reply states the date and time understood, as for every deadline.
 """
@@ -94,6 +94,10 @@ _BREAK = re.compile(
 # an event the message dated before.
 _EVENT_DAY = re.compile(
     r"\b(?:(?P<eve>(?:na|ate a|a|pela|on the) vespera|the day before)|"
+    # "o evento é dia 18/12 e o combinado é ter o modelo no D-3"
+    r"(?P<minus>d\s?-\s?(?P<n>[1-9]\d?))\b|"
+    # "o prazo era dia 20, mas cai num domingo, então pode considerar a sexta antes"
+    rf"(?:a|na|on the) (?P<weekday>{'|'.join(WEEKDAYS)})(?:-feira)? (?:antes|anterior|before)\b|"
     r"(?:no|ate o|on the|by the) dia d[aoe]s? (?!\d)[a-z]+)"
     r"(?:[^.;!?\n]{0,30}?\b(?P<morning>de manha|pela manha|in the morning))?"
 )
@@ -271,6 +275,11 @@ def _event_day(text: str, now: datetime) -> _Found:
         return None
     if said["eve"]:
         return _end_of(day - timedelta(days=1)), said.start(), said.end()
+    if said["minus"]:
+        return _end_of(day - timedelta(days=int(said["n"]))), said.start(), said.end()
+    if said["weekday"]:
+        back = (day.weekday() - WEEKDAYS[said["weekday"]]) % 7 or 7
+        return _end_of(day - timedelta(days=back)), said.start(), said.end()
     if said["morning"]:
         at = time(9, 0)
     elif hour := dated[-1]["hour"]:

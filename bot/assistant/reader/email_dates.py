@@ -44,10 +44,14 @@ def sent_emails(text: str) -> list[Sent]:
     for header in _HEADER.finditer(text):
         if not (header["field"] or header["wrote"]) or not _YEAR.search(header["when"]):
             continue
-        settings = {"DATE_ORDER": "DMY", "RETURN_AS_TIMEZONE_AWARE": False}
-        parsed = dateparser.parse(header["when"], languages=["pt", "en"], settings=settings)
-        if parsed is not None:
-            headers.append((header.start(), header.end(), parsed.replace(tzinfo=CLIENT_ZONE)))
+        parsed = dateparser.parse(
+            header["when"], languages=["pt", "en"], settings={"DATE_ORDER": "DMY"}
+        )
+        if parsed is None:
+            continue
+        # "Sent: Tue, 1 Dec 2026 16:00:00 +0000": on the sender's clock, turned into ours
+        at = parsed.astimezone(CLIENT_ZONE) if parsed.tzinfo else parsed.replace(tzinfo=CLIENT_ZONE)
+        headers.append((header.start(), header.end(), at))
     ends = [start for start, _end, _at in headers[1:]] + [len(text)]
     return [
         Sent(start, end, after, at) for (start, end, at), after in zip(headers, ends, strict=False)

@@ -60,8 +60,9 @@ _ONE_SEMI = re.compile(rf",\s*(?:com |tem |with |has )?(?P<amount>{_AMOUNT})")
 _ONE_LABELLED = re.compile(rf"[:=]\s*(?P<amount>{_AMOUNT})")
 # ", a de crédito 6 mil": a category named after a first count of records.
 _NAMED_AFTER = re.compile(
-    rf"(?P<join>\s*[,;]\s*(?:e\s+)?)(?:a|o|as|os) (?:de|do|da|dos|das) [a-z]+(?: [a-z]+)?\s+"
-    rf"(?P<amount>{_AMOUNT})(?=\s*[,;.]|\s+e\b|$)"
+    r"(?P<join>\s*[,;]\s*(?:e\s+)?|\s+e\s+)(?:a|o|as|os) (?:de|do|da|dos|das) [a-z]+"
+    r"(?: [a-z]+)?\s+"
+    rf"(?:com |tem )?(?P<amount>{_AMOUNT})(?=\s*[,;.]|\s+e\b|$)"
 )
 _RECORDS_BEFORE = 60
 _FILES = frozenset({"arquivos", "files", "pdfs"})  # "contratos (1.800 arquivos)": one file each

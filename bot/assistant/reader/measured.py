@@ -30,15 +30,18 @@ _SAMPLE = re.compile(
 # "No projeto de 2024 usamos 200 mil exemplos ... Agora é outro: 45 mil descrições": the job.
 _THIS_JOB = re.compile(
     r"\b(?:agora (?:e|eh) outro|agora e diferente|desta vez|dessa vez|this time|now it'?s|"
-    r"agora (?:a ideia|o plano|a proposta) (?:e|eh)|base nova)\b"
+    r"agora (?:a ideia|o plano|a proposta) (?:e|eh)|base nova|"
+    # "Meu colega fez um LoRA parecido ... O meu caso: 45 mil descrições"
+    r"(?:o |no )?(?:meu|nosso) caso(?: e)?:|(?:in )?(?:my|our) case:)"
 )
 
 
 def page_rate(text: str, mentions: list[Mention]) -> Mention | None:
-    """The words on one of the client's pages, said as a rate, not as a length of its own."""
+    """The words (or characters: "a lauda aqui é de 1.250 caracteres") on one of the client's
+    pages, said as a rate, not as a length of its own."""
     for mention in mentions:
         after, before = text[mention.end :], text[max(0, mention.start - 50) : mention.start]
-        if mention.unit == "word" and (
+        if mention.unit in ("word", "char") and (
             _PER_PAGE.match(after)
             or (_EACH_AFTER.match(after) and _PAGES_BEFORE.search(before))
             or _PAGE_IS.search(before)

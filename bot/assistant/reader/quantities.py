@@ -51,11 +51,13 @@ from bot.assistant.reader.quantity_arithmetic import (
     TIMES,
     Mention,
     Step,
+    load_quantities,
     said_amount,
     said_count,
     said_result,
     said_tokens,
     to_tokens,
+    tokens_per_word,
     total_tokens,
 )
 from bot.assistant.reader.rates import RATE
@@ -221,6 +223,8 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
         mention.value *= share if mention.unit in ("audio_hour", "minute") else 1.0
     rate = page_rate(text, mentions)
     per_page = rate.value if rate else None
+    if rate and rate.unit == "char":  # "a lauda aqui é de 1.250 caracteres": in words, as tokens
+        per_page = rate.value / load_quantities().get("bytes_per_token").value / tokens_per_word()
     mentions = [m for m in mentions if m is not rate]
     shares = shared_length(text)
     if shares is not None:

@@ -92,7 +92,8 @@ NOT_RECORDS = frozenset(
         "empregados profissionais lojas filiais agencias escritorios imagens fotos images photos "
         "figuras radiografias tomografias frames hours days weeks months years minutes seconds "
         "people users customers employees engineers stores inscritos seguidores followers "
-        "subscribers visualizacoes views curtidas likes acessos visitas downloads"
+        "subscribers visualizacoes views curtidas likes acessos visitas downloads "
+        "hectares sacas toneladas litros quilos kg cabecas acres"
     )
 )
 

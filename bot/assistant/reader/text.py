@@ -220,6 +220,14 @@ def _records() -> frozenset[str]:
     return frozenset(load_quantities().units["record"].split())
 
 
+def _left_of(found: re.Match[str]) -> str:
+    """ "sobraram 32 mil das 40 mil": the records left, named as the "40 mil conversas" said
+    elsewhere, and the count they replace taken back."""
+    said = re.search(rf"\b{re.escape(found[3])} (?:de )?([a-z-]+)", found.string)
+    noun = f" {said[1]}" if said and said[1] in _records() else ""
+    return f"{found[1]} {found[2]}{noun}, nao {found[3]}"
+
+
 def _relative(text: str) -> str:
     def read(match: re.Match[str]) -> str:
         earlier = [c for c in _COUNT.finditer(text, 0, match.start()) if c[3] in _records()]
@@ -252,6 +260,15 @@ _WEEKDAY_SHORT = re.compile(
 _DOTTED_DATE = re.compile(
     r"\b(ate|prazo(?: e)?:?|dia|para|pra|entrega(?: e)?:?|deadline:?|due:?|no dia)\s+"
     r"(3[01]|[12]\d|0?[1-9])\.(1[0-2]|0?[1-9])\b(?![.,]?\d)"
+)
+# "sobraram 32 mil das 40 mil": the count left, and the one it replaces taken back.
+_LEFT_OF = re.compile(
+    r"\b(sobr\w+|rest\w+|fica\w*|left|remain\w*|kept) (?:uns |umas |~)?"
+    r"(\d+(?:[.,]\d+)*(?: ?mil| ?k)?) (?:d[oa]s|out of|of the|of) (\d+(?:[.,]\d+)*(?: ?mil| ?k)?)\b"
+)
+# "Duração total: 312:30:00": a duration as a clock prints it, in hours.
+_CLOCK_DURATION = re.compile(
+    r"(\b(?:dura\w*|total|duration|tempo|length)\b[^\n\d]{0,25})(\d{1,5}):([0-5]\d):([0-5]\d)\b"
 )
 # "3 de dez. de 2026" (an e-mail header), "até 15 de dez": the month, never ten
 _SHORT_MONTH_OF = re.compile(
@@ -341,6 +358,11 @@ def normalize(text: str) -> str:
     folded = re.sub(
         r"\b([2-6])\.?\s?(?:a|o)?[ -]?feira\b",
         lambda m: ["segunda", "terca", "quarta", "quinta", "sexta"][int(m[1]) - 2] + "-feira",
+        folded,
+    )
+    folded = _LEFT_OF.sub(_left_of, folded)
+    folded = _CLOCK_DURATION.sub(
+        lambda m: f"{m[1]}{int(m[2]) + int(m[3]) / 60 + int(m[4]) / 3600:g} horas de gravacao",
         folded,
     )
     folded = _WEEKDAY_SHORT.sub(lambda m: _WEEKDAYS_SAID[m[1] or m[2]], folded)
