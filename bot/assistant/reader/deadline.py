@@ -246,8 +246,8 @@ def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
             continue  # "os últimos 60 dias úteis de prontuário": how much history, not when
         if itself and _LEAD_AFTER.match(text, match.end()):
             continue  # "3 dias úteis antes do dia 18": the lead time of the day named after
-        if itself and _PER_MONTH.match(text, match.end()):
-            continue  # "conta 22 dias úteis por mês": how a month is counted
+        if itself and _NOT_WHEN.match(text, match.end()):
+            continue  # "22 dias úteis por mês", "60 dias úteis de histórico": no date
         if _WINDOW_START.search(text, max(0, match.start() - 20), match.start()) and (
             _WINDOW_END.match(text[match.end() :])
         ):
@@ -318,7 +318,9 @@ _BEFORE_IT = re.compile(
     r"[^.;!?\n]{0,60}?\b(?:antes (?:dela|dele|disso|desse dia|dessa data)|"
     r"before (?:it|that|then))\b"
 )
-_PER_MONTH = re.compile(r"\s+(?:por|a|per|each) (?:mes|month)\b")
+_NOT_WHEN = re.compile(
+    r"\s+(?:(?:por|a|per|each) (?:mes|month)|(?:de )?(?:historico|history|dados|exportad\w*))\b"
+)
 _PAST = re.compile(r"\b(?:ultim[oa]s|last|past|durante|during|over the)\s+$")
 # "até o fim do expediente" with no day named: today's, or the next working day's once it is over.
 _END_OF_DAY = re.compile(

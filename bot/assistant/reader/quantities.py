@@ -260,10 +260,13 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
     if any(c[0].value >= 50 and c[0].noun in records for c in counts):
         counts = [c for c in counts if not inner(c)]
     sized = [c for c in counts if len(c) > 1]
+    # "cada um faz uns 25 atendimentos por dia útil": few a day, many over the history
     known = sized + [
         c
         for c in counts
-        if len(c) == 1 and c[0].noun in records and (c[0].value >= 50 or not sized)
+        if len(c) == 1
+        and c[0].noun in records
+        and (c[0].value >= 50 or not sized or RATE.match(text[c[0].end :]))
     ]
     known.sort(key=lambda c: c[0].start)
     main = next(iter(known or counts), None)

@@ -5,7 +5,9 @@ client's own count). A month is 30 days, as clients count a history, and a year 
 
 import re
 from dataclasses import replace
+from datetime import date
 
+from bot.assistant.reader.client_calendar import stated_week
 from bot.assistant.reader.quantity_arithmetic import TIMES, Mention, said_amount, said_count
 from locales import N_, _
 
@@ -13,9 +15,10 @@ RATE = re.compile(
     # ("2k tickets a week" arrives as "2k tickets 1 week": the reader writes "a"/"an" as 1)
     # "2.500 e-mails de clientes por mês": whose records they are, said before the rate
     r"^\s*(?:(?:de|do|da|dos|das|of|from) [a-z-]+(?: [a-z-]+)?\s+)?"
-    r"(?:por|/|a cada|ao|per|every|a|an|1)\s*(dia util|business day|dia|semana|mes|ano|day|"
-    r"week|month|year|trimestre|quarter|semestre|hora|hour)\b"
+    r"(?:por|/|a cada|ao|per|every|a|an|1)\s*(dia util|business day|dia de trabalho|working day|"
+    r"dia|semana|mes|ano|day|week|month|year|trimestre|quarter|semestre|hora|hour)\b"
 )
+_WORKING = ("dia util", "business day", "dia de trabalho", "working day")
 # "todo dia entram 200 laudos", "every week we get 2k tickets": the rate said before the count.
 _RATE_BEFORE = re.compile(
     r"\b(?:tod[oa]s? (?:o |a |os |as )?(?P<every>dia|semana|mes)e?s?|"
@@ -114,7 +117,8 @@ def over_period(text: str, main: list[Mention]) -> tuple[list[Mention], str] | N
     years = _YEARS.search(text)
     if every is None or (period is None and years is None):
         return None
-    business = every in ("dia util", "business day")
+    business = every in _WORKING
+    every = "dia util" if business else every
     if period is not None:
         count = int(period["n"] or period["n2"] or period["n3"] or 1)
         unit = period["unit"] or period["unit2"] or period["unit3"] or period["unit1"]
@@ -126,6 +130,8 @@ def over_period(text: str, main: list[Mention]) -> tuple[list[Mention], str] | N
             declared = _WORKING_MONTH.search(text)
             per_month = int(declared["n"]) if declared else _WORKING_DAYS["mes"]
             working = per_month if word in ("mes", "month") else _WORKING_DAYS[word]
+            if word in ("semana", "week"):  # "de segunda a sábado": the client's own week
+                working = len(stated_week(text, date.today()).weekdays)
             days = count * working * _DAYS["dia util"]
     else:
         assert years is not None

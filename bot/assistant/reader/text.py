@@ -361,6 +361,13 @@ def normalize(text: str) -> str:
         folded,
     )
     folded = _LEFT_OF.sub(_left_of, folded)
+    # "cada um atende uns 25 clientes por dia": the attendances are the records
+    folded = re.sub(
+        r"\batende(m)? ((?:uns |umas |cerca de |~)?\d+(?:[.,]\d+)*) "
+        r"(?:clientes|pessoas|pacientes)\b",
+        lambda m: f"{'fazem' if m[1] else 'faz'} {m[2]} atendimentos",
+        folded,
+    )
     folded = _CLOCK_DURATION.sub(
         lambda m: f"{m[1]}{int(m[2]) + int(m[3]) / 60 + int(m[4]) / 3600:g} horas de gravacao",
         folded,
