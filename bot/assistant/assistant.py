@@ -145,6 +145,9 @@ class Assistant:
         """One handler per route of bot/assistant/routes.py."""
         clarify = self._clarify_turn
         return {
+            "attachment": lambda t: self._say(
+                t, fixed_replies.unopened(t.reading.attachment or "")
+            ),
             "empty": lambda t: fixed_replies.empty(),
             "too_long": lambda t: fixed_replies.too_long(len(t.reading.text)),
             "unreadable": lambda t: fixed_replies.unreadable(),

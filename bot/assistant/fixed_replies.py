@@ -41,6 +41,23 @@ EMPTY_TEXT = N_("Sua mensagem chegou vazia. Descreva o job ou faça uma pergunta
 UNREADABLE_TEXT = N_("Não entendi. Pode escrever com palavras o que você precisa?")
 
 
+_UNOPENED = {
+    "audio": N_("Não consigo ouvir áudios por aqui."),
+    "image": N_("Não consigo abrir imagens nem vídeos por aqui."),
+    "file": N_("Não consigo abrir arquivos por aqui."),
+}
+_TYPE_IT = N_(
+    "Pode escrever o pedido? Para cotar, preciso do modelo, do tamanho dos dados (quantos "
+    "exemplos e de que tamanho, ou o total de palavras) e, se houver, do prazo."
+)
+
+
+def unopened(kind: str) -> Reply:
+    """What a voice note, an image or a file placeholder gets: the request typed, please."""
+    answer = f"{_(_UNOPENED[kind])} {_(_TYPE_IT)}"
+    return Reply(answer=answer, intent="clarify", actions=[ACTION_QUOTE, ACTION_HUMAN])
+
+
 def empty() -> Reply:
     return Reply(answer=_(EMPTY_TEXT), intent="error")
 

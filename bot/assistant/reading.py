@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field
 
 from bot.assistant import asks as cues_of
 from bot.assistant import cues, pleasantries
+from bot.assistant.attachments import Attachment, without_attachments
 from bot.assistant.commercial import asks_other_clients, commercial_answer
 from bot.assistant.followups import last_field
 from bot.assistant.intent import classify
@@ -87,6 +88,8 @@ class Reading(BaseModel):
     margin: float = 0.0
     wordless: bool = False
     emoji: bool = False
+    # "[áudio 1:48]": what the client attached that the bot cannot open
+    attachment: Attachment | None = None
 
     @property
     def slots(self) -> dict[str, Any]:
@@ -262,6 +265,7 @@ def conversation_language(text: str, earlier: list[str]) -> Language:
 def read_message(text: str, now: datetime | None = None, earlier: Sequence[str] = ()) -> Reading:
     """Everything routing needs from `text` (already cleaned of control characters); `earlier`,
     the client's previous messages, oldest first, give the language of a short one."""
+    text, attachment = without_attachments(text)
     folded = normalize(text)
     language = conversation_language(text, list(earlier))
     # The reader's notes ("Dados: ...", "Prazo: entendi ...") are client text: said in the
@@ -290,6 +294,7 @@ def read_message(text: str, now: datetime | None = None, earlier: Sequence[str] 
         unclear=job.unclear,
         wordless=not any(char.isalnum() for char in folded),
         emoji=any(unicodedata.category(char) == "So" for char in text),
+        attachment=attachment,
     )
     guess = classify(text)
     reading.guess, reading.margin = guess.label, guess.margin

@@ -31,6 +31,13 @@ class Route:
     rule: Rule
 
 
+def attachment(turn: Turn) -> bool:
+    """ "[áudio 1:48]", "[imagem] taí a planilha, quanto fica?": nothing typed to read"""
+    kind = turn.reading.attachment
+    typed = turn.slots or turn.reading.accelerators or turn.reading.compare
+    return kind is not None and kind != "call" and not typed
+
+
 def empty(turn: Turn) -> bool:
     """ "   " """
     return not turn.reading.text
@@ -63,7 +70,9 @@ def handoff_later(turn: Turn) -> bool:
 def handoff(turn: Turn) -> bool:
     """ "quero falar com um atendente"; a whole job in the message is quoted first (`job`)."""
     sized = turn.sized and DATA_SLOTS & turn.slots.keys()
-    return turn.reading.wants("handoff") and not sized and not handoff_later(turn)
+    # "[chamada de voz perdida]": the client wanted to talk to someone
+    wants = turn.reading.wants("handoff") or turn.reading.attachment == "call"
+    return wants and not sized and not handoff_later(turn)
 
 
 def greeting(turn: Turn) -> bool:
@@ -334,6 +343,7 @@ FIGURES = frozenset(
     {"price_per_hour", "fit_check", "compare", "requote_on_card", "premise_change", "bare_number"}
 )
 ROUTES: list[Route] = [
+    Route("attachment", attachment),
     Route("empty", empty),
     Route("too_long", too_long),
     Route("unreadable", unreadable),

@@ -7,6 +7,7 @@ from functools import cache, lru_cache
 from text_to_num import text2num
 
 from bot.assistant.reader.chat_exports import as_words
+from bot.assistant.reader.date_words import dates_spelled
 from bot.assistant.reader.listed_counts import listed
 from bot.assistant.reader.per_epoch import once_per_epoch
 from bot.assistant.reader.quantity_arithmetic import load_quantities
@@ -243,24 +244,6 @@ def _relative(text: str) -> str:
     return _RELATIVE.sub(read, text)
 
 
-_MONTHS_SAID = {"jan": "janeiro", "fev": "fevereiro", "mar": "marco", "abr": "abril", "mai": "maio",
-                "jun": "junho", "jul": "julho", "ago": "agosto", "set": "setembro",
-                "out": "outubro", "nov": "novembro", "dez": "dezembro"}  # fmt: skip
-_MONTH_NAMES = rf"({'|'.join(_MONTHS_SAID)})"
-_SHORT_MONTH = re.compile(rf"\b(\d{{1,2}})\s*[/-]\s*{_MONTH_NAMES}\w*\b")
-# "até qua 14h", "sex, dia 11", "qui 17/12": a weekday's short name before its hour or date ("ter"
-# alone is the verb).
-_WEEKDAYS_SAID = {"seg": "segunda", "ter": "terca", "qua": "quarta", "qui": "quinta",
-                  "sex": "sexta", "sab": "sabado", "dom": "domingo"}  # fmt: skip
-_WEEKDAY_SHORT = re.compile(
-    r"\b(seg|ter|qua|qui|sex|sab|dom)\.?(?=,?\s*(?:\d{1,2}\s*h\b|\d{1,2}:\d\d|dia \d|\d{1,2}/\d))|"
-    r"(?<=\bate )(seg|qua|qui|sex|sab|dom)\.?(?=\s*(?:[?!.,;]|$))"
-)
-# "o prazo é 18.12", "até 18.12": a day and month with a dot, as Portugal writes them.
-_DOTTED_DATE = re.compile(
-    r"\b(ate|prazo(?: e)?:?|dia|para|pra|entrega(?: e)?:?|deadline:?|due:?|no dia)\s+"
-    r"(3[01]|[12]\d|0?[1-9])\.(1[0-2]|0?[1-9])\b(?![.,]?\d)"
-)
 # "sobraram 32 mil das 40 mil": the count left, and the one it replaces taken back.
 _LEFT_OF = re.compile(
     r"\b(sobr\w+|rest\w+|fica\w*|left|remain\w*|kept) (?:uns |umas |~)?"
@@ -269,14 +252,6 @@ _LEFT_OF = re.compile(
 # "Duração total: 312:30:00": a duration as a clock prints it, in hours.
 _CLOCK_DURATION = re.compile(
     r"(\b(?:dura\w*|total|duration|tempo|length)\b[^\n\d]{0,25})(\d{1,5}):([0-5]\d):([0-5]\d)\b"
-)
-# "3 de dez. de 2026" (an e-mail header), "até 15 de dez": the month, never ten
-_SHORT_MONTH_OF = re.compile(
-    rf"\b(\d{{1,2}}) de {_MONTH_NAMES}\b\.?(?! mil| milh| bilh| k\b| de (?:dados|treino|teste))"
-)
-_SHORT_MONTH_SPACED = re.compile(
-    rf"\b(ate|dia|prazo:?|entrega|em|no|para|pra|antes de|due|by) (\d{{1,2}}) {_MONTH_NAMES}\b"
-    r"(?! mil| milh| bilh| k\b)"
 )
 # "em 1 semana e 2 dias", "2 dias e 12 horas", "36h e 30min": one duration, in its smaller unit
 _COMPOUND = re.compile(
@@ -353,13 +328,7 @@ def normalize(text: str) -> str:
     )
     folded = as_prose(folded)  # "$ wc -l treino.jsonl / 48000 treino.jsonl"
     folded = folded.replace("\u00b7", ",")  # "qua., 16 de dezembro · 15:00": a calendar invite
-    # "até 15/dez", "prazo 15 dez": a month's short name, before "dez" can be read as ten
-    # "até 2ª feira", "4a-feira às 10h": weekdays by their number
-    folded = re.sub(
-        r"\b([2-6])\.?\s?(?:a|o)?[ -]?feira\b",
-        lambda m: ["segunda", "terca", "quarta", "quinta", "sexta"][int(m[1]) - 2] + "-feira",
-        folded,
-    )
+    folded = dates_spelled(folded)  # "até qua 14h", "3 de dez.", "18.12"
     folded = _LEFT_OF.sub(_left_of, folded)
     # "cada um atende uns 25 clientes por dia": the attendances are the records
     folded = re.sub(
@@ -372,19 +341,6 @@ def normalize(text: str) -> str:
         lambda m: f"{m[1]}{int(m[2]) + int(m[3]) / 60 + int(m[4]) / 3600:g} horas de gravacao",
         folded,
     )
-    folded = _WEEKDAY_SHORT.sub(lambda m: _WEEKDAYS_SAID[m[1] or m[2]], folded)
-    folded = _DOTTED_DATE.sub(r"\1 \2/\3", folded)
-    # Spanish "a las 10 de la mañana": the hour as Portuguese says it
-    folded = re.sub(
-        r"\ba las (\d{1,2})(?::(\d\d))? de la (manana|tarde|noche)\b",
-        lambda m: (
-            f"as {int(m[1]) + (12 if m[3] != 'manana' and int(m[1]) < 12 else 0)}h{m[2] or ''}"
-        ),
-        folded,
-    )
-    folded = _SHORT_MONTH.sub(lambda m: f"{m[1]} de {_MONTHS_SAID[m[2]]}", folded)
-    folded = _SHORT_MONTH_OF.sub(lambda m: f"{m[1]} de {_MONTHS_SAID[m[2]]}", folded)
-    folded = _SHORT_MONTH_SPACED.sub(lambda m: f"{m[1]} {m[2]} de {_MONTHS_SAID[m[3]]}", folded)
     # "- 25 mil exemplos" in a list is a bullet, not a minus sign
     folded = re.sub(r"(?m)^\s*[-•*\u2013\u2014]\s+", "", folded)
     folded = re.sub(r"\+\s*/?\s*-|±", " uns ", folded)  # "+- 900 tokens" is about 900, not -900

@@ -1,0 +1,40 @@
+"""What a messenger writes in place of what the bot cannot open: a voice note ("[áudio 1:48]"),
+an image, a video, a file, a missed call ("[chamada de voz perdida]"). A sticker or a GIF says
+what an emoji says, and becomes one."""
+
+import re
+from typing import Literal
+
+Attachment = Literal["audio", "image", "file", "call"]
+_UNOPENED: tuple[Attachment, ...] = ("audio", "image", "file", "call")
+
+_KINDS: dict[Attachment | Literal["sticker"], str] = {
+    "audio": r"[áa]udio|mensagem de voz|nota de voz|voice (?:message|note)|ptt",
+    "image": r"imagem|image|foto|photo|print|screenshot|captura de tela|v[íi]deo|video|"
+    r"m[íi]dia oculta|media omitted",
+    "file": r"documento|document|arquivo|anexo|attachment|pdf|planilha",
+    "call": r"(?:chamada|liga[çc][ãa]o)(?: de (?:voz|v[íi]deo))? perdida|"
+    r"missed (?:voice |video )?call",
+    "sticker": r"figurinha|sticker|gif",
+}
+_PLACEHOLDER = re.compile(
+    r"[\[<]\s*(?:"
+    + "|".join(f"(?P<{kind}>{pattern})" for kind, pattern in _KINDS.items())
+    + r")[^\]>\n]{0,40}[\]>]",
+    re.IGNORECASE,
+)
+
+
+def without_attachments(text: str) -> tuple[str, Attachment | None]:
+    """`text` less its placeholders (a sticker left as an emoji), and the first thing attached
+    that the bot cannot open."""
+    found: list[Attachment] = []
+
+    def said(placeholder: re.Match[str]) -> str:
+        if placeholder["sticker"]:
+            return "🙂"
+        found.append(next(kind for kind in _UNOPENED if placeholder[kind]))
+        return " "
+
+    cleaned = _PLACEHOLDER.sub(said, text).strip()
+    return cleaned, (found[0] if found else None)

@@ -1,0 +1,57 @@
+"""Days, months and hours as clients abbreviate them, spelled out for the deadline reader: "até
+qua 14h", "sex, dia 11", "2ª feira", "até 15/dez", "3 de dez. de 2026" (an e-mail header),
+"o prazo é 18.12" (as Portugal writes it), Spanish "a las 10 de la mañana". Works on folded text
+(lowercase, no accents), before "dez" can be read as ten."""
+
+import re
+
+_MONTHS_SAID = {"jan": "janeiro", "fev": "fevereiro", "mar": "marco", "abr": "abril", "mai": "maio",
+                "jun": "junho", "jul": "julho", "ago": "agosto", "set": "setembro",
+                "out": "outubro", "nov": "novembro", "dez": "dezembro"}  # fmt: skip
+_MONTH_NAMES = rf"({'|'.join(_MONTHS_SAID)})"
+_SHORT_MONTH = re.compile(rf"\b(\d{{1,2}})\s*[/-]\s*{_MONTH_NAMES}\w*\b")
+# "até qua 14h", "sex, dia 11", "qui 17/12": a weekday's short name before its hour or date ("ter"
+# alone is the verb).
+_WEEKDAYS_SAID = {"seg": "segunda", "ter": "terca", "qua": "quarta", "qui": "quinta",
+                  "sex": "sexta", "sab": "sabado", "dom": "domingo"}  # fmt: skip
+_WEEKDAY_SHORT = re.compile(
+    r"\b(seg|ter|qua|qui|sex|sab|dom)\.?(?=,?\s*(?:\d{1,2}\s*h\b|\d{1,2}:\d\d|dia \d|\d{1,2}/\d))|"
+    r"(?<=\bate )(seg|qua|qui|sex|sab|dom)\.?(?=\s*(?:[?!.,;]|$))"
+)
+# "o prazo é 18.12", "até 18.12": a day and month with a dot, as Portugal writes them.
+_DOTTED_DATE = re.compile(
+    r"\b(ate|prazo(?: e)?:?|dia|para|pra|entrega(?: e)?:?|deadline:?|due:?|no dia)\s+"
+    r"(3[01]|[12]\d|0?[1-9])\.(1[0-2]|0?[1-9])\b(?![.,]?\d)"
+)
+# "3 de dez. de 2026" (an e-mail header), "até 15 de dez": the month, never ten
+_SHORT_MONTH_OF = re.compile(
+    rf"\b(\d{{1,2}}) de {_MONTH_NAMES}\b\.?(?! mil| milh| bilh| k\b| de (?:dados|treino|teste))"
+)
+_SHORT_MONTH_SPACED = re.compile(
+    rf"\b(ate|dia|prazo:?|entrega|em|no|para|pra|antes de|due|by) (\d{{1,2}}) {_MONTH_NAMES}\b"
+    r"(?! mil| milh| bilh| k\b)"
+)
+
+
+def dates_spelled(folded: str) -> str:
+    """`folded` with each abbreviated day, month and hour written out."""
+    # "até 2ª feira", "4a-feira às 10h": weekdays by their number
+    folded = re.sub(
+        r"\b([2-6])\.?\s?(?:a|o)?[ -]?feira\b",
+        lambda m: ["segunda", "terca", "quarta", "quinta", "sexta"][int(m[1]) - 2] + "-feira",
+        folded,
+    )
+    folded = _WEEKDAY_SHORT.sub(lambda m: _WEEKDAYS_SAID[m[1] or m[2]], folded)
+    folded = _DOTTED_DATE.sub(r"\1 \2/\3", folded)
+    # Spanish "a las 10 de la mañana": the hour as Portuguese says it
+    folded = re.sub(
+        r"\ba las (\d{1,2})(?::(\d\d))? de la (manana|tarde|noche)\b",
+        lambda m: (
+            f"as {int(m[1]) + (12 if m[3] != 'manana' and int(m[1]) < 12 else 0)}h{m[2] or ''}"
+        ),
+        folded,
+    )
+    folded = _SHORT_MONTH.sub(lambda m: f"{m[1]} de {_MONTHS_SAID[m[2]]}", folded)
+    folded = _SHORT_MONTH_OF.sub(lambda m: f"{m[1]} de {_MONTHS_SAID[m[2]]}", folded)
+    folded = _SHORT_MONTH_SPACED.sub(lambda m: f"{m[1]} {m[2]} de {_MONTHS_SAID[m[3]]}", folded)
+    return folded
