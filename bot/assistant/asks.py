@@ -284,6 +284,27 @@ SPOT_COMPARED = re.compile(
     r"(?:sob demanda|on-?demand)[^.?!]{0,15}\b(?:e|and|ou|or|vs\.?|versus|x)\b[^.?!]{0,15}\bspot\b"
 )
 
+# "e se rodar em SP e se rodar lá fora, tipo Virgínia?", "sa-east-1 x us-east-1 lado a lado": a
+# Brazilian region beside one abroad.
+_HOME = r"(?:\bsp\b|sao paulo|no brasil|aqui|sa-east-1|southamerica-east1|brazil ?south|vinhedo)"
+_ABROAD = (
+    r"(?:la fora|fora do brasil|fora|no exterior|abroad|nos eua|nos estados unidos|us-east-\d|"
+    r"us-west-\d|us-central\d|virginia|ohio|oregon|iowa|europa|europe|eu-west-\d|in the us)"
+)
+REGIONS_COMPARED = re.compile(
+    rf"{_HOME}[^.?!]{{0,40}}\b(?:e|and|ou|or|vs\.?|versus|x|contra)\b[^.?!]{{0,30}}?{_ABROAD}|"
+    rf"{_ABROAD}[^.?!]{{0,40}}\b(?:e|and|ou|or|vs\.?|versus|x|contra)\b[^.?!]{{0,30}}?{_HOME}"
+)
+# "me passa os dois valores", "quote it two ways", "quero ver o que a pressa custa": two deadlines
+# of one job side by side.
+DEADLINES_COMPARED = re.compile(
+    r"\b(?:os dois (?:valores|precos|cenarios)|as duas (?:opcoes|cotacoes)|(?:two|both) ways|"
+    r"(?:passa|manda|mostra|bota|coloca|quero ver) (?:os|as) (?:dois|duas|2)|"
+    r"os 2 (?:valores|precos|cenarios)|lado a lado|side by side|compar\w*|what the rush costs|"
+    r"quanto (?:custa|sai) a pressa|quanto (?:custa|sai) correr|"
+    r"diferenca (?:de preco )?entre os prazos)\b"
+)
+
 # "spot ou sob demanda, tanto faz": either will do, the cheaper is quoted.
 EITHER = re.compile(r"\b(?:tanto faz|qualquer um|either|whichever|whatever)\b")
 

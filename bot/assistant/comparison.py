@@ -1,12 +1,16 @@
-"""Side by side: the same job on two models, two methods, GPU and TPU, or two clouds, as one table
-with the machine, hours and total of each, and which is cheaper and which is faster."""
+"""Side by side: the same job on two models, two methods, GPU and TPU, two clouds, two cards, spot
+and on demand, in Brazil and abroad, or at two deadlines, as one table with the machine, hours and
+total of each, and which is cheaper and which is faster."""
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any, Literal, get_args
 
+from babel.dates import format_datetime
+
 from bot.assistant.composer import job_line
-from locales import _
+from locales import _, locale
 from quoting.candidate import Candidate
 from quoting.catalog import load_catalog
 from quoting.constraints import PROVIDER_NAMES
@@ -18,7 +22,7 @@ from quoting.recommend import candidates
 from quoting.registry import load_registry
 from quoting.units import format_brl, format_number
 
-Axis = Literal["model", "cloud", "kind", "method", "accelerator", "spot", ""]
+Axis = Literal["model", "cloud", "kind", "method", "accelerator", "spot", "region", "deadline", ""]
 
 
 @dataclass
@@ -40,7 +44,17 @@ def _label(axis: Axis, value: str) -> str:
         return method_name(value)
     if axis == "spot":
         return _("Spot") if value == "spot" else _("Sob demanda")
+    if axis == "region":
+        return _("No Brasil") if value == "br" else _("Fora do Brasil")
+    if axis == "deadline":
+        return _("Até {day}").format(
+            day=format_datetime(datetime.fromisoformat(value), _DAY_FORMAT, locale=locale())
+        )
     return value.upper()
+
+
+# "Até sex., 04/12, 18:00"
+_DAY_FORMAT = "EEE, dd/MM, HH:mm"
 
 
 def _quoted(label: str, slots: dict[str, Any], fx: FxRate) -> Column:
@@ -53,12 +67,14 @@ def _quoted(label: str, slots: dict[str, Any], fx: FxRate) -> Column:
     return Column(label, machine, rec.hours, quote.total_brl)
 
 
-def _cheapest_on(job: Job, cloud: str, fx: FxRate) -> Candidate | None:
-    """The cheapest machine of this cloud that runs the job within its deadline and budget."""
+def _cheapest_on(job: Job, cloud: str | None, fx: FxRate, abroad: bool = False) -> Candidate | None:
+    """The cheapest machine of this cloud (any, where None; outside Brazil, where `abroad`) that
+    runs the job within its deadline and budget."""
     fitting = [
         c
         for c in candidates(job, load_catalog(), fx)
-        if c.offer.provider == cloud
+        if (cloud is None or c.offer.provider == cloud)
+        and not (abroad and c.region.country == "BR")
         and (job.deadline_hours is None or c.time.hours <= job.deadline_hours)
         and (job.budget_brl is None or c.total_brl <= job.budget_brl)
     ]
@@ -85,10 +101,25 @@ def _on_cloud(label: str, slots: dict[str, Any], cloud: str, fx: FxRate) -> Colu
                 "só em TPU, que pede JAX (com JAX, {total} em {hours} h); PyTorch roda em GPU"
             ).format(total=format_brl(on_tpu.total_brl), hours=format_number(on_tpu.time.hours, 1)),
         )
+    return _column(label, best)
+
+
+def _column(label: str, best: Candidate) -> Column:
     machine = (
         f"{best.devices}x {best.accelerator.name} ({best.offer.instance_type}, {best.offer.region})"
     )
     return Column(label, machine, best.time.hours, best.total_brl)
+
+
+def _abroad(label: str, slots: dict[str, Any], fx: FxRate) -> Column:
+    """The cheapest machine outside Brazil, on the client's cloud where they set one."""
+    job = normalize(JobSpec(**{k: v for k, v in slots.items() if k != "data_residency"}))
+    best = _cheapest_on(job, None if job.cloud == "none" else job.cloud, fx, abroad=True)
+    if best is None:
+        return Column(
+            label, problem=_("nenhuma máquina fora do Brasil roda este job nos seus termos")
+        )
+    return _column(label, best)
 
 
 def compare_text(slots: dict[str, Any], axis: Axis, values: list[str], fx: FxRate) -> str:
@@ -100,7 +131,15 @@ def compare_text(slots: dict[str, Any], axis: Axis, values: list[str], fx: FxRat
         if axis == "cloud":
             columns.append(_on_cloud(label, base, value, fx))
             continue
+        if axis == "region" and value == "abroad":
+            columns.append(_abroad(label, base, fx))
+            continue
         varied = {**base, axis: value}
+        if axis == "region":
+            varied = {**base, "data_residency": "br"}
+        elif axis == "deadline":
+            due = datetime.fromisoformat(value) - datetime.now(UTC)
+            varied = {**base, "deadline_hours": max(1.0, round(due.total_seconds() / 3600, 1))}
         if axis == "model":
             varied.pop("params", None)
         elif axis == "spot":
@@ -108,10 +147,13 @@ def compare_text(slots: dict[str, Any], axis: Axis, values: list[str], fx: FxRat
         elif axis == "accelerator" and not base.get("framework"):
             varied.pop("kind", None)
         columns.append(_quoted(label, varied, fx))
-    shared = {k: v for k, v in base.items() if k not in (axis, "params" if axis == "model" else "")}
+    varies = {"region": "data_residency", "deadline": "deadline_hours"}.get(axis, axis)
+    shared = {
+        k: v for k, v in base.items() if k not in (varies, "params" if axis == "model" else "")
+    }
     same_job = axis != "model" and {"model", "params"} & shared.keys()
     job = job_line(normalize(JobSpec(**shared))) if same_job else ""
-    terms = _terms(base)
+    terms = _terms({k: v for k, v in base.items() if k != varies})
     if same_job and terms:
         head = _("Comparação lado a lado para o mesmo job ({job}), nos seus termos: {terms}")
     elif same_job:
@@ -136,6 +178,8 @@ def compare_text(slots: dict[str, Any], axis: Axis, values: list[str], fx: FxRat
 def _terms(slots: dict[str, Any]) -> str:
     """The client's terms every column honours, said so the client sees them read."""
     terms = []
+    if (cloud := slots.get("cloud")) and cloud != "none":
+        terms.append(_("nuvem {cloud}").format(cloud=PROVIDER_NAMES.get(cloud, cloud)))
     if slots.get("data_residency") == "br":
         terms.append(_("dados no Brasil"))
     if slots.get("spot"):
@@ -157,6 +201,10 @@ def _verdict(columns: list[Column]) -> list[str]:
     fastest = min(priced, key=lambda c: (c.hours, c.total_brl))
     dearest = max(priced, key=lambda c: c.total_brl or Decimal(0))
     saving = (dearest.total_brl or Decimal(0)) - (cheapest.total_brl or Decimal(0))
+    if not saving and fastest.hours == cheapest.hours:
+        return [
+            _("As opções saem pelo mesmo total e no mesmo tempo: a mesma máquina atende todas.")
+        ]
     lines = [
         _("Mais barato: {cheapest} ({saving} a menos que {dearest}).").format(
             cheapest=cheapest.label, saving=format_brl(saving), dearest=dearest.label

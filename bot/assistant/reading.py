@@ -15,10 +15,13 @@ from bot.assistant import asks as cues_of
 from bot.assistant import cues, pleasantries
 from bot.assistant.attachments import Attachment, without_attachments
 from bot.assistant.commercial import asks_other_clients, commercial_answer
+from bot.assistant.comparison import Axis
 from bot.assistant.followups import last_field
 from bot.assistant.intent import classify
 from bot.assistant.reader import read_job
+from bot.assistant.reader.calendar_days import CLIENT_ZONE
 from bot.assistant.reader.cues import cards_not_enough, find_models, negated
+from bot.assistant.reader.deadline import read_deadline
 from bot.assistant.reader.text import normalize
 from bot.assistant.reader.tool_output import without_code
 from bot.assistant.rent_buy import asks_rent_or_buy
@@ -74,7 +77,7 @@ class Reading(BaseModel):
     order: list[str] = Field(default_factory=list)
     # What to put side by side: models, clouds ("aws", "gcp"), kinds ("gpu", "tpu") or methods.
     compare: list[str] = Field(default_factory=list)
-    compare_of: Literal["model", "cloud", "kind", "method", "accelerator", "spot", ""] = ""
+    compare_of: Axis = ""
     # Catalog accelerators named ("e numa H200?"), in order.
     accelerators: list[str] = Field(default_factory=list)
     # The last number or model the message gives: what "e com 1.500?" after it would change.
@@ -310,6 +313,8 @@ def read_message(text: str, now: datetime | None = None, earlier: Sequence[str] 
         with speaking(language):
             reading.commercial = commercial_answer(folded)
     _compared(reading, job.folded)
+    if not reading.compare and cues_of.DEADLINES_COMPARED.search(folded):
+        _deadlines_compared(reading, folded, now or datetime.now(CLIENT_ZONE))
     reading.asks = [ask for ask, cued in _cues(reading) if cued]
     quiet = not reading.asks and not described and reading.commercial is None
     # "Li o artigo de vocês sobre GPU vs TPU.": how the client found us, nothing asked yet
@@ -317,6 +322,19 @@ def read_message(text: str, now: datetime | None = None, earlier: Sequence[str] 
     if quiet and (kind := pleasantries.social(folded, asked="?" in text)):
         reading.asks = [kind]  # "eae meu consagrado, suave?", "Massa demais, brigadão visse!"
     return reading
+
+
+def _deadlines_compared(reading: Reading, folded: str, now: datetime) -> None:
+    """ "pra sexta, e se der pra esperar até o dia 18? me passa os dois valores": two deadlines."""
+    first = read_deadline(folded, now)
+    if first is None:
+        return
+    second = read_deadline(
+        folded[: first.start] + " " * (first.end - first.start) + folded[first.end :], now
+    )
+    if second is not None and second.at != first.at:
+        reading.compare = [d.at.isoformat() for d in sorted((first, second), key=lambda d: d.at)]
+        reading.compare_of = "deadline"
 
 
 def _said(folded: str, span: tuple[int, int] | None) -> str:
@@ -328,6 +346,8 @@ def _compared(reading: Reading, folded: str) -> None:
     versus = cues_of.MODELS_VERSUS.search(folded)
     if len(set(models)) >= 2 and versus:
         reading.compare, reading.compare_of = list(dict.fromkeys(models)), "model"
+    elif cues_of.REGIONS_COMPARED.search(folded):
+        reading.compare, reading.compare_of = ["br", "abroad"], "region"
     elif (clouds := cues_of.clouds_compared(folded)) and not cues_of.EITHER.search(folded):
         reading.compare, reading.compare_of = clouds, "cloud"
     elif cues_of.kinds_compared(folded):

@@ -6,10 +6,13 @@ reply."""
 import re
 import uuid
 from collections.abc import Callable
+from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
+import time_machine
 
 from bot.assistant.assistant import Assistant
 from bot.assistant.reply import Reply
@@ -17,6 +20,7 @@ from bot.assistant.state import ConversationStore
 from knowledge.retriever import KnowledgeRetriever
 
 JOB = "LoRA de um Llama 3 8B com 20 mil exemplos de 500 tokens"
+SAO_PAULO = ZoneInfo("America/Sao_Paulo")
 
 
 @pytest.fixture
@@ -411,3 +415,31 @@ def test_the_hourly_price_of_a_machine_with_n_cards_lists_those_machines(
 def test_a_pdf_asked_on_a_condition_waits_for_the_figure(assistant: Assistant) -> None:
     (reply,) = talk(assistant, f"{JOB}, quanto sai? Se ficar dentro do que imagino, manda em PDF")
     assert reply.quote is not None and not reply.attach_proposal, reply.answer
+
+
+def test_a_job_at_two_deadlines_is_set_side_by_side_at_the_times_read(
+    assistant: Assistant,
+) -> None:
+    with time_machine.travel(datetime(2026, 12, 3, 10, 0, tzinfo=SAO_PAULO), tick=False):
+        *_, reply = talk(
+            assistant,
+            "LoRA no Llama 3.1 8B, 30 mil chamados de ~200 palavras, quanto fica?",
+            "e se for pra amanhã, e se der pra esperar até o dia 18? me passa os dois valores",
+        )
+    assert "| Até sex., 04/12, 18:00 |" in reply.answer, reply.answer
+    assert "| Até sex., 18/12, 18:00 |" in reply.answer, reply.answer
+
+
+def test_a_brazilian_region_beside_one_abroad_keeps_the_clients_cloud(
+    assistant: Assistant,
+) -> None:
+    (reply,) = talk(
+        assistant,
+        "LoRA no Llama 3.1 8B, 40 mil tickets de ~150 palavras. Tem que ser AWS. "
+        "Compara sa-east-1 x us-east-1, lado a lado.",
+    )
+    rows = {
+        line.split(" | ")[0]: line for line in reply.answer.splitlines() if line.startswith("|")
+    }
+    assert "sa-east-1" in rows["| No Brasil"] and "us-east-1" in rows["| Fora do Brasil"], rows
+    assert "nuvem AWS" in reply.answer, reply.answer
