@@ -305,6 +305,14 @@ DEADLINES_COMPARED = re.compile(
     r"diferenca (?:de preco )?entre os prazos)\b"
 )
 
+# "H100 x MI300X lado a lado": one of our cards beside another maker's chip.
+CARD_VERSUS_OTHER = re.compile(
+    r"\b(?:h100|h200|a100|l40s|l4|a10g|t4|v100|b200)\b[^.?!]{0,12}\b(?:x|vs\.?|versus|ou|or|e|and|"
+    r"contra)\b[^.?!]{0,12}\b(?:mi ?3\d\dx?|gaudi ?\d?|trainium\w*|trn\d)|"
+    r"\b(?:mi ?3\d\dx?|gaudi ?\d?|trainium\w*|trn\d)\b[^.?!]{0,12}\b(?:x|vs\.?|versus|ou|or|e|"
+    r"and|contra)\b[^.?!]{0,12}\b(?:h100|h200|a100|l40s|l4|a10g|t4|v100|b200)\b"
+)
+
 # "spot ou sob demanda, tanto faz": either will do, the cheaper is quoted.
 EITHER = re.compile(r"\b(?:tanto faz|qualquer um|either|whichever|whatever)\b")
 

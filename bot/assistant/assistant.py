@@ -10,12 +10,13 @@ from typing import TYPE_CHECKING, Any, Literal
 from bot.assistant import asks, composer, cues, fixed_replies, pleasantries
 from bot.assistant.comparison import compare_text
 from bot.assistant.dollars import EUROS, budget_in_reais, in_dollars
-from bot.assistant.fit_answer import card_for, fit_first, fit_text, sizes_text
+from bot.assistant.fit_answer import card_for, fit_first, fit_other_chip, fit_text, sizes_text
 from bot.assistant.followups import example_length, same_family, unclear_number, which_field
 from bot.assistant.guidance import GuidanceAnswer, compose_answer
 from bot.assistant.intent import warm_up
 from bot.assistant.llm import extract_with_model, load_chat_model, phrase
-from bot.assistant.machine_prices import hourly_prices_text
+from bot.assistant.machine_prices import hourly_prices_text, other_chip_prices_text
+from bot.assistant.reader.other_chips import other_chip
 from bot.assistant.reading import Reading, conversation_language, read_message
 from bot.assistant.rent_buy import jobs_per_month, rent_or_buy_reply
 from bot.assistant.reply import (
@@ -234,16 +235,20 @@ class Assistant:
         cards = list(turn.reading.accelerators) or priced_card(turn.state)
         if not cards and turn.state.last_quote:  # "a hora dessa máquina": the one quoted
             cards = [turn.state.last_quote["recommendation"]["accelerator"]]
+        chip = None if turn.reading.accelerators else other_chip(turn.reading.other_chip)
         answer = "\n\n".join(hourly_prices_text(card, day_rate(), turn.folded) for card in cards)
+        answer = other_chip_prices_text(chip, day_rate(), turn.folded) if chip else answer
         return self._say(turn, Reply(answer=answer, intent="question", actions=[ACTION_QUOTE]))
 
     def _fit_check(self, turn: Turn) -> Reply:
         spec = fixed_replies.card_free_spec(turn.slots if turn.sized else self._table_job(turn))
         memory, kind = turn.slots.get("max_device_memory_gb"), turn.slots.get("kind")
         cards = [card_for(card, None) for card in turn.reading.accelerators]
+        chip = None if cards else other_chip(turn.reading.other_chip)
         try:
             cards = cards or [card_for(None, memory, kind)]
             answer = "\n".join(fit_text(spec, card) for card in cards)
+            answer = fit_other_chip(spec, chip) if chip else answer
         except InvalidJob as error:
             return self._say(turn, fixed_replies.invalid_field(error))
         return self._say(turn, Reply(answer=answer, intent="question", actions=[ACTION_QUOTE]))
@@ -269,6 +274,8 @@ class Assistant:
         return self._say(turn, reply)
 
     def _requote_on_card(self, turn: Turn) -> Reply:
+        if not turn.reading.accelerators:  # a chip we do not sell: the job again, the chip named
+            return self._quote(turn.state, turn.reading.text, turn.slots, turn.reading.notes)
         card = turn.reading.accelerators[0]
         slots = {**turn.slots, **fixed_replies.on_card(card, {**turn.state.slots, **turn.slots})}
         return self._quote(turn.state, turn.reading.text, slots)

@@ -10,6 +10,7 @@ from typing import Any, Literal, get_args
 from babel.dates import format_datetime
 
 from bot.assistant.composer import job_line
+from bot.assistant.reader.other_chips import other_chip
 from locales import _, locale
 from quoting.candidate import Candidate
 from quoting.catalog import load_catalog
@@ -133,6 +134,9 @@ def compare_text(slots: dict[str, Any], axis: Axis, values: list[str], fx: FxRat
             continue
         if axis == "region" and value == "abroad":
             columns.append(_abroad(label, base, fx))
+            continue
+        if axis == "accelerator" and (chip := other_chip(value)):  # "H100 x MI300X"
+            columns.append(Column(chip.name, problem=_("não está no nosso catálogo")))
             continue
         varied = {**base, axis: value}
         if axis == "region":

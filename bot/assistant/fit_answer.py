@@ -5,6 +5,7 @@ the quotes use (quoting.fit)."""
 from typing import Any
 
 from bot.assistant.fixed_replies import card_free_spec
+from bot.assistant.reader.other_chips import OtherChip
 from bot.assistant.reply import Reply
 from locales import _
 from quoting.candidate import HEADROOM
@@ -151,3 +152,14 @@ def sizes_text(spec: JobSpec, methods: list[str]) -> str:
         name=name, length=format_number(normalize(spec).seq_len, 0)
     )
     return head + "\n" + "\n".join(lines)
+
+
+def fit_other_chip(spec: JobSpec, chip: OtherChip) -> str:
+    """pt-BR: whether the job fits one chip of another maker, by its memory, and that we do not
+    sell it; or, where no source gives its memory, only that."""
+    sold = _("Não vendemos a {chip}: cotamos GPUs NVIDIA e TPUs do Google.").format(chip=chip.name)
+    if chip.memory_gb is None:
+        return sold
+    template = card_for(None, chip.memory_gb)
+    card = template.model_copy(update={"id": chip.id, "name": chip.name})
+    return f"{fit_text(spec, card)} {sold}"

@@ -5,6 +5,7 @@ semana inteira" or "o mês inteiro" adds each one's price for that period, kept 
 import re
 from decimal import Decimal
 
+from bot.assistant.reader.other_chips import OtherChip
 from bot.assistant.reader.rates import rate_words, unit_days
 from locales import N_, _
 from quoting.catalog import load_catalog
@@ -109,3 +110,21 @@ def hourly_prices_text(accelerator_id: str, fx: FxRate, folded: str = "") -> str
         "Llama 3 8B, LoRA, 20 mil exemplos de 500 tokens) e eu cotarei o job inteiro."
     )
     return heading + "\n" + "\n".join(lines) + "\n\n" + whole_job
+
+
+def other_chip_prices_text(chip: OtherChip, fx: FxRate, folded: str = "") -> str:
+    """A chip we do not sell, said so, and the hourly prices of the card of ours whose memory is
+    nearest to it (the roomiest where no source gives its memory)."""
+    catalog = load_catalog()
+    offered = {o.accelerator for o in catalog.offers_in_force()}
+    gpus = [a for a in catalog.accelerator if a.kind == "gpu" and a.id in offered]
+    if chip.memory_gb is not None:
+        memory = chip.memory_gb
+        nearest = min(gpus, key=lambda a: abs(a.memory_gb - memory))
+    else:
+        nearest = max(gpus, key=lambda a: a.memory_gb)
+    heading = _(
+        "Preço por hora: a {chip} não está no nosso catálogo (GPUs NVIDIA e TPUs do Google). A "
+        "placa nossa mais próxima é a {card}."
+    ).format(chip=chip.name, card=nearest.name)
+    return heading + "\n\n" + hourly_prices_text(nearest.id, fx, folded)

@@ -22,6 +22,7 @@ from bot.assistant.reader import read_job
 from bot.assistant.reader.calendar_days import CLIENT_ZONE
 from bot.assistant.reader.cues import cards_not_enough, find_models, negated
 from bot.assistant.reader.deadline import read_deadline
+from bot.assistant.reader.other_chips import chip_named
 from bot.assistant.reader.text import normalize
 from bot.assistant.reader.tool_output import without_code
 from bot.assistant.rent_buy import asks_rent_or_buy
@@ -93,6 +94,8 @@ class Reading(BaseModel):
     emoji: bool = False
     # "[áudio 1:48]": what the client attached that the bot cannot open
     attachment: Attachment | None = None
+    # "quanto sai a hora de um trn2?": a chip no catalog of ours sells (reader/other_chips.py)
+    other_chip: str | None = None
 
     @property
     def slots(self) -> dict[str, Any]:
@@ -298,6 +301,7 @@ def read_message(text: str, now: datetime | None = None, earlier: Sequence[str] 
         wordless=not any(char.isalnum() for char in folded),
         emoji=any(unicodedata.category(char) == "So" for char in text),
         attachment=attachment,
+        other_chip=chip.id if (chip := chip_named(folded)) else None,
     )
     guess = classify(text)
     reading.guess, reading.margin = guess.label, guess.margin
@@ -356,6 +360,10 @@ def _compared(reading: Reading, folded: str) -> None:
         reading.compare, reading.compare_of = methods, "method"
     elif cards := cues_of.cards_compared(folded):
         reading.compare, reading.compare_of = cards, "accelerator"
+    elif (chip := chip_named(folded)) and cues_of.CARD_VERSUS_OTHER.search(folded):
+        # "me mostra H100 x MI300X lado a lado": a card of ours beside one we do not sell
+        named = cues_of.accelerators_named(folded)[:1]
+        reading.compare, reading.compare_of = [*named, chip.id], "accelerator"
     elif cues_of.SPOT_COMPARED.search(folded) and not cues_of.EITHER.search(folded):
         reading.compare, reading.compare_of = ["spot", "on_demand"], "spot"
 
@@ -381,7 +389,9 @@ def _cues(reading: Reading) -> list[tuple[Ask, bool]]:
         (
             "price_per_hour",
             bool(cues_of.PER_HOUR.search(folded))
-            and bool(reading.accelerators or cues_of.THAT_MACHINE.search(folded)),
+            and bool(
+                reading.accelerators or reading.other_chip or cues_of.THAT_MACHINE.search(folded)
+            ),
         ),
         (
             "fit_check",
@@ -389,6 +399,7 @@ def _cues(reading: Reading) -> list[tuple[Ask, bool]]:
             and ("?" in text or bool(cues_of.ASKED_INDIRECTLY.search(folded)))
             and bool(
                 reading.accelerators
+                or reading.other_chip
                 or "max_device_memory_gb" in reading.fields
                 or ("kind" in reading.fields and cues_of.ONE_CARD.search(folded))
             ),

@@ -128,7 +128,12 @@ def price_per_hour(turn: Turn) -> bool:
     manipulated = turn.sure and turn.reading.guess == "injection"
     before = fold(previous_message(turn.state) or "")
     # "a hora dessa máquina" needs a machine quoted before, or named in the question before.
-    machine = bool(turn.reading.accelerators or turn.state.last_quote or priced_card(turn.state))
+    machine = bool(
+        turn.reading.accelerators
+        or turn.reading.other_chip
+        or turn.state.last_quote
+        or priced_card(turn.state)
+    )
     # "quanto tá a hora da H100?" then "e a L4, quanto fica?", "e ela em spot?": the same
     # question, another card or the spot price.
     again = bool(asks.PER_HOUR.search(before))
@@ -189,7 +194,10 @@ def against_table(turn: Turn) -> tuple[Literal["model", "cloud"], list[str]] | N
 
 def requote_on_card(turn: Turn) -> bool:
     """ "e numa H200, muda quanto?" """
-    named = turn.reading.accelerators
+    # "e num Gaudi 3 da Intel, sai mais barato?": a chip we do not sell, named back in the requote
+    named = turn.reading.accelerators or (
+        [turn.reading.other_chip] if turn.reading.other_chip else []
+    )
     return turn.has_job and len(named) == 1 and not turn.sized and not turn.reading.wants("sizes")
 
 

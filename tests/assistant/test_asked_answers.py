@@ -443,3 +443,15 @@ def test_a_brazilian_region_beside_one_abroad_keeps_the_clients_cloud(
     }
     assert "sa-east-1" in rows["| No Brasil"] and "us-east-1" in rows["| Fora do Brasil"], rows
     assert "nuvem AWS" in reply.answer, reply.answer
+
+
+def test_a_chip_we_do_not_sell_is_named_with_its_fit_and_our_nearest_card(
+    assistant: Assistant,
+) -> None:
+    (fit,) = talk(assistant, "um MI300X de 192 GB segura um full fine-tuning do Llama 3.1 70B?")
+    assert fit.answer.startswith("Não numa só placa"), fit.answer
+    assert "a AMD Instinct MI300X tem 192 GB" in fit.answer, fit.answer
+    assert "Não vendemos a AMD Instinct MI300X" in fit.answer, fit.answer
+    (hourly,) = talk(assistant, "quanto sai a hora de um Gaudi 3?")
+    assert hourly.answer.startswith("Preço por hora: a Intel Gaudi 3 não está"), hourly.answer
+    assert "• 1x NVIDIA H200" in hourly.answer, hourly.answer

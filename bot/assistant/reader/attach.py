@@ -11,6 +11,7 @@ from bot.assistant.reader import cues
 from bot.assistant.reader.deadline import read_deadline
 from bot.assistant.reader.email_dates import hours_since_sent
 from bot.assistant.reader.measured import this_job_text
+from bot.assistant.reader.other_chips import chip_named, not_sold
 from bot.assistant.reader.quantities import read_data_size
 from bot.assistant.reader.quantity_arithmetic import data_in, stated_language
 from bot.assistant.reader.spans import Span, tag_numbers
@@ -316,13 +317,8 @@ def _categories(reading: JobReading, text: str) -> None:
                 "a melhor opção entre elas. Para manter os dados na UE, fale com um especialista."
             )
         )
-    if other_chip := cues.first(text, cues.UNLISTED_CHIPS):
-        reading.notes.append(
-            _(
-                "{chip}: não está no nosso catálogo (GPUs NVIDIA e TPUs do Google); cotei a melhor "
-                "opção entre elas."
-            ).format(chip=other_chip)
-        )
+    if other_chip := chip_named(text):
+        reading.notes.append(not_sold(other_chip))
     if (spot := cues.spot_choice(text)) is not None:
         reading.set("spot", spot)
     if cues.CHEAPEST.search(text):

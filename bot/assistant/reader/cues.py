@@ -149,15 +149,6 @@ EU_RESIDENCY = re.compile(
     r"stored|processed|alojad\w*|armazenad\w*)\b[^.;!?]{0,25}\b(?:d?a |na |in the |in )?"
     r"(?:uniao europeia|europa|ue|eu|europe|espaco economico europeu)\b|\b(?:gdpr|rgpd)\b"
 )
-# Accelerators no catalog of ours sells: named back, never dropped.
-UNLISTED_CHIPS = [
-    (re.compile(r"\bmi ?300x?\b|\bmi ?250x?\b|\binstinct\b"), "AMD Instinct"),
-    (re.compile(r"\bgaudi ?[23]?\b"), "Intel Gaudi"),
-    (re.compile(r"\btrainium\w*\b|\btrn1\b"), "AWS Trainium"),
-    (re.compile(r"\binferentia\w*\b"), "AWS Inferentia"),
-    (re.compile(r"\bcerebras\b"), "Cerebras"),
-    (re.compile(r"\bgroq\b"), "Groq"),
-]
 # Clouds a client may name that the catalog does not quote: said in the reply, never dropped.
 UNQUOTED_CLOUDS = [
     (re.compile(r"\boracle(?: cloud)?\b|\boci\b"), "Oracle Cloud (OCI)"),

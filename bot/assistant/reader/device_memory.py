@@ -5,7 +5,8 @@ import re
 from bot.assistant.reader.quantity_arithmetic import Mention
 
 _DEVICE = re.compile(
-    r"(?:gpus?|placas?|vram|memoria|card|h100|h200|a100|a10g?|l4|l40s?|t4|v100|rtx|\d{4})\W{0,3}"
+    r"(?:gpus?|placas?|vram|memoria|card|h100|h200|a100|a10g?|l4|l40s?|t4|v100|rtx|\d{4}|"
+    r"mi ?\d{3}x?|gaudi ?\d?|trainium\w*|trn\d)\W{0,3}"
     r"(?:de\s+)?$|"
     r"\b(?:cabe|cabem|caberia|fits?|roda|runs?) (?:em|numa?|in|on) (?:uma? |an? )?$"
 )

@@ -1,0 +1,59 @@
+"""Accelerators no catalog of ours sells (AMD Instinct, Intel Gaudi, AWS Trainium, ...), from
+`bot/assistant/data/other_chips.toml`: the one a message names, said back by name, with the
+memory of one chip where a source gives it."""
+
+import re
+import tomllib
+from datetime import date
+from functools import cache
+from pathlib import Path
+
+from pydantic import BaseModel, field_validator
+
+from locales import _
+
+_DATA = Path(__file__).parents[1] / "data" / "other_chips.toml"
+
+
+def not_sold(chip: "OtherChip") -> str:
+    """The note a quote carries when the client named a chip we do not sell."""
+    return _(
+        "{chip}: não está no nosso catálogo (GPUs NVIDIA e TPUs do Google); cotei a melhor "
+        "opção entre elas."
+    ).format(chip=chip.name)
+
+
+class OtherChip(BaseModel):
+    id: str
+    name: str
+    pattern: str
+    memory_gb: float | None = None
+    source: str
+    as_of: date
+
+    @field_validator("pattern")
+    @classmethod
+    def _compiles(cls, pattern: str) -> str:
+        re.compile(pattern)
+        return pattern
+
+
+@cache
+def other_chips() -> list[OtherChip]:
+    with _DATA.open("rb") as handle:
+        return [OtherChip(**chip) for chip in tomllib.load(handle)["chip"]]
+
+
+def chip_named(folded: str) -> OtherChip | None:
+    """The first chip of another maker `folded` names ("um trn2 da AWS", "MI300X"), or None."""
+    found = [
+        (match.start(), chip)
+        for chip in other_chips()
+        if (match := re.search(chip.pattern, folded))
+    ]
+    return min(found, key=lambda pair: pair[0])[1] if found else None
+
+
+def other_chip(chip_id: str | None) -> OtherChip | None:
+    """The chip of this id, or None."""
+    return next((chip for chip in other_chips() if chip.id == chip_id), None)
