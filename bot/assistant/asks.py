@@ -35,7 +35,7 @@ def accelerators_named(folded: str) -> list[str]:
             taken.append(match.span())
             if _SWAPPED.search(folded, max(0, match.start() - 25), match.start()):
                 swapped.add(id_)
-            if not negated(folded, match.start()):
+            if not negated(folded, match.start()) and not _SOMEONE_ELSES.match(folded, match.end()):
                 found.append((match.start(), id_))
     named: list[str] = []
     for _, id_ in sorted(found):
@@ -45,6 +45,12 @@ def accelerators_named(folded: str) -> list[str]:
     return kept if kept and len(kept) < len(named) else named
 
 
+# "meu colega fez em 3h na A100 dele": someone else's card, no request of the client's
+_SOMEONE_ELSES = re.compile(
+    r"\s+(?:dele|dela|deles|delas|do (?:meu |nosso |seu )?(?:colega|amigo|parceiro|concorrente)|"
+    r"da (?:minha |nossa |sua )?(?:colega|amiga|parceira|concorrente)|of (?:my|a) (?:colleague|"
+    r"friend))\b"
+)
 _SWAPPED = re.compile(
     r"\b(?:swap|replace|troca|trocar|trocamos|substitui\w*|change)\s+"
     r"(?:the |a |o |an? |essa |that )?$"
@@ -109,7 +115,8 @@ IN_DOLLARS = re.compile(
     r"(?!\w)|"
     r"\b(?:valor|preco|total) em dolar|"
     # "e em euros, quanto fica?": a foreign currency, answered with the dollar figure
-    r"\b(?:em|in) euros?\b(?=[^.!]{0,25}\?)|"
+    r"\b(?:em|in) (?:euros?|pesos?|libras?|pounds?|ienes?|yens?|yuans?|soles|guaranis)\b"
+    r"(?=[^.!]{0,25}\?)|"
     r"\bdolar(?:es)? (?:tambem|too)\b|\bin usd\b|"
     r"\bconvert\w*\b[^.?!]{0,20}? (?:pra|para|to|into|em) (?:us )?(?:dolar\w*|usd|dollars?)|"
     r"\b(?:em|pra|para|na) moeda (?:americana|dos eua|norte-americana|do tio sam)|"
@@ -127,10 +134,16 @@ IN_DOLLARS = re.compile(
 # "se baixar bem já pode mandar a proposta": the proposal waits on the answer to a change.
 PROPOSAL_IF = re.compile(
     r"\b(?:se|if) (?:ficar|baixar|cair|der|sair|couber|for|it(?:'?s| is)|the price)\b"
-    r"[^.?!]{0,60}\b(?:proposta|proposal|pdf)\b"
+    r"[^.?!]{0,60}\b(?:proposta|proposal|pdf)\b|"
+    # "refaz com 2 épocas e já manda a proposta com esse valor novo": the new figure first
+    r"\b(?:refaz|refaca|recalcula|redo|recalculate)\b[^.?!]{0,60}\b(?:proposta|proposal|pdf)\b"
 )
 PROPOSAL = re.compile(
     r"\bproposta (?:formal|comercial|oficial|em pdf|por e-?mail)|\bformal (?:quote|proposal)|"
+    # "não chegou nada aqui, nem no spam. reenvia?": the proposal again
+    r"\bnao (?:chegou|recebi|veio) (?:nada|o e-?mail|a proposta|o pdf)|\breenvi\w*|"
+    r"\bmanda (?:de novo|novamente)|\bresend\b|\bsend it again\b|"
+    r"\bdidn'?t (?:get|receive) (?:it|the (?:e-?mail|pdf|proposal))|"
     # "pode mandar a papelada", "algo por escrito com esses valores", "aquele documento com tudo"
     r"\bpapelada\b|\bpor escrito\b|\bin writing\b|\bdocumento com (?:tudo|esses|os)\b|"
     r"\b(?:manda|mande|envia|envie|send)(?: me)? (?:o|the) (?:documento|document)\b|"
@@ -212,6 +225,8 @@ WHY_THIS = re.compile(
     r"|\bpor ?que (?:deu|ficou|saiu|esta|ta) (?:tao |muito |meio )?(?:caro|alto|salgado)\b"
     # "vc falou 19 horas ... de onde saiu esse número?": the estimate's reasons
     r"|\bde onde (?:saiu|veio|vem) (?:esse|este|o) (?:numero|valor|tempo|prazo|preco)\b"
+    # "meu colega fez em 3h na A100 dele, pq a diferença?": the estimate challenged
+    r"|\b(?:pq|por ?que|porque) (?:essa |tanta |a )?diferenca\b|\bwhy the (?:big )?difference\b"
     r"|\bwhy (?:is it|so|that) (?:so )?(?:expensive|pricey|high)\b"
     r"|\bwhy did you (?:pick|choose|recommend)\b"
 )

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from bot.assistant import asks, composer, cues, fixed_replies, pleasantries
 from bot.assistant.comparison import compare_text
-from bot.assistant.dollars import EUROS, budget_in_reais, in_dollars
+from bot.assistant.dollars import budget_in_reais, in_dollars, other_currency
 from bot.assistant.fit_answer import card_for, fit_first, fit_other_chip, fit_text, sizes_text
 from bot.assistant.followups import example_length, same_family, unclear_number, which_field
 from bot.assistant.guidance import GuidanceAnswer, compose_answer
@@ -388,7 +388,7 @@ class Assistant:
         previous = Quote.model_validate(state.last_quote) if state.last_quote else None
         draft = composer.quote_text(quote, job, previous)
         if dollars:  # "e em dólar?": the same total at the quote's own rate
-            draft = f"{in_dollars(quote, euros=bool(EUROS.search(fold(text))))}\n\n{draft}"
+            draft = f"{in_dollars(quote, other_currency(fold(text)))}\n\n{draft}"
         if notes:
             draft = f"{draft}\n\n" + "\n".join(f"• {note}" for note in notes)
         state.slots = merged

@@ -72,6 +72,9 @@ ACCOUNT = re.compile(
     # A job of ours running, a machine to book, a price to match, a security questionnaire: a
     # person acts on them
     r"(?<!se )\b(meu|nosso) job (parou|caiu|falhou|nao terminou)|"
+    # "o treino de ontem caiu no meio por erro de vocês, vou ser cobrado?"
+    r"(?<!se )\b(treino|job|maquina)\b[^.?!]{0,30}\b(caiu|parou|falhou|travou)\b[^?!]{0,60}"
+    r"\b(erro de voces|erro de vcs|culpa de voces|culpa de vcs|your fault|cobrad\w*)|"
     r"\b(treino|job) que (voces|vcs) (subiram|rodaram|iniciaram)|\bparado na fila\b|"
     r"\bstatus do (meu |nosso )?(job|pedido|treino)|"
     r"\b(reserv\w*|bloque\w*) (a |uma |essa )?(maquina|gpu|placa|h100|a100)|"
@@ -160,6 +163,12 @@ NOT_OUR_TRADE = re.compile(
 )
 # Near misses that borrow our words ("minerar bitcoin com GPU", "filamento TPU", "fine tuning do
 # treino de academia", "módulo LoRa"): not our trade even with a word of training in them.
+# "quanto tá saindo um fine tuning aí?", "how much is a fine-tune, roughly?": a price with no job.
+PRICE_OF_ANY_JOB = re.compile(
+    r"\bquanto (?:ta|esta|anda|costuma|sai|fica|custa)\w* (?:saindo |custando |ficando |sair |"
+    r"custar |ficar )?(?:um|uma|o) (?:fine.?tun\w*|ajuste fino|treino|treinamento)\b(?! d[eo] )|"
+    r"\bhow much (?:is|does|would) (?:a|one) fine.?tun\w*(?: cost)?\b(?! (?:of|for) )"
+)
 NEAR_MISS = re.compile(
     # Rendering is GPU work, but not ours: "renderizar uma animação 3D no blender numa GPU"
     r"\b(blender|renderiz\w*|render farm|animacao 3d|3d rendering)\b|"
@@ -169,7 +178,10 @@ NEAR_MISS = re.compile(
     # de contrato": tuning and models of other trades
     r"\bafin\w* (?:o |do |de |um )?(?:piano|violao|violino|guitarra|instrumento)|\bremap\b|"
     r"\binjecao (?:eletronica )?d[oa] (?:meu |minha )?(?:carro|moto)|"
-    r"\b(?:ajustar|revisar|mudar|adaptar) (?:umas |as |algumas |uma |a )?clausulas?\b"
+    r"\b(?:ajustar|revisar|mudar|adaptar) (?:umas |as |algumas |uma |a )?clausulas?\b|"
+    # "vcs consertam placa de vídeo? minha 3080 tá dando tela azul": repairs of the client's card
+    r"\b(?:consert\w*|reparo|reparam|repair\w*|fix (?:my|our))\b[^.?!]{0,30}\b(?:placa|gpu|card|"
+    r"computador|pc|notebook)|\btela azul\b|\bblue screen\b"
 )
 
 

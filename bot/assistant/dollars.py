@@ -26,20 +26,33 @@ def budget_in_reais(slots: dict[str, Any], notes: list[str]) -> None:
     slots.setdefault("budget_brl", reais)
 
 
-# "e em euros, quanto fica?": a currency we hold no rate for; the dollar figure is offered.
-EUROS = re.compile(r"\b(?:euros?|eur)\b|€")
+# "e em euros, quanto fica?", "em pesos argentinos?": a currency we hold no rate for; the dollar
+# figure is offered.
+_OTHER_CURRENCY = re.compile(
+    r"\b(?:euros?|eur|pesos?(?: argentinos| chilenos| mexicanos| colombianos| uruguaios)?|"
+    r"libras?(?: esterlinas)?|pounds?|ienes?|yens?|yuans?|francos? suicos|soles|guaranis)\b|€"
+)
 
 
-def in_dollars(quote: Quote, euros: bool = False) -> str:
-    """The total in US dollars beside the reais, at the rate the quote was priced at; where euros
-    were asked, why the figure is in dollars."""
+def other_currency(folded: str) -> str | None:
+    """The currency other than reais and dollars the client asked the figure in, as said."""
+    said = _OTHER_CURRENCY.search(folded)
+    return None if said is None else "euros" if said[0] in ("eur", "€") else said[0]
+
+
+def in_dollars(quote: Quote, other: str | None = None) -> str:
+    """The total in US dollars beside the reais, at the rate the quote was priced at; where
+    another currency was asked, why the figure is in dollars."""
     rate = quote.fx.usd_brl_quoted
     dollars = (quote.total_brl / rate).quantize(Decimal("0.01"))
-    if euros:
+    if other:
         return (
             in_dollars(quote)
             + " "
-            + _("Não fazemos a conversão para euros: usamos só o câmbio oficial do dólar (PTAX).")
+            + _(
+                "Não fazemos a conversão para {currency}: usamos só o câmbio oficial do dólar "
+                "(PTAX)."
+            ).format(currency=other)
         )
     return _(
         "Em dólar: US$ {dollars} ({total} a R$ {rate} por dólar, câmbio de {day} com a proteção "

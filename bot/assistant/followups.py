@@ -8,6 +8,7 @@ from typing import Any
 from bot.assistant.reader import JobReading, read_job
 from bot.assistant.reader.attach import TAKEN_BACK
 from bot.assistant.reader.cues import family_named
+from bot.assistant.reader.quantity_arithmetic import tokens_per_word
 from bot.assistant.reader.spans import RECORD_PATTERN, SCALE, number, words
 from bot.assistant.reply import ACTION_HUMAN, Reply
 from bot.assistant.search_query import previous_message
@@ -82,7 +83,7 @@ _FACTORS = [
 _RECORDS = re.compile(rf"\b(?:{RECORD_PATTERN})\b")
 _MORE_DATA = re.compile(r"\b(?:dados|dataset|exemplos|amostras|registros|data|examples|samples)\b")
 # "ops, são 80 mil, não 8 mil": the number taken back.
-_TAKEN_BACK = re.compile(rf"{TAKEN_BACK}\s+(?P<number>\d[\d.,]*)(?:\s*(?P<scale>mil|k)\b)?")
+_TAKEN_BACK = re.compile(rf"{TAKEN_BACK}\s+(?P<number>\d+(?:[.,]\d+)*)(?:\s*(?P<scale>mil|k)\b)?")
 
 
 def only_a_number(folded: str) -> bool:
@@ -95,10 +96,13 @@ def bare_field(state: ConversationState, folded: str, value: float) -> tuple[str
     """The field a message made of a number only ("e com 1.500?") changes, and its new value: the
     field last stated or asked about, or, when the number cannot be that one ("50 mil" tokens per
     example, 800 epochs), the examples."""
-    if not only_a_number(folded):
+    measured = _MEASURED.search(folded)
+    if not (only_a_number(folded) or measured):
         return None
-    if field := _taken_back_field(state, folded):  # "sobraram 28 mil, não 40 mil"
-        return (field, read) if (read := as_field(field, value)) is not None else None
+    if taken := _taken_back_field(state, folded):  # "sobraram 28 mil, não 40 mil"
+        field, per_word = taken
+        read = as_field(field, value * per_word)
+        return (field, read) if read is not None else None
     last = "params" if state.last_field == "model" else state.last_field
     if _MORE_DATA.search(folded) and value >= MIN_EXAMPLES:  # "juntamos mais dados: são 30 mil"
         last = "examples"
@@ -122,13 +126,26 @@ def bare_field(state: ConversationState, folded: str, value: float) -> tuple[str
     return None
 
 
-def _taken_back_field(state: ConversationState, folded: str) -> str | None:
-    """The field whose value on the table is the number taken back ("28 mil, não 40 mil")."""
+# "rodei o script e a média real deu 420, não 300": a length measured, over the guess on the table.
+_MEASURED = re.compile(
+    r"\b(?:a )?media (?:real |de verdade |medida )?(?:deu|e|ficou|saiu|foi)\s+\d"
+)
+
+
+def _taken_back_field(state: ConversationState, folded: str) -> tuple[str, float] | None:
+    """The field whose value on the table is the number taken back ("28 mil, não 40 mil"), and
+    what one unit of the number is in it: tokens per example said in words ("420, não 300" where
+    300 words made the 450 tokens) count each word's tokens."""
     if not (said := _TAKEN_BACK.search(folded)) or (old := number(said["number"])) is None:
         return None
     old *= SCALE[said["scale"]] if said["scale"] else 1
-    on_table = (f for f in _NUMERIC_FIELDS if isinstance(state.slots.get(f), int | float))
-    return next((f for f in on_table if math.isclose(float(state.slots[f]), old)), None)
+    on_table = [f for f in _NUMERIC_FIELDS if isinstance(state.slots.get(f), int | float)]
+    if field := next((f for f in on_table if math.isclose(float(state.slots[f]), old)), None):
+        return field, 1.0
+    length = state.slots.get("tokens_per_example")
+    if isinstance(length, int | float) and math.isclose(float(length), old * tokens_per_word()):
+        return "tokens_per_example", tokens_per_word()
+    return None
 
 
 def scaled_field(

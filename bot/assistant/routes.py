@@ -264,11 +264,12 @@ def guidance(turn: Turn) -> bool:
     """ "meu modelo tem 1B, vale a pena pagar TPU?"; "rodei ontem um LoRA de 8B, a loss travou, o
     que pode ser?": a run of the client's that went wrong, whatever its sizes."""
     past_run = _PAST_RUN.search(turn.folded) and routing.PROBLEM.search(turn.folded)
-    if turn.has_job and not (past_run or routing.SERVING.search(turn.folded)):
+    about = turn.has_job and routing.ABOUT_THE_FIGURE.search(turn.folded)
+    if turn.has_job and not (past_run or about or routing.SERVING.search(turn.folded)):
         return False
     resized = routing.resized_question(turn.state, turn.folded, turn.slots, turn.wants_price)
     asked = routing.asks_guidance(turn.folded, turn.reading.text, turn.slots, turn.wants_price)
-    return resized or asked
+    return bool(resized or asked or about)
 
 
 def pick_for_us(turn: Turn) -> bool:
@@ -283,6 +284,8 @@ def vague(turn: Turn) -> bool:
         return False
     if cues.PROSPECT.search(turn.folded) and "model" not in turn.slots:
         return True  # "um assistente treinado com o catálogo da minha loja": what we need to quote
+    if cues.PRICE_OF_ANY_JOB.search(turn.folded):
+        return True  # "quanto tá saindo um fine tuning aí, só pra ter uma ideia": which job?
     if reading.guess != "vague":
         return False
     return reading.margin >= (2 * CLASSIFIER_MARGIN if "?" in turn.folded else CLASSIFIER_MARGIN)

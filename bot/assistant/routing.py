@@ -67,6 +67,15 @@ SERVING = re.compile(
     r"em producao|in production)\b[^?]{0,60}\b(precisa|precisam|need|needs|usa|roda)\b|"
     r"\b(precisa|precisam|need|needs)\b[^?]{0,30}\b(pra|para|to) (responder|atender|servir|serve)\b"
 )
+# About the figure on the table, not a new one: its quality against another model ("em qualidade,
+# o 14B ficaria muito melhor? preço eu já vi") or a challenge of it ("meu colega fez em 3h na A100
+# dele, pq a diferença?").
+ABOUT_THE_FIGURE = re.compile(
+    r"\b(?:em|de|na) qualidade\b|\bqualidade\b[^.?!]{0,40}\b(?:melhor|pior|diferenca)\b|"
+    r"\b(?:better|worse) (?:quality|results|answers)\b|\bpreco eu ja vi\b|"
+    r"\b(?:pq|por ?que|porque) (?:essa |tanta |a )?diferenca\b|\bwhy the (?:big )?difference\b|"
+    r"\bhow come\b"
+)
 # A problem in a training run: the question is what to do about it.
 PROBLEM = re.compile(
     r"\b(erro|errou|error|oom|out of memory|estour\w*|trav\w*|crash\w*|falh\w*|"

@@ -179,6 +179,11 @@ _LISTED_BEFORE = re.compile(r"(?:[,;]|\se|\sand)\s*$")
 _LISTED_AFTER = re.compile(r"^\s*(?:[,;.!]|e\s|and\s|$)")
 _AUDIO_AFTER = re.compile(r"^\s*(?:de\s+)?(?:horas?|h|hours?)\s+(?:de\s+)?(?:audio|gravac\w*|fala|"
                           r"voz|ligac\w*|podcasts?|speech|recordings?)")  # fmt: skip
+# "meu colega fez um treino parecido em 3h", "it took 6 hours": how long a run took, no deadline.
+_RUN_TOOK = re.compile(
+    r"\b(?:fez|fizeram|fizemos|fiz|levou|levaram|demorou|demoraram|rodou|rodaram|treinou|"
+    r"treinaram|terminou|terminaram|took|ran|did it|finished)\b[^.?!;]{0,40}$"
+)
 _RATE_SAID = re.compile(r"\b(?:por|per|a cada|/)\s*(?:dia util|dia|semana|mes|day|week|month)\b")
 _STEPS_AFTER = re.compile(r"^\s*(?:steps|passos|iterac\w*|iterations|updates)\b")
 _WORDS_AFTER = re.compile(r"^\s*(?:de\s+)?(?:palavras?|words?)\b")
@@ -358,6 +363,8 @@ def _tag(text: str, match: re.Match[str], value: float) -> tuple[Tag, float, int
         history = not _DEADLINE_AFTER.match(after[found.end() :]) and found[1][0] != "h"
         if history and _RATE_SAID.search(before[-150:]):
             deadline = listed = None  # "350 notas por dia útil ... e temos 6 meses": the history
+        if _RUN_TOOK.search(before[-60:]):
+            deadline = listed = None  # "meu colega fez um treino parecido em 3h": a past run
         tag: Tag = "deadline" if deadline or listed else "duration"
         return tag, hours, end + found.end(), ""
     if found := _IMAGES_AFTER.match(after):
