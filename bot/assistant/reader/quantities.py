@@ -61,7 +61,12 @@ from bot.assistant.reader.quantity_arithmetic import (
     total_tokens,
 )
 from bot.assistant.reader.rates import RATE
-from bot.assistant.reader.recordings import recordings, speech_share, with_summed_hours
+from bot.assistant.reader.recordings import (
+    recordings,
+    speech_share,
+    two_tracks,
+    with_summed_hours,
+)
 from bot.assistant.reader.shares import shared_length
 from bot.assistant.reader.spans import NOT_RECORDS, QUANTITY, SCALE, counts_nothing, number
 from bot.assistant.reader.units import (
@@ -373,6 +378,7 @@ def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
     if chunk:
         chunked(size, chunk[0])
     truncated(size, text)
+    two_tracks(size, text)
     return size
 
 

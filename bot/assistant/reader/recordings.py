@@ -1,16 +1,19 @@
 """Hours of transcribed speech said with one recording's length: "800 horas de ligações
 transcritas, as ligações duram ~4 minutos" is 12.000 examples of ~4 minutes each, not one
 undivided total; the share of a recording that is speech ("só 60% tem fala"); hours said as a sum
-("as legendas dos 180 vídeos, que somam 95 horas")."""
+("as legendas dos 180 vídeos, que somam 95 horas"); subtitles of one video in two languages."""
 
 import re
 
+from bot.assistant.reader.measured import SizeFields
 from bot.assistant.reader.quantity_arithmetic import (
     TIMES,
     Mention,
+    load_quantities,
     said_amount,
     said_result,
     to_tokens,
+    tokens_per_word,
 )
 from locales import _
 
@@ -76,3 +79,40 @@ def with_summed_hours(text: str, mentions: list[Mention]) -> list[Mention]:
     hours = float(found["hours"].replace(",", "."))
     summed = Mention(hours, "audio_hour", "horas", found.start("hours"), found.end())
     return sorted([*mentions, summed], key=lambda m: m.start)
+
+
+# "cada aula tem legenda em português e em inglês": two tracks of the same speech.
+_TWO_TRACKS = re.compile(
+    r"\blegend\w* (?:em|in) (?P<one>portugues|ingles|espanhol) e (?:em |in )?"
+    r"(?P<other>portugues|ingles|espanhol)\b|"
+    r"\bsubtitles? in (?P<one_en>portuguese|english|spanish) and (?P<other_en>portuguese|english|"
+    r"spanish)\b"
+)
+# "cada legenda vai ser um exemplo separado": each track its own example.
+_APART = re.compile(r"\b(?:separad\w*|cada legenda (?:vai ser|e|sera) um exemplo|each subtitle)\b")
+
+
+def two_tracks(size: SizeFields, text: str) -> None:
+    """Subtitles of the same video in two languages, in place: both tracks in one example, or one
+    example each where the client says so, each language with its own tokens per word."""
+    found = _TWO_TRACKS.search(text)
+    if found is None or not size.tokens_per_example or not size.examples:
+        return
+    said = [found["one"] or found["one_en"], found["other"] or found["other_en"]]
+    factors = [_per_word(language) for language in said]
+    words = size.tokens_per_example / tokens_per_word()
+    if _APART.search(text):
+        size.examples *= 2
+        size.tokens_per_example = round(words * sum(factors) / 2, 1)
+        step = _("{count} exemplos, um por legenda (duas línguas), de ~{tokens} tokens em média")
+    else:
+        size.tokens_per_example = round(words * sum(factors), 1)
+        step = _("duas legendas por vídeo (duas línguas): ~{tokens} tokens cada")
+    size.arithmetic += "; " + step.format(
+        count=said_amount(size.examples), tokens=said_amount(size.tokens_per_example)
+    )
+
+
+def _per_word(language: str) -> float:
+    english = language.startswith(("ingl", "engl"))
+    return load_quantities().get("tokens_per_english_word" if english else "tokens_per_word").value
