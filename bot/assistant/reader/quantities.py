@@ -9,8 +9,10 @@ the reply being read for (`bot.assistant.reading.read_message` reads inside `spe
 """
 
 import itertools
+import math
 import re
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from bot.assistant.reader.added_sets import another_total
 from bot.assistant.reader.count_changes import changed_count
@@ -61,13 +63,9 @@ from bot.assistant.reader.quantity_arithmetic import (
     total_tokens,
 )
 from bot.assistant.reader.rates import RATE
-from bot.assistant.reader.recordings import (
-    recordings,
-    speech_share,
-    two_tracks,
-    with_summed_hours,
-)
+from bot.assistant.reader.recordings import recordings, speech_share, two_tracks, with_summed_hours
 from bot.assistant.reader.shares import shared_length
+from bot.assistant.reader.sources import summed_sources, total_of
 from bot.assistant.reader.spans import NOT_RECORDS, QUANTITY, SCALE, counts_nothing, number
 from bot.assistant.reader.units import (
     BOTH_SIDES,
@@ -213,9 +211,16 @@ _LINE_NOUNS = frozenset({"linhas", "linha", "lines", "line"})
 _TABLE = re.compile(r"\b(?:csv|jsonl?|planilha|tabela|excel|xlsx|parquet|banco de dados)\b")
 
 
-def read_data_size(text: str, text_model: bool = False) -> DataSize | None:
+def read_data_size(text: str, text_model: bool = False, alone: bool = False) -> DataSize | None:
     """The dataset `text` describes, or None when it counts nothing in units of data. Hours of
-    audio are text (transcripts) when they say so or the model named reads text."""
+    audio are text (transcripts) when they say so or the model named reads text. Several sources
+    are read each `alone`, then summed."""
+    read_alone = partial(read_data_size, text_model=text_model, alone=True)
+    if not alone and (summed := summed_sources(text, read_alone)):
+        # "duas bases: 8 mil FAQs de ~100 palavras e 12 mil e-mails de ~300": read as one already
+        as_one = read_alone(text)
+        same = as_one is not None and math.isclose(total_of(as_one), total_of(summed), rel_tol=0.01)
+        return as_one if same else summed
     mentions = per_file(text, [m for m in find_mentions(text) if not is_device_memory(text, m)])
     # Speech is data only as transcripts ("800 h de call center já transcrito")
     text_model = text_model or bool(
