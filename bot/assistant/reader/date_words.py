@@ -33,8 +33,17 @@ _SHORT_MONTH_SPACED = re.compile(
 )
 
 
+# "a janela de entrega é entre 10 e 12/12": due by the window's last day; not "de 28 a 31/12 a
+# fábrica para": days the client's company stops (client_calendar.py).
+_DATE_WINDOW = re.compile(
+    r"\b(?:entre|de) (?:o dia )?\d{1,2} (?:e|a) (?:o dia )?(\d{1,2}/\d{1,2})\b"
+    r"(?![^.;!?]{0,80}\b(?:ferias|recesso|fecha\w*|para\b|paramos|parad\w*|nao conta\w*|folga))"
+)
+
+
 def dates_spelled(folded: str) -> str:
     """`folded` with each abbreviated day, month and hour written out."""
+    folded = _DATE_WINDOW.sub(r"ate \1", folded)
     # "até 2ª feira", "4a-feira às 10h": weekdays by their number
     folded = re.sub(
         r"\b([2-6])\.?\s?(?:a|o)?[ -]?feira\b",

@@ -127,7 +127,7 @@ def formatted(text: str, now: datetime) -> Deadline | None:
     """The deadline `text` sets in one of these formats, or None."""
     now = now.astimezone(CLIENT_ZONE)
     reads = (
-        _iso, _d_plus, _week, _countdown, _next_holiday, _named_day, _sprint, _ends_on,
+        _iso, _d_plus, _week, _countdown, _next_holiday, _named_day, _sprint, _iteration, _ends_on,
         _week_of, _break, _event_day, _return, _nth_weekday,
     )  # fmt: skip
     for read in reads:
@@ -248,6 +248,31 @@ def _sprint(text: str, now: datetime) -> _Found:
         if (moment := _end_of(day)) > now:
             return moment, said.start(), said.end()
     return None
+
+
+# "nossas sprints são de 2 semanas e a atual começou na segunda, 30/11", "iterações de 10 dias
+# úteis e a atual começou na terça, 1/12": the current iteration's last working day.
+_ITERATION = re.compile(
+    r"\b(?:sprints?|iterac\w*|ciclos?|iterations?)\b[^.;]{0,30}?\b(?:de|com|duram?|tem|of|are|last)"
+    r" (?P<n>\d{1,2}) (?P<unit>dias uteis|dias corridos|dias|semanas|business days|days|weeks)\b"
+    r"[^.;]{0,40}?\b(?:atual|corrente|current|this one)\b[^.;]{0,25}?"
+    r"\b(?:comec\w*|inici\w*|started|began)\b[^.;\d]{0,25}(?P<day>\d{1,2})/(?P<month>\d{1,2})"
+)
+
+
+def _iteration(text: str, now: datetime) -> _Found:
+    said = _ITERATION.search(text)
+    start = on_day(now.year, int(said["month"]), int(said["day"])) if said else None
+    if said is None or start is None:
+        return None
+    n, unit = int(said["n"]), said["unit"]
+    if "uteis" in unit or "business" in unit:
+        last = business_day(start - timedelta(days=1), n)
+    else:
+        last = start + timedelta(days=n * (7 if unit.startswith(("sem", "week")) else 1) - 1)
+        while not working_day(last):
+            last -= timedelta(days=1)
+    return _end_of(last), said.start(), said.end()
 
 
 def _week_of(text: str, now: datetime) -> _Found:
