@@ -142,7 +142,7 @@ PROPOSAL = re.compile(
     r"\bproposta (?:formal|comercial|oficial|em pdf|por e-?mail)|\bformal (?:quote|proposal)|"
     # "não chegou nada aqui, nem no spam. reenvia?": the proposal again
     r"\bnao (?:chegou|recebi|veio) (?:nada|o e-?mail|a proposta|o pdf)|\breenvi\w*|"
-    r"\bmanda (?:de novo|novamente)|\bresend\b|\bsend it again\b|"
+    r"\bresend\b|"
     r"\bdidn'?t (?:get|receive) (?:it|the (?:e-?mail|pdf|proposal))|"
     # "pode mandar a papelada", "algo por escrito com esses valores", "aquele documento com tudo"
     r"\bpapelada\b|\bpor escrito\b|\bin writing\b|\bdocumento com (?:tudo|esses|os)\b|"
