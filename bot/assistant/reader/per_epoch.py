@@ -20,11 +20,19 @@ _SEEN = re.compile(
 _EPOCHS = re.compile(r"\b(\d{1,2}) (?:epocas|epochs|passadas|passes)\b")
 
 
+# "...; the dataset itself is 22k support dialogues": the dataset counted apart, the figure seen
+# over the epochs is only said.
+_ITSELF = re.compile(r"\b(?:em si|itself|de verdade|propriamente dito)\b")
+
+
 def once_per_epoch(folded: str) -> str:
-    """`folded` with each figure counted over all epochs divided by the epochs said."""
+    """`folded` with each figure counted over all epochs divided by the epochs said, or left out
+    where the dataset's own count is said too."""
     epochs = _EPOCHS.search(folded)
     if epochs is None or int(epochs[1]) < 1:
         return folded
+    if _ITSELF.search(folded):
+        return _SEEN.sub(lambda seen: " " * len(seen[0]), folded)
 
     def divided(seen: re.Match[str]) -> str:
         said = seen["number"] or seen["before_number"]

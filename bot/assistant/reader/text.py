@@ -11,6 +11,7 @@ from bot.assistant.reader.date_words import dates_spelled
 from bot.assistant.reader.listed_counts import listed
 from bot.assistant.reader.per_epoch import once_per_epoch
 from bot.assistant.reader.quantity_arithmetic import load_quantities
+from bot.assistant.reader.restated import restated
 from bot.assistant.reader.spans import SCALE, number, words
 from bot.assistant.reader.spelling import corrected
 from bot.assistant.reader.tool_output import as_prose
@@ -221,14 +222,6 @@ def _records() -> frozenset[str]:
     return frozenset(load_quantities().units["record"].split())
 
 
-def _left_of(found: re.Match[str]) -> str:
-    """ "sobraram 32 mil das 40 mil": the records left, named as the "40 mil conversas" said
-    elsewhere, and the count they replace taken back."""
-    said = re.search(rf"\b{re.escape(found[3])} (?:de )?([a-z-]+)", found.string)
-    noun = f" {said[1]}" if said and said[1] in _records() else ""
-    return f"{found[1]} {found[2]}{noun}, nao {found[3]}"
-
-
 def _relative(text: str) -> str:
     def read(match: re.Match[str]) -> str:
         earlier = [c for c in _COUNT.finditer(text, 0, match.start()) if c[3] in _records()]
@@ -244,15 +237,6 @@ def _relative(text: str) -> str:
     return _RELATIVE.sub(read, text)
 
 
-# "sobraram 32 mil das 40 mil": the count left, and the one it replaces taken back.
-_LEFT_OF = re.compile(
-    r"\b(sobr\w+|rest\w+|fica\w*|left|remain\w*|kept) (?:uns |umas |~)?"
-    r"(\d+(?:[.,]\d+)*(?: ?mil| ?k)?) (?:d[oa]s|out of|of the|of) (\d+(?:[.,]\d+)*(?: ?mil| ?k)?)\b"
-)
-# "Duração total: 312:30:00": a duration as a clock prints it, in hours.
-_CLOCK_DURATION = re.compile(
-    r"(\b(?:dura\w*|total|duration|tempo|length)\b[^\n\d]{0,25})(\d{1,5}):([0-5]\d):([0-5]\d)\b"
-)
 # "em 1 semana e 2 dias", "2 dias e 12 horas", "36h e 30min": one duration, in its smaller unit
 _COMPOUND = re.compile(
     r"\b(?P<n>\d{1,3}) ?(?P<big>semanas?|weeks?|dias?|days?|horas?|hours?|h)\b,? (?:e|and) "
@@ -329,18 +313,7 @@ def normalize(text: str) -> str:
     folded = as_prose(folded)  # "$ wc -l treino.jsonl / 48000 treino.jsonl"
     folded = folded.replace("\u00b7", ",")  # "qua., 16 de dezembro · 15:00": a calendar invite
     folded = dates_spelled(folded)  # "até qua 14h", "3 de dez.", "18.12"
-    folded = _LEFT_OF.sub(_left_of, folded)
-    # "cada um atende uns 25 clientes por dia": the attendances are the records
-    folded = re.sub(
-        r"\batende(m)? ((?:uns |umas |cerca de |~)?\d+(?:[.,]\d+)*) "
-        r"(?:clientes|pessoas|pacientes)\b",
-        lambda m: f"{'fazem' if m[1] else 'faz'} {m[2]} atendimentos",
-        folded,
-    )
-    folded = _CLOCK_DURATION.sub(
-        lambda m: f"{m[1]}{int(m[2]) + int(m[3]) / 60 + int(m[4]) / 3600:g} horas de gravacao",
-        folded,
-    )
+    folded = restated(folded)  # "sobraram 32 mil das 40 mil", "a média real deu 420"
     # "- 25 mil exemplos" in a list is a bullet, not a minus sign
     folded = re.sub(r"(?m)^\s*[-•*\u2013\u2014]\s+", "", folded)
     folded = re.sub(r"\+\s*/?\s*-|±", " uns ", folded)  # "+- 900 tokens" is about 900, not -900

@@ -1,0 +1,79 @@
+"""Counts and lengths a client restates in other words, said plainly for the quantity reader:
+what is left of a count ("sobraram 32 mil das 40 mil"), a mean measured over a guess ("era
+chute; a média real deu 420"), attendances per agent ("cada um atende 25 clientes por dia"), the
+two sides of each exchange ("8 trocas, ~25 palavras cada fala") and a total printed as a clock
+("Duração total: 312:30:00"). Works on folded text."""
+
+import re
+from functools import cache
+
+from bot.assistant.reader.quantity_arithmetic import load_quantities
+
+# "sobraram 32 mil das 40 mil": the count left, and the one it replaces taken back.
+_LEFT_OF = re.compile(
+    r"\b(sobr\w+|rest\w+|fica\w*|left|remain\w*|kept) (?:uns |umas |~)?"
+    r"(\d+(?:[.,]\d+)*(?: ?mil| ?k)?) (?:d[oa]s|out of|of the|of) (\d+(?:[.,]\d+)*(?: ?mil| ?k)?)\b"
+)
+# "Duração total: 312:30:00": a duration as a clock prints it, in hours.
+_CLOCK_DURATION = re.compile(
+    r"(\b(?:dura\w*|total|duration|tempo|length)\b[^\n\d]{0,25})(\d{1,5}):([0-5]\d):([0-5]\d)\b"
+)
+# "te falei de ~300 palavras, era chute; rodei o script e a média real deu 420": the measure
+# replaces the guess, in the guess's unit.
+_GUESS = re.compile(r"(~?\s?)(\d+(?:[.,]\d+)?)( (?:palavras|tokens|caracteres|words|characters))\b")
+_MEASURED_MEAN = re.compile(
+    r"\b(?:a )?media (?:real |de verdade |medida )?(?:deu|e|ficou|saiu|foi) (\d+(?:[.,]\d+)?)\b"
+    r"(?! ?(?:mil|k|%|palavras|tokens|caracteres|words))"
+)
+
+
+def _measured_mean(folded: str) -> str:
+    measured = _MEASURED_MEAN.search(folded)
+    guesses = list(_GUESS.finditer(folded, 0, measured.start())) if measured else []
+    if measured is None or not guesses:
+        return folded
+    guess = guesses[-1]
+    return (
+        folded[: guess.start(2)]
+        + measured[1]
+        + folded[guess.end(2) : measured.start(1)]
+        + " " * len(measured[1])
+        + folded[measured.end(1) :]
+    )
+
+
+def _left_of(found: re.Match[str]) -> str:
+    """ "sobraram 32 mil das 40 mil": the records left, named as the "40 mil conversas" said
+    elsewhere, and the count they replace taken back."""
+    said = re.search(rf"\b{re.escape(found[3])} (?:de )?([a-z-]+)", found.string)
+    noun = f" {said[1]}" if said and said[1] in _records() else ""
+    return f"{found[1]} {found[2]}{noun}, nao {found[3]}"
+
+
+@cache
+def _records() -> frozenset[str]:
+    return frozenset(load_quantities().units["record"].split())
+
+
+def restated(folded: str) -> str:
+    """`folded` with each restated count or length said plainly."""
+    folded = _LEFT_OF.sub(_left_of, folded)
+    # "cada um atende uns 25 clientes por dia": the attendances are the records
+    folded = re.sub(
+        r"\batende(m)? ((?:uns |umas |cerca de |~)?\d+(?:[.,]\d+)*) "
+        r"(?:clientes|pessoas|pacientes)\b",
+        lambda m: f"{'fazem' if m[1] else 'faz'} {m[2]} atendimentos",
+        folded,
+    )
+    # "8 trocas, com ~25 palavras cada fala": a question and its answer in each exchange
+    folded = re.sub(
+        r"\b(\d{1,3}) trocas\b(?=[^.;]{0,40}\b(?:cada|por) (?:fala|mensagem|msg)\b)",
+        lambda m: f"{2 * int(m[1])} falas",
+        folded,
+    )
+    folded = _measured_mean(folded)
+    folded = _CLOCK_DURATION.sub(
+        lambda m: f"{m[1]}{int(m[2]) + int(m[3]) / 60 + int(m[4]) / 3600:g} horas de gravacao",
+        folded,
+    )
+    return folded
