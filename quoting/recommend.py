@@ -428,7 +428,12 @@ def suggest_fixes(
     if not job.gradient_checkpointing:
         variants.append((_("Ativar gradient checkpointing"), {"gradient_checkpointing": True}))
     if job.batch_size > 1:
-        variants.append((_("Usar batch size 1 por dispositivo"), {"batch_size": 1}))
+        # The same examples per step, a slice at a time: the training it asks for, not a smaller one
+        accumulated = _(
+            "Usar batch size 1 por dispositivo, com acumulação de gradiente para manter o batch "
+            "efetivo de {batch}"
+        ).format(batch=job.batch_size)
+        variants.append((accumulated, {"batch_size": 1}))
     if job.optimizer == "adamw":
         variants.append((_("Usar o otimizador AdamW 8-bit"), {"optimizer": "adamw-8bit"}))
     if job.deadline_hours is not None:
