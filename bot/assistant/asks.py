@@ -258,11 +258,14 @@ def clouds_compared(folded: str) -> list[str]:
     ("AWS e Oracle lado a lado") goes in by its name, for the table to say so."""
     if _instead(folded):
         return []
-    named = [
+    said = [
         (m.start(), cloud)
         for pattern, cloud in [*CLOUDS, *UNQUOTED_CLOUDS]
         for m in pattern.finditer(folded)
     ]
+    # "Vetado AWS ... tem que ser Azure" over an older "rodando na AWS": the cloud ruled out is out
+    vetoed = {cloud for start, cloud in said if negated(folded, start)}
+    named = [(start, cloud) for start, cloud in said if cloud not in vetoed]
     clouds: list[str] = []
     for _, cloud in sorted(named):
         if cloud not in clouds:
