@@ -39,7 +39,13 @@ two asks in one message), read from the start. On 07/12/2026 (stop 45) set V (_v
 commit before that stop's changes and once after them, then read and tuned on; the stop also tuned
 on reading_tuning_w_* (60 + 60: pages of a stated size, corrections, cloc, spreadsheets, volumes
 per working day, deadlines by events and time zones) and reading_tuning_x_* (60 + 60: sectors,
-parts, sources, sizes of files), read from the start. The next reader change needs a fresh set.
+parts, sources, sizes of files), read from the start. On 07/12/2026 (stop 46) set Y (_y_jobs,
+_y_asks: 80 + 80, two thirds in classes no earlier convention named) was committed unread, run
+once on the commit before that stop's changes and once after them; the stop tuned on
+reading_tuning_z_* (60 + 60: caps per category, e-mail threads, the client's working week,
+synthetic data, pasted samples, sources in mixed units, chips we do not sell, comparisons of
+deadlines and regions) and reading_tuning_aa_*, read from the start. The next reader change needs
+a fresh set.
 
 Each message goes through the whole assistant, on a frozen clock, and is scored on what the client
 sees: the quoted job's fields, and what kind of answer came back. Examples within 1%; tokens per
