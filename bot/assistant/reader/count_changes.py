@@ -195,9 +195,39 @@ def _generated(text: str, main: list[Mention], chains: list[list[Mention]]) -> s
     return f"{said} = {said_count(main[0])}"
 
 
+# "a base cresceu 25%", "até o treino entram mais uns 10%": the count grown by a share.
+_GROWN_BY = re.compile(
+    r"\b(?:cresceu|cresceram|aumentou|aumentaram|grew|entram mais|entra mais|vem mais|chegam mais|"
+    r"mais|more)\s+(?:uns |umas |~|cerca de |about )?(?P<share>\d{1,3}(?:[.,]\d+)?) ?%"
+)
+# "cada e-mail aparece em média 3 vezes ... vamos deduplicar": the copies counted once.
+_COPIES = re.compile(
+    r"\b(?:aparece|aparecem|se repete|se repetem|repete|repetem|appears?|is repeated|repeats?)\s+"
+    r"(?:em media |on average |umas |uns |about )?(?P<times>\d{1,3}) ?(?:vezes|x|times)\b"
+)
+
+
+def _shares(text: str, main: list[Mention], chains: list[list[Mention]]) -> str:
+    grown = _GROWN_BY.search(text, main[0].end)
+    if grown and not re.search(
+        r"\b(?:nao|valid|teste|test)\w*", text[grown.end() : grown.end() + 20]
+    ):
+        share = float(grown["share"].replace(",", "."))
+        said = _("{count} + {share}%").format(count=said_count(main[0]), share=grown["share"])
+        main[0] = replace(main[0], value=main[0].value * (1 + share / 100))
+        return f"{said} = {said_count(main[0])}"
+    copies = _COPIES.search(text, main[0].end)
+    if copies and int(copies["times"]) >= 2:
+        times = int(copies["times"])
+        said = _("{count} ÷ {times} (cópias)").format(count=said_count(main[0]), times=times)
+        main[0] = replace(main[0], value=main[0].value / times)
+        return f"{said} = {said_count(main[0])}"
+    return ""
+
+
 def changed_count(text: str, main: list[Mention], chains: list[list[Mention]]) -> str:
     """Apply every later change to the count that heads `main`, in place; how the reply says
     them, or "" when the count stands as said."""
-    changes = (_more, _removed, _in_both, _grown, _scaled, _generated)
+    changes = (_more, _removed, _in_both, _grown, _scaled, _generated, _shares)
     steps = [change(text, main, chains) for change in changes]
     return "; ".join(step for step in steps if step)

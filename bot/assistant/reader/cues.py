@@ -28,7 +28,8 @@ def negated(text: str, start: int) -> bool:
 _CORRECTION = re.compile(
     r"\b(?:na verdade|pensando bem|alias|quer dizer|melhor dizendo|corrigindo|correcao|"
     r"actually|i mean|(?:so )?let'?s go with|go with|vamos de|vamos com|vamos fazer|fica com|"
-    r"pode ser|ir de|vou de|melhor usar|melhor o|melhor a|agora queremos|agora vamos|this time|"
+    r"pode ser|ir de|vou de|melhor usar|melhor o|melhor a|agora queremos|agora quero|agora vamos|"
+    r"this time|"
     r"now we want)\b"
 )
 

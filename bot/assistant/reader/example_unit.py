@@ -11,9 +11,11 @@ from locales import _
 
 _EXAMPLE = r"(?:exemplos?|examples?|amostras?|samples?)"
 _EACH = re.compile(r"\b(?:cada|each|por|per)\b")
+# "cada página é um artigo interno": pages of a wiki are its documents, not printed pages.
+_DOCUMENT = r"(?:artigo|documento|post|texto|article|document)"
 _DECLARED = re.compile(
     r"\b(?:cada|each)\s+(?P<noun>[a-z]{3,})\s+(?:=|e|eh|vai ser|vai virar|vira|sera|is|will be|"
-    rf"becomes)\s+(?:1|um|uma|one|an?)\s+{_EXAMPLE}\b|"
+    rf"becomes)\s+(?:1|um|uma|one|an?)\s+(?:{_EXAMPLE}|{_DOCUMENT})\b|"
     rf"\b(?:1|um|uma|one|an?)\s+{_EXAMPLE}\s+(?:por|per|for each|para cada|pra cada)\s+"
     r"(?P<noun_after>[a-z]{3,})\b|"
     # "um livro = um exemplo"

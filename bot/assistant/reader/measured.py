@@ -59,9 +59,17 @@ def sample_size(text: str) -> float | None:
 
 def this_job_text(text: str) -> str:
     """`text` with what comes before "agora é outro"/"this time" blanked out, where the message
-    says it: an earlier project's model, sizes and machines are not this job's."""
+    says it: an earlier project's model, sizes and machines are not this job's (unless this job
+    runs "o mesmo dataset")."""
     found = _THIS_JOB.search(text)
-    return " " * found.end() + text[found.end() :] if found else text
+    if found is None or _SAME_DATA.search(text, found.end()):
+        return text
+    return " " * found.end() + text[found.end() :]
+
+
+_SAME_DATA = re.compile(
+    r"\b(?:o mesmo dataset|os mesmos dados|a mesma base|same data(?:set)?|the same dataset)\b"
+)
 
 
 # "quebrar tudo em pedaços de 1.500 tokens", "split into 2,600-token chunks": the examples the
@@ -180,7 +188,8 @@ def windowed(size: SizeFields, window: tuple[float, str, int, int] | None, count
 
 # "uma época dá 2.750 steps com batch efetivo de 32": the examples one epoch goes through.
 _STEPS = re.compile(
-    r"\b(?P<steps>\d+(?:[.,]\d{3})*)\s*(?:steps|passos|iteracoes|iterations)\b[^.;!?\d]{0,30}?"
+    r"\b(?P<steps>\d+(?:[.,]\d{3})*)\s*(?:(?:total|optimizer|training|de treino) )*"
+    r"(?:steps|passos|iteracoes|iterations)\b[^.;!?\d]{0,30}?(?:effective |efetivo )?"
     r"\bbatch(?: size)?(?: efetivo| effective| global| total)?\s*(?:de|of|=|:)?\s*(?P<batch>\d+)"
 )
 
@@ -189,14 +198,22 @@ def stepped(size: SizeFields, text: str) -> None:
     """Count `size`'s examples from the steps of one epoch and their batch, where the message
     says them and counts no examples itself, in place."""
     found = _STEPS.search(text)
-    if found is None or size.examples or size.dataset_tokens or not _EPOCH.search(text):
+    # "6.000 steps no total, batch efetivo 16, e foram 3 épocas": the steps of every epoch
+    over = _OVER_EPOCHS.match(text, found.end()) if found else None
+    if found is None or size.examples or size.dataset_tokens or not (over or _EPOCH.search(text)):
         return
     steps, batch = number(found["steps"]) or 0, int(found["batch"])
-    size.examples = steps * batch
+    epochs = int(over["n"]) if over else 1
+    size.examples = steps * batch / epochs
     said = _("{steps} passos {times} batch de {batch} = {count} exemplos").format(
-        steps=said_amount(steps), times=TIMES, batch=batch, count=said_amount(size.examples)
+        steps=said_amount(steps), times=TIMES, batch=batch, count=said_amount(steps * batch)
     )
+    if epochs > 1:
+        said += " " + _("÷ {epochs} épocas = {count} exemplos").format(
+            epochs=epochs, count=said_amount(size.examples)
+        )
     size.arithmetic = f"{said}; {size.arithmetic}" if size.arithmetic else said
 
 
 _EPOCH = re.compile(r"\b(?:uma|1|one|an?|cada|each|por|per) (?:epoca|epoch)\b")
+_OVER_EPOCHS = re.compile(r"[^.;!?]{0,40}?\b(?P<n>[2-9]|1\d) (?:epocas|epochs)\b")

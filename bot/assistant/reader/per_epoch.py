@@ -15,9 +15,14 @@ _TIMES_EPOCHS = (
 _SEEN = re.compile(
     rf"(?:{_AMOUNT}) (?:de )?{_NOUN}(?: de (?:treino|treinamento))? {_TIMES_EPOCHS}|"
     rf"(?:total (?:de |of )?)?{_NOUN.replace('noun', 'noun_before')} {_TIMES_EPOCHS}\W{{1,4}}"
-    rf"(?:{_AMOUNT.replace('?P<', '?P<before_')})"
+    rf"(?:{_AMOUNT.replace('?P<', '?P<before_')})|"
+    # "Trained tokens: 36.000.000", as a provider's panel prints it
+    rf"\b(?:trained|billed) {_NOUN.replace('noun', 'noun_key')}\s*[:=]\s*"
+    rf"(?:{_AMOUNT.replace('?P<', '?P<key_')})"
 )
-_EPOCHS = re.compile(r"\b(\d{1,2}) (?:epocas|epochs|passadas|passes)\b")
+_EPOCHS = re.compile(
+    r"\b(\d{1,2}) (?:epocas|epochs|passadas|passes)\b|\b(?:n|nao)[ _]?epochs\s*[=:]\s*(\d{1,2})\b"
+)
 
 
 # "...; the dataset itself is 22k support dialogues": the dataset counted apart, the figure seen
@@ -29,15 +34,16 @@ def once_per_epoch(folded: str) -> str:
     """`folded` with each figure counted over all epochs divided by the epochs said, or left out
     where the dataset's own count is said too."""
     epochs = _EPOCHS.search(folded)
-    if epochs is None or int(epochs[1]) < 1:
+    count = int(epochs[1] or epochs[2]) if epochs else 0
+    if count < 1:
         return folded
     if _ITSELF.search(folded):
         return _SEEN.sub(lambda seen: " " * len(seen[0]), folded)
 
     def divided(seen: re.Match[str]) -> str:
-        said = seen["number"] or seen["before_number"]
-        scale = seen["scale"] or seen["before_scale"] or ""
+        said = seen["number"] or seen["before_number"] or seen["key_number"]
+        scale = seen["scale"] or seen["before_scale"] or seen["key_scale"] or ""
         value = (number(said) or 0.0) * SCALE.get(scale, 1.0)
-        return f"{value / int(epochs[1]):.0f} {seen['noun'] or seen['noun_before']}"
+        return f"{value / count:.0f} {seen['noun'] or seen['noun_before'] or seen['noun_key']}"
 
     return _SEEN.sub(divided, folded)

@@ -2,12 +2,14 @@
 what is left of a count ("sobraram 32 mil das 40 mil"), a mean measured over a guess ("era
 chute; a média real deu 420"), attendances per agent ("cada um atende 25 clientes por dia"), the
 two sides of each exchange ("8 trocas, ~25 palavras cada fala") and a total printed as a clock
-("Duração total: 312:30:00"). Works on folded text."""
+("Duração total: 312:30:00"), the middle of a range said by its ends ("no mínimo 200 e no máximo
+600 palavras"). Works on folded text."""
 
 import re
 from functools import cache
 
 from bot.assistant.reader.quantity_arithmetic import load_quantities
+from bot.assistant.reader.spans import number
 
 # "sobraram 32 mil das 40 mil": the count left, and the one it replaces taken back.
 _LEFT_OF = re.compile(
@@ -55,8 +57,29 @@ def _records() -> frozenset[str]:
     return frozenset(load_quantities().units["record"].split())
 
 
+# "no mínimo 200 e no máximo 600 palavras", "min 1,000 words, max 3,000": no mean said, the
+# middle of the range.
+_MIN_MAX = re.compile(
+    r"\b(?:no )?(?:minimo|min\.?)\s+(?:de\s+)?(?P<low>\d+(?:[.,]\d+)*)(?: (?P<unit_low>[a-z]+))?,?"
+    r"\s+(?:e\s+)?(?:no )?(?:maximo|max\.?)\s+(?:de\s+)?(?P<high>\d+(?:[.,]\d+)*)"
+    r"(?: (?P<unit>palavras|tokens|caracteres|paginas|linhas|words|characters|pages|lines))?"
+)
+
+
+def _middle(found: re.Match[str]) -> str:
+    low, high = number(found["low"]), number(found["high"])
+    unit = found["unit"] or found["unit_low"] or ""
+    if low is None or high is None or high <= low or _MEAN_SAID.search(found.string):
+        return found[0]
+    return f"uns {(low + high) / 2:g} {unit}".rstrip()
+
+
+_MEAN_SAID = re.compile(r"\b(?:media|average|mean|em media)\b")
+
+
 def restated(folded: str) -> str:
     """`folded` with each restated count or length said plainly."""
+    folded = _MIN_MAX.sub(_middle, folded)
     folded = _LEFT_OF.sub(_left_of, folded)
     # "cada um atende uns 25 clientes por dia": the attendances are the records
     folded = re.sub(
