@@ -426,9 +426,7 @@ def _dataset(spec: JobSpec, job: dict[str, object], assumed: list[str], arch: Ar
                 "--dataset-tokens",
                 _("informe o total de tokens ou exemplos x tokens, não os dois"),
             )
-        _check_range(
-            "dataset_tokens", spec.dataset_tokens, MIN_DATASET_TOKENS, 1e13, _("tokens")
-        )
+        _check_range("dataset_tokens", spec.dataset_tokens, MIN_DATASET_TOKENS, 1e13, _("tokens"))
         job.update(dataset_tokens=spec.dataset_tokens, examples=None, tokens_per_example=None)
         return
     examples = spec.examples

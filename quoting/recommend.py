@@ -43,6 +43,10 @@ MAX_ALTERNATIVES = 3
 MIN_WINDOW = 4096
 # The fix that drops the deadline: not offered as a way to meet it.
 EXTEND_DEADLINE = N_("Ampliar o prazo")
+ACCUMULATED = N_(
+    "Usar batch size 1 por dispositivo, com acumulação de gradiente para manter o batch efetivo "
+    "de {batch}"
+)
 
 
 class NoViableOffer(QuotingError):
@@ -411,29 +415,15 @@ def suggest_fixes(
 ) -> list[str]:
     """Changes to the job that would make some offer work, each checked against the catalog."""
     variants: list[tuple[str, dict[str, object]]] = []
+    adapter = {"lora_rank": 16, "lora_targets": "all-linear"}
     if job.method != "qlora" and job.precision != "fp32" and job.kind != "tpu":
-        variants.append(
-            (
-                _("Usar QLoRA (pesos em 4 bits)"),
-                {"method": "qlora", "lora_rank": 16, "lora_targets": "all-linear"},
-            )
-        )
+        variants.append((_("Usar QLoRA (pesos em 4 bits)"), {"method": "qlora", **adapter}))
     if job.method == "full":
-        variants.append(
-            (
-                _("Usar LoRA em vez do ajuste completo"),
-                {"method": "lora", "lora_rank": 16, "lora_targets": "all-linear"},
-            )
-        )
+        variants.append((_("Usar LoRA em vez do ajuste completo"), {"method": "lora", **adapter}))
     if not job.gradient_checkpointing:
         variants.append((_("Ativar gradient checkpointing"), {"gradient_checkpointing": True}))
-    if job.batch_size > 1:
-        # The same examples per step, a slice at a time: the training it asks for, not a smaller one
-        accumulated = _(
-            "Usar batch size 1 por dispositivo, com acumulação de gradiente para manter o batch "
-            "efetivo de {batch}"
-        ).format(batch=job.batch_size)
-        variants.append((accumulated, {"batch_size": 1}))
+    if job.batch_size > 1:  # the same examples per step, a slice at a time: the training asked
+        variants.append((_(ACCUMULATED).format(batch=job.batch_size), {"batch_size": 1}))
     if job.optimizer == "adamw":
         variants.append((_("Usar o otimizador AdamW 8-bit"), {"optimizer": "adamw-8bit"}))
     if job.deadline_hours is not None:
