@@ -24,6 +24,12 @@ from bot.assistant.reader.calendar_days import (
     on_day,
     working_day,
 )
+from bot.assistant.reader.deadline_periods import (
+    fortnight,
+    moving_day,
+    unix_time,
+    weekday_of_this_month,
+)
 from bot.assistant.reader.deadline_said import understood
 from bot.assistant.reader.deadline_shift import Deadline
 
@@ -54,7 +60,7 @@ _NAMED_DAYS = {"dia de reis": (1, 6), "reis": (1, 6), "tiradentes": (4, 21),
                "revolucao constitucionalista": (7, 9), "data magna": (7, 2),
                "dia de portugal": (6, 10), "imaculada conceicao": (12, 8),
                "restauracao da independencia": (12, 1),
-               "dia de santo antonio": (6, 13)}  # fmt: skip
+               "dia de santo antonio": (6, 13), "dia do consumidor": (3, 15)}  # fmt: skip
 _NAMED_DAY = re.compile(
     r"\b(?:(?P<before>antes d[eoa])|ate o|ate|prazo:?|by|no|na|pro|para o|pra o)\s+(?:o )?"
     r"(?:(?:feriado|festa) (?:de |do |da )?)?"
@@ -128,7 +134,8 @@ def formatted(text: str, now: datetime) -> Deadline | None:
     now = now.astimezone(CLIENT_ZONE)
     reads = (
         _iso, _d_plus, _week, _countdown, _next_holiday, _named_day, _sprint, _iteration, _ends_on,
-        _week_of, _break, _event_day, _return, _nth_weekday,
+        _week_of, _break, _event_day, _return, _nth_weekday, fortnight, weekday_of_this_month,
+        moving_day, unix_time,
     )  # fmt: skip
     for read in reads:
         if found := read(text, now):
