@@ -3,7 +3,8 @@ what is left of a count ("sobraram 32 mil das 40 mil"), a mean measured over a g
 chute; a média real deu 420"), attendances per agent ("cada um atende 25 clientes por dia"), the
 two sides of each exchange ("8 trocas, ~25 palavras cada fala") and a total printed as a clock
 ("Duração total: 312:30:00"), the middle of a range said by its ends ("no mínimo 200 e no máximo
-600 palavras"). Works on folded text."""
+600 palavras"), spreadsheet formulas with their results ("=MÉDIA(D2:D24001) deu 180"). Works
+on folded text."""
 
 import re
 from functools import cache
@@ -77,8 +78,42 @@ def _middle(found: re.Match[str]) -> str:
 _MEAN_SAID = re.compile(r"\b(?:media|average|mean|em media)\b")
 
 
+# Spreadsheet formulas pasted with their results: "=CONT.VALORES(A:A) deu 24.001 (conta o
+# cabeçalho)" counts the rows (less the header), "=MÉDIA(D2:D24001) deu 180" on a column of
+# word counts is each row's length.
+_COUNT_ROWS = re.compile(
+    r"=(?:cont\.valores|cont\.se|counta|count)\([^)]*\)[^.\d]{0,40}?"
+    r"\b(?:deu|e|da|returns|gives|retorna)\s+(?P<n>\d+(?:[.,]\d{3})*)(?P<rest>[^.]{0,40})"
+)
+_MEAN_OF = re.compile(
+    r"=(?:media|average|avg)\([a-z]+(?P<first>\d+):[a-z]+(?P<last>\d+)\)[^.\d]{0,60}?"
+    r"\b(?:deu|e|da|returns|gives|retorna)\s+(?P<mean>\d+(?:[.,]\d+)?)"
+)
+_COLUMN_UNIT = re.compile(r"\b(?:palavras|words?|tokens|caracteres|characters)\b")
+
+
+def _rows(found: re.Match[str]) -> str:
+    rows = number(found["n"]) or 0
+    header = re.search(r"cabecalho|header", found["rest"])
+    return f"{rows - (1 if header else 0):.0f} linhas{found['rest']}"
+
+
+def _mean_of(found: re.Match[str]) -> str:
+    before = found.string[max(0, found.start() - 80) : found.end() + 40]
+    unit = _COLUMN_UNIT.search(before)
+    if unit is None:
+        return found[0]
+    words = "tokens" if unit[0] == "tokens" else "caracteres" if "cara" in unit[0] else "palavras"
+    rows = int(found["last"]) - int(found["first"]) + 1
+    counted = re.search(r"\d\s+linhas", found.string)  # the rows were counted apart
+    said = f"{found['mean']} {words} cada"
+    return said if counted else f"{rows} linhas de {said}"
+
+
 def restated(folded: str) -> str:
     """`folded` with each restated count or length said plainly."""
+    folded = _COUNT_ROWS.sub(_rows, folded)
+    folded = _MEAN_OF.sub(_mean_of, folded)
     folded = _MIN_MAX.sub(_middle, folded)
     folded = _LEFT_OF.sub(_left_of, folded)
     # "cada um atende uns 25 clientes por dia": the attendances are the records
