@@ -5,6 +5,7 @@ semana inteira" or "o mês inteiro" adds each one's price for that period, kept 
 import re
 from decimal import Decimal
 
+from bot.assistant.asks import instance_named
 from bot.assistant.reader.other_chips import OtherChip
 from bot.assistant.reader.rates import rate_words, unit_days
 from locales import N_, _
@@ -77,6 +78,8 @@ def hourly_prices_text(accelerator_id: str, fx: FxRate, folded: str = "") -> str
             "Não temos hoje oferta com {accelerator} no catálogo. Me diga o modelo e os dados do "
             "job e eu cotarei a máquina equivalente mais em conta."
         ).format(accelerator=accelerator.name)
+    if instance := instance_named(folded):  # "a hora de uma p4d.24xlarge": that cloud's machines
+        offers = [o for o in offers if o.provider == instance[2]] or offers
     if count := _cards_asked(folded):  # "8x H100": the machines with that many, else the next up
         offers = (
             [o for o in offers if o.device_count == count]

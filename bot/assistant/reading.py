@@ -287,6 +287,8 @@ def read_message(text: str, now: datetime | None = None, earlier: Sequence[str] 
     owned_aside = cards_not_enough(folded)
     if accelerators and "accelerator" not in fields and len(accelerators) == 1 and not owned_aside:
         fields["accelerator"] = Fact(value=accelerators[0])
+    if (instance := cues_of.instance_named(folded)) and "cloud" not in fields:
+        fields["cloud"] = Fact(value=instance[2])  # "numa g6e.xlarge": an AWS machine
     reading = Reading(
         text=text,
         folded=folded,
