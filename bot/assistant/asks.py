@@ -355,6 +355,20 @@ CARD_VERSUS_OTHER = re.compile(
     r"and|contra)\b[^.?!]{0,12}\b(?:h100|h200|a100|l40s|l4|a10g|t4|v100|b200)\b"
 )
 
+# "manda com 1 época e com 3, quero os dois valores", "at 2 epochs and at 5 epochs side by side"
+EPOCHS_COMPARED = re.compile(
+    r"\b(?P<one>\d{1,2}) (?:epocas?|epochs?)\s*(?:e|and|ou|or|x|vs\.?)\s+(?:com |at |em )?"
+    r"(?P<other>\d{1,2})\b(?! ?(?:mil|k|%|mi\b))|"
+    r"\b(?P<one_bare>\d{1,2})\s*(?:e|and|ou|or|x|vs\.?)\s+(?:com |at |em )?"
+    r"(?P<other_bare>\d{1,2}) (?:epocas|epochs)\b"
+)
+# "e se eu usar só as 20 mil boas em vez das 80 mil? ... lado a lado": two sizes of the data
+DATA_COMPARED = re.compile(
+    r"\b(?:so |only )?(?:as |os |the )?(?P<one>\d+(?:[.,]\d+)*(?: ?mil| ?k)?)\b[^.?!\d]{0,25}"
+    r"\b(?:em vez d[aeo]s?|ao inves d[aeo]s?|instead of|contra|vs\.?|versus|ou|or|e)\s+"
+    r"(?:as |os |the |all )?(?P<other>\d+(?:[.,]\d+)*(?: ?mil| ?k)?)\b(?! ?(?:epoc|epoch|h\b|hora))"
+)
+
 # "spot ou sob demanda, tanto faz": either will do, the cheaper is quoted.
 EITHER = re.compile(r"\b(?:tanto faz|qualquer um|either|whichever|whatever)\b")
 

@@ -23,7 +23,19 @@ from quoting.recommend import candidates
 from quoting.registry import load_registry
 from quoting.units import format_brl, format_number
 
-Axis = Literal["model", "cloud", "kind", "method", "accelerator", "spot", "region", "deadline", ""]
+Axis = Literal[
+    "model",
+    "cloud",
+    "kind",
+    "method",
+    "accelerator",
+    "spot",
+    "region",
+    "deadline",
+    "epochs",
+    "examples",
+    "",
+]
 
 
 @dataclass
@@ -47,6 +59,10 @@ def _label(axis: Axis, value: str) -> str:
         return _("Spot") if value == "spot" else _("Sob demanda")
     if axis == "region":
         return _("No Brasil") if value == "br" else _("Fora do Brasil")
+    if axis == "epochs":
+        return _("{count} épocas").format(count=value) if value != "1" else _("1 época")
+    if axis == "examples":
+        return _("{count} exemplos").format(count=format_number(float(value), 0))
     if axis == "deadline":
         return _("Até {day}").format(
             day=format_datetime(datetime.fromisoformat(value), _DAY_FORMAT, locale=locale())
@@ -141,6 +157,8 @@ def compare_text(slots: dict[str, Any], axis: Axis, values: list[str], fx: FxRat
         varied = {**base, axis: value}
         if axis == "region":
             varied = {**base, "data_residency": "br"}
+        elif axis in ("epochs", "examples"):
+            varied = {**base, axis: float(value)}
         elif axis == "deadline":
             due = datetime.fromisoformat(value) - datetime.now(UTC)
             varied = {**base, "deadline_hours": max(1.0, round(due.total_seconds() / 3600, 1))}
@@ -155,7 +173,8 @@ def compare_text(slots: dict[str, Any], axis: Axis, values: list[str], fx: FxRat
     shared = {
         k: v for k, v in base.items() if k not in (varies, "params" if axis == "model" else "")
     }
-    same_job = axis != "model" and {"model", "params"} & shared.keys()
+    # Where the count or the epochs vary, the table says each; the job line would assume them
+    same_job = axis not in ("model", "epochs", "examples") and {"model", "params"} & shared.keys()
     job = job_line(normalize(JobSpec(**shared))) if same_job else ""
     terms = _terms({k: v for k, v in base.items() if k != varies})
     if same_job and terms:

@@ -23,6 +23,7 @@ from bot.assistant.reader.calendar_days import CLIENT_ZONE
 from bot.assistant.reader.cues import cards_not_enough, find_models, negated
 from bot.assistant.reader.deadline import read_deadline
 from bot.assistant.reader.other_chips import chip_named
+from bot.assistant.reader.spans import QUANTITY, SCALE, number
 from bot.assistant.reader.text import normalize
 from bot.assistant.reader.tool_output import without_code
 from bot.assistant.rent_buy import asks_rent_or_buy
@@ -330,6 +331,30 @@ def read_message(text: str, now: datetime | None = None, earlier: Sequence[str] 
     return reading
 
 
+def number_said(said: str) -> float | None:
+    """ "20 mil", "80k", "1.500": the amount."""
+    found = QUANTITY.match(said.strip())
+    value = number(found["number"]) if found else None
+    return value * SCALE.get(found["scale"] or "", 1.0) if found and value is not None else None
+
+
+def _two_figures(reading: Reading, folded: str) -> bool:
+    """ "com 1 época e com 3, quero os dois valores", "só as 20 mil em vez das 80 mil? lado a
+    lado": the job at two epochs, or on two sizes of its data, side by side."""
+    if not cues_of.DEADLINES_COMPARED.search(folded):  # "os dois", "lado a lado", "compare"
+        return False
+    if epochs := cues_of.EPOCHS_COMPARED.search(folded):
+        one, other = epochs["one"] or epochs["one_bare"], epochs["other"] or epochs["other_bare"]
+        reading.compare, reading.compare_of = [one, other], "epochs"
+        return True
+    sizes = cues_of.DATA_COMPARED.search(folded)
+    values = [number_said(sizes["one"]), number_said(sizes["other"])] if sizes else []
+    if len(values) == 2 and all(v and v >= 100 for v in values):
+        reading.compare, reading.compare_of = [f"{v:g}" for v in values if v], "examples"
+        return True
+    return False
+
+
 def _deadlines_compared(reading: Reading, folded: str, now: datetime) -> None:
     """ "pra sexta, e se der pra esperar até o dia 18? me passa os dois valores": two deadlines."""
     first = read_deadline(folded, now)
@@ -366,6 +391,8 @@ def _compared(reading: Reading, folded: str) -> None:
         # "me mostra H100 x MI300X lado a lado": a card of ours beside one we do not sell
         named = cues_of.accelerators_named(folded)[:1]
         reading.compare, reading.compare_of = [*named, chip.id], "accelerator"
+    elif _two_figures(reading, folded):
+        pass
     elif cues_of.SPOT_COMPARED.search(folded) and not cues_of.EITHER.search(folded):
         reading.compare, reading.compare_of = ["spot", "on_demand"], "spot"
 
