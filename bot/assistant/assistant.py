@@ -87,8 +87,7 @@ class Assistant:
         self.retriever.settle(timeout)
 
     def reply(self, conversation_id: str, text: str) -> Reply:
-        """The answer to `text`, in the language the client writes in (that of the conversation
-        when the message is too short to tell)."""
+        """The answer to `text`, in the client's language (the conversation's for a short one)."""
         state = self.store.load(conversation_id)
         earlier = [turn.text for turn in state.history]  # ours too: they speak its language
         said = cleaned(text)
@@ -171,6 +170,7 @@ class Assistant:
             "requote_on_card": self._requote_on_card,
             "in_dollars": lambda t: self._quote(t.state, t.reading.text, {}, dollars=True),
             "in_language": lambda t: self._quote(t.state, t.reading.text, {}),
+            "again": lambda t: self._quote(t.state, t.reading.text, {}),
             "bare_number": self._bare_number,
             "premise_change": lambda t: self._quote_turn(t),
             "which_field": lambda t: self._say(t, which_field(t.reading.bare[-1])),

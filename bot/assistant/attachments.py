@@ -1,6 +1,6 @@
 """What a messenger writes in place of what the bot cannot open: a voice note ("[áudio 1:48]"),
-an image, a video, a file, a missed call ("[chamada de voz perdida]"). A sticker or a GIF says
-what an emoji says, and becomes one."""
+an image, a video, a file or a link to one, a missed call ("[chamada de voz perdida]"). A sticker
+or a GIF says what an emoji says, and becomes one."""
 
 import re
 from typing import Literal
@@ -25,6 +25,14 @@ _PLACEHOLDER = re.compile(
 )
 
 
+# "segue o link da base https://drive.google.com/...": a file shared by a link, not opened here.
+_SHARED_FILE = re.compile(
+    r"https?://\S*(?:drive\.google|docs\.google|dropbox|onedrive|1drv\.ms|sharepoint|"
+    r"wetransfer|mega\.nz|we\.tl)\S*",
+    re.IGNORECASE,
+)
+
+
 def without_attachments(text: str) -> tuple[str, Attachment | None]:
     """`text` less its placeholders (a sticker left as an emoji), and the first thing attached
     that the bot cannot open."""
@@ -36,5 +44,8 @@ def without_attachments(text: str) -> tuple[str, Attachment | None]:
         found.append(next(kind for kind in _UNOPENED if placeholder[kind]))
         return " "
 
-    cleaned = _PLACEHOLDER.sub(said, text).strip()
-    return cleaned, (found[0] if found else None)
+    cleaned = _PLACEHOLDER.sub(said, text)
+    if _SHARED_FILE.search(cleaned):
+        found.append("file")
+        cleaned = _SHARED_FILE.sub(" ", cleaned)
+    return cleaned.strip(), (found[0] if found else None)

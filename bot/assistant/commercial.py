@@ -32,7 +32,10 @@ _VALIDITY = re.compile(
     r"(quanto tempo|ate quando|por quantos dias|qual (e )?a validade|prazo de validade)\b.*"
     r"\b(cotacao|orcamento|proposta|preco)|\b(cotacao|orcamento|proposta|preco)\b.*"
     r"\b(vale(?! a pena)|valid[ao]|validade)\b|validade d[ao]s? (cotac|orcament|propost)|"
-    r"how long is (the|a|this) quote valid"
+    r"how long is (the|a|this) quote valid|"
+    # "se o dólar subir até a gente fechar, o valor muda?": the rate the quote is held at
+    r"\bdolar (subir|mudar|variar)\b.{0,40}\b(valor|preco|muda)|"
+    r"\btravam? (o valor |o preco )?em reais"
 )
 # "como pagar menos?" is about cost, not about paying us.
 _PAYMENT = re.compile(
@@ -173,7 +176,12 @@ _SCOPE = re.compile(
     r"\bde quem (?:e|fica) o modelo|"
     r"\b(?:propria|nossa|minha) conta (?:da |de |na |no )?(?:aws|gcp|google|azure|nuvem|cloud)|"
     r"\b(?:do you|will you) (?:run|do) the training|\bwho (?:runs|owns) the (?:training|model)|"
-    r"\b(?:our|my) own (?:aws|gcp|azure|cloud) account"
+    r"\b(?:our|my) own (?:aws|gcp|azure|cloud) account|"
+    # who owns the weights, what is delivered, the access and the tenant
+    r"\b(?:pesos|adaptador|adapter|weights)\b[^?]{0,40}\b(?:nossos|nosso|propriedade|licenca|"
+    r"exclusividade|ours|own)\b|\b(?:gguf|safetensors|merged weights)\b|"
+    r"\b(?:acesso root|root access|ssh|imagem docker|docker image)\b|"
+    r"\b(?:wandb|weights ?& ?biases|tensorboard)\b|\b(?:nosso|our) tenant\b"
 )
 # "vocês cotam na Oracle também?", "quais nuvens vocês usam?": the clouds our catalog prices.
 _CLOUD_NAMES = r"aws|amazon|google|gcp|azure|microsoft|oracle|oci|ibm|alibaba|huawei|lambda|runpod"

@@ -80,7 +80,12 @@ ACCOUNT = re.compile(
     r"\b(reserv\w*|bloque\w*) (a |uma |essa )?(maquina|gpu|placa|h100|a100)|"
     r"\bbook (the|a) (machine|gpu)|"
     r"\bconcorr\w*\b[^?!]{0,60}\b(cobre|cobrem|igual\w*|bate|batem|match)\b|"
-    r"\b(iso ?27001|soc ?2|questionario de seguranca|due diligence|pentest)\b"
+    r"\b(iso ?27001|soc ?2|questionario de seguranca|due diligence|pentest)\b|"
+    # a machine free right now, a press interview, the carbon of a job: a person answers
+    r"\b(livres?|disponive(l|is)|ocupad[oa]s?)\b[^.]{0,40}\b(agora|hoje|amanha)\b|"
+    r"\b(agora|hoje|amanha)\b[^.]{0,40}\b(livres?|disponive(l|is)|ocupad[oa]s?)\b|"
+    r"\b(entrevista|reporter|jornalista|imprensa|interview|journalist)\b|"
+    r"\b(pegada de carbono|carbon footprint|emissoes|co2|esg)\b"
 )
 
 
@@ -163,8 +168,15 @@ NOT_OUR_TRADE = re.compile(
 )
 # Near misses that borrow our words ("minerar bitcoin com GPU", "filamento TPU", "fine tuning do
 # treino de academia", "módulo LoRa"): not our trade even with a word of training in them.
+# "e aí, conseguiu ver?", "any update?": the answer asked again, with nothing new.
+NUDGE = re.compile(
+    r"^\W*(?:e ai|e entao|oi|ola|hello|hi)?\W*(?:conseguiu ver|conseguiram ver|viu|viram|"
+    r"alguma novidade|novidades|tem novidade|any update|any news|did you see it)\W*$"
+)
 # "quanto tá saindo um fine tuning aí?", "how much is a fine-tune, roughly?": a price with no job.
 PRICE_OF_ANY_JOB = re.compile(
+    # "What's your price per 1,000 training examples?": a unit price, no job
+    r"\b(?:price|preco|valor|custo) (?:per|por|a cada) (?:1\.?000|mil|1,000|1k)\b|"
     r"\bquanto (?:ta|esta|anda|costuma|sai|fica|custa)\w* (?:saindo |custando |ficando |sair |"
     r"custar |ficar )?(?:um|uma|o) (?:fine.?tun\w*|ajuste fino|treino|treinamento)\b(?! d[eo] )|"
     r"\bhow much (?:is|does|would) (?:a|one) fine.?tun\w*(?: cost)?\b(?! (?:of|for) )"

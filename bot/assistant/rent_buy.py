@@ -17,8 +17,9 @@ _HARDWARE = (
     r"rtx|a100|server|servers|cards?|[2345]0[6-9]0)"
 )
 _ASKS = re.compile(
+    # not "vou ter acesso root e ssh na máquina?": access to the rented machine
     r"\b(comprar|compra|compro|compramos|adquirir|ter|montar|monto|montamos|investir em|pegar)\b"
-    r".{0,30}"
+    r"(?! acesso)(?! access).{0,30}"
     rf"\b{_HARDWARE}\b|\bcapex\b|\b(buy|buying|purchase|owning)\b.{{0,30}}\b{_HARDWARE}s?\b|"
     # "compensa alugar?", "compro ou alugo?", "rent or buy"
     r"\b(compensa|vale a pena|melhor)\b.{0,15}\balug\w*|\bcompr\w*\b.{0,40}\bou\b.{0,25}\balug\w*|"

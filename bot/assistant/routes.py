@@ -34,7 +34,8 @@ class Route:
 def attachment(turn: Turn) -> bool:
     """ "[áudio 1:48]", "[imagem] taí a planilha, quanto fica?": nothing typed to read"""
     kind = turn.reading.attachment
-    typed = turn.slots or turn.reading.accelerators or turn.reading.compare
+    # "[áudio 0:52] resumindo: lora no qwen 2.5 7b com 30 mil avaliações": the job typed too
+    typed = DATA_SLOTS & turn.slots.keys() or turn.reading.accelerators or turn.reading.compare
     return kind is not None and kind != "call" and not typed
 
 
@@ -212,6 +213,11 @@ def in_language(turn: Turn) -> bool:
     return bool(asks.asked_language(turn.folded)) and turn.has_job and not turn.slots
 
 
+def again(turn: Turn) -> bool:
+    """ "e aí, conseguiu ver?" with a job on the table: its quote again"""
+    return turn.has_job and bool(cues.NUDGE.match(turn.folded))
+
+
 def bare_number(turn: Turn) -> bool:
     """ "e com 1.500?" after "tenho só 150 reais" """
     return turn.bare is not None
@@ -365,6 +371,7 @@ ROUTES: list[Route] = [
     Route("proposal", proposal),
     Route("in_dollars", in_dollars),
     Route("in_language", in_language),
+    Route("again", again),
     Route("commercial", commercial),
     Route("alternatives", alternatives),
     Route("why_this", why_this),
