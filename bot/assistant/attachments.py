@@ -25,6 +25,7 @@ _PLACEHOLDER = re.compile(
 )
 
 
+_SIZED = re.compile(r"\d+(?:[.,]\d+)?\s*(?:kb|mb|gb|tb|kib|mib|gib|linhas|lines|rows)\b", re.I)
 # "segue o link da base https://drive.google.com/...": a file shared by a link, not opened here.
 _SHARED_FILE = re.compile(
     r"https?://\S*(?:drive\.google|docs\.google|dropbox|onedrive|1drv\.ms|sharepoint|"
@@ -41,6 +42,8 @@ def without_attachments(text: str) -> tuple[str, Attachment | None]:
     def said(placeholder: re.Match[str]) -> str:
         if placeholder["sticker"]:
             return "🙂"
+        if _SIZED.search(placeholder[0]):  # "[Arquivo: corpus.txt · 2,4 GB]": its size is said
+            return placeholder[0].strip("[]<>")
         found.append(next(kind for kind in _UNOPENED if placeholder[kind]))
         return " "
 

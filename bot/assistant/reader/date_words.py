@@ -1,6 +1,7 @@
 """Days, months and hours as clients abbreviate them, spelled out for the deadline reader: "até
 qua 14h", "sex, dia 11", "2ª feira", "até 15/dez", "3 de dez. de 2026" (an e-mail header),
-"o prazo é 18.12" (as Portugal writes it), Spanish "a las 10 de la mañana". Works on folded text
+"o prazo é 18.12" (as Portugal writes it), Spanish "a las 10 de la mañana", Jira's "11/Dec/26",
+a calendar invite's DTSTART. Works on folded text
 (lowercase, no accents), before "dez" can be read as ten."""
 
 import re
@@ -41,8 +42,24 @@ _DATE_WINDOW = re.compile(
 )
 
 
+# "Due date: 11/Dec/26", as Jira prints it: day, English month, two-digit year.
+_EN_MONTHS = {"jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8,
+              "sep": 9, "oct": 10, "nov": 11, "dec": 12}  # fmt: skip
+_JIRA_DATE = re.compile(rf"\b(\d{{1,2}})/({'|'.join(_EN_MONTHS)})/(\d{{2}}|20\d\d)\b")
+# A calendar invite: DTSTART is when the meeting is; DTEND, DTSTAMP and the rest are not.
+_DTSTART = re.compile(
+    r"\bdtstart(?:;tzid=[^:\n]+)?:(\d{4})(\d{2})(\d{2})t(\d{2})(\d{2})\d{0,2}(z?)"
+)
+_OTHER_STAMPS = re.compile(r"\b(?:dtend|dtstamp|created|last-modified)[^:\n]*:\d{8}t\d{4,6}z?")
+
+
 def dates_spelled(folded: str) -> str:
     """`folded` with each abbreviated day, month and hour written out."""
+    folded = _JIRA_DATE.sub(
+        lambda m: f"{m[1]}/{_EN_MONTHS[m[2]]}/{m[3] if len(m[3]) == 4 else '20' + m[3]}", folded
+    )
+    folded = _OTHER_STAMPS.sub(" ", folded)
+    folded = _DTSTART.sub(r"prazo \1-\2-\3t\4:\5\6 ", folded)
     folded = _DATE_WINDOW.sub(r"ate \1", folded)
     # "até 2ª feira", "4a-feira às 10h": weekdays by their number
     folded = re.sub(

@@ -38,12 +38,13 @@ _MONTHS = (
     r"sep\w*|out\w*|oct\w*|nov\w*|dez\w*|dec\w*|dic\w*|ene\w*"
 )
 _PART = "|".join(sorted((re.escape(p) for p in PARTS_OF_DAY), key=len, reverse=True))
+_WEEKDAYS = "|".join(WEEKDAYS)
 _DAY = re.compile(
     r"\b(?:"
     r"(?P<after>depois de amanha|day after tomorrow)|(?P<tomorrow>amanha|tomorrow)|"
     r"(?P<today>hoje|today|ainda hoje|tonight)|"
     r"(?P<ash>(?:n?a )?quarta(?:-feira)? de cinzas|ash wednesday)|"
-    rf"(?:(?:n?[oa] |this |next |proxim[oa] |essa |esta )?(?P<weekday>{'|'.join(WEEKDAYS)})"
+    rf"(?:(?:n?[oa] |this |(?P<next>next |proxim[oa] )|essa |esta )?(?P<weekday>{_WEEKDAYS})"
     r"(?:[- ]feira)?(?:(?P<next_weeks> da semana que vem| da proxima semana| (?:of )?next week)|"
     r"(?P<following> que vem))?)|"
     r"(?P<business>\d{1,3}) dias? uteis|(?P<business_en>\d{1,3}) business days?|"
@@ -123,10 +124,9 @@ _SHOWN = re.compile(r"\b(?:mostrar|apresentar|demonstrar|demo|present|show)\w*")
 
 
 def read_deadline(text: str, now: datetime) -> Deadline | None:
-    """The date `text` sets as a deadline, with the time it means, or None: the first one said
-    with "até", "prazo" or "by" ("o piloto começa dia 11/01, então preciso até 10/01"), else the
-    first one; one inside a pasted e-mail counts from the day it was sent; working days are the
-    client's."""
+    """The deadline `text` sets, or None: the first said with "até", "prazo" or "by" ("o piloto
+    começa dia 11/01, então preciso até 10/01"), else the first; one in a pasted e-mail counts
+    from the day it was sent; working days are the client's."""
     with client_week(text, now.astimezone(CLIENT_ZONE).date()):
         return from_emails(text, now, _deadline)
 
@@ -366,7 +366,7 @@ def _day(match: re.Match[str], now: datetime, weekday: int) -> date | None:
         if match["next_weeks"]:  # "sexta da semana que vem": that day of next week
             return today + timedelta(days=7 - weekday + WEEKDAYS[match["weekday"]])
         ahead = (WEEKDAYS[match["weekday"]] - weekday) % 7
-        return today + timedelta(days=ahead or (7 if match["following"] else 0))
+        return today + timedelta(days=ahead or (7 if match["following"] or match["next"] else 0))
     if match["next_business"]:
         return business_day(today, 1)
     if match["first_after_new_year"]:

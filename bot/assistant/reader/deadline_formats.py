@@ -108,7 +108,8 @@ _EVENT_DAY = re.compile(
     r"(?:[^.;!?\n]{0,30}?\b(?P<morning>de manha|pela manha|in the morning))?"
 )
 _DATED = re.compile(
-    r"\bdia (?P<day>\d{1,2})(?:/(?P<month>\d{1,2}))?\b(?![/:h])"
+    # "a banca é dia 16", "o go-live é 11/01": the event's day
+    r"\b(?:dia |(?=\d{1,2}/\d{1,2}\b))(?P<day>\d{1,2})(?:/(?P<month>\d{1,2}))?\b(?![/:h])"
     r"(?:,?\s*(?:as|at)\s*(?P<hour>[01]?\d|2[0-3])(?:h|:)(?P<minute>[0-5]\d)?)?"
 )
 # "saio de férias no sábado, dia 19": the last day before the break.

@@ -128,7 +128,10 @@ _FROM_NOW = re.compile(
     r"(?P<months_from>\d{1,2}|uma?|one|dois|duas|two) (?:mes|meses|months?) "
     r"(?:a partir de (?:hoje|agora)|from (?:today|now)))|"
     r"\b(?P<hours>\d{1,3})\s*(?:h|hs|horas?) uteis\b|"
-    r"\b(?P<hours_en>\d{1,3}) (?:business|working) hours\b"
+    r"\b(?P<hours_en>\d{1,3}) (?:business|working) hours\b|"
+    # "consegue rodar em 90 minutos?", "within 45 minutes from now"
+    r"\b(?:em|dentro de|daqui a|within|in)\s+(?P<minutes>\d{1,3})\s*(?:minutos|minutes|mins?)\b"
+    r"(?!\s+(?:de|of) )"
 )
 _SMALL = {"um": 1, "uma": 1, "one": 1, "dois": 2, "duas": 2, "two": 2, "tres": 3, "three": 3}
 
@@ -140,6 +143,8 @@ def from_now(text: str, now: datetime) -> Deadline | None:
     now = now.astimezone(CLIENT_ZONE)
     if months := said["months"] or said["months_from"] or said["months_to"]:
         moment = after_months(now, _SMALL.get(months) or int(months))
+    elif said["minutes"]:
+        moment = now + timedelta(minutes=int(said["minutes"]))
     else:
         moment = after_working_hours(now, int(said["hours"] or said["hours_en"]))
     hours = max(1.0, round((moment - now).total_seconds() / 3600, 1))

@@ -110,8 +110,15 @@ def _mean_of(found: re.Match[str]) -> str:
     return said if counted else f"{rows} linhas de {said}"
 
 
+# "só 3/4 têm resposta", "1/5 é duplicado e sai": a share said as a fraction, not a date.
+_FRACTION = re.compile(
+    r"\b([1-9])/([2-9]|10)\s+(?=(?:tem|sao|e|eh|dos|das|deles|delas|of|have|are|is)\b)"
+)
+
+
 def restated(folded: str) -> str:
     """`folded` with each restated count or length said plainly."""
+    folded = _FRACTION.sub(lambda m: f"{100 * int(m[1]) / int(m[2]):g}% ", folded)
     folded = _COUNT_ROWS.sub(_rows, folded)
     folded = _MEAN_OF.sub(_mean_of, folded)
     folded = _MIN_MAX.sub(_middle, folded)

@@ -303,6 +303,11 @@ def _pages_in_range(found: re.Match[str]) -> str:
 @lru_cache(maxsize=512)
 def normalize(text: str) -> str:
     """Folded text with chat abbreviations expanded and number words written as digits."""
+    # "3️⃣0️⃣ mil": keycap digits; "128_000": a programmer's thousands; "~~Llama 3.1 8B~~ Qwen":
+    # the struck-out one is taken back
+    text = re.sub(r"([0-9])\ufe0f?\u20e3", r"\1", text)
+    text = re.sub(r"(?<=\d)_(?=\d{3}(?!\d))", "", text)
+    text = re.sub(r"~~[^~\n]{1,60}~~", " ", text)
     # "llama 8b 🆚 gemma 2 9b", "💵?" after a quote
     folded = fold(
         text.replace("\U0001f19a", " vs ")
@@ -314,9 +319,12 @@ def normalize(text: str) -> str:
     folded = folded.replace("\u00b7", ",")  # "qua., 16 de dezembro · 15:00": a calendar invite
     folded = dates_spelled(folded)  # "até qua 14h", "3 de dez.", "18.12"
     folded = restated(folded)  # "sobraram 32 mil das 40 mil", "a média real deu 420"
+    folded = re.sub(r"\b(?:meia|half an?) (epoca|epoch)\b", r"0.5 \1s", folded)  # "só meia época"
     # "- 25 mil exemplos" in a list is a bullet, not a minus sign
     folded = re.sub(r"(?m)^\s*[-•*\u2013\u2014]\s+", "", folded)
-    folded = re.sub(r"\+\s*/?\s*-|±", " uns ", folded)  # "+- 900 tokens" is about 900, not -900
+    # "800 ± 150 palavras" is about 800; "+- 900 tokens" is about 900, not -900
+    folded = re.sub(r"(\d)\s*(?:\+\s*/?\s*-|±)\s*\d+(?:[.,]\d+)?", r"\1", folded)
+    folded = re.sub(r"\+\s*/?\s*-|±", " uns ", folded)
     folded = re.sub(r"(?<=[a-z])_(?=[a-z])", " ", folded)  # "num_rows: 72000" in a dataset card
     # "~200 English words": the words, then the language they are in
     folded = re.sub(r"(\d) (english|portuguese) (words|tokens)\b", r"\1 \3 in \2", folded)

@@ -23,7 +23,9 @@ URGENT = re.compile(
     # "prioridade número um", "tempo é crítico", "quanto mais rápido melhor", "em cima da hora"
     r"prioridade (?:numero )?(?:um|1)|(?:o )?tempo (?:e|eh) critico|"
     r"quanto mais rapid\w* melhor|em cima da hora|(?:it'?s |this is )?a rush\b|"
-    r"(?:sair|ficar pronto|terminar|rodar|rodando|funcionando) logo|corre que)\b"
+    r"(?:sair|ficar pronto|terminar|rodar|rodando|funcionando) logo|corre que|"
+    # an incident's priority: "virou P0 aqui dentro", "this is a Sev1 for us"
+    r"p0|sev ?-?[01]|severity ?[01]|prioridade zero)\b"
 )
 _NOT_URGENT = re.compile(r"\b(?:nao (?:e|eh|tem|ha|esta) (?:nada )?urgen\w+|sem pressa|no rush)\b")
 
