@@ -342,6 +342,7 @@ REGIONS_COMPARED = re.compile(
 DEADLINES_COMPARED = re.compile(
     r"\b(?:os dois (?:valores|precos|cenarios)|as duas (?:opcoes|cotacoes)|(?:two|both) ways|"
     r"(?:passa|manda|mostra|bota|coloca|quero ver) (?:os|as) (?:dois|duas|2)|"
+    r"(?:give me|show me|price) both\b|"
     r"os 2 (?:valores|precos|cenarios)|lado a lado|side by side|compar\w*|what the rush costs|"
     r"quanto (?:custa|sai) a pressa|quanto (?:custa|sai) correr|"
     r"diferenca (?:de preco )?entre os prazos)\b"
@@ -357,16 +358,17 @@ CARD_VERSUS_OTHER = re.compile(
 
 # "manda com 1 época e com 3, quero os dois valores", "at 2 epochs and at 5 epochs side by side"
 EPOCHS_COMPARED = re.compile(
-    r"\b(?P<one>\d{1,2}) (?:epocas?|epochs?)\s*(?:e|and|ou|or|x|vs\.?)\s+(?:com |at |em )?"
+    r"\b(?P<one>\d{1,2}) (?:epocas?|epochs?|passadas)\s*(?:e|and|ou|or|x|vs\.?)\s+(?:com |at |em )?"
     r"(?P<other>\d{1,2})\b(?! ?(?:mil|k|%|mi\b))|"
     r"\b(?P<one_bare>\d{1,2})\s*(?:e|and|ou|or|x|vs\.?)\s+(?:com |at |em )?"
-    r"(?P<other_bare>\d{1,2}) (?:epocas|epochs)\b"
+    r"(?P<other_bare>\d{1,2}) (?:epocas|epochs|passadas)\b"
 )
 # "e se eu usar só as 20 mil boas em vez das 80 mil? ... lado a lado": two sizes of the data
 DATA_COMPARED = re.compile(
     r"\b(?:so |only )?(?:as |os |the )?(?P<one>\d+(?:[.,]\d+)*(?: ?mil| ?k)?)\b[^.?!\d]{0,25}"
-    r"\b(?:em vez d[aeo]s?|ao inves d[aeo]s?|instead of|contra|vs\.?|versus|ou|or|e)\s+"
-    r"(?:as |os |the |all )?(?P<other>\d+(?:[.,]\d+)*(?: ?mil| ?k)?)\b(?! ?(?:epoc|epoch|h\b|hora))"
+    r"\b(?:em vez d[aeo]s?|ao inves d[aeo]s?|instead of|contra|vs\.?|versus|ou|or|e|and)\s+"
+    r"(?:com |with )?(?:so |only )?(?:as |os |the |all |a |an )?"
+    r"(?P<other>\d+(?:[.,]\d+)*(?: ?mil| ?k)?)\b(?! ?(?:epoc|epoch|h\b|hora))"
 )
 
 # "spot ou sob demanda, tanto faz": either will do, the cheaper is quoted.

@@ -29,7 +29,7 @@ _SIZED = re.compile(r"\d+(?:[.,]\d+)?\s*(?:kb|mb|gb|tb|kib|mib|gib|linhas|lines|
 # "segue o link da base https://drive.google.com/...": a file shared by a link, not opened here.
 _SHARED_FILE = re.compile(
     r"https?://\S*(?:drive\.google|docs\.google|dropbox|onedrive|1drv\.ms|sharepoint|"
-    r"wetransfer|mega\.nz|we\.tl)\S*",
+    r"wetransfer|mega\.nz|we\.tl|huggingface\.co/datasets)\S*",
     re.IGNORECASE,
 )
 

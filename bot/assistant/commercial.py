@@ -181,7 +181,9 @@ _SCOPE = re.compile(
     r"\b(?:pesos|adaptador|adapter|weights)\b[^?]{0,40}\b(?:nossos|nosso|propriedade|licenca|"
     r"exclusividade|ours|own)\b|\b(?:gguf|safetensors|merged weights)\b|"
     r"\b(?:acesso root|root access|ssh|imagem docker|docker image)\b|"
-    r"\b(?:wandb|weights ?& ?biases|tensorboard)\b|\b(?:nosso|our) tenant\b"
+    r"\b(?:wandb|weights ?& ?biases|tensorboard)\b|\b(?:nosso|our) tenant\b|\bfica sendo nosso|"
+    r"\bpropriedade intelectual|\bapagam os dados|\bcustomer data to train|\b(?:tem|have) (?:uma )?"
+    r"(?:api|cli|sdk|terraform)\b|\bis there an? (?:api|cli|sdk|terraform)"
 )
 # "vocês cotam na Oracle também?", "quais nuvens vocês usam?": the clouds our catalog prices.
 _CLOUD_NAMES = r"aws|amazon|google|gcp|azure|microsoft|oracle|oci|ibm|alibaba|huawei|lambda|runpod"

@@ -171,7 +171,10 @@ NOT_OUR_TRADE = re.compile(
 # "e aí, conseguiu ver?", "any update?": the answer asked again, with nothing new.
 NUDGE = re.compile(
     r"^\W*(?:e ai|e entao|oi|ola|hello|hi)?\W*(?:conseguiu ver|conseguiram ver|viu|viram|"
-    r"alguma novidade|novidades|tem novidade|any update|any news|did you see it)\W*$"
+    r"alguma novidade|novidades|tem novidade|any update|any news|did you see it)\W*$|"
+    # "apaguei sem querer a msg com o valor, manda de novo?"
+    r"\b(?:manda|mande|envia|repete|reenvia)\w* (?:de novo|novamente|again)\W*$|"
+    r"\bsend (?:it|that) again\b"
 )
 # "quanto tá saindo um fine tuning aí?", "how much is a fine-tune, roughly?": a price with no job.
 PRICE_OF_ANY_JOB = re.compile(

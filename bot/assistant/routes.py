@@ -215,7 +215,7 @@ def in_language(turn: Turn) -> bool:
 
 def again(turn: Turn) -> bool:
     """ "e aí, conseguiu ver?" with a job on the table: its quote again"""
-    return turn.has_job and bool(cues.NUDGE.match(turn.folded))
+    return turn.has_job and not turn.slots and bool(cues.NUDGE.search(turn.folded))
 
 
 def bare_number(turn: Turn) -> bool:
