@@ -85,7 +85,7 @@ ACCOUNT = re.compile(
     r"\b(livres?|disponive(l|is)|ocupad[oa]s?)\b[^.]{0,40}\b(agora|hoje|amanha)\b|"
     r"\b(agora|hoje|amanha)\b[^.]{0,40}\b(livres?|disponive(l|is)|ocupad[oa]s?)\b|"
     r"\b(entrevista|reporter|jornalista|imprensa|interview|journalist)\b|"
-    r"\b(pegada de carbono|carbon footprint|emissoes|co2|esg)\b"
+    r"\b(pegada de carbono|carbon footprint|kg de co2|co2 por job)\b"
 )
 
 
