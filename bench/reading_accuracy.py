@@ -41,7 +41,8 @@ on reading_tuning_w_* (60 + 60: pages of a stated size, corrections, cloc, sprea
 per working day, deadlines by events and time zones) and reading_tuning_x_* (60 + 60: sectors,
 parts, sources, sizes of files), read from the start. On 07/12/2026 (stop 46) set Y (_y_jobs,
 _y_asks: 80 + 80, two thirds in classes no earlier convention named) was committed unread, run
-once on the commit before that stop's changes and once after them; the stop tuned on
+once on the commit before that stop's changes and once after them, then read and tuned on; the
+stop also tuned on
 reading_tuning_z_* (60 + 60: caps per category, e-mail threads, the client's working week,
 synthetic data, pasted samples, sources in mixed units, chips we do not sell, comparisons of
 deadlines and regions) and reading_tuning_aa_*, read from the start. The next reader change needs
