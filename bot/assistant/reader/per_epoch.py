@@ -20,6 +20,7 @@ _SEEN = re.compile(
     rf"\b(?:trained|billed) {_NOUN.replace('noun', 'noun_key')}\s*[:=]\s*"
     rf"(?:{_AMOUNT.replace('?P<', '?P<key_')})"
 )
+# "n_epochs = 3" reaches here as "nao epochs = 3": the chat abbreviations read "n" as "não"
 _EPOCHS = re.compile(
     r"\b(\d{1,2}) (?:epocas|epochs|passadas|passes)\b|\b(?:n|nao)[ _]?epochs\s*[=:]\s*(\d{1,2})\b"
 )
