@@ -360,7 +360,7 @@ CARD_VERSUS_OTHER = re.compile(
 EPOCHS_COMPARED = re.compile(
     r"\b(?P<one>\d{1,2}) (?:epocas?|epochs?|passadas)\s*(?:e|and|ou|or|x|vs\.?)\s+(?:com |at |em )?"
     r"(?P<other>\d{1,2})\b(?! ?(?:mil|k|%|mi\b))|"
-    r"\b(?P<one_bare>\d{1,2})\s*(?:e|and|ou|or|x|vs\.?)\s+(?:com |at |em )?"
+    r"\b(?:entre )?(?P<one_bare>\d{1,2})\s*(?:e|and|ou|or|x|vs\.?)\s+(?:com |at |em )?"
     r"(?P<other_bare>\d{1,2}) (?:epocas|epochs|passadas)\b"
 )
 # "e se eu usar só as 20 mil boas em vez das 80 mil? ... lado a lado": two sizes of the data

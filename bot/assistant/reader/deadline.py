@@ -140,8 +140,7 @@ def _deadline(text: str, now: datetime) -> Deadline | None:
     return next(iter(marked or found), None) or _end_of_today(text, now) or _hour_alone(text, now)
 
 
-# "os dados chegam amanhã às 9h, e a partir daí temos 48h": a duration counted from a day named
-# before it.
+# "os dados chegam amanhã às 9h, e a partir daí temos 48h": counted from a day named before it.
 _ANCHORED = re.compile(
     r"\b(?:a partir dai|a partir de entao|a partir dess[ae] (?:data|dia)|dai em diante|"
     r"depois disso|from then(?: on)?|from that (?:point|date|day)|after that)\W+"
@@ -319,7 +318,8 @@ _BEFORE_IT = re.compile(
     r"before (?:it|that|then))\b"
 )
 _NOT_WHEN = re.compile(
-    r"\s+(?:(?:por|a|per|each) (?:mes|month)|(?:de )?(?:historico|history|dados|exportad\w*))\b"
+    r"\s+(?:(?:por|a|per|each) (?:mes|month)|(?:de |of )?(?:historico|history|dados|exportad\w*|"
+    r"logs?))\b"
 )
 _PAST = re.compile(r"\b(?:ultim[oa]s|last|past|durante|during|over the)\s+$")
 # "até o fim do expediente" with no day named: today's, or the next working day's once it is over.

@@ -16,7 +16,16 @@ RATE = re.compile(
     # "2.500 e-mails de clientes por mês": whose records they are, said before the rate
     r"^\s*(?:(?:de|do|da|dos|das|of|from) [a-z-]+(?: [a-z-]+)?\s+)?"
     r"(?:por|/|a cada|ao|per|every|a|an|1)\s*(dia util|business day|dia de trabalho|working day|"
-    r"dia|semana|mes|ano|day|week|month|year|trimestre|quarter|semestre|hora|hour)\b"
+    r"dia|semana|mes|ano|day|week|month|year|trimestre|quarter|semestre|hora|hour|minuto|minute|"
+    r"segundo|second)\b"
+)
+# The hours of a day a rate by the minute or second runs: "24h por dia", "during business hours
+# (9am to 6pm)", "das 8h às 20h"; a whole day where nothing is said.
+_HOURS_A_DAY = re.compile(
+    r"\b(?P<all>24 ?h(?:oras)? (?:por|a|per) dia|24/7|24 hours a day)\b|"
+    r"\b(?:das|from|\() ?(?P<open>\d{1,2}) ?(?:h|am)? (?:as|a|to|ate|-) (?P<close>\d{1,2}) ?"
+    r"(?P<pm>h|pm)?\b|"
+    r"\b(?P<office>horario comercial|business hours|office hours|expediente)\b"
 )
 _WORKING = ("dia util", "business day", "dia de trabalho", "working day")
 # "todo dia entram 200 laudos", "every week we get 2k tickets": the rate said before the count.
@@ -40,7 +49,8 @@ _PERIOD = re.compile(
     r"\b(?:temos|tenho|we have|we've got) (?P<n3>\d+)\s*"
     r"(?P<unit3>dias?|semanas?|mes(?:es)?|anos?|days?|weeks?|months?|years?)\b"
     r"(?!\s*(?:pra|para|ate|to|until|de prazo|for the|uteis|business))|"
-    r"(?P<n2>\d+)\s*(?P<unit2>dias?|semanas?|mes(?:es)?|anos?|days?|weeks?|months?|years?)"
+    r"(?P<n2>\d+)\s*(?P<working>business |working )?"
+    r"(?P<unit2>dias?|semanas?|mes(?:es)?|anos?|days?|weeks?|months?|years?)"
     r"(?P<business2> uteis| business)?\s*"
     r"(?:\s(?:de|of)\s+(?!prazo|antecedencia|folga|notice|deadline)|"
     r"\sdisso\b|\sdesse\b|\sof (?:it|that)\b|"
@@ -63,12 +73,15 @@ _WORKING_MONTH = re.compile(
     r"\b(?P<n>1\d|2\d) (?:dias uteis|business days|working days) (?:por|a|per) (?:mes|month)\b"
 )
 _DAYS = {
+    "segundo": 1 / 86400, "second": 1 / 86400, "minuto": 1 / 1440, "minute": 1 / 1440,
     "hora": 1 / 24, "hour": 1 / 24, "dia": 1, "day": 1, "dia util": 1.4, "business day": 1.4,
     "semana": 7, "week": 7, "mes": _MONTH, "month": _MONTH, "trimestre": 3 * _MONTH,
     "quarter": 3 * _MONTH, "semestre": 6 * _MONTH, "ano": 365, "year": 365,
 }  # fmt: skip
 # How the reply names a rate's unit, singular and plural.
 _RATE_WORDS = {
+    1 / 86400: (N_("segundo"), N_("segundos")),
+    1 / 1440: (N_("minuto"), N_("minutos")),
     1 / 24: (N_("hora"), N_("horas")),
     1: (N_("dia"), N_("dias")),
     1.4: (N_("dia útil"), N_("dias úteis")),
@@ -123,7 +136,7 @@ def over_period(text: str, main: list[Mention]) -> tuple[list[Mention], str] | N
         count = int(period["n"] or period["n2"] or period["n3"] or 1)
         unit = period["unit"] or period["unit2"] or period["unit3"] or period["unit1"]
         days = count * unit_days(unit)
-        if period["business"] or period["business2"]:
+        if period["business"] or period["business2"] or period["working"]:
             days *= _DAYS["dia util"]  # "os últimos 60 dias úteis": 60 working days
         elif business:  # "600 por dia útil ... 4 meses": 4 x 21 working days
             word = "mes" if unit.startswith("mes") else unit.rstrip("s")
@@ -139,6 +152,12 @@ def over_period(text: str, main: list[Mention]) -> tuple[list[Mention], str] | N
             return None  # "de 2018 a 2017": no stretch to multiply by
         days = 365 * (int(years[2]) - int(years[1]) + 1)
     rate_days = _DAYS[every]
+    if rate_days < 1 / 24 and (hours := _hours_a_day(text)) < 24:
+        # "5 per second during business hours (9am to 6pm), 20 business days": 9 hours of each
+        workdays = period is not None and bool(
+            period["business"] or period["business2"] or period["working"]
+        )
+        days = days / (_DAYS["dia util"] if workdays else 1) * hours / 24
     # Months into weeks: whole periods, as a client counts them (6 months, 26 weeks); a year
     # holds 12 months.
     ratio = days / rate_days
@@ -157,3 +176,14 @@ def over_period(text: str, main: list[Mention]) -> tuple[list[Mention], str] | N
         total=f"{said_amount(total)} {main[0].noun}",
     )
     return [replace(main[0], value=total), *main[1:]], said
+
+
+def _hours_a_day(text: str) -> float:
+    said = _HOURS_A_DAY.search(text)
+    if said is None or said["all"]:
+        return 24.0
+    if said["office"]:
+        return 9.0
+    opening, closing = int(said["open"]), int(said["close"])
+    closing += 12 if said["pm"] == "pm" and closing < 12 else 0
+    return float(closing - opening) if closing > opening else 24.0

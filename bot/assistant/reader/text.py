@@ -162,6 +162,8 @@ def _ranges(text: str) -> str:
         last, first = _scaled(high, high_scale), _scaled(low, low_scale)
         if not low_scale.strip() and (number(low) or 0) < (number(high) or 0):
             first = _scaled(low, high_scale)  # "entre 8 e 12 mil": both in thousands
+        if re.match(r"\s*(?:epocas|passadas|epochs)\b", text[match.end() :]):
+            return match[0]  # "entre 2 e 4 passadas, quero ver as duas": two epoch counts
         if first is None or last is None or not _data_after().match(text[match.end() :]):
             return f"ate {high}{high_scale}"  # an unreadable end stays for the reader to ask about
         return "uns " + f"{(first + last) / 2:f}".rstrip("0").rstrip(".")  # digits, never 5e+11
