@@ -37,7 +37,8 @@ S = TypeVar("S", bound=Sized)
 
 def summed_sources(text: str, read: Callable[[str], S | None]) -> S | None:
     """The sources `text` lists, each read by `read` on its own text (positions kept), summed;
-    None where the message lists no sources or one of them is not a size of its own."""
+    None where the message lists no sources, fewer than two of them have a size, or one of them
+    has only a length with no count."""
     if not _SEVERAL.search(text):
         return None
     cuts = [0, *(m.end() for m in _BETWEEN.finditer(text)), len(text)]
