@@ -9,6 +9,7 @@ from bot.assistant.reader import JobReading, read_job
 from bot.assistant.reader.attach import TAKEN_BACK
 from bot.assistant.reader.cues import family_named
 from bot.assistant.reader.quantity_arithmetic import tokens_per_word
+from bot.assistant.reader.restated import MEASURED_MEAN
 from bot.assistant.reader.spans import RECORD_PATTERN, SCALE, number, words
 from bot.assistant.reply import ACTION_HUMAN, Reply
 from bot.assistant.search_query import previous_message
@@ -96,7 +97,8 @@ def bare_field(state: ConversationState, folded: str, value: float) -> tuple[str
     """The field a message made of a number only ("e com 1.500?") changes, and its new value: the
     field last stated or asked about, or, when the number cannot be that one ("50 mil" tokens per
     example, 800 epochs), the examples."""
-    measured = _MEASURED.search(folded)
+    # "rodei o script e a média real deu 420, não 300": a measured length over the guess
+    measured = MEASURED_MEAN.search(folded)
     if not (only_a_number(folded) or measured):
         return None
     if taken := _taken_back_field(state, folded):  # "sobraram 28 mil, não 40 mil"
@@ -124,12 +126,6 @@ def bare_field(state: ConversationState, folded: str, value: float) -> tuple[str
     if last in _DATA_FIELDS and float(value).is_integer() and 0 < value <= _CEILINGS["epochs"]:
         return "epochs", value
     return None
-
-
-# "rodei o script e a média real deu 420, não 300": a length measured, over the guess on the table.
-_MEASURED = re.compile(
-    r"\b(?:a )?media (?:real |de verdade |medida )?(?:deu|e|ficou|saiu|foi)\s+\d"
-)
 
 
 def _taken_back_field(state: ConversationState, folded: str) -> tuple[str, float] | None:

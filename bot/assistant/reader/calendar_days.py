@@ -5,7 +5,7 @@ mean, and the weekdays."""
 
 from contextvars import ContextVar
 from dataclasses import dataclass
-from datetime import date, time, timedelta
+from datetime import date, datetime, time, timedelta
 from functools import cache
 from zoneinfo import ZoneInfo
 
@@ -17,6 +17,11 @@ END_OF_DAY = time(18, 0)
 MONTH_NUMBERS = {"jan": 1, "fev": 2, "feb": 2, "mar": 3, "abr": 4, "apr": 4, "mai": 5, "may": 5,
                   "jun": 6, "jul": 7, "ago": 8, "aug": 8, "set": 9, "sep": 9, "out": 10, "oct": 10,
                   "nov": 11, "dez": 12, "dec": 12}  # fmt: skip
+
+
+def end_of(day: date) -> datetime:
+    """The end of `day`'s working day (18h in São Paulo): when a day named alone is due."""
+    return datetime.combine(day, END_OF_DAY, CLIENT_ZONE)
 
 
 def day_of_month(today: date, target_day: int) -> date | None:

@@ -91,16 +91,20 @@ def _removed(text: str, main: list[Mention], chains: list[list[Mention]]) -> str
     later = [c for c in chains if c is not main and c[0].unit == "record"]
     for chain in later:
         if chain[0].start > main[0].start and _REMOVED.search(text[: chain[0].start]):
-            chains.remove(chain)
-            left = main[0].value - chain[0].value
-            if left <= 0:
-                return ""
-            said = _("{count} - {removed} removidos").format(
-                count=said_count(main[0]), removed=said_amount(chain[0].value)
-            )
-            main[0] = replace(main[0], value=left)
-            return f"{said} = {said_count(main[0])}"
+            return _less(main, chains, chain, _("{count} - {less} removidos"))
     return ""
+
+
+def _less(main: list[Mention], chains: list[list[Mention]], chain: list[Mention], said: str) -> str:
+    """`main`'s count less `chain`'s (no count of its own), said as `said` ("{count} - {less}
+    removidos"); "" where nothing would be left."""
+    chains.remove(chain)
+    left = main[0].value - chain[0].value
+    if left <= 0:
+        return ""
+    step = said.format(count=said_count(main[0]), less=said_amount(chain[0].value))
+    main[0] = replace(main[0], value=left)
+    return f"{step} = {said_count(main[0])}"
 
 
 # "mas 2 mil perguntas estão nas duas (vamos deixar só uma cópia)": counted twice, kept once.
@@ -114,15 +118,7 @@ def _in_both(text: str, main: list[Mention], chains: list[list[Mention]]) -> str
     later = [c for c in chains if c is not main and c[0].start > main[0].start]
     for chain in later:
         if _IN_BOTH.match(text, chain[0].end) or _IN_BOTH.match(text, chain[-1].end):
-            chains.remove(chain)
-            left = main[0].value - chain[0].value
-            if left <= 0:
-                return ""
-            said = _("{count} - {repeated} repetidos").format(
-                count=said_count(main[0]), repeated=said_amount(chain[0].value)
-            )
-            main[0] = replace(main[0], value=left)
-            return f"{said} = {said_count(main[0])}"
+            return _less(main, chains, chain, _("{count} - {less} repetidos"))
     return ""
 
 

@@ -20,6 +20,7 @@ from bot.assistant.reader.calendar_days import (
     WEEKDAYS,
     business_day,
     day_of_month,
+    end_of,
     national_holidays,
     on_day,
     working_day,
@@ -151,10 +152,6 @@ def formatted(text: str, now: datetime) -> Deadline | None:
 _Found = tuple[datetime, int, int] | None
 
 
-def _end_of(day: date) -> datetime:
-    return datetime.combine(day, END_OF_DAY, CLIENT_ZONE)
-
-
 def _iso(text: str, now: datetime) -> _Found:
     said = _ISO.search(text)
     if said is None:
@@ -162,7 +159,7 @@ def _iso(text: str, now: datetime) -> _Found:
     if (day := on_day(int(said["year"]), int(said["month"]), int(said["day"]))) is None:
         return None
     if said["hour"] is None:
-        return _end_of(day), said.start(), said.end()
+        return end_of(day), said.start(), said.end()
     zone = said["zone"] or "brt"
     clock: tzinfo
     if zone in ("z", "utc", "gmt"):
@@ -183,7 +180,7 @@ def _d_plus(text: str, now: datetime) -> _Found:
         return None
     # D+N counts working days, as banks and finance teams use it ("D+1": the next working day)
     day = business_day(now.date(), int(said["n"]))
-    return _end_of(day), said.start(), said.end()
+    return end_of(day), said.start(), said.end()
 
 
 def _week(text: str, now: datetime) -> _Found:
@@ -197,8 +194,8 @@ def _week(text: str, now: datetime) -> _Found:
             friday = date.fromisocalendar(year, week, 5)
         except ValueError:
             continue
-        if _end_of(friday) > now:
-            return _end_of(friday), said.start(), said.end()
+        if end_of(friday) > now:
+            return end_of(friday), said.start(), said.end()
     return None
 
 
@@ -220,7 +217,7 @@ def _next_holiday(text: str, now: datetime) -> _Found:
     for year in (now.year, now.year + 1):
         upcoming = sorted(day for day in national_holidays(year) if day > now.date())
         if upcoming:
-            return _end_of(upcoming[0] - timedelta(days=1)), said.start(), said.end()
+            return end_of(upcoming[0] - timedelta(days=1)), said.start(), said.end()
     return None
 
 
@@ -230,7 +227,7 @@ def _ends_on(text: str, now: datetime) -> _Found:
     if said is None:
         return None
     day = day_of_month(now.date(), int(said["day"]))
-    return (_end_of(day), said.start(), said.end()) if day else None
+    return (end_of(day), said.start(), said.end()) if day else None
 
 
 def _named_day(text: str, now: datetime) -> _Found:
@@ -240,7 +237,7 @@ def _named_day(text: str, now: datetime) -> _Found:
         return None
     month, day = _NAMED_DAYS[said["day"]]
     for year in (now.year, now.year + 1):
-        moment = _end_of(date(year, month, day) - timedelta(days=1 if said["before"] else 0))
+        moment = end_of(date(year, month, day) - timedelta(days=1 if said["before"] else 0))
         if moment > now:
             return moment, said.start(), said.end()
     return None
@@ -253,7 +250,7 @@ def _sprint(text: str, now: datetime) -> _Found:
     for year in (now.year, now.year + 1):
         if (day := on_day(year, int(said["month"]), int(said["day"]))) is None:
             return None
-        if (moment := _end_of(day)) > now:
+        if (moment := end_of(day)) > now:
             return moment, said.start(), said.end()
     return None
 
@@ -280,7 +277,7 @@ def _iteration(text: str, now: datetime) -> _Found:
         last = start + timedelta(days=n * (7 if unit.startswith(("sem", "week")) else 1) - 1)
         while not working_day(last):
             last -= timedelta(days=1)
-    return _end_of(last), said.start(), said.end()
+    return end_of(last), said.start(), said.end()
 
 
 def _week_of(text: str, now: datetime) -> _Found:
@@ -290,7 +287,7 @@ def _week_of(text: str, now: datetime) -> _Found:
     friday = day + timedelta(days=4 - day.weekday())
     while not working_day(friday) and friday.weekday() > 0:  # the week of the 21st: Christmas
         friday -= timedelta(days=1)
-    return _end_of(friday), said.start(), said.end()
+    return end_of(friday), said.start(), said.end()
 
 
 def _event_day(text: str, now: datetime) -> _Found:
@@ -307,12 +304,12 @@ def _event_day(text: str, now: datetime) -> _Found:
     ):
         return None
     if said["eve"]:
-        return _end_of(day - timedelta(days=1)), said.start(), said.end()
+        return end_of(day - timedelta(days=1)), said.start(), said.end()
     if said["minus"]:
-        return _end_of(day - timedelta(days=int(said["n"]))), said.start(), said.end()
+        return end_of(day - timedelta(days=int(said["n"]))), said.start(), said.end()
     if said["weekday"]:
         back = (day.weekday() - WEEKDAYS[said["weekday"]]) % 7 or 7
-        return _end_of(day - timedelta(days=back)), said.start(), said.end()
+        return end_of(day - timedelta(days=back)), said.start(), said.end()
     if said["morning"]:
         at = time(9, 0)
     elif hour := dated[-1]["hour"]:
@@ -328,7 +325,7 @@ def _break(text: str, now: datetime) -> _Found:
         return None
     courts = said.groupdict().get("courts")
     day = day_of_month(now.date(), 20 if courts else int(said["day"]))
-    return (_end_of(day - timedelta(days=1)), said.start(), said.end()) if day else None
+    return (end_of(day - timedelta(days=1)), said.start(), said.end()) if day else None
 
 
 def _return(text: str, now: datetime) -> _Found:
@@ -343,7 +340,7 @@ def _return(text: str, now: datetime) -> _Found:
         last = on_day(now.year + (month < now.month), month, int(span["day"]))
     if last is None:
         return None
-    return _end_of(business_day(last, 1)), said.start(), said.end()
+    return end_of(business_day(last, 1)), said.start(), said.end()
 
 
 def _nth_weekday(text: str, now: datetime) -> _Found:
@@ -361,4 +358,4 @@ def _nth_weekday(text: str, now: datetime) -> _Found:
     if hour := _AT_HOUR.match(text, said.end()):  # "na primeira terça de janeiro, às 14h"
         at = datetime.combine(day, time(int(hour["hour"]), int(hour["minute"] or 0)), CLIENT_ZONE)
         return at, said.start(), hour.end()
-    return _end_of(day), said.start(), said.end()
+    return end_of(day), said.start(), said.end()

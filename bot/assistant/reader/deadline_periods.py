@@ -9,9 +9,9 @@ from datetime import UTC, date, datetime, timedelta
 
 from bot.assistant.reader.calendar_days import (
     CLIENT_ZONE,
-    END_OF_DAY,
     MONTH_NUMBERS,
     WEEKDAYS,
+    end_of,
     next_month,
 )
 
@@ -39,10 +39,6 @@ _UNIX = re.compile(
 )
 
 
-def _end_of(day: date) -> datetime:
-    return datetime.combine(day, END_OF_DAY, CLIENT_ZONE)
-
-
 def fortnight(text: str, now: datetime) -> Found:
     said = _FORTNIGHT.search(text)
     if said is None:
@@ -50,12 +46,12 @@ def fortnight(text: str, now: datetime) -> Found:
     if said["this"]:  # "desta quinzena": the 15th, or the month's end after it
         today = now.date()
         day = today.replace(day=15) if today.day <= 15 else next_month(today) - timedelta(days=1)
-        return _end_of(day), said.start(), said.end()
+        return end_of(day), said.start(), said.end()
     month = MONTH_NUMBERS[said["month"][:3]]
     year = now.year + (month < now.month)
     first = said["which"] in ("primeira", "1a")
     last = 15 if first else monthrange(year, month)[1]
-    return _end_of(date(year, month, last)), said.start(), said.end()
+    return end_of(date(year, month, last)), said.start(), said.end()
 
 
 def weekday_of_this_month(text: str, now: datetime) -> Found:
@@ -67,7 +63,7 @@ def weekday_of_this_month(text: str, now: datetime) -> Found:
     same = [d for d in days if d.weekday() == WEEKDAYS[said["weekday"]]]
     nth = said["nth"][:-1]
     index = {"primeir": 0, "segund": 1, "terceir": 2, "ultim": -1}[nth]
-    return _end_of(same[index]), said.start(), said.end()
+    return end_of(same[index]), said.start(), said.end()
 
 
 def moving_day(text: str, now: datetime) -> Found:
@@ -78,7 +74,7 @@ def moving_day(text: str, now: datetime) -> Found:
     for year in (now.year + bool(said["next"]), now.year + 1 + bool(said["next"])):
         first = date(year, month, 1)
         second_sunday = first + timedelta(days=(6 - first.weekday()) % 7 + 7)
-        if (moment := _end_of(second_sunday)) > now:
+        if (moment := end_of(second_sunday)) > now:
             return moment, said.start(), said.end()
     return None
 

@@ -72,11 +72,11 @@ def from_emails(
         return found
     for email in emails:
         inside = " " * email.start + text[email.start : email.end]
-        said = read(inside, email.at)
+        said = read(inside, min(email.at, now))  # a header dated ahead of now is a typo
         if said is None or said.at <= now:
             continue
         hours = max(1.0, round((said.at - now).total_seconds() / 3600, 1))
-        sent = format_date(email.at, "dd/MM", locale=locale())
+        sent = format_date(min(email.at, now), "dd/MM", locale=locale())
         note = (
             understood(said.at, hours, False).removesuffix(".")
             + " "

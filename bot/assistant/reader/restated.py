@@ -24,14 +24,14 @@ _CLOCK_DURATION = re.compile(
 # "te falei de ~300 palavras, era chute; rodei o script e a média real deu 420": the measure
 # replaces the guess, in the guess's unit.
 _GUESS = re.compile(r"(~?\s?)(\d+(?:[.,]\d+)?)( (?:palavras|tokens|caracteres|words|characters))\b")
-_MEASURED_MEAN = re.compile(
+MEASURED_MEAN = re.compile(
     r"\b(?:a )?media (?:real |de verdade |medida )?(?:deu|e|ficou|saiu|foi) (\d+(?:[.,]\d+)?)\b"
     r"(?! ?(?:mil|k|%|palavras|tokens|caracteres|words))"
 )
 
 
 def _measured_mean(folded: str) -> str:
-    measured = _MEASURED_MEAN.search(folded)
+    measured = MEASURED_MEAN.search(folded)
     guesses = list(_GUESS.finditer(folded, 0, measured.start())) if measured else []
     if measured is None or not guesses:
         return folded
@@ -93,9 +93,8 @@ _COLUMN_UNIT = re.compile(r"\b(?:palavras|words?|tokens|caracteres|characters)\b
 
 
 def _rows(found: re.Match[str]) -> str:
-    rows = number(found["n"]) or 0
-    header = re.search(r"cabecalho|header", found["rest"])
-    return f"{rows - (1 if header else 0):.0f} linhas{found['rest']}"
+    rows = (number(found["n"]) or 0) - (1 if re.search(r"cabecalho|header", found["rest"]) else 0)
+    return f"{rows:.0f} linhas{found['rest']}" if rows > 0 else found[0]
 
 
 def _mean_of(found: re.Match[str]) -> str:
@@ -107,7 +106,7 @@ def _mean_of(found: re.Match[str]) -> str:
     rows = int(found["last"]) - int(found["first"]) + 1
     counted = re.search(r"\d\s+linhas", found.string)  # the rows were counted apart
     said = f"{found['mean']} {words} cada"
-    return said if counted else f"{rows} linhas de {said}"
+    return said if counted or rows < 2 else f"{rows} linhas de {said}"
 
 
 # "só 3/4 têm resposta", "1/5 é duplicado e sai": a share said as a fraction, not a date.
