@@ -33,9 +33,9 @@ from quoting.catalog import Catalog, Offer, Region, load_catalog
 from quoting.datafiles import Sourced, load
 from quoting.fx import FxRate, reference_rate
 from quoting.jobspec import Job, JobSpec, normalize
+from quoting.pool import candidates
 from quoting.pricing import cost
 from quoting.quote import build_quote, priced_job
-from quoting.recommend import candidates
 from quoting.units import format_brl, format_number
 
 DEFAULT_REFERENCES = Path(__file__).parent / "data" / "public_prices.toml"

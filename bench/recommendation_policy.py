@@ -21,7 +21,8 @@ from pydantic import ValidationError
 from quoting.catalog import load_catalog
 from quoting.errors import QuotingError
 from quoting.jobspec import JobSpec, normalize
-from quoting.recommend import candidates, recommend
+from quoting.pool import candidates
+from quoting.recommend import recommend
 
 MODELS = [
     {"model": "bert-base"},

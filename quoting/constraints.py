@@ -152,7 +152,13 @@ def spot_line(
 
 
 def device_line(job: Job, card: Accelerator, devices: int, used_gb: float) -> str | None:
-    """The card limit kept, with the memory the job uses on each card (it may run on theirs)."""
+    """The card limit or count kept, with the memory the job uses on each card (it may run on
+    theirs)."""
+    if job.max_device_memory_gb is None and job.devices is not None:
+        return _(
+            "Número de placas: {devices}x {card}, como você pediu (o job usa cerca de {used} GB "
+            "em cada)."
+        ).format(devices=devices, card=card.name, used=format_number(used_gb))
     if job.max_device_memory_gb is None:
         return None
     return _(

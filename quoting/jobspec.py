@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from locales import N_, _
 from quoting.errors import InvalidJob
 from quoting.registry import Architecture, derive_architecture, load_registry
-from quoting.units import format_number
+from quoting.units import format_number, short_number
 
 Method = Literal["full", "lora", "qlora"]
 Precision = Literal["bf16", "fp16", "fp32"]
@@ -65,6 +65,7 @@ FLAGS: dict[str, str] = {
     "kind": "--kind",
     "accelerator": "--accelerator",
     "max_device_memory_gb": "--max-device-memory-gb",
+    "devices": "--devices",
     "cheapest": "--cheapest",
     "urgent": "--urgent",
 }
@@ -118,6 +119,8 @@ class JobSpec(BaseModel):
     accelerator: str | None = None
     # The largest card the client can use ("só temos placas de 16 GB", "uma 4090"), in GB.
     max_device_memory_gb: float | None = None
+    # "quero rodar em 4 H100": how many cards or chips, in all, the client wants the job on.
+    devices: int | None = None
     # "O mais barato possível": price wins over the Brazil and home-cloud preferences.
     cheapest: bool | None = None
     # "Urgente", "pra ontem": the fastest sensible option wins (quoting/policy.py).
@@ -155,6 +158,7 @@ class Job(BaseModel):
     kind: Literal["gpu", "tpu"] | None = None
     accelerator: str | None = None
     max_device_memory_gb: float | None = None
+    devices: int | None = None
     cheapest: bool = False
     urgent: bool = False
     assumed: list[str] = Field(default_factory=list)
@@ -172,7 +176,7 @@ class Job(BaseModel):
 def _check_range(field: str, value: float, low: float, high: float, unit: str = "") -> None:
     """`unit` comes translated ("parâmetros", "horas")."""
     if not low <= value <= high:
-        top = _short(high)
+        top = short_number(high)
         # "10 bilhões de exemplos", but "10.000 exemplos": the big-number words take "de".
         if unit and top[-1].isalpha():
             top = _("{number} de {unit}").format(number=top, unit=unit)
@@ -181,26 +185,9 @@ def _check_range(field: str, value: float, low: float, high: float, unit: str = 
         raise InvalidJob(
             FLAGS[field],
             _("deve estar entre {low} e {high} (recebi {value})").format(
-                low=_short(low), high=top, value=_short(value)
+                low=short_number(low), high=top, value=short_number(value)
             ),
         )
-
-
-_LARGE = (
-    (1e12, N_("trilhão"), N_("trilhões")),
-    (1e9, N_("bilhão"), N_("bilhões")),
-    (1e6, N_("milhão"), N_("milhões")),
-)
-
-
-def _short(value: float) -> str:
-    """A bound as people read it: "1 milhão", "10 bilhões", "2,5 trilhões", "4.096"."""
-    for size, one, many in _LARGE:
-        if abs(value) >= size:
-            scaled = value / size
-            number = format_number(scaled, 0 if value % size == 0 else 1)
-            return f"{number} {_(many) if abs(scaled) >= 2 else _(one)}"
-    return format_number(value, 0 if float(value).is_integer() else 2)
 
 
 def _choice(spec: JobSpec, field: str, default: str, job: dict[str, object]) -> None:
@@ -344,6 +331,8 @@ def normalize(spec: JobSpec) -> Job:
         _check_range("budget_brl", float(spec.budget_brl), 1, 1e9, _("reais"))
     if spec.max_device_memory_gb is not None:
         _check_range("max_device_memory_gb", spec.max_device_memory_gb, 1, 1024, "GB")
+    if spec.devices is not None:
+        _check_range("devices", spec.devices, 1, 4096, _("placas"))
     if spec.spot is None:
         assumed.append("spot")
 
@@ -359,6 +348,7 @@ def normalize(spec: JobSpec) -> Job:
         spot=bool(spec.spot),
         max_device_memory_gb=spec.max_device_memory_gb,
         accelerator=spec.accelerator,
+        devices=spec.devices,
         cheapest=bool(spec.cheapest),
         urgent=bool(spec.urgent),
         **job,

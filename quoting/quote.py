@@ -14,9 +14,10 @@ from quoting.catalog import Catalog, load_catalog
 from quoting.fx import PTAX_SOURCE, FxRate, reference_rate
 from quoting.jobspec import Job, JobSpec, normalize
 from quoting.memory import MemoryEstimate, MemoryParts
+from quoting.pool import candidates
 from quoting.price_list import stale_notice
 from quoting.pricing import LineItem, Tax, load_pricing
-from quoting.recommend import NoViableOffer, candidates, recommend
+from quoting.recommend import NoViableOffer, recommend
 from quoting.timing import flops_per_token
 from quoting.topology import Parallelism
 from quoting.units import format_brl, format_date, format_number

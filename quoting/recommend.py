@@ -7,30 +7,28 @@ the job (what leaving would save is said), and small models go to older, cheaper
 when they fit.
 """
 
-from collections.abc import Iterator
 from datetime import date
 from decimal import Decimal
 
-from locales import N_, _
+from babel.lists import format_list
+
+from locales import N_, _, locale
 from quoting import constraints, policy
 from quoting.candidate import Candidate, Recommendation
-from quoting.catalog import Accelerator, Catalog, Offer, Region, load_catalog
+from quoting.catalog import Catalog, load_catalog
 from quoting.errors import InvalidJob, QuotingError
 from quoting.explain import fit_reasons, notices, sharding_reason, time_reason
 from quoting.fx import FxRate, reference_rate
 from quoting.jobspec import Job, lowered
 from quoting.memory import trainable_params
 from quoting.memory_limits import example_sequence, memory_refusal
-from quoting.placement import ShapeCache, place
+from quoting.placement import place
+from quoting.pool import best_within, candidates, priced_variant
 from quoting.pricing import cost, storage_gb
 from quoting.reasons import machine_reasons
 from quoting.timing import load_performance
 from quoting.topology import offer_links
-from quoting.units import format_brl, format_number
 
-# More instances of an offer are priced only while fewer run longer than this (or miss the
-# deadline): the value-of-time policy (quoting/policy.py) needs the faster shapes to compare.
-LONG_RUN_HOURS = policy.TIME_TARGETS_HOURS[0]
 # Offers in Brazil win when they cost at most this much more: lower latency and data kept under
 # Brazilian jurisdiction. Not taxes: AWS, Google Cloud and Azure bill Brazilian customers through
 # the same Brazilian company whatever the region (see pricing.toml, profile br_cloud).
@@ -57,99 +55,6 @@ class NoViableOffer(QuotingError):
         self.suggestions = suggestions
 
 
-def _excluded(job: Job, offer: Offer, accelerator: Accelerator, region: Region) -> bool:
-    if job.data_residency == "br" and region.country != "BR":
-        return True
-    if job.kind is not None and accelerator.kind != job.kind:
-        return True
-    if job.accelerator is not None and accelerator.id != job.accelerator:
-        return True
-    if job.max_device_memory_gb is not None and accelerator.memory_gb > job.max_device_memory_gb:
-        return True
-    if accelerator.kind == "tpu":
-        # QLoRA's 4-bit weights come from bitsandbytes, which runs on CUDA GPUs only. Scale
-        # is not a rule here: the GPU-or-TPU comparison of the priced options decides it.
-        return job.framework == "pytorch" or job.method == "qlora"
-    return False
-
-
-def candidates(job: Job, catalog: Catalog, fx: FxRate | None = None) -> Iterator[Candidate]:
-    """Every offer in force at the fewest instances that fit the job, and at more instances
-    only while fewer would miss the deadline or run for days (more machines for a short job
-    is waste)."""
-    fx = fx or reference_rate(date.today())  # once, not per offer
-    trainable = trainable_params(job)
-    storage = storage_gb(job, trainable)
-    shapes = ShapeCache()  # one placement per machine shape, whichever cloud rents it
-    interconnect = load_performance().interconnect
-    for offer in catalog.offers_in_force():
-        accelerator = catalog.accelerator_by_id(offer.accelerator)
-        region = catalog.region_of(offer)
-        if _excluded(job, offer, accelerator, region):
-            continue
-        # Interruption time only where the offer really runs on spot (it has a spot price).
-        on_offer = (
-            job if offer.spot_per_hour is not None else job.model_copy(update={"spot": False})
-        )
-        links = offer_links(accelerator, offer, interconnect)
-        instances = 1
-        while instances <= offer.max_instances:
-            placed = shapes.place(on_offer, accelerator, links, offer.device_count, instances)
-            if placed.fits:
-                charges = cost(
-                    job,
-                    offer,
-                    region,
-                    instances,
-                    placed.time.hours,
-                    storage,
-                    job.tax_profile,
-                    fx,
-                    tpu=accelerator.kind == "tpu",
-                )
-                yield Candidate(
-                    offer=offer,
-                    accelerator=accelerator,
-                    region=region,
-                    instances=instances,
-                    placement=placed.placement,
-                    memory=placed.memory,
-                    time=placed.time,
-                    cost=charges,
-                    fp16_fallback=job.precision == "bf16" and not accelerator.bf16,
-                )
-                if not _wants_more_instances(job, placed.time.hours):
-                    break
-            instances *= 2
-
-
-def _wants_more_instances(job: Job, hours: float) -> bool:
-    late = job.deadline_hours is not None and hours > job.deadline_hours
-    return late or hours > LONG_RUN_HOURS
-
-
-def _best(job: Job, catalog: Catalog, fx: FxRate | None = None) -> Candidate | None:
-    """The cheapest offer that runs `job` within its deadline, if any."""
-    pool = [
-        c
-        for c in candidates(job, catalog, fx)
-        if job.deadline_hours is None or c.time.hours <= job.deadline_hours
-    ]
-    return policy.cheapest(pool) if pool else None
-
-
-def _priced_variant(
-    job: Job, catalog: Catalog, label: str, change: dict[str, object], fx: FxRate | None = None
-) -> str:
-    best = _best(job.model_copy(update=change), catalog, fx)
-    if best is None:
-        return ""
-    hours, total = format_number(best.time.hours), format_brl(best.total_brl)
-    return _("{change}: caberia em {machine}, cerca de {hours} h por {total}.").format(
-        change=label, machine=best.headline(), hours=hours, total=total
-    )
-
-
 def _accelerator_refusal(job: Job, catalog: Catalog, fx: FxRate) -> QuotingError:
     """Why the accelerator the client named runs nothing here, and the job without that limit."""
     known = {a.id: a for a in catalog.accelerator}
@@ -161,8 +66,23 @@ def _accelerator_refusal(job: Job, catalog: Catalog, fx: FxRate) -> QuotingError
                 value=job.accelerator, choices=", ".join(known)
             ),
         )
-    anywhere = _priced_variant(job, catalog, _("Sem limitar a placa"), {"accelerator": None}, fx)
-    offered = any(o.accelerator == chosen.id for o in catalog.offers_in_force())
+    sizes = sorted(
+        {o.device_count for o in catalog.offers_in_force() if o.accelerator == chosen.id}
+    )
+    if job.devices is not None and (
+        other := priced_variant(job, catalog, _("Outro número de placas"), {"devices": None}, fx)
+    ):
+        why = _(
+            "Com {devices}x {card} não há máquina no catálogo que rode este job (as de {card} vêm "
+            "com {sizes} placas cada)."
+        ).format(
+            devices=job.devices,
+            card=chosen.name,
+            sizes=format_list([str(n) for n in sizes], style="or", locale=locale()),
+        )
+        return NoViableOffer(why, [other])
+    anywhere = priced_variant(job, catalog, _("Sem limitar a placa"), {"accelerator": None}, fx)
+    offered = bool(sizes)
     if offered:
         why = _("{card} não comporta este job na memória.")
     else:
@@ -175,7 +95,7 @@ def _accelerator_refusal(job: Job, catalog: Catalog, fx: FxRate) -> QuotingError
 
 def _tpu_refusal(job: Job, catalog: Catalog, fx: FxRate) -> NoViableOffer | None:
     """Why a job asked for on TPU has no TPU offer, with the GPU offer that keeps the rest."""
-    on_gpu = _priced_variant(job, catalog, _("Cotar em GPU"), {"kind": "gpu"}, fx)
+    on_gpu = priced_variant(job, catalog, _("Cotar em GPU"), {"kind": "gpu"}, fx)
     if job.framework == "pytorch":
         return NoViableOffer(
             _(
@@ -188,7 +108,7 @@ def _tpu_refusal(job: Job, catalog: Catalog, fx: FxRate) -> NoViableOffer | None
             ],
         )
     if job.method == "qlora":
-        lora = _priced_variant(job, catalog, _("LoRA em TPU"), {"method": "lora"}, fx)
+        lora = priced_variant(job, catalog, _("LoRA em TPU"), {"method": "lora"}, fx)
         return NoViableOffer(
             _(
                 "QLoRA não roda em TPU: os pesos em 4 bits vêm da biblioteca bitsandbytes, que só "
@@ -335,7 +255,10 @@ def _constraints(
         ).format(percent=f"{(BRAZIL_TOLERANCE - 1) * 100:.0f}")
     lines = [
         constraints.budget_line(
-            job, chosen, cheapest, lambda change: _best(job.model_copy(update=change), catalog, fx)
+            job,
+            chosen,
+            cheapest,
+            lambda change: best_within(job.model_copy(update=change), catalog, fx),
         ),
         constraints.deadline_line(job, chosen.time.hours),
         constraints.residency_line(job),
@@ -430,11 +353,13 @@ def suggest_fixes(
         variants.append((_(EXTEND_DEADLINE), {"deadline_hours": None}))
     if job.max_device_memory_gb is not None:
         variants.append((_("Aceitar placas com mais memória"), {"max_device_memory_gb": None}))
+    if job.devices is not None:
+        variants.append((_("Deixar o número de placas em aberto"), {"devices": None}))
     # Residency is the client's (often legal) requirement: never offered as a fix.
     suggestions = [
         text
         for label, change in variants
-        if (text := _priced_variant(job, catalog, label, change, fx))
+        if (text := priced_variant(job, catalog, label, change, fx))
     ]
     if not suggestions:
         suggestions.append(

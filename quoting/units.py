@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime, time
 from decimal import ROUND_HALF_UP, Decimal
 from zoneinfo import ZoneInfo
 
-from locales import _, current
+from locales import N_, _, current
 
 CENT = Decimal("0.01")
 # Clients and staff read dates in Brasília time: at 21h there, UTC is already tomorrow.
@@ -123,3 +123,20 @@ def format_clock(moment: time) -> str:
 def today_in_brazil() -> date:
     """Today's date in Brasília (not the server's UTC date)."""
     return datetime.now(SAO_PAULO).date()
+
+
+_LARGE = (
+    (1e12, N_("trilhão"), N_("trilhões")),
+    (1e9, N_("bilhão"), N_("bilhões")),
+    (1e6, N_("milhão"), N_("milhões")),
+)
+
+
+def short_number(value: float) -> str:
+    """A bound as people read it: "1 milhão", "10 bilhões", "2,5 trilhões", "4.096"."""
+    for size, one, many in _LARGE:
+        if abs(value) >= size:
+            scaled = value / size
+            number = format_number(scaled, 0 if value % size == 0 else 1)
+            return f"{number} {_(many) if abs(scaled) >= 2 else _(one)}"
+    return format_number(value, 0 if float(value).is_integer() else 2)

@@ -16,7 +16,7 @@ ACCELERATORS = Path(__file__).resolve().parent / "data" / "accelerators.toml"
 
 
 @cache
-def _aliases() -> list[tuple[re.Pattern[str], str]]:
+def card_aliases() -> list[tuple[re.Pattern[str], str]]:
     with ACCELERATORS.open("rb") as handle:
         aliases: dict[str, str] = tomllib.load(handle)["aliases"]
     ordered = sorted(aliases.items(), key=lambda item: -len(item[0]))
@@ -50,7 +50,7 @@ def accelerators_named(folded: str) -> list[str]:
     found: list[tuple[int, str]] = []
     taken: list[tuple[int, int]] = []
     swapped: set[str] = set()  # "swap the A100 for an H200": the card given up
-    for pattern, id_ in _aliases():
+    for pattern, id_ in card_aliases():
         for match in pattern.finditer(folded):
             if any(s < match.end() and match.start() < e for s, e in taken):
                 continue

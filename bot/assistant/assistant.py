@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from bot.assistant import asks, composer, cues, fixed_replies, pleasantries
 from bot.assistant.comparison import compare_text
 from bot.assistant.dollars import budget_in_reais, in_dollars, other_currency
-from bot.assistant.fit_answer import card_for, fit_first, fit_other_chip, fit_text, sizes_text
+from bot.assistant.fit_answer import fit_first, fit_reply, sizes_text
 from bot.assistant.followups import example_length, same_family, unclear_number, which_field
 from bot.assistant.guidance import GuidanceAnswer, compose_answer
 from bot.assistant.intent import warm_up
@@ -220,7 +220,7 @@ class Assistant:
         """ "vale a pena comprar uma GPU?": the job's own numbers, not the generic card."""
         slots = turn.slots if turn.sized else self._table_job(turn)
         # The cards named here are the ones the client owns or would buy: no limit on renting.
-        owned = ("max_device_memory_gb", "accelerator")
+        owned = ("max_device_memory_gb", "accelerator", "devices")
         rented = {name: value for name, value in slots.items() if name not in owned}
         job = normalize(JobSpec(**fixed_replies.spec_slots(rented)))
         answer = rent_or_buy_reply(
@@ -242,13 +242,8 @@ class Assistant:
 
     def _fit_check(self, turn: Turn) -> Reply:
         spec = fixed_replies.card_free_spec(turn.slots if turn.sized else self._table_job(turn))
-        memory, kind = turn.slots.get("max_device_memory_gb"), turn.slots.get("kind")
-        cards = [card_for(card, None) for card in turn.reading.accelerators]
-        chip = None if cards else other_chip(turn.reading.other_chip)
         try:
-            cards = cards or [card_for(None, memory, kind)]
-            answer = "\n".join(fit_text(spec, card) for card in cards)
-            answer = fit_other_chip(spec, chip) if chip else answer
+            answer = fit_reply(spec, turn.reading.accelerators, turn.reading.other_chip, turn.slots)
         except InvalidJob as error:
             return self._say(turn, fixed_replies.invalid_field(error))
         return self._say(turn, Reply(answer=answer, intent="question", actions=[ACTION_QUOTE]))
@@ -278,6 +273,7 @@ class Assistant:
             return self._quote(turn.state, turn.reading.text, turn.slots, turn.reading.notes)
         card = turn.reading.accelerators[0]
         slots = {**turn.slots, **fixed_replies.on_card(card, {**turn.state.slots, **turn.slots})}
+        slots.setdefault("devices", None)  # "e numa H200?": the count said for another card goes
         return self._quote(turn.state, turn.reading.text, slots)
 
     def _bare_number(self, turn: Turn) -> Reply:

@@ -18,8 +18,8 @@ from quoting.constraints import PROVIDER_NAMES
 from quoting.errors import QuotingError
 from quoting.fx import FxRate
 from quoting.jobspec import Cloud, Job, JobSpec, method_name, normalize
+from quoting.pool import candidates
 from quoting.quote import build_quote
-from quoting.recommend import candidates
 from quoting.registry import load_registry
 from quoting.units import format_brl, format_number
 
@@ -34,6 +34,7 @@ Axis = Literal[
     "deadline",
     "epochs",
     "examples",
+    "devices",
     "",
 ]
 
@@ -145,6 +146,10 @@ def compare_text(slots: dict[str, Any], axis: Axis, values: list[str], fx: FxRat
     columns: list[Column] = []
     for value in values:
         label = _label(axis, value)
+        if axis == "devices":  # "2x NVIDIA H100 80 GB", or "2 placas" on no card in particular
+            card = base.get("accelerator")
+            name = load_catalog().accelerator_by_id(card).name if card else _("placas")
+            label = f"{value}x {name}"
         if axis == "cloud":
             columns.append(_on_cloud(label, base, value, fx))
             continue
@@ -157,6 +162,8 @@ def compare_text(slots: dict[str, Any], axis: Axis, values: list[str], fx: FxRat
         varied = {**base, axis: value}
         if axis == "region":
             varied = {**base, "data_residency": "br"}
+        elif axis == "devices":
+            varied = {**base, axis: int(value)}
         elif axis in ("epochs", "examples"):
             varied = {**base, axis: float(value)}
         elif axis == "deadline":
@@ -174,7 +181,10 @@ def compare_text(slots: dict[str, Any], axis: Axis, values: list[str], fx: FxRat
         k: v for k, v in base.items() if k not in (varies, "params" if axis == "model" else "")
     }
     # Where the count or the epochs vary, the table says each; the job line would assume them
-    same_job = axis not in ("model", "epochs", "examples") and {"model", "params"} & shared.keys()
+    same_job = (
+        axis not in ("model", "epochs", "examples", "devices")
+        and {"model", "params"} & shared.keys()
+    )
     job = job_line(normalize(JobSpec(**shared))) if same_job else ""
     terms = _terms({k: v for k, v in base.items() if k != varies})
     if same_job and terms:

@@ -5,13 +5,13 @@ the quotes use (quoting.fit)."""
 from typing import Any
 
 from bot.assistant.fixed_replies import card_free_spec
-from bot.assistant.reader.other_chips import OtherChip
+from bot.assistant.reader.other_chips import OtherChip, other_chip
 from bot.assistant.reply import Reply
 from locales import _
 from quoting.candidate import HEADROOM
 from quoting.catalog import Accelerator, load_catalog
 from quoting.errors import InvalidJob
-from quoting.fit import fit_on
+from quoting.fit import fit_on, placed_on
 from quoting.jobspec import JobSpec, method_name, normalize
 from quoting.memory import estimate_memory
 from quoting.units import format_number
@@ -60,8 +60,22 @@ def fit_first(reply: Reply, slots: dict[str, Any], card_id: str | None) -> str:
     return f"{said}\n\n{reply.answer}"
 
 
-def fit_text(spec: JobSpec, card: Accelerator) -> str:
-    """pt-BR: whether the job fits one card, and if not, how many or what would make it fit."""
+def fit_reply(
+    spec: JobSpec, accelerators: list[str], other: str | None, slots: dict[str, Any]
+) -> str:
+    """pt-BR: yes or no on each card named, on a chip we do not sell, or on the client's own card
+    of the memory or kind said ("uma placa de 24 GB", "um chip de TPU"), with the count they have
+    ("tenho 2 A100, cabe?")."""
+    cards = [card_for(card, None) for card in accelerators]
+    if not cards and (chip := other_chip(other)):
+        return fit_other_chip(spec, chip)
+    cards = cards or [card_for(None, slots.get("max_device_memory_gb"), slots.get("kind"))]
+    return "\n".join(fit_text(spec, card, slots.get("devices", 1)) for card in cards)
+
+
+def fit_text(spec: JobSpec, card: Accelerator, devices: int = 1) -> str:
+    """pt-BR: whether the job fits one card, or the `devices` cards the client has ("tenho 2
+    A100, cabe?"), and if not, how many or what would make it fit."""
     job = normalize(spec)
     fitted = fit_on(job, card, max_devices=64)
     if job.model:
@@ -71,7 +85,14 @@ def fit_text(spec: JobSpec, card: Accelerator) -> str:
     what = _("{model} com {method}").format(model=model, method=method_name(job.method))
     tpu = card.kind == "tpu"
     memory = format_number(card.memory_gb, 0)
-    if fitted is not None and fitted.devices == 1:
+    if devices > 1 and (placed := placed_on(job, card, devices, load_catalog())).fits:
+        return _(
+            "Sim: com {devices}x {card}, {what} cabe — {used} por placa, já com folga para "
+            "ativações e otimizador."
+        ).format(devices=devices, card=card.name, what=what, used=_gb(placed.memory.total))
+    if devices > 1:
+        short = _("Não com {devices}x {card}: {what} precisa de {total} ao todo.")
+    elif fitted is not None and fitted.devices == 1:
         if tpu:
             fits = _(
                 "Sim: {what} cabe num único chip {card} — {used} de {memory} GB, já com folga "
@@ -85,7 +106,7 @@ def fit_text(spec: JobSpec, card: Accelerator) -> str:
         return fits.format(
             what=what, card=card.name, used=_gb(fitted.memory_per_device_gb), memory=memory
         )
-    if tpu:
+    elif tpu:
         short = _("Não num só chip: {what} precisa de {total} ao todo, e o {card} tem {memory} GB.")
     elif card.id == OWN_CARD:
         short = _(
@@ -98,7 +119,9 @@ def fit_text(spec: JobSpec, card: Accelerator) -> str:
     needed = estimate_memory(job).total
     close = needed <= card.memory_gb  # "precisa de ~22 GB e a placa tem 24": the margin is why
     total = _gb(needed, 1 if close else 0)
-    sentences = [short.format(what=what, total=total, card=card.name, memory=memory)]
+    sentences = [
+        short.format(what=what, total=total, card=card.name, memory=memory, devices=devices)
+    ]
     if close:
         sentences.append(
             _(

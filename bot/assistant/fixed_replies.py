@@ -216,7 +216,7 @@ def spec_slots(slots: dict[str, Any]) -> dict[str, Any]:
 
 def card_free_spec(slots: dict[str, Any]) -> JobSpec:
     """The job of `slots` on no card in particular: the card is what "roda numa L4?" asks."""
-    skipped = {"max_device_memory_gb", "accelerator"}
+    skipped = {"max_device_memory_gb", "accelerator", "devices"}
     return JobSpec(**{k: v for k, v in spec_slots(slots).items() if k not in skipped})
 
 

@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field
 from bot.assistant import asks as cues_of
 from bot.assistant import cues, pleasantries
 from bot.assistant.attachments import Attachment, without_attachments
+from bot.assistant.card_counts import cards_counted, two_counts
 from bot.assistant.commercial import asks_other_clients, commercial_answer
 from bot.assistant.comparison import Axis
 from bot.assistant.followups import last_field
@@ -288,6 +289,9 @@ def read_message(text: str, now: datetime | None = None, earlier: Sequence[str] 
     owned_aside = cards_not_enough(folded)
     if accelerators and "accelerator" not in fields and len(accelerators) == 1 and not owned_aside:
         fields["accelerator"] = Fact(value=accelerators[0])
+        counts = {count for count, card in cards_counted(folded) if card == accelerators[0]}
+        if len(counts) == 1:  # "quero rodar em 4 H100": the count is the client's too
+            fields["devices"] = Fact(value=counts.pop())
     if (instance := cues_of.instance_named(folded)) and "cloud" not in fields:
         fields["cloud"] = Fact(value=instance[2])  # "numa g6e.xlarge": an AWS machine
     reading = Reading(
@@ -385,6 +389,8 @@ def _compared(reading: Reading, folded: str) -> None:
         reading.compare, reading.compare_of = ["gpu", "tpu"], "kind"
     elif methods := cues_of.methods_compared(folded):
         reading.compare, reading.compare_of = methods, "method"
+    elif counted := two_counts(folded):  # "1 H100 e 2 H100", "4 vs 8 A100s"
+        reading.compare, reading.compare_of = [str(n) for n in counted[1]], "devices"
     elif cards := cues_of.cards_compared(folded):
         reading.compare, reading.compare_of = cards, "accelerator"
     elif (chip := chip_named(folded)) and cues_of.CARD_VERSUS_OTHER.search(folded):

@@ -77,7 +77,9 @@ def understand(reading: Reading, state: ConversationState, extracted: dict[str, 
     """The fields a message sets in its conversation: a swapped model ("e com o mistral?"), a
     premise taken back ("pode ser fora do Brasil"), a bare number for the field on the table."""
     turn = Turn(reading, state)
-    slots = {**extracted, **{k: v for k, v in reading.slots.items() if k != "accelerator"}}
+    # The card named is applied by the route that quotes on it; "4 vs 8 A100s" compares on it
+    card = reading.compare_of == "devices"
+    slots = {**extracted, **{k: v for k, v in reading.slots.items() if k != "accelerator" or card}}
     # "sem pressa, mas tem que ser antes do fim do ano": a term dropped in words is kept where the
     # same message sets it
     changes = premise_changes(turn.folded)

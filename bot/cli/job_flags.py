@@ -69,6 +69,9 @@ JOB_OPTIONS = [
     _option("--kind", "Forçar o tipo de acelerador: gpu ou tpu (padrão: o mais adequado)."),
     _option("--accelerator", "Cotar só nesta placa ou chip do catálogo (ex.: h200, l4, tpu-v5e)."),
     _option(
+        "--devices", "Cotar só com este número de placas ou chips, no total (ex.: 4).", int | None
+    ),
+    _option(
         "--cheapest/--no-cheapest",
         "O mais barato possível, mesmo que demore (ignora as preferências de Brasil e nuvem).",
         bool | None,

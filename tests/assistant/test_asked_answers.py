@@ -455,3 +455,31 @@ def test_a_chip_we_do_not_sell_is_named_with_its_fit_and_our_nearest_card(
     (hourly,) = talk(assistant, "quanto sai a hora de um Gaudi 3?")
     assert hourly.answer.startswith("Preço por hora: a Intel Gaudi 3 não está"), hourly.answer
     assert "• 1x NVIDIA H200" in hourly.answer, hourly.answer
+
+
+def test_a_card_count_in_the_job_is_the_machine_quoted(assistant: Assistant) -> None:
+    (reply,) = talk(assistant, f"{JOB}, quero rodar em 4 H100, quanto fica?")
+    assert reply.quote is not None, reply.answer
+    assert reply.quote["recommendation"]["count"] == 4, reply.answer
+    assert "4x NVIDIA H100 80 GB, como você pediu" in reply.answer
+
+
+def test_two_counts_of_one_card_come_side_by_side(assistant: Assistant) -> None:
+    *_, reply = talk(assistant, JOB, "compara 4 vs 8 A100s")
+    rows = _rows(reply.answer)
+    assert set(rows) == {"4x NVIDIA A100 80 GB", "8x NVIDIA A100 80 GB"}, reply.answer
+    assert rows["8x NVIDIA A100 80 GB"][0].startswith("8x NVIDIA A100 80 GB")
+
+
+@pytest.mark.parametrize(
+    ("message", "verdict"),
+    [
+        ("tenho 2 A100 de 80GB, dá pra treinar full um 13B nelas?", "Não com 2x NVIDIA A100"),
+        ("LoRA de um 13B em 2 A100 de 80GB, cabe?", "Sim: com 2x NVIDIA A100"),
+    ],
+)
+def test_a_fit_check_on_the_cards_the_client_has_answers_for_that_count(
+    assistant: Assistant, message: str, verdict: str
+) -> None:
+    (reply,) = talk(assistant, message)
+    assert reply.answer.startswith(verdict), reply.answer

@@ -8,7 +8,8 @@ import pytest
 
 from quoting.catalog import load_catalog
 from quoting.jobspec import JobSpec, normalize
-from quoting.recommend import NoViableOffer, candidates, recommend
+from quoting.pool import candidates
+from quoting.recommend import NoViableOffer, recommend
 from quoting.units import format_date
 
 
@@ -137,3 +138,21 @@ def test_a_limit_below_our_smallest_card_says_so_and_whether_their_card_holds_th
     with pytest.raises(NoViableOffer) as raised:
         recommend(large)
     assert "então não caberia numa de 8 GB" in str(raised.value)
+
+
+def test_a_card_count_asked_is_the_count_quoted_and_said() -> None:
+    spec = JobSpec(model="llama-3-8b", examples=20000, accelerator="h100", devices=4)
+    result = recommend(normalize(spec))
+    assert (result.chosen.accelerator.id, result.chosen.devices) == ("h100", 4)
+    assert any(
+        "4x NVIDIA H100" in line and "como você pediu" in line for line in result.constraints
+    )
+    assert all(c.devices == 4 for c in candidates(normalize(spec), load_catalog()))
+
+
+def test_a_card_count_no_machine_has_says_the_counts_sold_and_prices_another() -> None:
+    spec = JobSpec(model="llama-3-8b", examples=20000, accelerator="h100", devices=3)
+    with pytest.raises(NoViableOffer) as refusal:
+        recommend(normalize(spec))
+    assert "3x NVIDIA H100" in str(refusal.value) and "8 placas" in str(refusal.value)
+    assert refusal.value.suggestions[0].startswith("Outro número de placas: caberia em")

@@ -6,8 +6,9 @@ from hypothesis import strategies as st
 
 from quoting.catalog import load_catalog
 from quoting.jobspec import JobSpec, normalize
+from quoting.pool import candidates
 from quoting.quote import build_quote, quote
-from quoting.recommend import NoViableOffer, candidates
+from quoting.recommend import NoViableOffer
 
 KNOWN = [
     "llama-3-8b",

@@ -6,8 +6,9 @@ from hypothesis import strategies as st
 
 from quoting.catalog import load_catalog
 from quoting.jobspec import JobSpec, normalize
+from quoting.pool import candidates
 from quoting.quote import build_quote
-from quoting.recommend import NoViableOffer, candidates, recommend
+from quoting.recommend import NoViableOffer, recommend
 
 
 def test_qlora_of_an_8b_model_goes_to_a_single_gpu_of_at_most_24_gb() -> None:

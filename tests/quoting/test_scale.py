@@ -14,7 +14,8 @@ from quoting.candidate import Candidate
 from quoting.catalog import load_catalog
 from quoting.fit import placed_on
 from quoting.jobspec import Job, JobSpec, normalize
-from quoting.recommend import candidates, recommend
+from quoting.pool import candidates
+from quoting.recommend import recommend
 from quoting.timing import peak_flops, train_flops, utilisation
 
 CATALOG = load_catalog()

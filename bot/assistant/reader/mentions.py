@@ -1,0 +1,114 @@
+"""Every number in a message that has a unit of data (records, pages, words, characters, tokens,
+bytes, hours of speech, minutes), as a `Mention` with where it was said: what the data-size
+reader composes."""
+
+import re
+
+from bot.assistant.reader.counts import another_turns, counted_by_each, elided_count
+from bot.assistant.reader.measured import means_over_limits
+from bot.assistant.reader.quantity_arithmetic import Mention
+from bot.assistant.reader.rates import RATE
+from bot.assistant.reader.spans import NOT_RECORDS, QUANTITY, SCALE, counts_nothing, number
+from bot.assistant.reader.units import (
+    BOTH_SIDES,
+    BYTES,
+    LENGTH_AFTER,
+    STAT_BEFORE,
+    named_before,
+    patterns,
+    plus_length,
+    unit_of,
+)
+
+# "cada processo com umas 8 peças": a few documents inside each record, whatever they are called.
+EACH_HAS = re.compile(
+    r"\b(?:cada|each) [a-z]+ (?:com|tem|contem|has|with|contains) (?:umas? |cerca de |~|about )?$"
+)
+_HALF = re.compile(r"^\s*e mei[ao]\b|^\s*and a half\b")
+_EACH_SIDE = re.compile(r"^\s*(?:de |em |on )?(?:cada lado|each side|por lado|per side)\b")
+_SIDE_BEFORE = re.compile(
+    r"\b(?:cada lado|each side|por lado|per side) (?:com|tem|de|has|with|of)\s+"
+    r"(?:umas? |~|about )?$"
+)
+_EACH_ONE = re.compile(r"\bcada (?:um|uma|one)\b[^.;!?\d]{0,30}$|\beach\b[^.;!?\d]{0,30}$")
+TABLE = re.compile(r"\b(?:csv|jsonl?|planilha|tabela|excel|xlsx|parquet|banco de dados)\b")
+
+
+def find_mentions(text: str) -> list[Mention]:
+    """Every number with a unit of data in normalized `text`, left to right."""
+    unit_pattern = patterns()[0]
+    mentions: list[Mention] = []
+    for match in QUANTITY.finditer(text):
+        if (parsed := number(match["number"])) is None or counts_nothing(text, match):
+            continue  # "desde 2019", "(nota de 0 a 1000)": a year or a scale, never a count
+        # A negative count is kept: the job's validation says what is wrong with it.
+        value = (-parsed if match["sign"] else parsed) * SCALE.get(match["scale"] or "", 1.0)
+        after = text[match.end() :]
+        if after.lstrip().startswith("%"):
+            continue  # "70% curtos": a share, never a count
+        found = unit_pattern.match(after)
+        if found is None and (stat := STAT_BEFORE.search(text[: match.start()])):
+            noun = stat["noun"] or stat["after"]  # the mean is each one's length
+            mentions.append(Mention(value, unit_of(noun), noun, match.start(), match.end()))
+            continue
+        if found is None and (named := named_before().search(text[: match.start()])):
+            noun = named["noun"] or named["length"]
+            mentions.append(Mention(value, unit_of(noun), noun, named.start(), match.end()))
+            continue
+        if found is None and (plus := plus_length().match(after)):  # "36 + 90 palavras"
+            noun = plus["noun"]
+            mentions.append(Mention(value, unit_of(noun), noun, match.start(), match.end()))
+            continue
+        if found is None:
+            if elided := elided_count(text, match.start(), match.end(), value, mentions):
+                mentions.append(elided)  # "e mais 10 mil de 500 tokens": the same records
+            elif turns := another_turns(text, match.start(), match.end(), mentions):
+                mentions.append(turns)
+            elif each := counted_by_each(text, match.start(), match.end(), value):
+                mentions.append(each)
+            continue
+        end = match.end() + found.end()
+        if found["bytes"]:
+            mentions.append(Mention(value * BYTES[found["bytes"]], "byte", "", match.start(), end))
+        elif found["plural"]:
+            # "temos 40 apostilas de ~180 páginas", not "... e 5 alternativas de ~15 palavras"
+            part = re.search(r"(?:\be|\band|[,+])\s*$", text[: match.start()])
+            small = bool(EACH_HAS.search(text[max(0, match.start() - 40) : match.start()]))
+            small = small or (not part and bool(LENGTH_AFTER.match(text, end)))
+            # "cada um manda umas 25 propostas por semana": each holder's rate
+            each_rate = RATE.match(text[end:]) and _EACH_ONE.search(text, 0, match.start())
+            small = small or bool(each_rate)
+            # "em 2025 fizemos um teste": a year before a verb ("-mos") counts nothing
+            year = re.fullmatch(r"(?:19|20)\d\d", match["number"]) and not match["scale"]
+            verb = found["plural"].endswith("mos") or bool(year)
+            # "um 13B pra conversas": billions written on the number are a model's size
+            size = match["scale"] == "b" and match.end("number") == match.start("scale")
+            counts = not verb and not size and (value >= 50 or small)
+            if found["plural"] not in NOT_RECORDS and counts:
+                mentions.append(Mention(value, "record", found["plural"], match.start(), end))
+        elif found["audio"]:
+            mentions.append(Mention(value, "audio_hour", found["audio"], match.start(), end))
+        elif found["minutes"] or found["hour_each"] or found["seconds"] or found["hour_minutes"]:
+            minutes = value * (60 if found["hour_each"] or found["hour_minutes"] else 1)
+            minutes = (
+                minutes / 60 if found["seconds"] else minutes + int(found["hour_minutes"] or 0)
+            )
+            mentions.append(Mention(minutes, "minute", "min", match.start(), end))
+        else:
+            noun = found["measure"] or found["record"]
+            unit = unit_of(noun)
+            if unit == "turn" and value >= 1000:
+                unit = "record"  # "10k support replies": replies counted as examples
+            if unit == "line" and TABLE.search(text):
+                unit = "record"  # "JSONL file, 75k lines": a table's lines are its records
+            rest = text[end:]
+            if (half := _HALF.match(rest)) and unit != "record":
+                value, end = value + 0.5, end + half.end()  # "2 páginas e meia"
+            elif (sides := _EACH_SIDE.match(rest)) and unit != "record":
+                value, end = value * 2, end + sides.end()  # "~20 palavras cada lado"
+            elif _SIDE_BEFORE.search(text, max(0, match.start() - 30), match.start()):
+                value *= 2  # "cada lado com umas 30 palavras"
+            elif unit == "page" and BOTH_SIDES.match(rest):
+                value *= 2  # "~30 folhas cada, tudo frente e verso"
+            mentions.append(Mention(value, unit, noun, match.start(), end))
+    return means_over_limits(text, mentions)
