@@ -83,7 +83,8 @@ _SWAPPED = re.compile(
 
 # "quanto custa uma H100 por hora", "valor da hora da A100", "hourly price of an H200".
 PER_HOUR = re.compile(
-    r"\b(?:por hora|a hora|/ ?h\b|per hour|an hour|hourly|the hour|valor da hora|preco da hora|"
+    r"\b(?:por hora|a hora|la hora|/ ?h\b|per hour|an hour|hourly|the hour|valor da hora|"
+    r"preco da hora|"
     r"valor ?/ ?hora|valor hora|preco hora|"
     r"preco/hora|custo/hora|custo por hora|preco por hora|diaria|por dia|ao dia|per day|a day|"
     # "quanto sai o minuto de uma H100?": the same rate, by the minute
@@ -129,7 +130,9 @@ SIZES_ASKED = re.compile(
     r"a10gs?)|quanta (?:memoria|vram)|quantos gb|"
     r"how many (?:gpus|cards|chips)|how much (?:memory|vram)|"
     r"(?:memoria|vram) (?:precisa|necessaria)|(?:memory|vram) (?:needed|required|do i need)|"
-    r"what'?s the (?:memory|vram))"
+    r"what'?s the (?:memory|vram)|"
+    # "dá pra fazer fine-tuning com contexto de 32 mil tokens num 8B?": memory at that length
+    r"\b(?:contexto|context(?: length| window)?)\b[^?]{0,60}\?)"
 )
 # "e em dólar?", "quanto dá em USD", "in dollars".
 # Not "can we pay in dollars?" or "do you bill in USD?": how we are paid (commercial).
@@ -302,7 +305,12 @@ def methods_compared(folded: str) -> list[str]:
     """Two methods named side by side ("LoRA ou full, quanto muda?")."""
     if _instead(folded):
         return []
-    named = [(m.start(), method) for pattern, method in METHODS for m in pattern.finditer(folded)]
+    named = [
+        (m.start(), method)
+        for pattern, method in METHODS
+        for m in pattern.finditer(folded)
+        if not negated(folded, m.start())  # "Nada de LoRA": no side of a comparison
+    ]
     methods: list[str] = []
     for _, method in sorted(named):
         if method not in methods:
@@ -410,7 +418,8 @@ _ASKED_LANGUAGE = re.compile(
     r"send|write|translate|can you|could you|please)\b[^.?!]{0,30}?\b(?:isso|esse|essa|este|esta|"
     r"cotacao|orcamento|proposta|resposta|mensagem|this|that|it|quote|answer|proposal)\b"
     r"[^.?!]{0,20}?|(?<!que )(?<!that )(?<!which )"
-    r"(?:responde|responda|answer|reply|respond|speak|fala|fale|switch)"
+    r"(?:responde|responda|answer|reply|respond|speak|fala|fale|falar|conversar|continuar|seguir|"
+    r"switch|do this|talk|chat|continue|go on)"
     r"(?: me| us| comigo| to)?)\s+(?:em|in|to|pro|para o|pra) "
     r"(?P<language>ingles|english|portugues|portuguese)\b"
 )

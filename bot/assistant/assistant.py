@@ -163,6 +163,7 @@ class Assistant:
             "why_this": lambda t: self._say(t, fixed_replies.why_this(t.state)),
             "rent_or_buy": self._rent_or_buy,
             "unclear_number": lambda t: self._say(t, unclear_number(t.reading.unclear[0])),
+            "closed_model": lambda t: self._say(t, fixed_replies.closed(t.folded)),
             "price_per_hour": self._price_per_hour,
             "fit_check": self._fit_check,
             "sizes": self._sizes,

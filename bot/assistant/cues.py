@@ -85,7 +85,12 @@ ACCOUNT = re.compile(
     r"\b(livres?|disponive(l|is)|ocupad[oa]s?)\b[^.]{0,40}\b(agora|hoje|amanha)\b|"
     r"\b(agora|hoje|amanha)\b[^.]{0,40}\b(livres?|disponive(l|is)|ocupad[oa]s?)\b|"
     r"\b(entrevista|reporter|jornalista|imprensa|interview|journalist)\b|"
-    r"\b(pegada de carbono|carbon footprint|kg de co2|co2 por job)\b"
+    r"\b(pegada de carbono|carbon footprint|kg de co2|co2 por job)\b|"
+    # the queue for a card this week, a reminder later, references from other clients
+    r"\b(fila|disponibilidade|estoque)\b[^.?!]{0,20}\b(h100|a100|h200|l4|l40s|gpus?|placas?|"
+    r"maquinas?)\b|\bme (lembra|lembre|avisa|avise) (dessa|desta|da|de novo)|\bremind me\b|"
+    r"\b(voces|vcs|vc|you)\b[^?!]{0,20}\b(tem|have|has)\b[^?!]{0,20}\b(cases?|referencias?|"
+    r"depoimentos?|case studies|references)\b"
 )
 
 

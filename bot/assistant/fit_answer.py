@@ -161,8 +161,14 @@ def sizes_text(spec: JobSpec, methods: list[str]) -> str:
         job = normalize(spec.model_copy(update={"method": method}))
         alone = estimate_memory(job).total
         fitted = fit_on(job, card, max_devices=256)
+        short = normalize(spec.model_copy(update={"method": method, "seq_len": 512}))
         if fitted:
             where = f"{fitted.devices}x {card.name}"
+        elif fit_on(short, card, max_devices=256):  # more cards split the model, not a sequence
+            where = _(
+                "nenhuma quantidade de {card}: uma sequência de {length} tokens sozinha passa da "
+                "memória de uma placa"
+            ).format(card=card.name, length=format_number(job.seq_len, 0))
         else:
             where = _("mais de 256 {card}").format(card=card.name)
         lines.append(

@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from bot.assistant import composer
+from bot.assistant.closed_models import closed_model, closed_model_reply
 from bot.assistant.commercial import SOURCE_FILE, SOURCE_TITLE, no_team_online
 from bot.assistant.reply import ACTION_HUMAN, ACTION_QUOTE, Reply, Source
 from bot.assistant.state import ConversationState
@@ -242,3 +243,9 @@ def no_one_to_call(reply: Reply) -> Reply:
         kept = reply.answer.removesuffix(_(HANDOFF_AFTER_QUOTE)).rstrip() if reply.quote else ""
     answer = f"{kept}\n\n{alone}" if kept else alone
     return reply.model_copy(update={"answer": answer, "handoff": False})
+
+
+def closed(folded: str) -> Reply:
+    """ "fine-tuning do GPT-4o mini nas máquinas de vocês?": why not, and what we do train."""
+    answer = closed_model_reply(closed_model(folded) or "")
+    return Reply(answer=answer, intent="question", actions=[ACTION_QUOTE])

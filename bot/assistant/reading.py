@@ -15,7 +15,8 @@ from bot.assistant import asks as cues_of
 from bot.assistant import cues, pleasantries
 from bot.assistant.attachments import Attachment, without_attachments
 from bot.assistant.card_counts import cards_counted, two_counts
-from bot.assistant.commercial import asks_other_clients, commercial_answer
+from bot.assistant.commercial import commercial_answer
+from bot.assistant.commercial_cues import asks_other_clients
 from bot.assistant.comparison import Axis
 from bot.assistant.followups import last_field
 from bot.assistant.intent import classify

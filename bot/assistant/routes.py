@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bot.assistant import asks, cues, routing
+from bot.assistant.closed_models import closed_model
 from bot.assistant.fixed_replies import MAX_CHARS
 from bot.assistant.followups import only_a_number
 from bot.assistant.search_query import previous_message
@@ -77,8 +78,13 @@ def handoff(turn: Turn) -> bool:
 
 
 def greeting(turn: Turn) -> bool:
-    """ "oi, bom dia", or "👋" opening a chat"""
-    return turn.reading.wants("greeting") or (turn.reading.wordless and not turn.state.history)
+    """ "oi, bom dia", "👋" opening a chat, or "can we do this in English?" before any job"""
+    switch = bool(asks.asked_language(turn.folded)) and not turn.has_job and not turn.slots
+    return (
+        turn.reading.wants("greeting")
+        or switch
+        or (turn.reading.wordless and not turn.state.history)
+    )
 
 
 def closing(turn: Turn) -> bool:
@@ -102,6 +108,11 @@ def commercial(turn: Turn) -> bool:
         return False
     figures = (price_per_hour, fit_check, compare, requote_on_card, premise_change, bare_number)
     return not any(rule(turn) for rule in figures)
+
+
+def closed(turn: Turn) -> bool:
+    """ "quanto custa o fine-tuning do GPT-4o mini nas máquinas de vocês?", no open model named"""
+    return closed_model(turn.folded) is not None and "model" not in turn.reading.fields
 
 
 def alternatives(turn: Turn) -> bool:
@@ -377,6 +388,7 @@ ROUTES: list[Route] = [
     Route("why_this", why_this),
     Route("rent_or_buy", rent_or_buy),
     Route("unclear_number", unclear_number),
+    Route("closed_model", closed),
     Route("price_per_hour", price_per_hour),
     Route("fit_check", fit_check),
     Route("sizes", sizes),

@@ -91,7 +91,9 @@ def understand(reading: Reading, state: ConversationState, extracted: dict[str, 
         slots["model"] = swap
     bare = bare_field(state, turn.folded, reading.bare[-1]) if reading.bare and not slots else None
     if turn.has_job and not bare and "examples" not in slots:
-        scaled = scaled_field(state, turn.folded, named_only=bool(slots))
+        # "faturar metade no CNPJ da matriz": beside a commercial question, only the data named
+        named_only = bool(slots) or reading.commercial is not None
+        scaled = scaled_field(state, turn.folded, named_only=named_only)
         if scaled and slots:  # "faz lora e dobra os exemplos": one change among others
             slots.setdefault(*scaled)
         else:

@@ -82,12 +82,15 @@ class Payment(BaseModel):
 
 class Service(BaseModel):
     """What we do and what stays the client's, the contract, what happens when a machine fails or
-    the client stops a job, and how fast we respond."""
+    the client stops a job, how hours are billed (pauses, a spending cap), serving the trained
+    model, and how fast we respond."""
 
     scope: str = Field(min_length=20)
     contract: str = Field(min_length=20)
     failure: str = Field(min_length=20)
     cancellation: str = Field(min_length=20)
+    billing: str = Field(min_length=20)
+    hosting: str = Field(min_length=20)
     sla: str = Field(min_length=20)
 
 

@@ -92,6 +92,7 @@ def _conditions(record: QuoteRecord, company: Company) -> list[str]:
         f"Nota fiscal: {company.invoice.kind}, {company.invoice.when}.",
         f"Contrato: {company.service.contract}",
         f"Falhas e atendimento: {company.service.failure} {company.service.sla}",
+        f"Cobrança das horas: {company.service.billing}",
         f"Câmbio usado: US$ 1 = R$ {format_number(fx.usd_brl, 4)} em "
         f"{format_date(date.fromisoformat(fx.as_of))} ({fx.client_source}), com proteção de "
         f"{format_number(fx.buffer * 100, 0)}% durante a validade.",

@@ -19,7 +19,7 @@ from bot.assistant.reader.text import accented, normalize
 from bot.assistant.reader.urgency import read_urgency
 from locales import N_, _
 from quoting.registry import load_registry
-from quoting.units import format_number
+from quoting.units import format_brl, format_number
 
 CLIENT_ZONE = ZoneInfo("America/Sao_Paulo")
 # A model name and a size that agree within this share are the same model.
@@ -96,7 +96,7 @@ def read_job(text: str, now: datetime | None = None) -> JobReading:
     folded = this_job_text(normalize(text))
     reading = JobReading(folded=folded)
     found = cues.find_models(folded)
-    models = [m for m in found if not cues.negated(folded, m[1]) and not cues.tool(folded, m[1])]
+    models = [m for m in found if not cues.negated(folded, m[1]) and not cues.tool(folded, *m[1:])]
     rest = folded
     for _model, start, end in found:  # a model's own digits are not quantities
         said = folded[start:end].rstrip(".,;:")  # "no Qwen 2.5 7B. Próxima segunda": the stop stays
@@ -111,6 +111,16 @@ def read_job(text: str, now: datetime | None = None) -> JobReading:
     _data(reading, spans, rest, text)
     _numbers(reading, spans)
     _length_from_sequence(reading)
+    if (
+        "seq_len" in reading.spans
+        and reading.spans.get("dataset_tokens") == reading.spans["seq_len"]
+    ):
+        for kept in (
+            reading.slots,
+            reading.positions,
+            reading.spans,
+        ):  # "contexto de 32 mil tokens"
+            kept.pop("dataset_tokens", None)
     if deadline:  # a calendar time beats a duration ("amanhã às 8h, já são 19h")
         reading.set("deadline_hours", deadline.hours, deadline.start, deadline.end)
         reading.notes.append(deadline.note)
@@ -269,6 +279,17 @@ def _numbers(reading: JobReading, spans: list[Span]) -> None:
             reading.set("deadline_hours", value, span.start, span.end)
         elif span.tag == "budget" and "budget_brl" not in reading.slots:
             reading.set("budget_brl", Decimal(str(round(value, 2))), span.start, span.end)
+        elif span.tag == "unit_price" and "budget_brl" not in reading.slots:
+            if examples := reading.slots.get("examples"):  # "R$ 0,10 por exemplo" x 20 mil
+                total = Decimal(str(round(value * float(examples), 2)))
+                reading.set("budget_brl", total, span.start, span.end)
+                reading.notes.append(
+                    _("Orçamento: {price} por exemplo x {count} exemplos = {total}.").format(
+                        price=format_brl(Decimal(str(value))),
+                        count=format_number(float(examples), 0),
+                        total=format_brl(total),
+                    )
+                )
         elif span.tag == "budget_usd" and "budget_usd" not in reading.slots:
             reading.set("budget_usd", Decimal(str(round(value, 2))), span.start, span.end)
         elif span.tag == "device_memory":

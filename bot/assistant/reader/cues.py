@@ -41,9 +41,18 @@ _TOOL_BEFORE = re.compile(
 )
 
 
-def tool(text: str, start: int) -> bool:
-    """Whether the model named at `start` is the tool that made the client's data."""
-    return bool(_TOOL_BEFORE.search(text[max(0, start - 40) : start]))
+# "o Llama 3.3 70B (professor) gera as respostas": a distillation's teacher makes the data.
+_TOOL_AFTER = re.compile(
+    r"\s*\(?(?:o |the |como |as (?:the )?)?(?:professor|teacher)\b|"
+    r"\s*(?:\([^)]{0,20}\)\s*)?(?:gera|vai gerar|generates|will generate)\b"
+)
+
+
+def tool(text: str, start: int, end: int) -> bool:
+    """Whether the model named from `start` to `end` is the tool that made the client's data."""
+    return bool(
+        _TOOL_BEFORE.search(text[max(0, start - 40) : start]) or _TOOL_AFTER.match(text, end)
+    )
 
 
 def after_correction(text: str, starts: list[int]) -> int:
@@ -85,11 +94,19 @@ _REFUSED_AFTER = re.compile(
 
 
 METHODS = [
-    (re.compile(r"\bq-?lora\b|\bq-?dora\b|4[ -]?bits?|quantizad|\bnf4\b"), "qlora"),
+    # "LoRA com o modelo base carregado em 8 bits (load_in_8bit=True)": a quantized base
+    (
+        re.compile(
+            r"\bq-?lora\b|\bq-?dora\b|4[ -]?bits?|quantizad|\bnf4\b|load[ _]in[ _]8[ _]?bit|"
+            r"\b(?:modelo base|base model|pesos|weights)\b[^.;]{0,30}\b8[ -]?bits?\b"
+        ),
+        "qlora",
+    ),
     # "LoRA quantizado em 4 bits" is QLoRA
     (
         re.compile(
-            r"(?<!q)(?<!q-)\blora\b(?! (?:quantizad|em 4 ?bits|de 4 ?bits|4[ -]?bits?))|"
+            r"(?<!q)(?<!q-)\blora\b(?! (?:quantizad|em 4 ?bits|de 4 ?bits|4[ -]?bits?))"
+            r"(?![^.;]{0,45}\b(?:em|in) 8[ -]?bits?\b)|"
             # "the adapter must be ready ... QLoRA on Qwen": the adapter of the QLoRA named
             r"adaptador|\bpeft\b|\badapters?\b(?!\s*[:=])(?![\s\S]*\bq-?lora\b)|baixo rank|"
             r"low[- ]rank|\bdora\b|\brs-?lora\b|\blora\+|\blora-?plus\b"
@@ -101,6 +118,8 @@ METHODS = [
             r"ajuste completo|fine[- ]?tuning completo|full(?: fine[- ]?tun\w*| ft)?\b|"
             r"fully (?:fine[- ]?tun\w*|train\w*|tun\w*)|full[- ]parameter|"
             r"treino completo|treinamento completo|todos os pesos|all (?:the )?weights|"
+            # "descongelar as últimas 4 camadas", GaLore: the model's own weights train
+            r"descongel\w*|unfreez\w*|\bgalore\b|"
             # ("só dois terços têm o texto completo" says nothing of the method)
             r"(?<!texto )(?<!conteudo )(?<!cadastro )(?<!historico )(?<!documento )(?<!nome )"
             r"(?<!endereco )\bcompleto\b|pesos inteiros|"

@@ -82,10 +82,10 @@ _DAY = re.compile(
 _HOUR = re.compile(
     # "quinta que vem, que é às 10h": the hour of the day just named
     r"^\s*,?\s*(?:(?:que|which) (?:e|eh|sera|comeca|is|starts) )?"
-    r"(?:(?:as|at|ate as|ate|until|by|a partir das)\s+)?(?:"
+    r"(?:(?:as|at|ate as|ate|until|by|a partir das|a las)\s+)?(?:"
     # "7h30", "23h59", "17:00" need no "h" after the minutes
     r"(?P<hour>\d{1,2})(?:[:h](?P<minute>\d{2}))?\s*"
-    r"(?:h\b|hs\b|horas\b|hrs?\b|(?P<ampm>am|pm)\b|(?P<daypart>da (?:manha|tarde|noite))\b|"
+    r"(?:h\b|hs\b|horas\b|hrs?\b|(?P<ampm>am|pm)\b|(?P<daypart>da (?:manha|tarde|noite|madrugada))\b|"  # noqa: E501
     r"(?(minute)(?![\w/])|(?!)))|"
     rf"(?:(?:ate o|ate a|ate|by|until|de|pela|pelo|in the|a|ao|na|no|por volta d[oa])\s+)?"
     rf"(?P<part>{_PART})\b)"
@@ -93,7 +93,7 @@ _HOUR = re.compile(
 # "às 8h de amanhã", "o meio-dia de amanhã", "fim do dia de sexta": the hour said before the day.
 _HOUR_BEFORE = re.compile(
     rf"(?:(?:as|at)\s+\d{{1,2}}(?:[:h]\d{{2}}\s*(?:h|hs|am|pm)?|\s*(?:h|hs|horas|am|pm)|"
-    rf"\s+da (?:manha|tarde|noite))|"
+    rf"\s+da (?:manha|tarde|noite|madrugada))|"
     rf"\b(?:{_PART}))\s+(?:de\s+)?$"
 )
 # "(hoje é segunda)": the client's today, for the weekday their deadline names.
@@ -111,7 +111,7 @@ _CONTEXT = re.compile(
     r"concluid\w+|finaliz\w+|pra|due|within|inside|in|dentro de|eod|cob|consegue\w*|"
     r"possible|doable|mostrar|apresent\w*|demonstrar|demo|present\w*|show|limite|no maximo|"
     r"resultados?|quer|querem|queremos|quero|wants?|ready|rodad\w*|treinad\w*|"
-    r"no later than|at the latest|latest)\b|\bda\s*\?"
+    r"no later than|at the latest|latest|necesit\w+|listo|lista)\b|\bda\s*\?"
 )
 # The client's own next step, not the job's deadline.
 _CLIENTS_OWN = re.compile(

@@ -25,6 +25,13 @@ from bot.assistant.reader.calendar_days import (
     on_day,
     working_day,
 )
+from bot.assistant.reader.deadline_events import (
+    acronym,
+    easter_day,
+    mid_week,
+    rolled,
+    weekday_before,
+)
 from bot.assistant.reader.deadline_periods import (
     fortnight,
     moving_day,
@@ -137,7 +144,7 @@ def formatted(text: str, now: datetime) -> Deadline | None:
     reads = (
         _iso, _d_plus, _week, _countdown, _next_holiday, _named_day, _sprint, _iteration, _ends_on,
         _week_of, _break, _event_day, _return, _nth_weekday, fortnight, weekday_of_this_month,
-        moving_day, unix_time,
+        moving_day, unix_time, acronym, easter_day, weekday_before, mid_week, rolled,
     )  # fmt: skip
     for read in reads:
         if found := read(text, now):

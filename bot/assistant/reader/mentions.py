@@ -34,6 +34,13 @@ _EACH_ONE = re.compile(r"\bcada (?:um|uma|one)\b[^.;!?\d]{0,30}$|\beach\b[^.;!?\
 TABLE = re.compile(r"\b(?:csv|jsonl?|planilha|tabela|excel|xlsx|parquet|banco de dados)\b")
 
 
+_WIDE = re.compile(r"\butf-?16\b|\bucs-?2\b")
+_WEB = re.compile(
+    r"\b(?:site|sites|blog|urls?|notion|confluence|wiki|html|crawl\w*|scrap\w*|web|webpages?|"
+    r"sharepoint|portal)\b"
+)
+
+
 def find_mentions(text: str) -> list[Mention]:
     """Every number with a unit of data in normalized `text`, left to right."""
     unit_pattern = patterns()[0]
@@ -69,7 +76,10 @@ def find_mentions(text: str) -> list[Mention]:
             continue
         end = match.end() + found.end()
         if found["bytes"]:
-            mentions.append(Mention(value * BYTES[found["bytes"]], "byte", "", match.start(), end))
+            # "exportei como Unicode (UTF-16)": two bytes to each character
+            wide = 2 if _WIDE.search(text) else 1
+            size = value * BYTES[found["bytes"]] / wide
+            mentions.append(Mention(size, "byte", "", match.start(), end))
         elif found["plural"]:
             # "temos 40 apostilas de ~180 páginas", not "... e 5 alternativas de ~15 palavras"
             part = re.search(r"(?:\be|\band|[,+])\s*$", text[: match.start()])
@@ -99,6 +109,9 @@ def find_mentions(text: str) -> list[Mention]:
             unit = unit_of(noun)
             if unit == "turn" and value >= 1000:
                 unit = "record"  # "10k support replies": replies counted as examples
+            web = _WEB.search(text, max(0, match.start() - 80), end + 30)
+            if unit == "page" and value >= 50 and web:
+                unit = "record"  # "crawl do site: 25 mil páginas": a site's pages are documents
             if unit == "line" and TABLE.search(text):
                 unit = "record"  # "JSONL file, 75k lines": a table's lines are its records
             rest = text[end:]

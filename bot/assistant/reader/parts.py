@@ -23,7 +23,7 @@ SECOND_PARTS = (
 _SECOND = re.compile(
     r"^[^.;!?\d]{0,12}?(?:\b(?:e|and|mais|plus|com|with)\s+|\+\s*|[,;]\s*)(?:(?:ja|mas|e)\s+)?"
     r"(?:(?:a|o|as|os|the)\s+(?:[a-z]+\s+)?)?"
-    rf"(?:{SECOND_PARTS})s?\b[^.;!?\d]{{0,25}}?"
+    rf"(?:{SECOND_PARTS})s?\b[^.;!?\d]{{0,35}}?"
     r"(?P<number>\d+(?:[.,]\d+)*)(?:\s*(?P<scale>mil|k)\b)?"
 )
 # "título (~12 palavras), lide (~40)": the next field's length in parentheses, its unit left out.

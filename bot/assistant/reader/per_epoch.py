@@ -17,12 +17,13 @@ _SEEN = re.compile(
     rf"(?:total (?:de |of )?)?{_NOUN.replace('noun', 'noun_before')} {_TIMES_EPOCHS}\W{{1,4}}"
     rf"(?:{_AMOUNT.replace('?P<', '?P<before_')})|"
     # "Trained tokens: 36.000.000", as a provider's panel prints it
-    rf"\b(?:trained|billed) {_NOUN.replace('noun', 'noun_key')}\s*[:=]\s*"
+    rf"\b(?:trained|billed)[ _]{_NOUN.replace('noun', 'noun_key')}[\"']?\s*[:=]\s*"
     rf"(?:{_AMOUNT.replace('?P<', '?P<key_')})"
 )
 # "n_epochs = 3" reaches here as "nao epochs = 3": the chat abbreviations read "n" as "não"
 _EPOCHS = re.compile(
-    r"\b(\d{1,2}) (?:epocas|epochs|passadas|passes)\b|\b(?:n|nao)[ _]?epochs\s*[=:]\s*(\d{1,2})\b"
+    r"\b(\d{1,2}) (?:epocas|epochs|passadas|passes)\b|"
+    r"\b(?:n|nao)[ _]?epochs[\"']?\s*[=:]\s*(\d{1,2})\b"
 )
 
 

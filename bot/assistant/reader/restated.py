@@ -1,7 +1,9 @@
 """Counts and lengths a client restates in other words, said plainly for the quantity reader:
 what is left of a count ("sobraram 32 mil das 40 mil"), a mean measured over a guess ("era
 chute; a média real deu 420"), attendances per agent ("cada um atende 25 clientes por dia"), the
-two sides of each exchange ("8 trocas, ~25 palavras cada fala") and a total printed as a clock
+two sides of each exchange ("8 trocas, ~25 palavras cada fala"), a part cut before training ("~260
+palavras, sendo que ~60 são assinatura que vamos cortar"), the annotated share of a labelling
+project ("14.000 tasks: 9.600 completed e 4.400 sem anotação") and a total printed as a clock
 ("Duração total: 312:30:00"), the middle of a range said by its ends ("no mínimo 200 e no máximo
 600 palavras"), spreadsheet formulas with their results ("=MÉDIA(D2:D24001) deu 180"). Works
 on folded text."""
@@ -43,6 +45,64 @@ def _measured_mean(folded: str) -> str:
         + " " * len(measured[1])
         + folded[measured.end(1) :]
     )
+
+
+# "~260 palavras, sendo que ~60 são assinatura que a gente vai cortar": the part cut before
+# training is no part of the example.
+_TRIMMED = re.compile(
+    r"\b(?:sendo que|dos quais|das quais|of which|mas|but) (?:uns |umas |~\s?)?(\d+(?:[.,]\d+)?) "
+    r"(?:sao|e|eh|is|are)\b[^.;\d]{0,60}?\b(?:cort\w+|tir\w+|remov\w+|descart\w+|limp\w+|strip\w*|"
+    r"cut|drop\w*)\b"
+)
+
+
+def _trimmed(folded: str) -> str:
+    cut = _TRIMMED.search(folded)
+    lengths = list(_GUESS.finditer(folded, 0, cut.start())) if cut else []
+    if cut is None or not lengths or (kept := number(lengths[-1][2])) is None:
+        return folded
+    left = kept - (number(cut[1]) or 0)
+    if left <= 0:
+        return folded
+    length = lengths[-1]
+    return (
+        folded[: length.start(2)]
+        + f"{left:g}"
+        + folded[length.end(2) : cut.start()]
+        + " " * (cut.end() - cut.start())
+        + folded[cut.end() :]
+    )
+
+
+# "14.000 tasks: 9.600 completed e 4.400 ainda sem anotação", "status: 18.000 submitted, 1.500
+# discarded, 5.500 pending": only what was annotated trains.
+_COUNT = r"\d+(?:[.,]\d+)*(?: ?mil| ?k)?"
+_DONE = re.compile(
+    rf"\b(?P<done>{_COUNT}) (?:tasks? |registros |itens |items |exemplos )?(?:completed|complete|"
+    r"submitted|annotated|labell?ed|reviewed|approved|done|anotad[ao]s|rotulad[ao]s|revisad[ao]s|"
+    r"aprovad[ao]s|concluid[ao]s|finalizad[ao]s|pront[ao]s)\b"
+)
+_NOT_DONE = re.compile(
+    rf"(?:,|\be\b|\band\b)?\s*\b{_COUNT} (?:[a-z]+ ){{0,2}}?(?:pending|pendentes?|sem anotacao|"
+    r"nao anotad\w+|discarded|descartad\w+|rejeitad\w+|rejected|skipped|em andamento|in progress|"
+    r"draft|rascunhos?)\b"
+)
+
+
+def _annotated(folded: str) -> str:
+    done = _DONE.search(folded)
+    if done is None or not _NOT_DONE.search(folded, done.end(), done.end() + 120):
+        return folded
+    totals = [
+        t
+        for t in re.finditer(rf"\b({_COUNT}) ([a-z]+)", folded, 0)
+        if t.end() <= done.start() and t[2] in _records()
+    ]
+    rest = _NOT_DONE.sub("", folded[done.end() : done.end() + 120]) + folded[done.end() + 120 :]
+    if not totals:
+        return folded[: done.start()] + f"{done['done']} registros" + rest
+    total = totals[-1]
+    return folded[: total.start(1)] + done["done"] + folded[total.end(1) : done.start()] + rest
 
 
 def _left_of(found: re.Match[str]) -> str:
@@ -136,6 +196,8 @@ def restated(folded: str) -> str:
         folded,
     )
     folded = _measured_mean(folded)
+    folded = _trimmed(folded)
+    folded = _annotated(folded)
     folded = _CLOCK_DURATION.sub(
         lambda m: f"{m[1]}{int(m[2]) + int(m[3]) / 60 + int(m[4]) / 3600:g} horas de gravacao",
         folded,

@@ -17,6 +17,7 @@ Tag = Literal[
     "budget",
     "budget_usd",
     "hourly_price",
+    "unit_price",
     "deadline",
     "duration",
     "epochs",
@@ -139,6 +140,11 @@ _CURRENCY_AFTER = re.compile(
 _PER_HOUR = re.compile(
     r"^\s*(?:reais\s+|real\s+)?(?:/\s*h\b|/\s*hora|por hora|a hora|por h\b|cada hora|"
     r"per hour|an hour|/hr|the hour|por (?:gpu|placa)[ /-]hora|/\s*gpu[ -]?h)"
+)
+_PER_RECORD = re.compile(
+    r"^\s*(?:reais\s+)?(?:por|per|cada|/)\s*(?:um |uma |an? )?(?:exemplos?|examples?|registros?|"
+    r"records?|documentos?|documents?|conversas?|tickets?|amostras?|samples?|itens|items?|pares|"
+    r"par|pairs?|contratos?|laudos?|perguntas?|questions?)\b"
 )
 _HOURLY_BEFORE = re.compile(r"(?:hora|hour|/h)\b[^.;!?]{0,30}$")
 _BUDGET_BEFORE = re.compile(
@@ -310,6 +316,8 @@ def _tag(text: str, match: re.Match[str], value: float) -> tuple[Tag, float, int
     if _CURRENCY_BEFORE.search(before) or currency:
         rest = after[currency.end() :] if currency else after
         hourly = _PER_HOUR.match(rest) or _PER_HOUR.match(after) or _HOURLY_BEFORE.search(before)
+        if _PER_RECORD.match(rest):  # "no máximo R$ 0,10 por exemplo": a price per record
+            return "unit_price", value, end, ""
         return ("hourly_price" if hourly else "budget"), value, end, ""
     # "um qwen 2.5 de três bilhões com lora": billions of nothing else are parameters
     short = scale in ("bilhao", "bilhoes", "billion", "billions") or bool(

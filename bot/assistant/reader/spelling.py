@@ -38,10 +38,12 @@ def _vocabulary() -> SpellChecker:
 
 @cache
 def _dictionary() -> frozenset[str]:
-    """Every word of the Portuguese (folded) and English dictionaries pyspellchecker ships."""
+    """Every word of the Portuguese and Spanish (folded) and English dictionaries pyspellchecker
+    ships: "lunes" is Monday to a client in Mexico, never a typo of "lines"."""
     portuguese = SpellChecker(language="pt", distance=1).word_frequency.keys()
+    spanish = SpellChecker(language="es", distance=1).word_frequency.keys()
     english = SpellChecker(language="en", distance=1).word_frequency.keys()
-    return frozenset(fold(w) for w in portuguese) | frozenset(english)
+    return frozenset(fold(w) for w in [*portuguese, *spanish]) | frozenset(english)
 
 
 def _meant(word: str) -> str:

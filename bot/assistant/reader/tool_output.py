@@ -27,6 +27,7 @@ from bot.assistant.reader.pasted_data import (
     word_stats,
 )
 from bot.assistant.reader.pasted_sample import sample_said
+from bot.assistant.reader.printed_stats import printed_stats
 from bot.assistant.reader.quantity_arithmetic import load_quantities
 
 # "{'train_runtime': 16342.1, 'train_samples': 12000, 'epoch': 3.0}": what a run already did.
@@ -121,6 +122,7 @@ def as_prose(folded: str) -> str:
     folded = _RUN_LOG.sub("", folded)  # a past run's trainer log: that run's figures
     rewrites: list[Callable[[str], str]] = [
         sample_said,
+        printed_stats,
         _lines_of_code,
         dataset_dict,
         word_stats,

@@ -1,0 +1,132 @@
+"""Deadlines said by an office acronym ("EOW", "EOM"), a day that moves with Easter ("até a
+Sexta-feira Santa", "antes da Páscoa", "Corpus Christi"), a weekday before a date ("a segunda que
+antecede o Natal"), the middle of a week ("até o meio da semana que vem") and a date that moves off
+a weekend ("dia 20; se cair em fim de semana, vale o primeiro dia útil seguinte"). Each returns the
+moment, and where it was said."""
+
+import re
+from datetime import date, datetime, timedelta
+
+import holidays
+
+from bot.assistant.reader.calendar_days import (
+    WEEKDAYS,
+    day_of_month,
+    end_of,
+    next_month,
+    working_day,
+)
+
+Found = tuple[datetime, int, int] | None
+
+_ACRONYM = re.compile(r"\b(?P<which>eow|eom|eoq|eoy)\b")
+
+
+def acronym(text: str, now: datetime) -> Found:
+    """ "Need this EOW": this Friday; EOM, EOQ, EOY: the month's, quarter's or year's last day."""
+    said = _ACRONYM.search(text)
+    if said is None:
+        return None
+    today = now.date()
+    if said["which"] == "eow":
+        day = today + timedelta(days=(4 - today.weekday()) % 7)
+        day += timedelta(days=7 if end_of(day) <= now else 0)
+    elif said["which"] == "eom":
+        day = next_month(today) - timedelta(days=1)
+    elif said["which"] == "eoq":
+        day = next_month(date(today.year, 3 * ((today.month - 1) // 3) + 3, 1)) - timedelta(days=1)
+    else:
+        day = date(today.year, 12, 31)
+    return end_of(day), said.start(), said.end()
+
+
+_EASTER = re.compile(
+    r"\b(?P<before>antes d[aeo] |before )?(?:a |o |the )?"
+    r"(?P<day>sexta[- ]feira santa|sexta santa|paixao de cristo|good friday|pascoa|easter"
+    r"(?: sunday)?|corpus christi)\b"
+)
+
+
+def easter_day(text: str, now: datetime) -> Found:
+    """That day of the next Easter to come, counted from its Good Friday (a national holiday):
+    Easter two days after, Corpus Christi sixty-two; "antes de" it, the day before."""
+    said = _EASTER.search(text)
+    if said is None:
+        return None
+    after_friday = {"pascoa": 2, "easter": 2, "easter sunday": 2, "corpus christi": 62}
+    offset = after_friday.get(said["day"], 0) - (1 if said["before"] else 0)
+    for year in (now.year, now.year + 1):
+        public = holidays.country_holidays("BR", years=year).items()
+        day = next(d for d, name in public if name == "Good Friday") + timedelta(days=offset)
+        if end_of(day) > now:
+            return end_of(day), said.start(), said.end()
+    return None
+
+
+_WEEKDAY_BEFORE = re.compile(
+    rf"\b(?P<weekday>{'|'.join(WEEKDAYS)})(?:[- ]feira)? (?:que antecede|anterior a|antes d|before)"
+    r"[oa]?\s+(?:o |a |the )?(?:(?P<christmas>natal|christmas)|(?P<new_year>ano[- ]novo|new year)|"
+    r"dia (?P<day>\d{1,2})\b(?!/)|(?P<date>(?P<dd>\d{1,2})/(?P<mm>\d{1,2}))\b)"
+)
+
+
+def weekday_before(text: str, now: datetime) -> Found:
+    """ "a segunda que antecede o Natal": the last such weekday before that date."""
+    said = _WEEKDAY_BEFORE.search(text)
+    if said is None:
+        return None
+    today = now.date()
+    anchor: date | None
+    if said["christmas"]:
+        anchor = date(today.year, 12, 25)
+    elif said["new_year"]:
+        anchor = date(today.year + 1, 1, 1)
+    elif said["day"]:
+        anchor = day_of_month(today, int(said["day"]))
+    else:
+        month, day = int(said["mm"]), int(said["dd"])
+        anchor = date(today.year + ((month, day) < (today.month, today.day)), month, day)
+    if anchor is None:
+        return None
+    back = (anchor.weekday() - WEEKDAYS[said["weekday"]]) % 7 or 7
+    return end_of(anchor - timedelta(days=back)), said.start(), said.end()
+
+
+_MID_WEEK = re.compile(
+    r"\b(?:o |no )?meio da (?P<next_first>proxima )?semana(?P<next> que vem| seguinte)?\b|"
+    r"\bmid-?week\b(?P<next_en> next week)?"
+)
+
+
+def mid_week(text: str, now: datetime) -> Found:
+    """ "até o meio da semana que vem": that week's Wednesday; this week's when none is said."""
+    said = _MID_WEEK.search(text)
+    if said is None:
+        return None
+    today = now.date()
+    wednesday = today + timedelta(days=2 - today.weekday())
+    if said["next_first"] or said["next"] or said["next_en"] or end_of(wednesday) <= now:
+        wednesday += timedelta(days=7)
+    return end_of(wednesday), said.start(), said.end()
+
+
+_ROLLED = re.compile(
+    r"\bdia (?P<day>\d{1,2})\b(?!/)[^.]{0,80}?\b(?:se cair|caindo|if it falls) "
+    r"(?:em |no |num |numa |de |on a |on )?(?:fim de semana|final de semana|sabado|domingo|feriado|"
+    r"weekend|saturday|sunday|holiday)[^.]{0,60}?\b(?:(?P<back>(?:o )?dia util anterior|antecip\w+|"
+    r"previous business day)|(?:o )?(?:primeiro|proximo) dia util|(?:o )?dia util seguinte|"
+    r"next business day)"
+)
+
+
+def rolled(text: str, now: datetime) -> Found:
+    """ "dia 20; se cair em fim de semana, vale o primeiro dia útil seguinte": the date, moved to
+    the next working day (or the one before, when the client says so) when it is not one."""
+    said = _ROLLED.search(text)
+    day = day_of_month(now.date(), int(said["day"])) if said else None
+    if said is None or day is None:
+        return None
+    step = timedelta(days=-1 if said["back"] else 1)
+    while not working_day(day) or day in holidays.country_holidays("BR", years=day.year):
+        day += step
+    return end_of(day), said.start(), said.end()
