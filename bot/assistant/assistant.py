@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
 from bot.assistant import asks, composer, cues, fixed_replies, pleasantries
+from bot.assistant.budget_reach import reach_reply
 from bot.assistant.comparison import compare_text
 from bot.assistant.dollars import budget_in_reais, in_dollars, other_currency
 from bot.assistant.fit_answer import fit_first, fit_reply, sizes_text
@@ -166,6 +167,7 @@ class Assistant:
             "closed_model": lambda t: self._say(t, fixed_replies.closed(t.folded)),
             "price_per_hour": self._price_per_hour,
             "fit_check": self._fit_check,
+            "budget_reach": lambda t: self._say(t, reach_reply(self._table_job(t))),
             "sizes": self._sizes,
             "compare": self._compare,
             "requote_on_card": self._requote_on_card,

@@ -18,10 +18,18 @@ _TRAINING = re.compile(
 )
 
 
+# "um assistente tipo ChatGPT treinado com o nosso catálogo": the kind of product, not the model
+_LIKE = re.compile(
+    r"\b(?:tipo|como o|como um|igual ao|parecido com|estilo|like|similar to)\s+(?:o |a )?$"
+)
+
+
 def closed_model(folded: str) -> str | None:
     """The closed model `folded` asks to train, as said, or None."""
     said = _CLOSED.search(folded)
-    return said["name"] if said and _TRAINING.search(folded) else None
+    if said is None or _LIKE.search(folded, max(0, said.start() - 20), said.start()):
+        return None
+    return said["name"] if _TRAINING.search(folded) else None
 
 
 def closed_model_reply(name: str) -> str:

@@ -330,3 +330,9 @@ KIND_CHOICE = re.compile(
 CAN = re.compile(
     r"\b(consigo|conseguimos|consegue|da pra|da para|posso|podemos|e possivel|tem como)\b"
 )
+
+# "qual rank e learning rate vocês costumam usar?": training settings asked about, not a job.
+HYPERPARAMETERS = re.compile(
+    r"\b(?:learning rate|taxa de aprendizado|lr|rank|alpha|warmup|scheduler|weight decay|dropout|"
+    r"hiperparametr\w*|hyper-?parameters?)\b"
+)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bot.assistant import asks, cues, routing
+from bot.assistant.budget_reach import ASKS_REACH
 from bot.assistant.closed_models import closed_model
 from bot.assistant.fixed_replies import MAX_CHARS
 from bot.assistant.followups import only_a_number
@@ -18,6 +19,7 @@ from bot.assistant.turn import (
     CLASSIFIER_MARGIN,
     DATA_SLOTS,
     JOB_SLOTS,
+    SIZE_SLOTS,
     TERMS_ONLY,
     Turn,
 )
@@ -173,6 +175,17 @@ def fit_check(turn: Turn) -> bool:
     )
 
 
+def budget_reach(turn: Turn) -> bool:
+    """ "até quantos exemplos dá pra treinar com R$ 3 mil num LoRA do Llama 3 8B?" """
+    job = {**turn.state.slots, **turn.slots}
+    return (
+        bool(ASKS_REACH.search(turn.folded))
+        and "budget_brl" in turn.slots
+        and not DATA_SLOTS & turn.slots.keys()
+        and bool(SIZE_SLOTS & job.keys())
+    )
+
+
 def sizes(turn: Turn) -> bool:
     """ "full fine-tuning de um 13B cabe em quantas GPUs, e com LoRA?" """
     return turn.reading.wants("sizes")
@@ -322,7 +335,9 @@ def question(turn: Turn) -> bool:
         bool(cues.QUESTION.match(turn.folded) or cues.CAN.search(turn.folded))
         or reading.guess == "question"
     )
-    return worded and not turn.has_job and not turn.wants_price and not turn.sized
+    # "qual rank e learning rate vocês usam num LoRA de 8B?": a size named, no job to price
+    tuning = bool(cues.HYPERPARAMETERS.search(turn.folded)) and not DATA_SLOTS & turn.slots.keys()
+    return worded and not turn.has_job and not turn.wants_price and (not turn.sized or tuning)
 
 
 def job(turn: Turn) -> bool:
@@ -391,6 +406,7 @@ ROUTES: list[Route] = [
     Route("closed_model", closed),
     Route("price_per_hour", price_per_hour),
     Route("fit_check", fit_check),
+    Route("budget_reach", budget_reach),
     Route("sizes", sizes),
     Route("compare", compare),
     Route("requote_on_card", requote_on_card),

@@ -483,3 +483,14 @@ def test_a_fit_check_on_the_cards_the_client_has_answers_for_that_count(
 ) -> None:
     (reply,) = talk(assistant, message)
     assert reply.answer.startswith(verdict), reply.answer
+
+
+def test_how_much_data_a_budget_pays_for_is_priced_not_invented(assistant: Assistant) -> None:
+    (reply,) = talk(
+        assistant, "até quantos exemplos dá pra treinar com R$ 3 mil num LoRA do Llama 3 8B?"
+    )
+    assert reply.quote is None and "10.000 exemplos (suposto)" not in reply.answer
+    said = re.search(r"cabem cerca de ([\d.]+) exemplos", reply.answer)
+    assert said, reply.answer
+    budget, total = _reais(reply.answer)[:2]
+    assert budget == Decimal(3000) and Decimal(2000) < total <= budget, reply.answer
