@@ -5,6 +5,7 @@ quoting engine, and keeps the conversation's slots in the database."""
 
 import re
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any, Literal
 
 from bot.assistant import asks, composer, cues, fixed_replies, pleasantries
@@ -19,7 +20,7 @@ from bot.assistant.llm import extract_with_model, load_chat_model, phrase
 from bot.assistant.machine_prices import hourly_prices_text, other_chip_prices_text
 from bot.assistant.reader.other_chips import other_chip
 from bot.assistant.reading import Reading, conversation_language, read_message
-from bot.assistant.rent_buy import jobs_per_month, rent_or_buy_reply
+from bot.assistant.rent_buy import rent_or_buy_answer
 from bot.assistant.reply import (
     ACTION_GPU,
     ACTION_HUMAN,
@@ -33,6 +34,7 @@ from bot.assistant.reply import (
 )
 from bot.assistant.routes import FIGURES, against_table, handoff_later, priced_card, route
 from bot.assistant.search_query import search_query
+from bot.assistant.separate_jobs import each_quoted, separate_jobs
 from bot.assistant.state import ConversationState, ConversationStore
 from bot.assistant.turn import SIZE_SLOTS, Turn, understand
 from bot.ops.metrics import ERRORS, RETRIEVAL_SECONDS
@@ -144,7 +146,10 @@ class Assistant:
     @property
     def _handlers(self) -> dict[str, Callable[[Turn], Reply]]:
         """One handler per route of bot/assistant/routes.py."""
-        clarify = self._clarify_turn
+
+        def clarify(t: Turn) -> Reply:
+            return self._clarify(t.state, t.reading.text, t.slots)
+
         return {
             "attachment": lambda t: self._say(
                 t, fixed_replies.unopened(t.reading.attachment or "")
@@ -156,7 +161,7 @@ class Assistant:
             "handoff": lambda t: self._handoff(t.state, t.reading.text),
             "greeting": self._greeting,
             "closing": self._closing,
-            "proposal": self._proposal,
+            "proposal": lambda t: self._say(t, fixed_replies.proposal(t.state, t.reading.text)),
             "commercial": lambda t: self._say(
                 t, fixed_replies.commercial(t.reading.commercial or "")
             ),
@@ -165,6 +170,9 @@ class Assistant:
             "rent_or_buy": self._rent_or_buy,
             "unclear_number": lambda t: self._say(t, unclear_number(t.reading.unclear[0])),
             "closed_model": lambda t: self._say(t, fixed_replies.closed(t.folded)),
+            "separate_jobs": lambda t: each_quoted(
+                separate_jobs(t.reading.text), partial(self._new_job, t.state)
+            ),
             "price_per_hour": self._price_per_hour,
             "fit_check": self._fit_check,
             "budget_reach": lambda t: self._say(t, reach_reply(self._table_job(t))),
@@ -195,6 +203,11 @@ class Assistant:
     def _say(self, turn: Turn, reply: Reply) -> Reply:
         return self._finish(turn.state, turn.reading.text, reply)
 
+    def _new_job(self, state: ConversationState, text: str) -> Reply:
+        """One of several separate jobs in a message, quoted on its own."""
+        reading, state.slots = read_message(text), {}
+        return self._quote(state, text, reading.slots, reading.notes)
+
     def _injection(self, turn: Turn) -> Reply:
         reply = Reply(answer=_(composer.INJECTION), intent="out_of_scope", actions=[ACTION_QUOTE])
         return self._say(turn, reply)
@@ -209,12 +222,6 @@ class Assistant:
         said = composer.closing(thanks, bool(pleasantries.GOODBYE.search(turn.folded)))
         return self._say(turn, Reply(answer=said, intent="greeting", actions=[ACTION_QUOTE]))
 
-    def _proposal(self, turn: Turn) -> Reply:
-        return self._say(turn, fixed_replies.proposal(turn.state, turn.reading.text))
-
-    def _clarify_turn(self, turn: Turn) -> Reply:
-        return self._clarify(turn.state, turn.reading.text, turn.slots)
-
     def _table_job(self, turn: Turn) -> dict[str, Any]:
         """The job on the table with this message's fields over it."""
         return {**turn.state.slots, **fixed_replies.storable(turn.slots)}
@@ -222,13 +229,7 @@ class Assistant:
     def _rent_or_buy(self, turn: Turn) -> Reply:
         """ "vale a pena comprar uma GPU?": the job's own numbers, not the generic card."""
         slots = turn.slots if turn.sized else self._table_job(turn)
-        # The cards named here are the ones the client owns or would buy: no limit on renting.
-        owned = ("max_device_memory_gb", "accelerator", "devices")
-        rented = {name: value for name, value in slots.items() if name not in owned}
-        job = normalize(JobSpec(**fixed_replies.spec_slots(rented)))
-        answer = rent_or_buy_reply(
-            job, build_quote(job, fx=day_rate()), jobs_per_month(turn.reading.text)
-        )
+        answer = rent_or_buy_answer(slots, turn.reading.text)
         if turn.sized:
             turn.state.slots = fixed_replies.storable(slots)
         return self._say(turn, Reply(answer=answer, intent="question", actions=[ACTION_HUMAN]))

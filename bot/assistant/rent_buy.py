@@ -4,10 +4,12 @@ conversation, every number from quoting.rent_or_buy."""
 import re
 import unicodedata
 from decimal import Decimal
+from typing import Any
 
+from bot.sales.ptax import day_rate
 from locales import _
-from quoting.jobspec import Job
-from quoting.quote import Quote
+from quoting.jobspec import Job, JobSpec, normalize
+from quoting.quote import Quote, build_quote
 from quoting.rent_or_buy import compare
 from quoting.units import format_brl, format_number, plural
 
@@ -122,3 +124,12 @@ def rent_or_buy_reply(job: Job, quote: Quote, jobs: Decimal | None) -> str:
     lines.append(" ".join(result.notes))
     lines.append(_("Antes de comprar: {caveats}").format(caveats=" ".join(result.caveats)))
     return "\n".join(lines)
+
+
+def rent_or_buy_answer(slots: dict[str, Any], text: str) -> str:
+    """pt-BR: renting against buying for the job `slots` holds; the cards named are the ones the
+    client owns or would buy, no limit on renting."""
+    owned = ("max_device_memory_gb", "accelerator", "devices")
+    rented = {k: v for k, v in slots.items() if k in JobSpec.model_fields and k not in owned}
+    job = normalize(JobSpec(**rented))
+    return rent_or_buy_reply(job, build_quote(job, fx=day_rate()), jobs_per_month(text))

@@ -14,6 +14,7 @@ from bot.assistant.closed_models import closed_model
 from bot.assistant.fixed_replies import MAX_CHARS
 from bot.assistant.followups import only_a_number
 from bot.assistant.search_query import previous_message
+from bot.assistant.separate_jobs import separate_jobs
 from bot.assistant.state import ConversationState
 from bot.assistant.turn import (
     CLASSIFIER_MARGIN,
@@ -115,6 +116,12 @@ def commercial(turn: Turn) -> bool:
 def closed(turn: Turn) -> bool:
     """ "quanto custa o fine-tuning do GPT-4o mini nas máquinas de vocês?", no open model named"""
     return closed_model(turn.folded) is not None and "model" not in turn.reading.fields
+
+
+def separate(turn: Turn) -> bool:
+    """ "dois jobs: LoRA no Mistral 7B com 5 mil e-mails e full no Qwen 1.5B com 50 mil títulos,
+    cota cada um" """
+    return bool(separate_jobs(turn.reading.text))
 
 
 def alternatives(turn: Turn) -> bool:
@@ -404,6 +411,7 @@ ROUTES: list[Route] = [
     Route("rent_or_buy", rent_or_buy),
     Route("unclear_number", unclear_number),
     Route("closed_model", closed),
+    Route("separate_jobs", separate),
     Route("price_per_hour", price_per_hour),
     Route("fit_check", fit_check),
     Route("budget_reach", budget_reach),

@@ -494,3 +494,19 @@ def test_how_much_data_a_budget_pays_for_is_priced_not_invented(assistant: Assis
     assert said, reply.answer
     budget, total = _reais(reply.answer)[:2]
     assert budget == Decimal(3000) and Decimal(2000) < total <= budget, reply.answer
+
+
+def test_two_separate_jobs_are_each_quoted_on_their_own_data(assistant: Assistant) -> None:
+    (reply,) = talk(
+        assistant,
+        "Two separate jobs: a LoRA on Mistral 7B with 5k emails (~300 words), and a full fine-tune"
+        " of Qwen 2.5 1.5B with 50k product titles (~20 words). Quote each one. Data must stay in"
+        " Brazil for both.",
+    )
+    first, second = reply.answer.split("Job 2:")
+    assert "Mistral 7B" in first and "5,000 examples of 390 tokens" in first, reply.answer
+    assert "Qwen2.5 1.5B" in second and "50,000 examples of 26 tokens" in second, reply.answer
+    assert (
+        "Outside Brazil" not in reply.answer
+        and first.count("sa-east-1") + first.count("brazilsouth") + first.count("southamerica") >= 1
+    )
