@@ -32,11 +32,13 @@ from bot.assistant.commercial_cues import (
     SCOPE,
     SERVICE,
     SETUP,
+    STORAGE,
     VALIDITY,
 )
 from bot.sales.company import Company, load_company
 from locales import N_, _, locale
 from quoting.constraints import PROVIDER_NAMES
+from quoting.pricing import load_pricing
 from quoting.units import format_brl
 
 SOURCE_TITLE = "Condições comerciais da infrabot"
@@ -125,6 +127,10 @@ def _billing(company: Company) -> str:
 
 def _hosting(company: Company) -> str:
     return _(company.service.hosting)
+
+
+def _storage(company: Company) -> str:
+    return _(company.service.storage).format(days=load_pricing().terms.storage_retention_days)
 
 
 def _service(company: Company) -> str:
@@ -249,6 +255,7 @@ _TOPICS: list[tuple[Callable[[str, Company], bool], Callable[[Company], str]]] =
     (lambda folded, _: bool(CANCELLATION.search(folded)), _cancellation),
     (lambda folded, _: bool(BILLING.search(folded)), _billing),
     (lambda folded, _: bool(HOSTING.search(folded)), _hosting),
+    (lambda folded, _: bool(STORAGE.search(folded)), _storage),
     (
         lambda folded, _: bool(
             SERVICE.search(folded)

@@ -244,3 +244,10 @@ HOSTING = re.compile(
     r"\bhospedagem (?:do|de) modelo|\bfica hospedado|"
     r"\b(?:api|endpoint) (?:pra|para) (?:a gente|nos|o nosso sistema) chamar"
 )
+# "vocês cobram armazenamento dos checkpoints?", "o egress pra baixar o modelo tem custo?"
+STORAGE = re.compile(
+    r"\b(?:armazenamento|storage|disco)\b[^?]{0,40}\b(?:cobr\w*|pag\w*|custo|custa|preco|charge\w*|"
+    r"cost\w*|billed)\b|\b(?:cobr\w*|custo)\b[^?]{0,40}\b(?:armazenamento|storage)\b|\begress\b|"
+    r"\b(?:baixar|download\w*)\b[^?]{0,40}\b(?:modelo|pesos|weights|adaptador|checkpoints?)\b[^?]{0,30}"
+    r"\b(?:custo|cobr\w*|pag\w*|cost\w*|charge\w*)"
+)

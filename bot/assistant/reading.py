@@ -20,6 +20,7 @@ from bot.assistant.commercial_cues import asks_other_clients
 from bot.assistant.comparison import Axis
 from bot.assistant.followups import last_field
 from bot.assistant.intent import classify
+from bot.assistant.quoted_reply import without_our_reply
 from bot.assistant.reader import read_job
 from bot.assistant.reader.calendar_days import CLIENT_ZONE
 from bot.assistant.reader.cues import cards_not_enough, find_models, negated
@@ -274,7 +275,7 @@ def conversation_language(text: str, earlier: list[str]) -> Language:
 def read_message(text: str, now: datetime | None = None, earlier: Sequence[str] = ()) -> Reading:
     """Everything routing needs from `text` (already cleaned of control characters); `earlier`,
     the client's previous messages, oldest first, give the language of a short one."""
-    text, attachment = without_attachments(text)
+    text, attachment = without_attachments(without_our_reply(text))
     folded = normalize(text)
     language = conversation_language(text, list(earlier))
     # The reader's notes ("Dados: ...", "Prazo: entendi ...") are client text: said in the

@@ -83,7 +83,7 @@ class Payment(BaseModel):
 class Service(BaseModel):
     """What we do and what stays the client's, the contract, what happens when a machine fails or
     the client stops a job, how hours are billed (pauses, a spending cap), serving the trained
-    model, and how fast we respond."""
+    model, what disk and the model's download cost, and how fast we respond."""
 
     scope: str = Field(min_length=20)
     contract: str = Field(min_length=20)
@@ -91,6 +91,7 @@ class Service(BaseModel):
     cancellation: str = Field(min_length=20)
     billing: str = Field(min_length=20)
     hosting: str = Field(min_length=20)
+    storage: str = Field(min_length=20)
     sla: str = Field(min_length=20)
 
 
