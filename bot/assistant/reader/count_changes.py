@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from bot.assistant.reader.quantity_arithmetic import TIMES, Mention, said_amount, said_count
 from bot.assistant.reader.rates import rate_words, unit_days
-from bot.assistant.reader.spans import SCALE, number
+from bot.assistant.reader.spans import amount
 from locales import _
 
 # Right before a later count: it is taken out of the first.
@@ -127,7 +127,7 @@ def _grown(text: str, main: list[Mention], chains: list[list[Mention]]) -> str:
     since = _SINCE.search(text, growth.end()) if growth else None
     if growth is None or since is None:
         return ""
-    rate = (number(growth["n"]) or 0.0) * SCALE.get(growth["scale"] or "", 1.0)
+    rate = amount(growth["n"], growth["scale"])
     rate_days = unit_days(growth["unit"])
     periods = int(since["n"]) * unit_days(since["unit"]) / rate_days
     for chain in [c for c in chains if growth.start("n") <= c[0].start < growth.end()]:
@@ -173,11 +173,7 @@ def _scaled(text: str, main: list[Mention], chains: list[list[Mention]]) -> str:
 def _generated(text: str, main: list[Mention], chains: list[list[Mention]]) -> str:
     """ "600 exemplos reais ... sintéticos até chegar a 24 mil": the total after generation."""
     generated = _GENERATED_TO.search(text, main[0].end)
-    total = (
-        (number(generated["n"]) or 0.0) * SCALE.get(generated["scale"] or "", 1.0)
-        if generated
-        else 0.0
-    )
+    total = amount(generated["n"], generated["scale"]) if generated else 0.0
     if generated is None or total <= main[0].value:
         return ""
     for chain in [c for c in chains if c[0].start == generated.start("n")]:

@@ -7,7 +7,7 @@ import re
 from dataclasses import replace
 
 from bot.assistant.reader.quantity_arithmetic import Mention
-from bot.assistant.reader.spans import RECORD_NOUNS, SCALE, number
+from bot.assistant.reader.spans import RECORD_NOUNS, amount
 
 # The second part of a pair, by its name: "pergunta ~80 palavras, resposta ~400".
 SECOND_PARTS = (
@@ -72,7 +72,7 @@ def second_lengths(text: str, mentions: list[Mention]) -> None:
         for counted in taken:  # "~350 palavras de texto mais ~150 de comentários": no count
             mentions.remove(counted)
         scale = found.groupdict().get("scale") or ""
-        value = (number(found["number"]) or 0.0) * SCALE.get(scale, 1.0)
+        value = amount(found["number"], scale)
         end = mention.end + found.end()
         second = Mention(value, mention.unit, mention.noun, start, end)
         mentions.insert(mentions.index(mention) + 1, second)

@@ -4,7 +4,7 @@ data. Works on folded text, before the quantity reader."""
 
 import re
 
-from bot.assistant.reader.spans import QUANTITY, SCALE, number
+from bot.assistant.reader.spans import QUANTITY, amount
 
 _AMOUNT = QUANTITY.pattern
 _NOUN = r"(?P<noun>exemplos|amostras|tokens|examples|samples)"
@@ -45,7 +45,7 @@ def once_per_epoch(folded: str) -> str:
     def divided(seen: re.Match[str]) -> str:
         said = seen["number"] or seen["before_number"] or seen["key_number"]
         scale = seen["scale"] or seen["before_scale"] or seen["key_scale"] or ""
-        value = (number(said) or 0.0) * SCALE.get(scale, 1.0)
+        value = amount(said, scale)
         return f"{value / count:.0f} {seen['noun'] or seen['noun_before'] or seen['noun_key']}"
 
     return _SEEN.sub(divided, folded)

@@ -14,7 +14,7 @@ from bot.assistant.reader.quantity_arithmetic import (
     said_amount,
     to_tokens,
 )
-from bot.assistant.reader.spans import SCALE, number
+from bot.assistant.reader.spans import amount
 from bot.assistant.reader.units import unit_words
 
 # "70% curtos de ~1.000 palavras", "30% são longos (~5.000)", "20% with about 3 pages".
@@ -55,7 +55,7 @@ def shared_length(text: str) -> SharedLength | None:
         return None
     unit = known[0]
     nouns = [s["noun"] for s in shares if _unit(s["noun"])]
-    lengths = [(number(s["number"]) or 0.0) * SCALE.get(s["scale"] or "", 1.0) for s in shares]
+    lengths = [amount(s["number"], s["scale"]) for s in shares]
     mean = sum(p / 100 * length for p, length in zip(percents, lengths, strict=True))
     one = Mention(mean, unit, nouns[0], shares[0].start(), shares[-1].end())
     tokens, steps = to_tokens([one])

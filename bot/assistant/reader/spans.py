@@ -254,6 +254,11 @@ _PARAMS_SHORT = re.compile(
 MAX_NUMBER = 1e30
 
 
+def amount(said: str, scale: str | None) -> float:
+    """ "12,5" said with "mil": the number times its scale; 0 when it is no number."""
+    return (number(said) or 0.0) * SCALE.get((scale or "").strip(), 1.0)
+
+
 def number(text: str) -> float | None:
     """'1.500' and '1,5' as people mean them: a dot before exactly three digits groups thousands;
     '10^15' and '1e15' as powers of ten. None for what is not one number ("1.500.00", "1.2.3")
