@@ -12,7 +12,7 @@ from quoting.candidate import HEADROOM
 from quoting.catalog import Accelerator, load_catalog
 from quoting.errors import InvalidJob
 from quoting.fit import fit_on, placed_on
-from quoting.jobspec import JobSpec, method_name, normalize
+from quoting.jobspec import Job, JobSpec, method_name, normalize
 from quoting.memory import estimate_memory
 from quoting.units import format_number
 
@@ -68,7 +68,7 @@ def fit_reply(
     ("tenho 2 A100, cabe?")."""
     cards = [card_for(card, None) for card in accelerators]
     if not cards and (chip := other_chip(other)):
-        return fit_other_chip(spec, chip)
+        return fit_other_chip(spec, chip, slots.get("max_device_memory_gb"))
     cards = cards or [card_for(None, slots.get("max_device_memory_gb"), slots.get("kind"))]
     return "\n".join(fit_text(spec, card, slots.get("devices", 1)) for card in cards)
 
@@ -183,12 +183,42 @@ def sizes_text(spec: JobSpec, methods: list[str]) -> str:
     return head + "\n" + "\n".join(lines)
 
 
-def fit_other_chip(spec: JobSpec, chip: OtherChip) -> str:
-    """pt-BR: whether the job fits one chip of another maker, by its memory, and that we do not
-    sell it; or, where no source gives its memory, only that."""
+def fit_other_chip(spec: JobSpec, chip: OtherChip, stated_gb: float | None = None) -> str:
+    """pt-BR: whether the job fits one chip of another maker, by its memory (a source's, or the
+    client's own figure: "meu MacBook M3 Max de 64GB"), and that we do not sell it; or, where no
+    memory is known, only that."""
     sold = _("Não vendemos a {chip}: cotamos GPUs NVIDIA e TPUs do Google.").format(chip=chip.name)
-    if chip.memory_gb is None:
+    memory = chip.memory_gb or stated_gb
+    if memory is None:
         return sold
-    template = card_for(None, chip.memory_gb)
+    if chip.id == APPLE:
+        return _on_a_mac(normalize(spec), memory)
+    template = card_for(None, memory)
     card = template.model_copy(update={"id": chip.id, "name": chip.name})
     return f"{fit_text(spec, card)} {sold}"
+
+
+# Macs train on their unified memory through PyTorch's MPS backend: one device, no bitsandbytes.
+APPLE = "apple silicon"
+
+
+def _on_a_mac(job: Job, memory: float) -> str:
+    """pt-BR: whether the job fits a Mac's unified memory, and what a Mac does not do."""
+    needed = estimate_memory(job).total
+    what = _("{model} com {method}").format(model=job.model_name, method=method_name(job.method))
+    if job.method == "qlora":
+        return _(
+            "Não: QLoRA não roda no Mac, porque os pesos em 4 bits vêm da biblioteca bitsandbytes, "
+            "que só funciona em GPUs NVIDIA (CUDA). Não alugamos Macs: cotamos GPUs NVIDIA e "
+            "TPUs do Google."
+        )
+    if needed <= memory * HEADROOM:
+        verdict = _(
+            "Pela memória, sim: {what} precisa de {used}, e o Mac tem {memory} GB de memória "
+            "unificada. Mas o treino no Mac (PyTorch com MPS) é várias vezes mais lento que numa "
+            "GPU NVIDIA."
+        )
+    else:
+        verdict = _("Não: {what} precisa de {used} ao todo, e o Mac tem {memory} GB de memória.")
+    said = verdict.format(what=what, used=_gb(needed), memory=format_number(memory, 0))
+    return f"{said} " + _("Não alugamos Macs: cotamos GPUs NVIDIA e TPUs do Google.")

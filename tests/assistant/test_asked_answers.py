@@ -510,3 +510,19 @@ def test_two_separate_jobs_are_each_quoted_on_their_own_data(assistant: Assistan
         "Outside Brazil" not in reply.answer
         and first.count("sa-east-1") + first.count("brazilsouth") + first.count("southamerica") >= 1
     )
+
+
+@pytest.mark.parametrize(
+    ("message", "verdict"),
+    [
+        ("meu MacBook M3 Max de 64GB aguenta um LoRA no Llama 3 8B?", "Pela memória, sim"),
+        ("um full fine-tuning do Llama 3 8B no meu MacBook M2 Pro de 32GB, roda?", "Não:"),
+        ("meu MacBook M3 Max de 64GB aguenta um QLoRA no Llama 3 8B?", "Não: QLoRA não roda"),
+    ],
+)
+def test_a_fit_check_on_the_clients_mac_uses_its_memory(
+    assistant: Assistant, message: str, verdict: str
+) -> None:
+    (reply,) = talk(assistant, message)
+    assert reply.answer.startswith(verdict), reply.answer
+    assert "Não alugamos Macs" in reply.answer and reply.quote is None

@@ -3,7 +3,8 @@ what is left of a count ("sobraram 32 mil das 40 mil"), a mean measured over a g
 chute; a média real deu 420"), attendances per agent ("cada um atende 25 clientes por dia"), the
 two sides of each exchange ("8 trocas, ~25 palavras cada fala"), a part cut before training ("~260
 palavras, sendo que ~60 são assinatura que vamos cortar"), the annotated share of a labelling
-project ("14.000 tasks: 9.600 completed e 4.400 sem anotação") and a total printed as a clock
+project ("14.000 tasks: 9.600 completed e 4.400 sem anotação"), SMS segments of 160 characters
+and a total printed as a clock
 ("Duração total: 312:30:00"), the middle of a range said by its ends ("no mínimo 200 e no máximo
 600 palavras"), spreadsheet formulas with their results ("=MÉDIA(D2:D24001) deu 180"). Works
 on folded text."""
@@ -197,6 +198,11 @@ def restated(folded: str) -> str:
     )
     folded = _measured_mean(folded)
     folded = _trimmed(folded)
+    # "500 mil SMS de 2 segmentos": a segment is 160 characters (GSM-7)
+    if re.search(r"\bsms\b|\btorpedos?\b", folded):
+        folded = re.sub(
+            r"\b(\d{1,2}) segmentos?\b", lambda m: f"{160 * int(m[1])} caracteres", folded
+        )
     folded = _annotated(folded)
     folded = _CLOCK_DURATION.sub(
         lambda m: f"{m[1]}{int(m[2]) + int(m[3]) / 60 + int(m[4]) / 3600:g} horas de gravacao",

@@ -214,7 +214,7 @@ _BYTES_AFTER = re.compile(r"^\s*(kb|mb|gb|tb|megas?|gigas?|teras?)\b")
 _DEVICE_NEAR = re.compile(
     # not "the HF card says", "o dataset card": a dataset's card is its description
     r"gpus?|placas?|vram|memoria|(?<!hf )(?<!dataset )(?<!data )(?<!model )cards?\b|device|\bpc\b|"
-    r"notebook|maquinas?|instancias?|"
+    r"notebook|maquinas?|instancias?|macbook\w*|mac (?:studio|mini)|\bm[1-4] (?:max|pro|ultra)|"
     # "full de um 7B cabe em 80GB?": what it must fit in is a card.
     r"\b(?:cabe|cabem|caberia|fits?|roda|runs?) (?:em|numa?|in|on) (?:uma? |an? )?$|"
     # "uma rtx 3060 de 12gb", "só uma A100 40GB": the card's own memory, stated with its name.
