@@ -8,9 +8,9 @@ import tomllib
 from functools import cache
 from pathlib import Path
 
+from bot.assistant.instance_types import instance_named
 from bot.assistant.reader.cues import CLOUDS, METHODS, UNQUOTED_CLOUDS, negated
 from locales import Language
-from quoting.catalog import load_catalog
 
 ACCELERATORS = Path(__file__).resolve().parent / "data" / "accelerators.toml"
 
@@ -22,27 +22,6 @@ def card_aliases() -> list[tuple[re.Pattern[str], str]]:
     ordered = sorted(aliases.items(), key=lambda item: -len(item[0]))
     # "on a100s instead?": a card named in the plural is the same card
     return [(re.compile(rf"\b{re.escape(alias)}s?(?: ?gb)?\b"), id_) for alias, id_ in ordered]
-
-
-@cache
-def _instances() -> list[tuple[re.Pattern[str], str, str]]:
-    """Instance types clients name ("p4d.24xlarge", "g6e.xlarge", "Standard_NC24ads_A100_v4",
-    "a3-highgpu-8g"): the card each one holds, and its cloud."""
-    named = {
-        (offer.instance_type.lower(), offer.accelerator, offer.provider)
-        for offer in load_catalog().offer
-        if re.search(r"[._-]", offer.instance_type) and " " not in offer.instance_type
-    }
-    return [
-        (re.compile(rf"\b{re.escape(name).replace('_', '[_ ]')}\b"), accelerator, provider)
-        for name, accelerator, provider in sorted(named, key=lambda n: -len(n[0]))
-    ]
-
-
-def instance_named(folded: str) -> tuple[int, str, str] | None:
-    """Where the first instance type `folded` names is, its card and its cloud; or None."""
-    found = [(m.start(), acc, cloud) for p, acc, cloud in _instances() if (m := p.search(folded))]
-    return min(found) if found else None
 
 
 def accelerators_named(folded: str) -> list[str]:

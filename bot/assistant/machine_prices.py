@@ -5,7 +5,7 @@ semana inteira" or "o mês inteiro" adds each one's price for that period, kept 
 import re
 from decimal import Decimal
 
-from bot.assistant.asks import instance_named
+from bot.assistant.instance_types import instance_named
 from bot.assistant.reader.other_chips import OtherChip
 from bot.assistant.reader.rates import rate_words, unit_days
 from locales import N_, _

@@ -19,6 +19,7 @@ from bot.assistant.commercial import commercial_answer
 from bot.assistant.commercial_cues import asks_other_clients
 from bot.assistant.comparison import Axis
 from bot.assistant.followups import last_field
+from bot.assistant.instance_types import instance_named
 from bot.assistant.intent import classify
 from bot.assistant.quoted_reply import without_our_reply
 from bot.assistant.reader import read_job
@@ -294,7 +295,7 @@ def read_message(text: str, now: datetime | None = None, earlier: Sequence[str] 
         counts = {count for count, card in cards_counted(folded) if card == accelerators[0]}
         if len(counts) == 1:  # "quero rodar em 4 H100": the count is the client's too
             fields["devices"] = Fact(value=counts.pop())
-    if (instance := cues_of.instance_named(folded)) and "cloud" not in fields:
+    if (instance := instance_named(folded)) and "cloud" not in fields:
         fields["cloud"] = Fact(value=instance[2])  # "numa g6e.xlarge": an AWS machine
     reading = Reading(
         text=text,

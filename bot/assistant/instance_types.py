@@ -1,0 +1,40 @@
+"""Instance types clients name ("p4d.24xlarge", "g6e.xlarge", "Standard_NC24ads_A100_v4",
+"a3-highgpu-8g", "g5.2xlarge"): the card each one holds and its cloud, from the catalog's own
+offers and the families they belong to."""
+
+import re
+from functools import cache
+
+from quoting.catalog import load_catalog
+
+
+@cache
+def _instances() -> list[tuple[re.Pattern[str], str, str]]:
+    """Instance types clients name ("p4d.24xlarge", "g6e.xlarge", "Standard_NC24ads_A100_v4",
+    "a3-highgpu-8g"): the card each one holds, and its cloud."""
+    named = {
+        (offer.instance_type.lower(), offer.accelerator, offer.provider)
+        for offer in load_catalog().offer
+        if re.search(r"[._-]", offer.instance_type) and " " not in offer.instance_type
+    }
+    exact = [
+        (re.compile(rf"\b{re.escape(name).replace('_', '[_ ]')}\b"), accelerator, provider)
+        for name, accelerator, provider in sorted(named, key=lambda n: -len(n[0]))
+    ]
+    # "g5.2xlarge", "a2-ultragpu-4g": a size of a family the catalog prices in other sizes
+    families: dict[str, set[tuple[str, str]]] = {}
+    for name, accelerator, provider in named:
+        if family := re.fullmatch(r"([a-z0-9]+)\.\w*large|([a-z0-9]+-[a-z]+)-\d+g?", name):
+            families.setdefault(family[1] or family[2], set()).add((accelerator, provider))
+    sized = [
+        (re.compile(rf"\b{re.escape(family)}(?:\.\d*x?large|-\d+g?)\b"), *held.pop())
+        for family, held in families.items()
+        if len(held) == 1
+    ]
+    return exact + sized
+
+
+def instance_named(folded: str) -> tuple[int, str, str] | None:
+    """Where the first instance type `folded` names is, its card and its cloud; or None."""
+    found = [(m.start(), acc, cloud) for p, acc, cloud in _instances() if (m := p.search(folded))]
+    return min(found) if found else None
