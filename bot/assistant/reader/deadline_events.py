@@ -1,8 +1,9 @@
 """Deadlines said by an office acronym ("EOW", "EOM"), a day that moves with Easter ("até a
 Sexta-feira Santa", "antes da Páscoa", "Corpus Christi"), a weekday before a date ("a segunda que
 antecede o Natal"), the middle of a week ("até o meio da semana que vem") and a date that moves off
-a weekend ("dia 20; se cair em fim de semana, vale o primeiro dia útil seguinte"). Each returns the
-moment, and where it was said."""
+a weekend ("dia 20; se cair em fim de semana, vale o primeiro dia útil seguinte") and the next
+sprint ("a sprint atual fecha quarta, 9/12; vai como entrega da próxima; sprints de 2 semanas").
+Each returns the moment, and where it was said."""
 
 import re
 from datetime import date, datetime, timedelta
@@ -130,3 +131,26 @@ def rolled(text: str, now: datetime) -> Found:
     while not working_day(day) or day in holidays.country_holidays("BR", years=day.year):
         day += step
     return end_of(day), said.start(), said.end()
+
+
+_SPRINT_END = re.compile(
+    r"\b(?:sprint|iteracao|ciclo)\w* (?:atual|corrente|current)\b[^.;]{0,30}?\b(?:fecha|termina|"
+    r"acaba|encerra|ends?|closes?)\b[^.;\d]{0,20}(?P<day>\d{1,2})/(?P<month>\d{1,2})"
+)
+_NEXT_SPRINT = re.compile(r"\b(?:proxima|next) (?:sprint|iteracao|iteration)\b")
+_SPRINT_LENGTH = re.compile(
+    r"\b(?:sprints?|iteracoes|iterations?)\b[^.;]{0,20}?\b(?:sao de|de|duram|last|are) "
+    r"(?P<n>\d{1,2}) (?P<unit>semanas?|dias|weeks?|days?)\b"
+)
+
+
+def next_sprint(text: str, now: datetime) -> Found:
+    """The next sprint's last day: the current one's end plus one sprint's length."""
+    end, length = _SPRINT_END.search(text), _SPRINT_LENGTH.search(text)
+    said = _NEXT_SPRINT.search(text)
+    if end is None or length is None or said is None:
+        return None
+    month, day = int(end["month"]), int(end["day"])
+    current = date(now.year + ((month, day) < (now.month, now.day)), month, day)
+    days = int(length["n"]) * (7 if length["unit"][0] in "sw" else 1)
+    return end_of(current + timedelta(days=days)), said.start(), said.end()

@@ -29,6 +29,7 @@ from bot.assistant.reader.deadline_events import (
     acronym,
     easter_day,
     mid_week,
+    next_sprint,
     rolled,
     weekday_before,
 )
@@ -144,7 +145,7 @@ def formatted(text: str, now: datetime) -> Deadline | None:
     reads = (
         _iso, _d_plus, _week, _countdown, _next_holiday, _named_day, _sprint, _iteration, _ends_on,
         _week_of, _break, _event_day, _return, _nth_weekday, fortnight, weekday_of_this_month,
-        moving_day, unix_time, acronym, easter_day, weekday_before, mid_week, rolled,
+        moving_day, unix_time, acronym, easter_day, weekday_before, mid_week, rolled, next_sprint,
     )  # fmt: skip
     for read in reads:
         if found := read(text, now):

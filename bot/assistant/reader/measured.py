@@ -31,6 +31,8 @@ _SAMPLE = re.compile(
 _THIS_JOB = re.compile(
     r"\b(?:agora (?:e|eh) outro|agora e diferente|desta vez|dessa vez|this time|now it'?s|"
     r"agora (?:a ideia|o plano|a proposta) (?:e|eh)|base nova|"
+    # "Ano passado, 15 mil contratos. Agora temos o triplo": the data as it is now
+    r"(?:(?<=[.!?] )|(?<=\n))agora (?:temos|tenho|a gente tem|sao|a base tem)|"
     # "Meu colega fez um LoRA parecido ... O meu caso: 45 mil descrições"
     r"(?:o |no )?(?:meu|nosso) caso(?: e)?:|(?:in )?(?:my|our) case:)"
 )
