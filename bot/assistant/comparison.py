@@ -217,6 +217,8 @@ def _terms(slots: dict[str, Any]) -> str:
         terms.append(_("dados no Brasil"))
     if slots.get("spot"):
         terms.append(_("instâncias spot aceitas"))
+    elif slots.get("spot") is False:  # "on-demand only": said, so the client sees it kept
+        terms.append(_("só sob demanda, sem spot"))
     if slots.get("budget_brl") is not None:
         budget = format_brl(Decimal(str(slots["budget_brl"])))
         terms.append(_("orçamento até {budget}").format(budget=budget))
