@@ -41,7 +41,9 @@ _TOOL_BEFORE = re.compile(
 )
 
 
-# "o Llama 3.3 70B (professor) gera as respostas": a distillation's teacher makes the data.
+# "o Llama 3.3 70B (professor) gera as respostas", "o professor é o Llama 70B": a
+# distillation's teacher makes the data.
+_TEACHER_BEFORE = re.compile(r"\b(?:professor|teacher)\b[^.;,]{0,15}$")
 _TOOL_AFTER = re.compile(
     r"\s*\(?(?:o |the |como |as (?:the )?)?(?:professor|teacher)\b|"
     r"\s*(?:\([^)]{0,20}\)\s*)?(?:gera|vai gerar|generates|will generate)\b"
@@ -50,9 +52,9 @@ _TOOL_AFTER = re.compile(
 
 def tool(text: str, start: int, end: int) -> bool:
     """Whether the model named from `start` to `end` is the tool that made the client's data."""
-    return bool(
-        _TOOL_BEFORE.search(text[max(0, start - 40) : start]) or _TOOL_AFTER.match(text, end)
-    )
+    before = text[max(0, start - 40) : start]
+    made = _TOOL_BEFORE.search(before) or _TEACHER_BEFORE.search(before)
+    return bool(made or _TOOL_AFTER.match(text, end))
 
 
 def after_correction(text: str, starts: list[int]) -> int:
@@ -115,11 +117,15 @@ METHODS = [
     ),
     (
         re.compile(
-            r"ajuste completo|fine[- ]?tuning completo|full(?: fine[- ]?tun\w*| ft)?\b|"
+            # not "the full fix discussion", "o texto full": a whole thing, not the method
+            r"ajuste completo|fine[- ]?tuning completo|full(?: fine[- ]?tun\w*| ft)?\b"
+            r"(?! (?:fix|text|texto|discussion|history|historico|thread|transcripts?|version|"
+            r"context|document|report|dataset|data|name|hd|stack|time))|"
             r"fully (?:fine[- ]?tun\w*|train\w*|tun\w*)|full[- ]parameter|"
             r"treino completo|treinamento completo|todos os pesos|all (?:the )?weights|"
             # "descongelar as últimas 4 camadas", GaLore: the model's own weights train
-            r"descongel\w*|unfreez\w*|\bgalore\b|"
+            r"descongel\w*|unfreez\w*|\bgalore\b|congela\w* (?:tudo|o resto|as demais)|"
+            r"(?:treinar|train) (?:so |only )?(?:as |the )?(?:ultimas|last) \d+ (?:camadas|layers)|"
             # ("só dois terços têm o texto completo" says nothing of the method)
             r"(?<!texto )(?<!conteudo )(?<!cadastro )(?<!historico )(?<!documento )(?<!nome )"
             r"(?<!endereco )\bcompleto\b|pesos inteiros|"

@@ -8,7 +8,7 @@ dateparser. "pra ontem", "urgente" and "o mais rápido possível" are urgency, n
 
 import re
 from collections.abc import Iterator
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import dateparser
@@ -28,6 +28,7 @@ from bot.assistant.reader.calendar_days import (
 )
 from bot.assistant.reader.client_calendar import client_week, describes_week
 from bot.assistant.reader.cues import negated
+from bot.assistant.reader.deadline_clock import clients_clock, clock_time, end_of_today
 from bot.assistant.reader.deadline_formats import formatted
 from bot.assistant.reader.deadline_said import understood
 from bot.assistant.reader.deadline_shift import LEAD, ZONE, ZONES, Deadline, from_now, lead_time
@@ -36,6 +37,11 @@ from bot.assistant.reader.email_dates import from_emails
 _MONTHS = (
     r"jan\w*|fev\w*|feb\w*|mar\w*|abr\w*|apr\w*|mai\w*|may|jun\w*|jul\w*|ago\w*|aug\w*|set\w*|"
     r"sep\w*|out\w*|oct\w*|nov\w*|dez\w*|dec\w*|dic\w*|ene\w*"
+)
+# "18 Dec", "13 December": an English day and month (Portuguese ones take "de": "18 de dez")
+_EN_MONTHS = (
+    r"jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|june|july|aug(?:ust)?|sep(?:t(?:ember)?)?|"
+    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
 )
 _PART = "|".join(sorted((re.escape(p) for p in PARTS_OF_DAY), key=len, reverse=True))
 _WEEKDAYS = "|".join(WEEKDAYS)
@@ -73,7 +79,7 @@ _DAY = re.compile(
     r"(?:fim|final) do ano|end of (?:the )?year)|"
     r"(?P<mid_month>(?:a )?(?:metade|meio) do mes|mid-?month)|"
     rf"(?P<explicit>\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?|\d{{1,2}} de (?:{_MONTHS})(?: de \d{{4}})?|"
-    rf"(?:{_MONTHS}) \d{{1,2}}(?:st|nd|rd|th)?)|"
+    rf"(?:{_MONTHS}) \d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}} (?:{_EN_MONTHS}))|"
     rf"dia (?P<day>\d{{1,2}})(?![/\d])(?! de (?:{_MONTHS}))"
     r"(?P<daynext_month> do mes que vem| do proximo mes| do mes seguinte| of next month)?|"
     r"the (?P<day_en>\d{1,2})(?:st|nd|rd|th)"
@@ -99,11 +105,6 @@ _HOUR_BEFORE = re.compile(
 # "(hoje é segunda)": the client's today, for the weekday their deadline names.
 _TODAY_IS = re.compile(
     rf"\b(?:hoje (?:e|eh)|today is) (?:uma? )?(?P<weekday>{'|'.join(WEEKDAYS)})\b"
-)
-# "já são 19h": the client's clock, which the deadline's hours count from.
-_NOW_IS = re.compile(
-    r"\b(?:ja sao|agora sao|aqui sao|ja e|agora e|it'?s|it is)\s+(?:already\s+|now\s+)?"
-    r"(?P<hour>\d{1,2})(?:[:h](?P<minute>\d{2}))?\s*(?:h\b|hs\b|horas\b|(?P<ampm>am|pm)\b)"
 )
 _CONTEXT = re.compile(
     r"\b(?:ate|para|pra|em|by|until|before|antes|prazo|plazo|entregar|entrega|pronto|pronta|terminar|"
@@ -137,7 +138,7 @@ def _deadline(text: str, now: datetime) -> Deadline | None:
     counted = formatted(text, now) or _counted_from(text, now) or _after_anchor(text, now)
     if counted := counted or from_now(text, now):
         return counted
-    return next(iter(marked or found), None) or _end_of_today(text, now) or _hour_alone(text, now)
+    return next(iter(marked or found), None) or end_of_today(text, now) or _hour_alone(text, now)
 
 
 # "os dados chegam amanhã às 9h, e a partir daí temos 48h": counted from a day named before it.
@@ -154,12 +155,12 @@ def _after_anchor(text: str, now: datetime) -> Deadline | None:
     days = list(_DAY.finditer(text, max(0, said.start() - 80), said.start())) if said else []
     if said is None or not days:
         return None
-    now = _clients_clock(text, now.astimezone(CLIENT_ZONE))
+    now = clients_clock(text, now.astimezone(CLIENT_ZONE))
     day = _day(days[-1], now, now.weekday())
     if day is None:
         return None
     hour = _HOUR.match(text[days[-1].end() :])
-    moment = datetime.combine(day, _time(hour) if hour else END_OF_DAY, CLIENT_ZONE)
+    moment = datetime.combine(day, clock_time(hour) if hour else END_OF_DAY, CLIENT_ZONE)
     if said["business"]:  # "a partir daí, 10 dias úteis": working days after that day
         moment = datetime.combine(business_day(day, int(said["n"])), END_OF_DAY, CLIENT_ZONE)
     else:
@@ -206,8 +207,8 @@ def _hour_alone(text: str, now: datetime) -> Deadline | None:
         hour = _HOUR.match(text[said.end() :])
         if hour is None or not hour["hour"] or int(hour["hour"]) > 23:
             continue
-        now = _clients_clock(text, now.astimezone(CLIENT_ZONE))
-        moment = datetime.combine(now.date(), _time(hour), CLIENT_ZONE)
+        now = clients_clock(text, now.astimezone(CLIENT_ZONE))
+        moment = datetime.combine(now.date(), clock_time(hour), CLIENT_ZONE)
         moment += timedelta(days=1) if moment <= now else timedelta()
         hours = max(1.0, round((moment - now).total_seconds() / 3600, 1))
         end = said.end() + hour.end()
@@ -223,7 +224,7 @@ _MARKED = re.compile(
 
 
 def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
-    now = _clients_clock(text, now.astimezone(CLIENT_ZONE))
+    now = clients_clock(text, now.astimezone(CLIENT_ZONE))
     said = _TODAY_IS.search(text)
     weekday = WEEKDAYS[said["weekday"]] if said else now.weekday()
     for match in _DAY.finditer(text):
@@ -266,14 +267,15 @@ def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
             continue
         day += timedelta(days=7 if other else 0)
         led = LEAD.search(text, max(0, match.start() - 60), match.start())
-        if (match["day"] or match["explicit"]) and _BEFORE_DAY.search(text, 0, match.start()):
+        dated = _DAY_NUMBER.match(text, match.end()) if match["weekday"] else None
+        dated_day = match["day"] or match["explicit"] or dated
+        if dated_day and _BEFORE_DAY.search(text, 0, match.start()):
             day -= timedelta(days=0 if led else 1)  # "antes do dia 15": ready on the 14th
         elif before_it and not _HOUR.match(text[match.end() :]):
             day -= timedelta(days=1)
-        dated = _DAY_NUMBER.match(text, match.end()) if match["weekday"] else None
         after = _HOUR.match(text[dated.end() if dated else match.end() :])
         hour = after or _hour_before(text[: match.start()])
-        at_time = _time(hour) if hour else END_OF_DAY
+        at_time = clock_time(hour) if hour else END_OF_DAY
         end = (dated.end() if dated else match.end()) + (after.end() if after else 0)
         moment = datetime.combine(day, at_time, CLIENT_ZONE)
         if zone := ZONE.match(text[end:]):  # "Monday 5pm London time": their clock, not ours
@@ -310,8 +312,8 @@ _BEFORE_DAY = re.compile(
     # "antes do feriado de 8 de dezembro": the day the holiday named falls on
     r"\b(?:antes d[oa]|before the) (?:feriado|holiday|ponte|evento|event)s?(?: d[aeo]s?| of)?\s*$|"
     # "antes do recesso forense, que começa dia 20": the day the event named begins
-    r"\b(?:antes d[oa]|before the) [a-z ]{3,30},? (?:que|which|that) (?:comeca|e|eh|cai|sera|"
-    r"starts|begins|is) (?:n?o |on )?$"
+    r"\b(?:antes d[oa]s?|before the) [a-z ]{3,30},? (?:que|which|that) (?:comec\w*|inici\w*|e|eh|"
+    r"cai|sera|starts|begins|is) (?:n?[oa] |on )?$"
 )
 _BEFORE_IT = re.compile(
     r"[^.;!?\n]{0,60}?\b(?:antes (?:dela|dele|disso|desse dia|dessa data)|"
@@ -322,34 +324,6 @@ _NOT_WHEN = re.compile(
     r"logs?))\b"
 )
 _PAST = re.compile(r"\b(?:ultim[oa]s|last|past|durante|during|over the)\s+$")
-# "até o fim do expediente" with no day named: today's, or the next working day's once it is over.
-_END_OF_DAY = re.compile(
-    r"\b(?:ate|by|before|antes d)\w* (?:o )?(?:fim|final) do (?:expediente|dia)|"
-    r"\b(?:by |before )?(?:the )?end of (?:the )?(?:business )?day|\b(?:by )?eod|\bcob\b"
-)
-
-
-def _end_of_today(text: str, now: datetime) -> Deadline | None:
-    found = _END_OF_DAY.search(text)
-    if found is None or negated(text, found.start()):
-        return None
-    day = now.date() if now.time() < END_OF_DAY else business_day(now.date(), 1)
-    moment = datetime.combine(day, END_OF_DAY, CLIENT_ZONE)
-    hours = max(1.0, round((moment - now).total_seconds() / 3600, 1))
-    return Deadline(moment, hours, found.start(), found.end(), understood(moment, hours, False))
-
-
-def _clients_clock(text: str, now: datetime) -> datetime:
-    """Our clock, or the time the client says it is there ("já são 19h"), on the nearest day."""
-    said = _NOW_IS.search(text)
-    if said is None:
-        return now
-    stated = now.replace(hour=_time(said).hour, minute=_time(said).minute, second=0, microsecond=0)
-    if stated - now > timedelta(hours=12):
-        return stated - timedelta(days=1)
-    if now - stated > timedelta(hours=12):
-        return stated + timedelta(days=1)
-    return stated
 
 
 def _day(match: re.Match[str], now: datetime, weekday: int) -> date | None:
@@ -361,6 +335,8 @@ def _day(match: re.Match[str], now: datetime, weekday: int) -> date | None:
     if match["today"]:
         return today
     if match["weekday"] and (day := _DAY_NUMBER.match(match.string, match.end())):
+        if day["month"]:  # "Sunday 13 Dec": that day of that month, the next one to come
+            return _explicit(f"{day[1]} {day['month']}", now)
         return day_of_month(today, int(day[1]))  # "na sexta, dia 11": that date
     if match["weekday"]:
         if match["next_weeks"]:  # "sexta da semana que vem": that day of next week
@@ -423,7 +399,11 @@ def _day(match: re.Match[str], now: datetime, weekday: int) -> date | None:
 
 _ORDINALS = {"primeiro": 1, "segundo": 2, "terceiro": 3, "quarto": 4, "quinto": 5, "sexto": 6,
              "setimo": 7, "oitavo": 8, "nono": 9, "decimo": 10}  # fmt: skip
-_DAY_NUMBER = re.compile(r",?\s*(?:dia\s+|the\s+)?(\d{1,2})\b(?!\s*(?:h\b|hs|horas|:|/|am|pm))")
+# "na sexta, dia 11", "Sunday 13 Dec": the date the weekday falls on (its month, when said)
+_DAY_NUMBER = re.compile(
+    r",?\s*(?:dia\s+|the\s+)?(\d{1,2})\b(?!\s*(?:h\b|hs|horas|:|/|am|pm))"
+    rf"(?:\s+(?:de\s+)?(?P<month>{_MONTHS})\b)?"
+)
 
 
 def _explicit(said: str, now: datetime) -> date | None:
@@ -438,13 +418,3 @@ def _explicit(said: str, now: datetime) -> date | None:
 def _hour_before(text: str) -> re.Match[str] | None:
     found = _HOUR_BEFORE.search(text)
     return _HOUR.match(found[0]) if found else None
-
-
-def _time(found: re.Match[str]) -> time:
-    if found.groupdict().get("part"):
-        return PARTS_OF_DAY[found["part"]]
-    hour = int(found["hour"]) % 24
-    afternoon = found.groupdict().get("daypart") in ("da tarde", "da noite")  # "3 da tarde"
-    if (found["ampm"] == "pm" or afternoon) and hour < 12:
-        hour += 12
-    return time(hour, int(found["minute"] or 0))

@@ -43,7 +43,8 @@ def acronym(text: str, now: datetime) -> Found:
 
 _EASTER = re.compile(
     r"\b(?P<before>antes d[aeo] |before )?(?:a |o |the )?"
-    r"(?P<day>sexta[- ]feira santa|sexta santa|paixao de cristo|good friday|pascoa|easter"
+    r"(?P<day>sexta[- ]feira santa|sexta santa|(?:sexta[- ]feira da )?paixao(?: de cristo)?|"
+    r"good friday|pascoa|easter"
     r"(?: sunday)?|corpus christi)\b"
 )
 

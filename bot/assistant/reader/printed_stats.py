@@ -1,53 +1,64 @@
-"""Statistics a database or file library prints as "key: value" lines, said as the sizes they
-count: MongoDB's `db.collection.stats()` ("count: 480000", "avgObjSize: 3840"), pyarrow's
-parquet metadata ("num_rows: 96000"), BigQuery's table details ("Number of rows: 1.200.000").
-Columns, row groups, index and storage sizes, and versions count nothing. Works on folded text,
+"""Statistics a database, file library or labelling tool prints as "key: value" lines, said as the
+sizes they count: MongoDB's `db.collection.stats()` ("count: 480000", "avgObjSize: 3840"),
+pyarrow's parquet metadata ("num_rows: 96000"), BigQuery's table details ("Number of rows
+<tab> 2,350,000", "Total logical bytes <tab> 1.88 GB"), a labelling project's summary ("Tasks:
+14.400 · Annotated: 12.960 · Skipped: 1.440": only what was annotated trains). Columns, row
+groups, index, physical and storage sizes, and versions count nothing. Works on folded text,
 before numbers are read."""
 
 import re
 
-# Two or more lines of "key: number" (quoted keys and trailing commas as JSON prints them).
+# Two or more lines of "key: number" or "key <tab> number" (quoted keys and trailing commas as
+# JSON prints them; a size may carry its unit).
+_SIZE = r"\d[\d.,]*(?:[ \t]?[kmgt]i?b)?"
 _BLOCK = re.compile(
-    r"(?:^[ \t]*\"?[a-z][a-z_ ]{1,30}\"?[ \t]*:[ \t]*\d[\d.,]*,?[ \t]*$\n?){2,}", re.M
+    rf"(?:^[ \t]*\"?[a-z][a-z_ ]{{1,30}}\"?[ \t]*[:\t][ \t]*{_SIZE},?[ \t]*$\n?){{2,}}", re.M
 )
 _LINE = re.compile(
-    r"^[ \t]*\"?(?P<key>[a-z][a-z_ ]{1,30})\"?[ \t]*:[ \t]*(?P<value>\d[\d.,]*)", re.M
+    r"^[ \t]*\"?(?P<key>[a-z][a-z_ ]{1,30})\"?[ \t]*[:\t][ \t]*(?P<value>\d[\d.,]*)"
+    r"(?P<unit>[ \t]?[kmgt]i?b)?",
+    re.M,
 )
+# "Tasks: 14.400 · Annotated: 12.960 · Skipped: 1.440": pairs on one line, one to a line here
+_INLINE = re.compile(r"(?m)^[^\n]*?\d[ \t]*[·|][ \t]*[a-z][a-z_ ]{1,30}[ \t]*:[ \t]*\d[^\n]*$")
+_DONE = re.compile(r"^(?:annotated|completed|submitted|labell?ed|reviewed)$")
 _RECORDS = re.compile(
-    r"^(?:count|n_?rows|num_?rows|number of rows|row_?count|rows|total_?rows|num_?examples)$"
+    r"^(?:count|n_?rows|num_?rows|number of rows|row_?count|rows|total_?rows|num_?examples|tasks)$"
 )
 _EACH = re.compile(r"^(?:avg_?obj_?size|avg_?row_?size|avg_?size|average row size)$")
 _TOTAL = re.compile(r"^(?:size|data_?size|num_?bytes|total_?bytes|total logical bytes)$")
-
-
 # Printed beside the counts, and counting nothing of the data.
 _NOTHING = re.compile(
     r"^(?:num_?columns|num_?row_?groups|serialized_?size|format_?version|storage_?size|nindexes|"
-    r"total_?index_?size|index_?sizes|capped|scale_?factor|free_?storage_?size|ok)$"
+    r"total_?index_?size|index_?sizes|capped|scale_?factor|free_?storage_?size|ok|skipped|"
+    r"annotations|active logical bytes|total physical bytes|active physical bytes|cancelled|"
+    r"pending|discarded)$"
 )
 
 
 def printed_stats(folded: str) -> str:
     """`folded` with each block of printed statistics said as records and bytes; lines it does not
     know are left for the reader."""
+    folded = _INLINE.sub(lambda line: re.sub(r"[ \t]*[·|][ \t]*", "\n", line[0]), folded)
 
     def said(block: re.Match[str]) -> str:
-        pairs = [
-            (line["key"].strip(), line["value"].rstrip(",.")) for line in _LINE.finditer(block[0])
-        ]
-        if not any(_RECORDS.match(k) or _TOTAL.match(k) for k, _ in pairs):
+        lines = list(_LINE.finditer(block[0]))
+        pairs = [(line["key"].strip(), line) for line in lines]
+        done = any(_DONE.match(key) for key, _ in pairs)
+        if not any(_RECORDS.match(k) or _TOTAL.match(k) or _DONE.match(k) for k, _ in pairs):
             return block[0]
-        each = any(_EACH.match(k) for k, _ in pairs)
+        each = any(_EACH.match(key) for key, _ in pairs)
         words = []
-        for (key, value), line in zip(pairs, block[0].splitlines(), strict=False):
-            if _RECORDS.match(key):
+        for (key, line), text in zip(pairs, block[0].splitlines(), strict=False):
+            value = line["value"].rstrip(",.")
+            if _DONE.match(key) or (_RECORDS.match(key) and not done):
                 words.append(f"{value} registros")
             elif _EACH.match(key):
                 words.append(f"de {value} bytes cada")
             elif _TOTAL.match(key) and not each:
-                words.append(f"{value} bytes no total")
-            elif not _NOTHING.match(key) and not _TOTAL.match(key):
-                words.append(line)
+                words.append(f"{value} {(line['unit'] or 'bytes').strip()} no total")
+            elif not (_NOTHING.match(key) or _TOTAL.match(key) or _RECORDS.match(key)):
+                words.append(text)
         return "\n".join(words) + "\n"
 
     return _BLOCK.sub(said, folded)

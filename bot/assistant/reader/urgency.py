@@ -24,7 +24,8 @@ URGENT = re.compile(
     r"prioridade (?:numero )?(?:um|1)|(?:o )?tempo (?:e|eh) critico|"
     r"quanto mais rapid\w* melhor|em cima da hora|(?:it'?s |this is )?a rush\b|"
     r"(?:sair|ficar pronto|terminar|rodar|rodando|funcionando) logo|corre que|"
-    r"a toque de caixa|a jato|sem demora|depressa|a mil por hora|"
+    r"a toque de caixa|a jato|sem demora|depressa|a mil por hora|no ar ja|(?:clima|estado) "
+    r"(?:aqui )?(?:e|eh) de incendio|virou prioridade|todo mundo (?:aqui )?(?:ta|esta) cobrando|"
     # an incident's priority: "virou P0 aqui dentro", "this is a Sev1 for us"
     r"p0|sev ?-?[01]|severity ?[01]|prioridade zero)\b"
 )
