@@ -87,7 +87,7 @@ FITS = re.compile(
     r"suportam|comporta|fits?|runs?|handle|da (?:pra|para) (?:fazer|rodar|treinar|um|uma)|nela|"
     r"nele|"
     r"da conta|dao conta|(?:be|is|seria|e) (?:enough|suficiente)|holds?|enough|suficiente|"
-    r"entra|entram|entraria)\b"
+    r"entra|entram|entraria|estoura|estouraria|consigo treinar)\b"
 )
 # "Quero saber se um 70B com QLoRA entra numa H100 só.": a question without its mark.
 ASKED_INDIRECTLY = re.compile(

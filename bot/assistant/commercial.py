@@ -17,6 +17,8 @@ from bot.assistant.commercial_cues import (
     CLOUD_WANTED,
     CLOUDS,
     CONTRACT,
+    CPU_ONLY,
+    DATA_TRANSFER,
     DISCOUNT,
     HOSTING,
     HOURS,
@@ -33,6 +35,8 @@ from bot.assistant.commercial_cues import (
     SERVICE,
     SETUP,
     STORAGE,
+    TAXES,
+    TRIAL,
     VALIDITY,
 )
 from bot.sales.company import Company, load_company
@@ -127,6 +131,22 @@ def _billing(company: Company) -> str:
 
 def _hosting(company: Company) -> str:
     return _(company.service.hosting)
+
+
+def _trial(company: Company) -> str:
+    return _(company.service.trial)
+
+
+def _cpu_only(company: Company) -> str:
+    return _(company.service.cpu_only)
+
+
+def _data_transfer(company: Company) -> str:
+    return _(company.service.data_transfer)
+
+
+def _taxes(company: Company) -> str:
+    return _(company.service.taxes)
 
 
 def _storage(company: Company) -> str:
@@ -256,6 +276,10 @@ _TOPICS: list[tuple[Callable[[str, Company], bool], Callable[[Company], str]]] =
     (lambda folded, _: bool(BILLING.search(folded)), _billing),
     (lambda folded, _: bool(HOSTING.search(folded)), _hosting),
     (lambda folded, _: bool(STORAGE.search(folded)), _storage),
+    (lambda folded, _: bool(TRIAL.search(folded)), _trial),
+    (lambda folded, _: bool(CPU_ONLY.search(folded)), _cpu_only),
+    (lambda folded, _: bool(DATA_TRANSFER.search(folded)), _data_transfer),
+    (lambda folded, _: bool(TAXES.search(folded)), _taxes),
     (
         lambda folded, _: bool(
             SERVICE.search(folded)

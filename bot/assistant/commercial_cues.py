@@ -7,6 +7,7 @@ import re
 
 INVOICE = re.compile(
     r"nota fiscal|notas fiscais|\bnfs?-?e\b|\bnf\b|\binvoice|\bfaturar\b[^?]{0,40}\bcnpj|"
+    r"\b(?:duas|2) notas\b|\bnotas separadas|\bcentros? de custo\b|"
     r"\b(da|dao|emite|emitem|tem|fornece\w*|mandam) (a )?nota\b"
 )
 
@@ -184,7 +185,10 @@ SCOPE = re.compile(
     r"\b(?:acesso root|root access|ssh|imagem docker|docker image)\b|"
     r"\b(?:wandb|weights ?& ?biases|tensorboard)\b|\b(?:nosso|our) tenant\b|\bfica sendo nosso|"
     r"\bpropriedade intelectual|\bapagam os dados|\bcustomer data to train|\b(?:tem|have) (?:uma )?"
-    r"(?:api|cli|sdk|terraform)\b|\bis there an? (?:api|cli|sdk|terraform)"
+    r"(?:api|cli|sdk|terraform)\b|\bis there an? (?:api|cli|sdk|terraform)|"
+    # "depois do treino vocês rodam a avaliação do modelo?": what the service does
+    r"\b(?:voces|vcs|vc|you)\b[^?]{0,15}\b(?:rodam|fazem|run|do)\b[^?]{0,10}\b(?:a |the )?"
+    r"(?:avaliacao|evaluation|benchmark)"
 )
 
 # "vocês cotam na Oracle também?", "quais nuvens vocês usam?": the clouds our catalog prices.
@@ -250,4 +254,27 @@ STORAGE = re.compile(
     r"cost\w*|billed)\b|\b(?:cobr\w*|custo)\b[^?]{0,40}\b(?:armazenamento|storage)\b|\begress\b|"
     r"\b(?:baixar|download\w*)\b[^?]{0,40}\b(?:modelo|pesos|weights|adaptador|checkpoints?)\b[^?]{0,30}"
     r"\b(?:custo|cobr\w*|pag\w*|cost\w*|charge\w*)"
+)
+# "vocês têm período de teste?", "trial credits": hours given before a project.
+TRIAL = re.compile(
+    r"\bperiodo de (?:teste|avaliacao)|"
+    r"\b(?:teste|horas?|creditos?)\b[^?]{0,20}\b(?:gratis|gratuit\w*)|"
+    r"\bfree (?:trial|credits|hours)|\btrial (?:credits|period|hours)"
+)
+# "e uma máquina só de CPU, pra limpar os dados antes?": no accelerator in it.
+CPU_ONLY = re.compile(
+    r"\b(?:maquina|instancia|machine|instance)s? (?:so |only )?(?:de |com )?cpu\b|"
+    r"\bcpu[- ]only\b|\bso (?:de )?cpu\b"
+)
+# "como eu subo 800 GB de dados? dá pra puxar do nosso bucket S3 ou é via SFTP?"
+DATA_TRANSFER = re.compile(
+    r"\b(?:como|how)\b[^?]{0,20}\b(?:subo|subir|envio|enviar|mando|mandar|upload|transfer\w*|"
+    r"send)\b[^?]{0,40}\b(?:dados|dataset|data|arquivos|files)\b|\bsftp\b|"
+    r"\bpuxar (?:direto )?d[oe] (?:um |nosso )?bucket\b"
+)
+# "esse valor já inclui os impostos ou vem por fora na nota?"
+TAXES = re.compile(
+    r"\b(?:inclui|incluem|incluso|inclusos|includes?|included)\b[^?]{0,30}\b(?:impostos?|tributos?|"
+    r"iss|pis|cofins|taxes)\b|\b(?:impostos?|tributos?|taxes)\b[^?]{0,30}\b(?:por fora|a parte|"
+    r"inclus\w*|included|extra)\b"
 )

@@ -90,7 +90,11 @@ ACCOUNT = re.compile(
     r"\b(fila|disponibilidade|estoque)\b[^.?!]{0,20}\b(h100|a100|h200|l4|l40s|gpus?|placas?|"
     r"maquinas?)\b|\bme (lembra|lembre|avisa|avise) (dessa|desta|da|de novo)|\bremind me\b|"
     r"\b(voces|vcs|vc|you)\b[^?!]{0,20}\b(tem|have|has)\b[^?!]{0,20}\b(cases?|referencias?|"
-    r"depoimentos?|case studies|references)\b"
+    r"depoimentos?|case studies|references)\b|"
+    # nobody answered a request, a price to watch, the client's own data to erase
+    r"\bninguem (?:me )?(?:respondeu|retornou|deu retorno)|\bnobody (?:has )?(?:answered|replied)|"
+    r"\bme avis[ae] (?:se|quando) (?:o preco|o valor|a hora|ela|baixar|cair)|"
+    r"\bapag\w+ (?:todos )?(?:os )?meus dados|\bdelete (?:all )?my data"
 )
 
 

@@ -323,7 +323,9 @@ def read_message(text: str, now: datetime | None = None, earlier: Sequence[str] 
         "dataset_tokens",
         "tokens_per_example",
     } & fields.keys()
-    if not described or asks_other_clients(folded):
+    # "como eu subo 800 GB de dados?": a size with no model and no price asked is no job
+    unpriced = not {"model", "params"} & fields.keys() and not cues.PRICE.search(folded)
+    if not described or unpriced or asks_other_clients(folded):
         with speaking(language):
             reading.commercial = commercial_answer(folded)
     _compared(reading, job.folded)

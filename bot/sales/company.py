@@ -83,7 +83,8 @@ class Payment(BaseModel):
 class Service(BaseModel):
     """What we do and what stays the client's, the contract, what happens when a machine fails or
     the client stops a job, how hours are billed (pauses, a spending cap), serving the trained
-    model, what disk and the model's download cost, and how fast we respond."""
+    model, what disk and the model's download cost, a free trial, a machine with no accelerator,
+    how the data arrives, whether taxes are in the total, and how fast we respond."""
 
     scope: str = Field(min_length=20)
     contract: str = Field(min_length=20)
@@ -92,6 +93,10 @@ class Service(BaseModel):
     billing: str = Field(min_length=20)
     hosting: str = Field(min_length=20)
     storage: str = Field(min_length=20)
+    trial: str = Field(min_length=20)
+    cpu_only: str = Field(min_length=20)
+    data_transfer: str = Field(min_length=20)
+    taxes: str = Field(min_length=20)
     sla: str = Field(min_length=20)
 
 
