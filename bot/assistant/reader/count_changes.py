@@ -192,6 +192,11 @@ _GROWN_BY = re.compile(
     r"\b(?:cresceu|cresceram|aumentou|aumentaram|grew|entram mais|entra mais|vem mais|chegam mais|"
     r"mais|more)\s+(?:uns |umas |~|cerca de |about )?(?P<share>\d{1,3}(?:[.,]\d+)?) ?%"
 )
+# "até o treino devem entrar uns 20% a mais": the share said before "a mais"
+_MORE_AFTER = re.compile(
+    r"\b(?:entrar|entram|chegar|chegam|vir|vem|somar|somam)\s+(?:uns |umas |~|cerca de )?"
+    r"(?P<share>\d{1,3}(?:[.,]\d+)?) ?% a mais\b"
+)
 # "cada e-mail aparece em média 3 vezes ... vamos deduplicar": the copies counted once.
 _COPIES = re.compile(
     r"\b(?:aparece|aparecem|se repete|se repetem|repete|repetem|appears?|is repeated|repeats?)\s+"
@@ -200,7 +205,7 @@ _COPIES = re.compile(
 
 
 def _shares(text: str, main: list[Mention], chains: list[list[Mention]]) -> str:
-    grown = _GROWN_BY.search(text, main[0].end)
+    grown = _GROWN_BY.search(text, main[0].end) or _MORE_AFTER.search(text, main[0].end)
     if grown and not re.search(
         r"\b(?:nao|valid|teste|test)\w*", text[grown.end() : grown.end() + 20]
     ):

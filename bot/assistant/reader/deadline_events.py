@@ -2,7 +2,8 @@
 Sexta-feira Santa", "antes da Páscoa", "Corpus Christi"), a weekday before a date ("a segunda que
 antecede o Natal"), the middle of a week ("até o meio da semana que vem") and a date that moves off
 a weekend ("dia 20; se cair em fim de semana, vale o primeiro dia útil seguinte") and the next
-sprint ("a sprint atual fecha quarta, 9/12; vai como entrega da próxima; sprints de 2 semanas").
+sprint ("a sprint atual fecha quarta, 9/12; vai como entrega da próxima; sprints de 2 semanas")
+and a week of a month ("a segunda semana de janeiro").
 Each returns the moment, and where it was said."""
 
 import re
@@ -11,6 +12,7 @@ from datetime import date, datetime, timedelta
 import holidays
 
 from bot.assistant.reader.calendar_days import (
+    MONTH_NUMBERS,
     WEEKDAYS,
     day_of_month,
     end_of,
@@ -155,3 +157,37 @@ def next_sprint(text: str, now: datetime) -> Found:
     current = date(now.year + ((month, day) < (now.month, now.day)), month, day)
     days = int(length["n"]) * (7 if length["unit"][0] in "sw" else 1)
     return end_of(current + timedelta(days=days)), said.start(), said.end()
+
+
+_NTH_WEEK = re.compile(
+    r"\b(?P<nth>primeira|segunda|terceira|quarta|ultima|1a|2a|3a|4a) semana de "
+    rf"(?P<month>{'|'.join(MONTH_NUMBERS)})\w*"
+)
+_NTHS = {
+    "primeira": 0,
+    "1a": 0,
+    "segunda": 1,
+    "2a": 1,
+    "terceira": 2,
+    "3a": 2,
+    "quarta": 3,
+    "4a": 3,
+}
+
+
+def nth_week(text: str, now: datetime) -> Found:
+    """ "a segunda semana de janeiro": the Friday of that month's Nth week, weeks counted from the
+    month's first Monday (the last week: from its last Monday), never past the month's end."""
+    said = _NTH_WEEK.search(text)
+    if said is None:
+        return None
+    month = MONTH_NUMBERS[said["month"][:3]]
+    first = date(now.year + (month < now.month), month, 1)
+    monday = first + timedelta(days=-first.weekday() % 7)
+    if said["nth"] == "ultima":
+        while (monday + timedelta(days=7)).month == month:
+            monday += timedelta(days=7)
+    else:
+        monday += timedelta(days=7 * _NTHS[said["nth"]])
+    friday = min(monday + timedelta(days=4), next_month(first) - timedelta(days=1))
+    return end_of(friday), said.start(), said.end()

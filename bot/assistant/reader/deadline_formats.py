@@ -30,6 +30,7 @@ from bot.assistant.reader.deadline_events import (
     easter_day,
     mid_week,
     next_sprint,
+    nth_week,
     rolled,
     weekday_before,
 )
@@ -146,6 +147,7 @@ def formatted(text: str, now: datetime) -> Deadline | None:
         _iso, _d_plus, _week, _countdown, _next_holiday, _named_day, _sprint, _iteration, _ends_on,
         _week_of, _break, _event_day, _return, _nth_weekday, fortnight, weekday_of_this_month,
         moving_day, unix_time, acronym, easter_day, weekday_before, mid_week, rolled, next_sprint,
+        nth_week,
     )  # fmt: skip
     for read in reads:
         if found := read(text, now):
