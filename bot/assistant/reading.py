@@ -323,8 +323,8 @@ def read_message(text: str, now: datetime | None = None, earlier: Sequence[str] 
         "dataset_tokens",
         "tokens_per_example",
     } & fields.keys()
-    # "como eu subo 800 GB de dados?": a size with no model and no price asked is no job
-    unpriced = not {"model", "params"} & fields.keys() and not cues.PRICE.search(folded)
+    # "como eu subo 800 GB de dados?": a size asked about, with no model and no price, is no job
+    unpriced = "?" in text and not described & {"model", "params"} and not cues.PRICE.search(folded)
     if not described or unpriced or asks_other_clients(folded):
         with speaking(language):
             reading.commercial = commercial_answer(folded)

@@ -96,19 +96,11 @@ _REFUSED_AFTER = re.compile(
 
 
 METHODS = [
-    # "LoRA com o modelo base carregado em 8 bits (load_in_8bit=True)": a quantized base
-    (
-        re.compile(
-            r"\bq-?lora\b|\bq-?dora\b|4[ -]?bits?|quantizad|\bnf4\b|load[ _]in[ _]8[ _]?bit|"
-            r"\b(?:modelo base|base model|pesos|weights)\b[^.;]{0,30}\b8[ -]?bits?\b"
-        ),
-        "qlora",
-    ),
+    (re.compile(r"\bq-?lora\b|\bq-?dora\b|4[ -]?bits?|quantizad|\bnf4\b"), "qlora"),
     # "LoRA quantizado em 4 bits" is QLoRA
     (
         re.compile(
-            r"(?<!q)(?<!q-)\blora\b(?! (?:quantizad|em 4 ?bits|de 4 ?bits|4[ -]?bits?))"
-            r"(?![^.;]{0,45}\b(?:em|in) 8[ -]?bits?\b)|"
+            r"(?<!q)(?<!q-)\blora\b(?! (?:quantizad|em 4 ?bits|de 4 ?bits|4[ -]?bits?))|"
             # "the adapter must be ready ... QLoRA on Qwen": the adapter of the QLoRA named
             r"adaptador|\bpeft\b|\badapters?\b(?!\s*[:=])(?![\s\S]*\bq-?lora\b)|baixo rank|"
             r"low[- ]rank|\bdora\b|\brs-?lora\b|\blora\+|\blora-?plus\b"
