@@ -24,11 +24,11 @@ _SECOND = re.compile(
     r"^[^.;!?\d]{0,12}?(?:\b(?:e|and|mais|plus|com|with)\s+|\+\s*|[,;]\s*)(?:(?:ja|mas|e)\s+)?"
     r"(?:(?:a|o|as|os|the)\s+(?:[a-z]+\s+)?)?"
     rf"(?:{SECOND_PARTS})s?\b[^.;!?\d]{{0,35}}?"
-    r"(?P<number>\d+(?:[.,]\d+)*)(?:\s*(?P<scale>mil|k)\b)?"
+    r"(?<![a-z])(?P<number>\d+(?:[.,]\d+)*)(?:\s*(?P<scale>mil|k)\b)?"
 )
 # "título (~12 palavras), lide (~40)": the next field's length in parentheses, its unit left out.
 _FIELD_NEXT = re.compile(
-    r"^\s*\)?\s*[,;]?\s*(?:e |and )?(?:o |a |the )?[a-z]+(?: [a-z]+){0,3}\s*\(\s*"
+    r"^\s*\)?\s*[,;+]?\s*(?:e |and )?(?:o |a |the )?[a-z]+(?: [a-z]+){0,3}\s*\(\s*"
     r"(?:~|cerca de |uns |umas )?(?P<number>\d+(?:[.,]\d+)*)\s*\)"
 )
 # "~350 palavras de texto mais ~150 de comentários": the second part's length before its name.

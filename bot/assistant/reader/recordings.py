@@ -15,6 +15,7 @@ from bot.assistant.reader.quantity_arithmetic import (
     to_tokens,
     tokens_per_word,
 )
+from bot.assistant.reader.spans import number
 from locales import _
 
 
@@ -76,7 +77,7 @@ def with_summed_hours(text: str, mentions: list[Mention]) -> list[Mention]:
     found = _SUMMED_HOURS.search(text)
     if found is None or any(m.unit == "audio_hour" for m in mentions):
         return mentions
-    hours = float(found["hours"].replace(",", "."))
+    hours = number(found["hours"]) or 0.0  # "somam 1.800 horas": eighteen hundred
     summed = Mention(hours, "audio_hour", "horas", found.start("hours"), found.end())
     return sorted([*mentions, summed], key=lambda m: m.start)
 
