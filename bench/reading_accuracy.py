@@ -181,7 +181,10 @@ def answered_as(reply: dict[str, Any]) -> str:
         return "handoff"
     if re.match(r"Preço por hora|Hourly price", answer):
         return "price_per_hour"
-    if re.match(r"Sim:|Não num|Yes:|Not on", answer):  # first, before any quote it comes with
+    # first, before any quote it comes with; "Não com 2x ..." on the client's own cards (stop 47)
+    if re.match(
+        r"Sim:|Não num|Não com \d|Não:|Pela memória, sim|Yes:|Not on|No:|By memory", answer
+    ):
         return "fit_check"
     if re.search(r"Alugando,|Renting \d", answer):
         return "rent_or_buy"

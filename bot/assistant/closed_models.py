@@ -7,12 +7,13 @@ import re
 from locales import _
 
 _CLOSED = re.compile(
-    r"\b(?P<name>(?:chat)?gpt[- ]?(?:3\.5|4\.1|4o|4|5)?(?:[- ](?:mini|nano|turbo))?|"
+    # "GPT-4o mini", never "um GPT só meu" (a chatbot of their own, any model)
+    r"\b(?P<name>gpt[- ]?(?:3\.5|4\.1|4o|4|5)(?:[- ](?:mini|nano|turbo))?|"
     r"claude(?: (?:\d(?:\.\d)?|haiku|sonnet|opus))*|"
     r"gemini(?: \d(?:\.\d)?)?(?: (?:pro|flash|ultra))?)"
     r"(?![\w.-])"
 )
-_MAKERS = {"gpt": "OpenAI", "chatgpt": "OpenAI", "claude": "Anthropic", "gemini": "Google"}
+_MAKERS = {"gpt": "OpenAI", "claude": "Anthropic", "gemini": "Google"}
 _TRAINING = re.compile(
     r"fine-?tun\w*|\btrein\w*|\bajust\w*|\blora\b|\bqlora\b|\btrain\w*|\bfinetun"
 )

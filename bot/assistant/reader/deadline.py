@@ -401,7 +401,7 @@ _ORDINALS = {"primeiro": 1, "segundo": 2, "terceiro": 3, "quarto": 4, "quinto": 
              "setimo": 7, "oitavo": 8, "nono": 9, "decimo": 10}  # fmt: skip
 # "na sexta, dia 11", "Sunday 13 Dec": the date the weekday falls on (its month, when said)
 _DAY_NUMBER = re.compile(
-    r",?\s*(?:dia\s+|the\s+)?(\d{1,2})\b(?!\s*(?:h\b|hs|horas|:|/|am|pm))"
+    r",?\s*(?:dia\s+|the\s+)?(\d{1,2})(?:st|nd|rd|th)?\b(?!\s*(?:h\b|hs|horas|:|/|am|pm))"
     rf"(?:\s+(?:de\s+)?(?P<month>{_MONTHS})\b)?"
 )
 

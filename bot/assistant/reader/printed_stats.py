@@ -36,9 +36,14 @@ _NOTHING = re.compile(
 )
 
 
+_DATASET_CARD = re.compile(r"\bdataset_info\s*:|\bsplits\s*:")
+
+
 def printed_stats(folded: str) -> str:
     """`folded` with each block of printed statistics said as records and bytes; lines it does not
     know are left for the reader."""
+    if _DATASET_CARD.search(folded):  # a card's splits print the same keys: `card` reads them
+        return folded
     folded = _INLINE.sub(lambda line: re.sub(r"[ \t]*[·|][ \t]*", "\n", line[0]), folded)
 
     def said(block: re.Match[str]) -> str:

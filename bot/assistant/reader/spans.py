@@ -94,10 +94,7 @@ NOT_RECORDS = frozenset(
         "figuras radiografias tomografias frames hours days weeks months years minutes seconds "
         "people users customers employees engineers stores inscritos seguidores followers "
         "subscribers visualizacoes views curtidas likes acessos visitas downloads "
-        "hectares sacas toneladas litros quilos kg cabecas acres "
-        # "um 13B nelas": pronouns stand for the cards or the people, never records
-        "elas eles nelas neles delas deles essas esses estas estes aquelas aqueles todas todos "
-        "ambas ambos"
+        "hectares sacas toneladas litros quilos kg cabecas acres"
     )
 )
 

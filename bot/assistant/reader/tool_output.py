@@ -122,10 +122,10 @@ def as_prose(folded: str) -> str:
     folded = _RUN_LOG.sub("", folded)  # a past run's trainer log: that run's figures
     rewrites: list[Callable[[str], str]] = [
         sample_said,
-        printed_stats,
         _lines_of_code,
         dataset_dict,
         word_stats,
+        printed_stats,  # before `table` reads tab-separated lines as a table
         table,
         card,
         _objects,
