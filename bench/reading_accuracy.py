@@ -45,8 +45,11 @@ once on the commit before that stop's changes and once after them, then read and
 stop also tuned on
 reading_tuning_z_* (60 + 60: caps per category, e-mail threads, the client's working week,
 synthetic data, pasted samples, sources in mixed units, chips we do not sell, comparisons of
-deadlines and regions) and reading_tuning_aa_*, read from the start. The next reader change needs
-a fresh set.
+deadlines and regions) and reading_tuning_aa_*, read from the start. On 07/12/2026 (stop 47) set
+BB (_bb_jobs, _bb_asks: 80 + 80, more than half in classes no earlier convention named) was
+committed unread, run once on the commit before that stop's changes and once after them; the stop
+tuned on reading_tuning_cc_* and reading_tuning_dd_* (60 + 60 each, written by helpers with the
+same inputs, read from the start). The next reader change needs a fresh set.
 
 Each message goes through the whole assistant, on a frozen clock, and is scored on what the client
 sees: the quoted job's fields, and what kind of answer came back. Examples within 1%; tokens per
