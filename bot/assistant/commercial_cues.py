@@ -258,7 +258,7 @@ STORAGE = re.compile(
 # "vocês têm período de teste?", "trial credits": hours given before a project.
 TRIAL = re.compile(
     r"\bperiodo de (?:teste|avaliacao)|"
-    r"\b(?:teste|horas?|creditos?)\b[^?]{0,20}\b(?:gratis|gratuit\w*)|"
+    r"\b(?:teste|horas?|creditos?)\b[^?]{0,20}\b(?:gratis|gratuit\w*|de cortesia)|"
     r"\bfree (?:trial|credits|hours)|\btrial (?:credits|period|hours)"
 )
 # "e uma máquina só de CPU, pra limpar os dados antes?": no accelerator in it.

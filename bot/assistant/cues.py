@@ -87,14 +87,19 @@ ACCOUNT = re.compile(
     r"\b(entrevista|reporter|jornalista|imprensa|interview|journalist)\b|"
     r"\b(pegada de carbono|carbon footprint|kg de co2|co2 por job)\b|"
     # the queue for a card this week, a reminder later, references from other clients
-    r"\b(fila|disponibilidade|estoque)\b[^.?!]{0,20}\b(h100|a100|h200|l4|l40s|gpus?|placas?|"
+    r"\b(fila|disponibilidade|estoque)\b[^.?!]{0,20}\b(h100|a100|h200|l4|l40s|gpus?|placas?|tpus?|"
     r"maquinas?)\b|\bme (lembra|lembre|avisa|avise) (dessa|desta|da|de novo)|\bremind me\b|"
-    r"\b(voces|vcs|vc|you)\b[^?!]{0,20}\b(tem|have|has)\b[^?!]{0,20}\b(cases?|referencias?|"
-    r"depoimentos?|case studies|references)\b|"
+    r"\bme (avis\w*|manda (msg|mensagem)) quando\b|\b(let me know|notify me) when\b|"
+    r"\b(voces|vcs|vc|you|tem|have|share)\b[^?!\d]{0,25}\b(cases?|referencias?|"
+    r"depoimentos?|case studies|references)\b(?! to)|"
     # nobody answered a request, a price to watch, the client's own data to erase
     r"\bninguem (?:me )?(?:respondeu|retornou|deu retorno)|\bnobody (?:has )?(?:answered|replied)|"
     r"\bme avis[ae] (?:se|quando) (?:o preco|o valor|a hora|ela|baixar|cair)|"
-    r"\bapag\w+ (?:todos )?(?:os )?meus dados|\bdelete (?:all )?my data"
+    r"\bapag\w+ (?:todos )?(?:os )?(?:meus )?dados (?:que eu|meus|do cadastro)|"
+    r"\bapag\w+ (?:todos )?(?:os )?meus dados|\bdelete (?:all )?my data|"
+    r"\bexclu\w+ (?:o )?meus? (?:telefone|e-?mail|cadastro|dados)|\bdescadastr\w+|"
+    # what the client has spent or has left: their account
+    r"\bquanto (?:eu )?(?:ja )?gastei|\bsaldo d[oe]s? creditos|\bmy (?:usage|balance|spend)\b"
 )
 
 
@@ -338,5 +343,5 @@ CAN = re.compile(
 # "qual rank e learning rate vocês costumam usar?": training settings asked about, not a job.
 HYPERPARAMETERS = re.compile(
     r"\b(?:learning rate|taxa de aprendizado|lr|rank|alpha|warmup|scheduler|weight decay|dropout|"
-    r"hiperparametr\w*|hyper-?parameters?)\b"
+    r"hiperparametr\w*|hyper-?parameters?|batch size)\b"
 )

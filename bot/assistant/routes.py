@@ -342,8 +342,10 @@ def question(turn: Turn) -> bool:
         bool(cues.QUESTION.match(turn.folded) or cues.CAN.search(turn.folded))
         or reading.guess == "question"
     )
-    # "qual rank e learning rate vocês usam num LoRA de 8B?": a size named, no job to price
-    tuning = bool(cues.HYPERPARAMETERS.search(turn.folded)) and not DATA_SLOTS & turn.slots.keys()
+    # "qual rank e learning rate vocês usam num LoRA de 8B?", "preço eu vejo depois": settings
+    tuning = bool(cues.HYPERPARAMETERS.search(turn.folded)) and bool(
+        cues.QUESTION.match(turn.folded)
+    )
     return worded and not turn.has_job and not turn.wants_price and (not turn.sized or tuning)
 
 

@@ -106,6 +106,8 @@ PARTS_OF_DAY = {
     "cedo": time(8, 0), "cedinho": time(8, 0), "primeira hora": time(8, 0),
     "meio-dia e meia": time(12, 30), "meio dia e meia": time(12, 30), "almoco": time(12, 0),
     "hora do almoco": time(12, 0), "lunch": time(12, 0),
+    "depois do almoco": time(14, 0), "apos o almoco": time(14, 0), "after lunch": time(14, 0),
+    "de madrugada": time(6, 0), "madrugada": time(6, 0),
     "meia-noite": time(23, 59), "meia noite": time(23, 59), "midnight": time(23, 59),
     "de manha": time(9, 0), "manha": time(9, 0), "final da manha": time(12, 0),
     "fim da manha": time(12, 0),

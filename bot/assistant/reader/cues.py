@@ -120,7 +120,8 @@ METHODS = [
             r"(?:treinar|train) (?:so |only )?(?:as |the )?(?:ultimas|last) \d+ (?:camadas|layers)|"
             # ("só dois terços têm o texto completo" says nothing of the method)
             r"(?<!texto )(?<!conteudo )(?<!cadastro )(?<!historico )(?<!documento )(?<!nome )"
-            r"(?<!endereco )\bcompleto\b|pesos inteiros|"
+            r"(?<!endereco )(?<!atendimento )(?<!ticket )(?<!registro )(?<!dialogo )"
+            r"\bcompleto\b|pesos inteiros|"
             # Training from scratch updates every weight: priced as the full method.
             r"(?:treinar|treino|treinamento|train\w*) (?:\w+ ){0,6}do (?:zero|0)\b|from scratch|"
             # ("continued pretraining with LoRA" is LoRA: the adapter named wins)

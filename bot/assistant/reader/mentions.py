@@ -34,6 +34,9 @@ _EACH_ONE = re.compile(r"\bcada (?:um|uma|one)\b[^.;!?\d]{0,30}$|\beach\b[^.;!?\
 TABLE = re.compile(r"\b(?:csv|jsonl?|planilha|tabela|excel|xlsx|parquet|banco de dados)\b")
 
 
+_MEDIA = re.compile(
+    r"\b(?:wav|mp3|m4a|flac|ogg|mp4|mkv|mov|audios?|gravac\w*|videos?|recordings?)\b"
+)
 _WIDE = re.compile(r"\butf-?16\b|\bucs-?2\b")
 _WEB = re.compile(
     r"\b(?:site|sites|blog|urls?|notion|confluence|wiki|html|crawl\w*|scrap\w*|web|webpages?|"
@@ -77,6 +80,9 @@ def find_mentions(text: str) -> list[Mention]:
         end = match.end() + found.end()
         if found["bytes"]:
             # "exportei como Unicode (UTF-16)": two bytes to each character
+            # "1,8 TB de gravações em WAV", "os mp3 somam 46 GB": the audio's size, not text
+            if _MEDIA.search(text, max(0, match.start() - 30), min(len(text), end + 30)):
+                continue
             wide = 2 if _WIDE.search(text) else 1
             size = value * BYTES[found["bytes"]] / wide
             mentions.append(Mention(size, "byte", "", match.start(), end))

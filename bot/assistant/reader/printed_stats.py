@@ -20,23 +20,36 @@ _LINE = re.compile(
     re.M,
 )
 # "Tasks: 14.400 · Annotated: 12.960 · Skipped: 1.440": pairs on one line, one to a line here
-_INLINE = re.compile(r"(?m)^[^\n]*?\d[ \t]*[·|][ \t]*[a-z][a-z_ ]{1,30}[ \t]*:[ \t]*\d[^\n]*$")
+_INLINE = re.compile(
+    r"(?m)^[^\n]*?\d[ \t]*[·|,][ \t]*[a-z][a-z_ ]{1,30}[ \t]*:[ \t]*\d[^\n]*?"
+    r"[ \t]*[·|,][ \t]*[a-z][a-z_ ]{1,30}[ \t]*:[ \t]*\d[^\n]*$"
+)
 _DONE = re.compile(r"^(?:annotated|completed|submitted|labell?ed|reviewed)$")
 _RECORDS = re.compile(
-    r"^(?:count|n_?rows|num_?rows|number of rows|row_?count|rows|total_?rows|num_?examples|tasks)$"
+    r"^(?:count|n_?rows|num_?rows|number of rows|numero de linhas|row_?count|rows|total_?rows|"
+    r"num_?examples|tasks)$"
 )
 _EACH = re.compile(r"^(?:avg_?obj_?size|avg_?row_?size|avg_?size|average row size)$")
-_TOTAL = re.compile(r"^(?:size|data_?size|num_?bytes|total_?bytes|total logical bytes)$")
+_TOTAL = re.compile(
+    r"^(?:size|data_?size|num_?bytes|total_?bytes|total logical bytes|total de bytes logicos)$"
+)
 # Printed beside the counts, and counting nothing of the data.
 _NOTHING = re.compile(
     r"^(?:num_?columns|num_?row_?groups|serialized_?size|format_?version|storage_?size|nindexes|"
     r"total_?index_?size|index_?sizes|capped|scale_?factor|free_?storage_?size|ok|skipped|"
     r"annotations|active logical bytes|total physical bytes|active physical bytes|cancelled|"
-    r"pending|discarded)$"
+    r"pending|discarded|total de bytes fisicos|ns)$"
 )
 
 
 _DATASET_CARD = re.compile(r"\bdataset_info\s*:|\bsplits\s*:")
+
+
+def _one_per_line(line: str) -> str:
+    """ "Print do Label Studio: Tasks: 20000 · Completed: 13600. Só vamos ...": a pair a line."""
+    line = re.sub(r"[ \t]*[·|,{}][ \t]*" if "{" in line else r"[ \t]*[·|][ \t]*", "\n", line)
+    line = re.sub(r":[ \t]*(?=[a-z][a-z_ ]{1,30}[ \t]*:[ \t]*\d)", ":\n", line)
+    return re.sub(r"(\d)\.[ \t]+(?=\D)", r"\1\n", line)
 
 
 def printed_stats(folded: str) -> str:
@@ -44,7 +57,7 @@ def printed_stats(folded: str) -> str:
     know are left for the reader."""
     if _DATASET_CARD.search(folded):  # a card's splits print the same keys: `card` reads them
         return folded
-    folded = _INLINE.sub(lambda line: re.sub(r"[ \t]*[·|][ \t]*", "\n", line[0]), folded)
+    folded = _INLINE.sub(lambda line: _one_per_line(line[0]), folded)
 
     def said(block: re.Match[str]) -> str:
         lines = list(_LINE.finditer(block[0]))

@@ -198,6 +198,8 @@ def restated(folded: str) -> str:
     )
     folded = _measured_mean(folded)
     folded = _trimmed(folded)
+    # "42 Mtok", "1,6 ktok": thousands and millions of tokens
+    folded = re.sub(r"(\d)\s?([km])toks?\b", r"\1 \2 tokens", folded)
     # "500 mil SMS de 2 segmentos": a segment is 160 characters (GSM-7)
     if re.search(r"\bsms\b|\btorpedos?\b", folded):
         folded = re.sub(
