@@ -11,6 +11,7 @@ import time
 import tomllib
 from pathlib import Path
 
+from bot.assistant.asks import forget_cards
 from bot.assistant.intent import classifier, classify
 from bot.assistant.reader import read_job
 from bot.assistant.reader.cues import forget_models
@@ -46,6 +47,7 @@ def main() -> None:
             # Each message as it arrives: read for the first time (the reader caches per message).
             normalize.cache_clear()
             forget_models()
+            forget_cards()
             begun = time.perf_counter()
             step(text)
             samples.append((time.perf_counter() - begun) * 1000)

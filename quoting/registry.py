@@ -98,9 +98,15 @@ class Registry:
                 other = self._by_key.setdefault(key, entry)
                 if other is not entry:
                     raise ValueError(f"o nome '{name}' aponta para {other.id} e {entry.id}")
+        # How a name can begin: a reader scanning a long message skips words no name starts with.
+        self.starts = frozenset(key[:2] for key in self._by_key)
 
     def find(self, name: str) -> ModelEntry | None:
         return self._by_key.get(normalize_name(name))
+
+    def find_key(self, key: str) -> ModelEntry | None:
+        """The model of a name already normalized (`normalize_name`)."""
+        return self._by_key.get(key)
 
     @property
     def families(self) -> frozenset[str]:

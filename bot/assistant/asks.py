@@ -5,7 +5,7 @@ folded text; `bot/assistant/routes.py` decides what to do with them."""
 
 import re
 import tomllib
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from bot.assistant.instance_types import instance_named
@@ -26,6 +26,17 @@ def card_aliases() -> list[tuple[re.Pattern[str], str]]:
 
 def accelerators_named(folded: str) -> list[str]:
     """Catalog accelerator ids the message names, in order, each once, not the ones refused."""
+    return list(_accelerators_named(folded))
+
+
+def forget_cards() -> None:
+    """Clear what the reader remembers of messages already read (for a benchmark's cold reads)."""
+    _accelerators_named.cache_clear()
+    instance_named.cache_clear()
+
+
+@lru_cache(maxsize=256)  # the reader asks about the same message several times
+def _accelerators_named(folded: str) -> tuple[str, ...]:
     found: list[tuple[int, str]] = []
     taken: list[tuple[int, int]] = []
     swapped: set[str] = set()  # "swap the A100 for an H200": the card given up
@@ -45,7 +56,7 @@ def accelerators_named(folded: str) -> list[str]:
         if id_ not in named:
             named.append(id_)
     kept = [id_ for id_ in named if id_ not in swapped]
-    return kept if kept and len(kept) < len(named) else named
+    return tuple(kept if kept and len(kept) < len(named) else named)
 
 
 # "meu colega fez em 3h na A100 dele": someone else's card, no request of the client's

@@ -3,7 +3,7 @@
 offers and the families they belong to."""
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from quoting.catalog import load_catalog
 
@@ -34,6 +34,7 @@ def _instances() -> list[tuple[re.Pattern[str], str, str]]:
     return exact + sized
 
 
+@lru_cache(maxsize=256)  # the reader asks about the same message several times
 def instance_named(folded: str) -> tuple[int, str, str] | None:
     """Where the first instance type `folded` names is, its card and its cloud; or None."""
     found = [(m.start(), acc, cloud) for p, acc, cloud in _instances() if (m := p.search(folded))]

@@ -377,14 +377,17 @@ def forget_models() -> None:
 def _models_in(text: str) -> tuple[tuple[str, int, int], ...]:
     registry = load_registry()
     words = [(m.group(), m.start(), m.end()) for m in re.finditer(r"[a-z0-9][a-z0-9.\-]*", text)]
+    keys = [normalize_name(word) for word, _, _ in words]
     found: list[tuple[int, str, int, int]] = []
     for i in range(len(words)):
+        if keys[i][:2] not in registry.starts and len(keys[i]) >= 2:
+            continue  # no model's name begins this way
         for j in range(i + 1, min(i + 6, len(words) + 1)):
-            key = normalize_name("".join(w for w, _, _ in words[i:j]))
+            key = "".join(keys[i:j])
             # One word without digits names a model only when it is long enough to be a name
             # ("distilbert", "tinyllama"), not a word like "bert" or "phi" alone.
             named = any(c.isdigit() for c in key) or j - i > 1 or len(key) >= 6
-            entry = registry.find(key) if named else None
+            entry = registry.find_key(key) if named else None
             if entry:
                 found.append((j - i, entry.id, words[i][1], words[j - 1][2]))
     chosen: list[tuple[str, int, int]] = []
