@@ -348,7 +348,10 @@ def _day(match: re.Match[str], now: datetime, weekday: int) -> date | None:
     if match["first_after_new_year"]:
         return business_day(date(today.year, 12, 31), 1)
     if match["business"] or match["business_en"]:
-        return business_day(today, int(match["business"] or match["business_en"]))
+        days = int(match["business"] or match["business_en"])
+        # "3 dias úteis contando hoje": today, a working day, is the first of them
+        counted = _TODAY_COUNTED.match(match.string, match.end()) and working_day(today)
+        return business_day(today, days - 1) if counted else business_day(today, days)
     if match["business_weeks"]:  # "2 semanas úteis": ten working days
         return business_day(today, 5 * int(match["business_weeks"]))
     if named := match["named_month"] or match["named_month_en"]:
@@ -397,6 +400,9 @@ def _day(match: re.Match[str], now: datetime, weekday: int) -> date | None:
     return _explicit(match["explicit"], now)
 
 
+_TODAY_COUNTED = re.compile(
+    r",?\s*(?:contando|incluindo|including|counting)(?: com)? (?:o dia de )?(?:hoje|today)\b"
+)
 _ORDINALS = {"primeiro": 1, "segundo": 2, "terceiro": 3, "quarto": 4, "quinto": 5, "sexto": 6,
              "setimo": 7, "oitavo": 8, "nono": 9, "decimo": 10}  # fmt: skip
 # "na sexta, dia 11", "Sunday 13 Dec": the date the weekday falls on (its month, when said)
