@@ -52,6 +52,12 @@ def reach_text(slots: dict[str, Any], budget: Decimal, fx: FxRate) -> str:
             break
         reach *= 0.9
         quote = _priced(slots, reach, fx)
+    if quote is None and reach > _LARGE:  # more than any one job the engine will quote
+        return _(
+            "{budget} passa do maior job que cotamos de uma vez (o tempo ou o total sairiam "
+            "do plausível). Me diga quantos exemplos você tem e o tamanho de cada um, e eu faço "
+            "a cotação."
+        ).format(budget=format_brl(budget))
     if quote is None or quote.total_brl > budget:
         return _(
             "Com {budget} não cabe esse job: só o preparo e a menor cotação dele saem {least}."

@@ -117,36 +117,9 @@ def _contract(company: Company) -> str:
     return f"{_(company.service.contract)} {payment}"
 
 
-def _scope(company: Company) -> str:
-    return _(company.service.scope)
-
-
-def _cancellation(company: Company) -> str:
-    return _(company.service.cancellation)
-
-
-def _billing(company: Company) -> str:
-    return _(company.service.billing)
-
-
-def _hosting(company: Company) -> str:
-    return _(company.service.hosting)
-
-
-def _trial(company: Company) -> str:
-    return _(company.service.trial)
-
-
-def _cpu_only(company: Company) -> str:
-    return _(company.service.cpu_only)
-
-
-def _data_transfer(company: Company) -> str:
-    return _(company.service.data_transfer)
-
-
-def _taxes(company: Company) -> str:
-    return _(company.service.taxes)
+def _policy(name: str) -> Callable[[Company], str]:
+    """The company file's answer on one service term ("scope", "billing", ...), as written there."""
+    return lambda company: _(getattr(company.service, name))
 
 
 def _storage(company: Company) -> str:
@@ -271,15 +244,15 @@ _TOPICS: list[tuple[Callable[[str, Company], bool], Callable[[Company], str]]] =
     (lambda folded, _: bool(VALIDITY.search(folded)), _validity),
     (lambda folded, _: bool(IDENTITY.search(folded)), _identity),
     (lambda folded, _: bool(CONTRACT.search(folded)), _contract),
-    (lambda folded, _: bool(SCOPE.search(folded)), _scope),
-    (lambda folded, _: bool(CANCELLATION.search(folded)), _cancellation),
-    (lambda folded, _: bool(BILLING.search(folded)), _billing),
-    (lambda folded, _: bool(HOSTING.search(folded)), _hosting),
+    (lambda folded, _: bool(SCOPE.search(folded)), _policy("scope")),
+    (lambda folded, _: bool(CANCELLATION.search(folded)), _policy("cancellation")),
+    (lambda folded, _: bool(BILLING.search(folded)), _policy("billing")),
+    (lambda folded, _: bool(HOSTING.search(folded)), _policy("hosting")),
     (lambda folded, _: bool(STORAGE.search(folded)), _storage),
-    (lambda folded, _: bool(TRIAL.search(folded)), _trial),
-    (lambda folded, _: bool(CPU_ONLY.search(folded)), _cpu_only),
-    (lambda folded, _: bool(DATA_TRANSFER.search(folded)), _data_transfer),
-    (lambda folded, _: bool(TAXES.search(folded)), _taxes),
+    (lambda folded, _: bool(TRIAL.search(folded)), _policy("trial")),
+    (lambda folded, _: bool(CPU_ONLY.search(folded)), _policy("cpu_only")),
+    (lambda folded, _: bool(DATA_TRANSFER.search(folded)), _policy("data_transfer")),
+    (lambda folded, _: bool(TAXES.search(folded)), _policy("taxes")),
     (
         lambda folded, _: bool(
             SERVICE.search(folded)

@@ -36,6 +36,7 @@ FIELD_LABELS = {
     "--deadline-hours": N_("Prazo"),
     "--budget-brl": N_("Orçamento"),
     "--max-device-memory-gb": N_("Memória da placa"),
+    "--devices": N_("Número de placas"),
 }
 
 EMPTY_TEXT = N_("Sua mensagem chegou vazia. Descreva o job ou faça uma pergunta.")

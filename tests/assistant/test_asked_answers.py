@@ -526,3 +526,16 @@ def test_a_fit_check_on_the_clients_mac_uses_its_memory(
     (reply,) = talk(assistant, message)
     assert reply.answer.startswith(verdict), reply.answer
     assert "Não alugamos Macs" in reply.answer and reply.quote is None
+
+
+def test_a_card_count_out_of_range_is_named_in_words_not_as_a_flag(assistant: Assistant) -> None:
+    (reply,) = talk(assistant, f"{JOB}, em 9999 H100")
+    assert reply.answer.startswith("Número de placas:"), reply.answer
+    assert "--" not in reply.answer and reply.quote is None
+
+
+def test_a_budget_past_any_plausible_job_says_so(assistant: Assistant) -> None:
+    (reply,) = talk(
+        assistant, "até quantos exemplos dá pra treinar com R$ 900 milhões num LoRA do Llama 3 8B?"
+    )
+    assert "passa do maior job que cotamos" in reply.answer, reply.answer

@@ -17,6 +17,7 @@ from bot.assistant.reader.calendar_days import (
     day_of_month,
     end_of,
     next_month,
+    on_day,
     working_day,
 )
 
@@ -67,6 +68,11 @@ def easter_day(text: str, now: datetime) -> Found:
     return None
 
 
+def _next(today: date, month: int, day: int) -> date | None:
+    """Day/month's next occurrence from `today`, or None where the calendar has no such day."""
+    return on_day(today.year + ((month, day) < (today.month, today.day)), month, day)
+
+
 _WEEKDAY_BEFORE = re.compile(
     rf"\b(?P<weekday>{'|'.join(WEEKDAYS)})(?:[- ]feira)? (?:que antecede|anterior a|antes d|before)"
     r"[oa]?\s+(?:o |a |the )?(?:(?P<christmas>natal|christmas)|(?P<new_year>ano[- ]novo|new year)|"
@@ -88,8 +94,7 @@ def weekday_before(text: str, now: datetime) -> Found:
     elif said["day"]:
         anchor = day_of_month(today, int(said["day"]))
     else:
-        month, day = int(said["mm"]), int(said["dd"])
-        anchor = date(today.year + ((month, day) < (today.month, today.day)), month, day)
+        anchor = _next(today, int(said["mm"]), int(said["dd"]))
     if anchor is None:
         return None
     back = (anchor.weekday() - WEEKDAYS[said["weekday"]]) % 7 or 7
@@ -153,8 +158,9 @@ def next_sprint(text: str, now: datetime) -> Found:
     said = _NEXT_SPRINT.search(text)
     if end is None or length is None or said is None:
         return None
-    month, day = int(end["month"]), int(end["day"])
-    current = date(now.year + ((month, day) < (now.month, now.day)), month, day)
+    current = _next(now.date(), int(end["month"]), int(end["day"]))
+    if current is None:  # "fecha 31/02": no such day
+        return None
     days = int(length["n"]) * (7 if length["unit"][0] in "sw" else 1)
     return end_of(current + timedelta(days=days)), said.start(), said.end()
 
