@@ -138,7 +138,7 @@ def check(case: Case, reply: dict[str, Any]) -> list[str]:
 
 def _language_problems(language: str, reply: dict[str, Any]) -> list[str]:
     """The reply says it speaks `language`, and its text does not read as another language."""
-    from bot.assistant.reading import language_of
+    from bot.assistant.language import language_of
 
     said = language_of(reply["answer"])
     if reply.get("language") != language or said not in (language, None):

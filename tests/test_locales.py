@@ -12,7 +12,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
-from bot.assistant.reading import language_of
+from bot.assistant.language import language_of
 from locales import LANGUAGES, SOURCE_LANGUAGE, catalog_path, speaking, translate
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -3,7 +3,6 @@ channel. `Assistant.reply(conversation_id, text)` decides what the message is (q
 quote, follow-up, handoff, greeting, out of scope, error), answers from the knowledge base or the
 quoting engine, and keeps the conversation's slots in the database."""
 
-import re
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any, Literal
@@ -13,13 +12,14 @@ from bot.assistant.budget_reach import reach_reply
 from bot.assistant.comparison import compare_text
 from bot.assistant.dollars import budget_in_reais, in_dollars, other_currency
 from bot.assistant.fit_answer import fit_first, fit_reply, sizes_text
-from bot.assistant.followups import example_length, same_family, unclear_number, which_field
+from bot.assistant.followups import SIZE_SLOTS, merged_slots, unclear_number, which_field
 from bot.assistant.guidance import GuidanceAnswer, compose_answer
 from bot.assistant.intent import warm_up
+from bot.assistant.language import conversation_language
 from bot.assistant.llm import extract_with_model, load_chat_model, phrase
 from bot.assistant.machine_prices import hourly_prices_text, other_chip_prices_text
 from bot.assistant.reader.other_chips import other_chip
-from bot.assistant.reading import Reading, conversation_language, read_message
+from bot.assistant.reading import Reading, read_message
 from bot.assistant.rent_buy import rent_or_buy_answer
 from bot.assistant.reply import (
     ACTION_GPU,
@@ -36,7 +36,7 @@ from bot.assistant.routes import FIGURES, against_table, handoff_later, priced_c
 from bot.assistant.search_query import search_query
 from bot.assistant.separate_jobs import each_quoted, separate_jobs
 from bot.assistant.state import ConversationState, ConversationStore
-from bot.assistant.turn import SIZE_SLOTS, Turn, understand
+from bot.assistant.turn import Turn, understand
 from bot.ops.metrics import ERRORS, RETRIEVAL_SECONDS
 from bot.sales.ptax import day_rate
 from knowledge.lexical import fold
@@ -348,22 +348,7 @@ class Assistant:
         changed: str | None = None,
         dollars: bool = False,
     ) -> Reply:
-        merged = dict(state.slots)
-        slots = example_length(slots, merged)
-        bare_size = slots.keys() & SIZE_SLOTS == {"params"} and not re.search(
-            r"\bmodel", fold(text)
-        )
-        if bare_size and (sibling := same_family(merged.get("model"), slots["params"], state)):
-            slots = {**{k: v for k, v in slots.items() if k != "params"}, "model": sibling}
-        if SIZE_SLOTS & slots.keys():  # a new model replaces the old one, its size too
-            merged.pop("model", None)
-            merged.pop("params", None)
-        if {"examples", "tokens_per_example"} & slots.keys():
-            merged.pop("dataset_tokens", None)
-        if "dataset_tokens" in slots:
-            merged.pop("examples", None)
-            merged.pop("tokens_per_example", None)
-        merged.update(fixed_replies.storable(slots))
+        slots, merged = merged_slots(state, text, slots)
         if not SIZE_SLOTS & merged.keys():
             return self._clarify(state, text, slots)
         if "model" in merged and "params" in merged:  # the newer of the two names the size

@@ -5,6 +5,7 @@ import math
 import re
 from typing import Any
 
+from bot.assistant.fixed_replies import storable
 from bot.assistant.reader import JobReading, read_job
 from bot.assistant.reader.attach import TAKEN_BACK
 from bot.assistant.reader.cues import family_named
@@ -19,6 +20,8 @@ from locales import _
 from quoting.registry import load_registry, shared_prefix
 from quoting.units import format_number
 
+# The fields that name the model: one said replaces both.
+SIZE_SLOTS = {"model", "params"}
 # Fields a bare number can change, and how the number reads for each.
 _NUMERIC_FIELDS = (
     "params", "examples", "dataset_tokens", "tokens_per_example", "epochs", "seq_len",
@@ -219,7 +222,7 @@ def as_field(field: str, value: float) -> Any:
     return value
 
 
-def example_length(slots: dict[str, Any], on_table: dict[str, Any]) -> dict[str, Any]:
+def _example_length(slots: dict[str, Any], on_table: dict[str, Any]) -> dict[str, Any]:
     """ "e se cortar pra 1024 tokens?" with examples on the table: a token count too small to be a
     dataset is the length of each example."""
     tokens = slots.get("dataset_tokens")
@@ -251,6 +254,28 @@ def same_family(previous: str | None, params: float, state: ConversationState) -
     else:
         sibling = None
     return sibling.id if sibling else None
+
+
+def merged_slots(
+    state: ConversationState, text: str, slots: dict[str, Any]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """This message's fields, read against the job on the table, and that job with them over it:
+    a new model replaces the old one's size, a token total the examples, and back."""
+    merged = dict(state.slots)
+    slots = _example_length(slots, merged)
+    bare_size = slots.keys() & SIZE_SLOTS == {"params"} and not re.search(r"\bmodel", fold(text))
+    if bare_size and (sibling := same_family(merged.get("model"), slots["params"], state)):
+        slots = {**{k: v for k, v in slots.items() if k != "params"}, "model": sibling}
+    if SIZE_SLOTS & slots.keys():
+        merged.pop("model", None)
+        merged.pop("params", None)
+    if {"examples", "tokens_per_example"} & slots.keys():
+        merged.pop("dataset_tokens", None)
+    if "dataset_tokens" in slots:
+        merged.pop("examples", None)
+        merged.pop("tokens_per_example", None)
+    merged.update(storable(slots))
+    return slots, merged
 
 
 def other_family(slots_on_table: dict[str, Any], folded: str) -> str | None:

@@ -6,7 +6,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from bot.assistant import card_choice, composer
-from bot.assistant.reading import language_of
+from bot.assistant.language import language_of
 from knowledge.cards import packaged_card, shown_text
 from knowledge.retriever import CardMatch, Passage, SearchResult
 from locales import SOURCE_LANGUAGE, current

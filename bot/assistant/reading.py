@@ -2,11 +2,9 @@
 it sets and its language. `bot/assistant/routes.py` routes over this and nothing else of the text.
 """
 
-import re
 import unicodedata
 from collections.abc import Sequence
 from datetime import datetime
-from functools import cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -21,6 +19,7 @@ from bot.assistant.comparison import Axis
 from bot.assistant.followups import last_field
 from bot.assistant.instance_types import instance_named
 from bot.assistant.intent import classify
+from bot.assistant.language import conversation_language
 from bot.assistant.quoted_reply import without_our_reply
 from bot.assistant.reader import read_job
 from bot.assistant.reader.calendar_days import CLIENT_ZONE
@@ -29,9 +28,8 @@ from bot.assistant.reader.deadline import read_deadline
 from bot.assistant.reader.other_chips import chip_named
 from bot.assistant.reader.spans import QUANTITY, SCALE, number
 from bot.assistant.reader.text import normalize
-from bot.assistant.reader.tool_output import without_code
 from bot.assistant.rent_buy import asks_rent_or_buy
-from locales import SOURCE_LANGUAGE, Language, speaking
+from locales import Language, speaking
 
 Ask = Literal[
     "why_this",
@@ -112,165 +110,6 @@ class Reading(BaseModel):
 
     def wants(self, ask: Ask) -> bool:
         return ask in self.asks
-
-
-@cache
-def _identifier() -> Any:
-    from py3langid.langid import MODEL_FILE, LanguageIdentifier
-
-    identifier = LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
-    identifier.set_languages(["pt", "en"])
-    return identifier
-
-
-# Below this confidence, or under this many words, a message says nothing sure of its language
-# ("ok", "LoRA 8B", "sim"): it is answered in the conversation's language.
-SURE_CONFIDENCE = 0.9
-SURE_WORDS = 3
-
-
-def language_of(text: str) -> Language | None:
-    """The language `text` is surely written in, or None when it is too short or mixed to say."""
-    text = without_code(text)  # "select count(*) ..." is no English
-    if len(text.split()) < SURE_WORDS:
-        return None
-    language, confidence = _identifier().classify(text)
-    return language if confidence >= SURE_CONFIDENCE else None
-
-
-# Words that only one of the languages uses, for a job written mostly in names and numbers ("Gemma
-# 2 2B, LoRA, 60k examples x 128 tokens, 3 epochs": English for the detector at only 0.69).
-_MARKERS: dict[Language, frozenset[str]] = {
-    "en": frozenset(
-        [
-            "examples",
-            "example",
-            "samples",
-            "sample",
-            "epochs",
-            "epoch",
-            "rows",
-            "records",
-            "documents",
-            "words",
-            "pages",
-            "hours",
-            "days",
-            "weeks",
-            "the",
-            "of",
-            "with",
-            "and",
-            "for",
-            "our",
-            "we",
-            "i",
-            "need",
-            "want",
-            "how",
-            "much",
-            "what",
-            "please",
-            "pls",
-            "each",
-            "per",
-            "price",
-            "cost",
-            "quote",
-            "training",
-            "train",
-            "is",
-            "are",
-            "can",
-            "you",
-            "my",
-            "run",
-            "runs",
-            "hello",
-            "hi",
-            "hey",
-            "good",
-            "morning",
-            "afternoon",
-            "evening",
-            "thanks",
-            "thank",
-            "bye",
-        ]
-    ),
-    "pt": frozenset(
-        [
-            "exemplos",
-            "exemplo",
-            "amostras",
-            "epocas",
-            "epoca",
-            "linhas",
-            "registros",
-            "documentos",
-            "palavras",
-            "paginas",
-            "horas",
-            "dias",
-            "semanas",
-            "de",
-            "com",
-            "da",
-            "para",
-            "pra",
-            "quero",
-            "preciso",
-            "quanto",
-            "custa",
-            "cada",
-            "por",
-            "um",
-            "uma",
-            "e",
-            "mil",
-            "treinar",
-            "treino",
-            "dados",
-            "voces",
-            "vcs",
-            "meu",
-            "nosso",
-            "nossa",
-            "rodar",
-            "oi",
-            "ola",
-            "bom",
-            "boa",
-            "dia",
-            "tarde",
-            "noite",
-            "obrigado",
-            "obrigada",
-            "valeu",
-            "tchau",
-        ]
-    ),
-}
-
-
-def _marked(text: str) -> Language | None:
-    words = re.findall(r"[a-z]+", normalize(text))
-    counts = {language: sum(w in marks for w in words) for language, marks in _MARKERS.items()}
-    first, second = sorted(counts, key=counts.__getitem__, reverse=True)
-    return first if counts[first] > counts[second] else None
-
-
-def conversation_language(text: str, earlier: list[str]) -> Language:
-    """The language to answer `text` in: its own, else that of the latest earlier turn (the
-    client's or ours, newest last) that says one, else the one its words mark, else Portuguese,
-    the clients' language ("Qwen 14B full, 2M tokens")."""
-    if asked := cues_of.asked_language(normalize(text)):
-        return asked
-    for message in [text, *reversed(earlier)]:
-        language = language_of(message)
-        if language is not None:
-            return language
-    return _marked(text) or SOURCE_LANGUAGE
 
 
 def read_message(text: str, now: datetime | None = None, earlier: Sequence[str] = ()) -> Reading:

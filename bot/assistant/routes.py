@@ -12,7 +12,7 @@ from bot.assistant import asks, cues, routing
 from bot.assistant.budget_reach import ASKS_REACH
 from bot.assistant.closed_models import closed_model
 from bot.assistant.fixed_replies import MAX_CHARS
-from bot.assistant.followups import only_a_number
+from bot.assistant.followups import SIZE_SLOTS, only_a_number
 from bot.assistant.search_query import previous_message
 from bot.assistant.separate_jobs import separate_jobs
 from bot.assistant.state import ConversationState
@@ -20,7 +20,6 @@ from bot.assistant.turn import (
     CLASSIFIER_MARGIN,
     DATA_SLOTS,
     JOB_SLOTS,
-    SIZE_SLOTS,
     TERMS_ONLY,
     Turn,
 )

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.assistant import cues
 from bot.assistant.followups import (
+    SIZE_SLOTS,
     bare_field,
     scaled_field,
     swapped_model,
@@ -20,7 +21,6 @@ from bot.assistant.state import ConversationState
 # Score margin over the runner-up above which the intent classifier overrides the default route
 # (questions go to retrieval); set on the labelled data file's 5-fold predictions.
 CLASSIFIER_MARGIN = 0.3
-SIZE_SLOTS = {"model", "params"}
 JOB_SLOTS = {"model", "params", "dataset_tokens", "examples", "tokens_per_example"}
 DATA_SLOTS = {"dataset_tokens", "examples", "tokens_per_example"}
 # Terms any purchase has: with nothing else, they do not make a message about a job.
