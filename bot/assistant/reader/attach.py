@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 
 from bot.assistant.reader import cues
 from bot.assistant.reader.deadline import read_deadline
+from bot.assistant.reader.deadline_shift import LEAD
 from bot.assistant.reader.email_dates import hours_since_sent
 from bot.assistant.reader.measured import this_job_text
 from bot.assistant.reader.other_chips import chip_named, not_sold
@@ -16,6 +17,7 @@ from bot.assistant.reader.quantities import read_data_size
 from bot.assistant.reader.quantity_arithmetic import data_in, stated_language
 from bot.assistant.reader.spans import Span, tag_numbers
 from bot.assistant.reader.text import accented, normalize
+from bot.assistant.reader.train_steps import epochs_note, train_steps
 from bot.assistant.reader.urgency import read_urgency
 from locales import N_, _
 from quoting.registry import load_registry
@@ -132,6 +134,7 @@ def read_job(text: str, now: datetime | None = None) -> JobReading:
             reading.slots.pop("deadline_hours")
             reading.positions.pop("deadline_hours")
             reading.spans.pop("deadline_hours", None)
+    _epochs_from_steps(reading, rest)
     if read_urgency(rest):
         reading.set("urgent", True)
     _categories(reading, rest)
@@ -147,6 +150,22 @@ def read_job(text: str, now: datetime | None = None) -> JobReading:
 # Words that take back the number after them ("são 80 mil, não 8 mil").
 TAKEN_BACK = r"\b(?:nao|not|em vez de|instead of)"
 _TAKEN_BACK = re.compile(rf"{TAKEN_BACK}\s*$")
+
+
+def _epochs_from_steps(reading: JobReading, text: str) -> None:
+    """ "max_steps 3.000, batch 4 por GPU, acumulação 8, 2 GPUs" over 48 mil exemplos: 4 épocas;
+    with the epochs and no count, the examples."""
+    trained = train_steps(text)
+    if trained is None:
+        return
+    stated = reading.slots.get("epochs")
+    if (examples := reading.slots.get("examples")) and (trained.maximum or not stated):
+        epochs = round(trained.seen / float(examples), 2)
+        if epochs > 0:
+            reading.set("epochs", epochs)
+            reading.notes.append(epochs_note(trained, float(examples), epochs))
+    elif stated and not examples and "dataset_tokens" not in reading.slots:
+        reading.set("examples", round(trained.seen / float(stated)))
 
 
 def _year(span: Span) -> bool:
@@ -276,6 +295,11 @@ def _numbers(reading: JobReading, spans: list[Span]) -> None:
         elif span.tag == "rank":
             reading.set("lora_rank", int(value), span.start, span.end)
         elif span.tag == "deadline":
+            if LEAD.match(reading.folded, span.start) and "deadline_hours" in reading.slots:
+                # "me deu 15 dias corridos, mas preciso de 3 dias pra testar antes": less them
+                value = float(reading.slots["deadline_hours"]) - value
+                if value <= 0:
+                    continue
             reading.set("deadline_hours", value, span.start, span.end)
         elif span.tag == "budget" and "budget_brl" not in reading.slots:
             reading.set("budget_brl", Decimal(str(round(value, 2))), span.start, span.end)

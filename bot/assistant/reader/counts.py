@@ -85,8 +85,11 @@ _HELD_OUT = re.compile(
 )
 # "10% pra validação": the share of the count that is not trained on.
 _SPLIT = re.compile(
-    r"(?P<percent>\d+(?:[.,]\d+)?)\s*%\s*(?:[a-z]+\s+){0,3}?(?:de |para |pra |pro |for |as )?"
+    # "10% vai ficar de fora pra validação"
+    r"(?P<percent>\d+(?:[.,]\d+)?)\s*%\s*(?:[a-z]+\s+){0,4}?(?:de |para |pra |pro |for |as )?"
     r"(?:validacao|teste|test|validation|eval\w*|holdout|avaliacao)\b|"
+    # "split 80/10/10 (treino/validação/teste)": the first share is trained on
+    r"\b(?P<kept>\d{2})\s*/\s*\d{1,2}\s*/\s*\d{1,2}\b(?=[^.;!?]{0,30}\b(?:treino|train))|"
     # "split 80/20 treino/teste": the second share is held out.
     r"\b(?P<train>\d{2})\s*/\s*(?P<held>\d{2})\s*%?\s*(?:\(?\s*)?(?:treino|train)"
 )
@@ -161,7 +164,10 @@ def elided_count(
 def _split(text: str, main: list[Mention]) -> tuple[list[Mention], str] | None:
     """ "50 mil exemplos, 10% pra validação": the examples trained on are the other 90%; "vamos
     usar só os que têm resposta, que são 25% do total": the 25% kept."""
-    if split := _SPLIT.search(text, main[0].end):
+    if (split := _SPLIT.search(text, main[0].end)) and split["kept"]:
+        share = float(split["kept"]) / 100
+        label = _("{count} {times} {share}% para treino")
+    elif split:
         share = 1 - float((split["percent"] or split["held"]).replace(",", ".")) / 100
         label = _("{count} {times} {share}% para treino")
     elif kept := _KEPT_SHARE.search(text, main[0].end):
@@ -254,10 +260,20 @@ def adjusted_count(
             chains.remove(second)
         if ADDED.match(gap) or second[0].value >= main[0].value:
             return main, ""
-        # "dos 50 mil pares, vamos reservar 5 mil pra teste": what is left is trained on
-        trained = replace(main[0], value=main[0].value - second[0].value)
+        # "dos 50 mil pares, vamos reservar 5 mil pra teste": what is left is trained on; "e
+        # outras 1.500 pra teste", "and another 5% of the total for test": each part held out
+        held = [second[0].value]
+        for other in later[1:]:
+            if _HELD_OUT.match(text[other[0].end :]) and other in chains:
+                held.append(other[0].value)
+                chains.remove(other)
+        if (share := _SPLIT.search(text, second[0].end)) and share["percent"]:
+            held.append(main[0].value * float(share["percent"].replace(",", ".")) / 100)
+        trained = replace(main[0], value=main[0].value - sum(held))
+        if trained.value <= 0:
+            return main, ""
         said = _("{count} - {held} para teste").format(
-            count=said_count(main[0]), held=said_amount(second[0].value)
+            count=said_count(main[0]), held=" - ".join(said_amount(value) for value in held)
         )
         return [trained, *main[1:]], f"{said} = {said_count(trained)}"
     # "6 mil ... e mais 3 mil ... e mais mil ...": each set added in turn

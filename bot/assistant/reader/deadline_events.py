@@ -1,5 +1,6 @@
 """Deadlines said by an office acronym ("EOW", "EOM"), a day that moves with Easter ("até a
-Sexta-feira Santa", "antes da Páscoa", "Corpus Christi"), a weekday before a date ("a segunda que
+Sexta-feira Santa", "antes da Páscoa", "Corpus Christi") or with the Chinese calendar ("antes do
+Ano-Novo Chinês"), a weekday before a date ("a segunda que
 antecede o Natal"), the middle of a week ("até o meio da semana que vem") and a date that moves off
 a weekend ("dia 20; se cair em fim de semana, vale o primeiro dia útil seguinte") and the next
 sprint ("a sprint atual fecha quarta, 9/12; vai como entrega da próxima; sprints de 2 semanas")
@@ -66,6 +67,56 @@ def easter_day(text: str, now: datetime) -> Found:
         if end_of(day) > now:
             return end_of(day), said.start(), said.end()
     return None
+
+
+_LUNAR_NEW_YEAR = re.compile(
+    r"\b(?:(?P<before>antes d[aeo] |before )|(?P<eve>(?:a |na |the )?vespera d[oe] |eve of ))?"
+    r"(?:o |the )?(?:ano[- ]novo (?:chines|lunar)|chinese new year|lunar new year|spring festival|"
+    r"festival da primavera)\b"
+)
+
+
+def lunar_new_year(text: str, now: datetime) -> Found:
+    """ "antes do Ano-Novo Chinês": the next one to come, by China's calendar (python-holidays);
+    its eve or "antes do" it, the day before."""
+    said = _LUNAR_NEW_YEAR.search(text)
+    if said is None:
+        return None
+    for year in (now.year, now.year + 1):
+        public = holidays.country_holidays("CN", years=year).items()
+        day = next(d for d, name in public if name.startswith("Chinese New Year ("))
+        day -= timedelta(days=1 if said["before"] or said["eve"] else 0)
+        if end_of(day) > now:
+            return end_of(day), said.start(), said.end()
+    return None
+
+
+# "a data aparece na planilha como 46377": a spreadsheet's day number, its date lost.
+_SERIAL = re.compile(r"(?<![\d.,])(?P<days>4[5-9]\d{3})(?:,(?P<fraction>\d{1,4}))?(?![\d.,]\d)")
+_SPREADSHEET = re.compile(r"\b(?:formata\w*|excel|celula|planilha|serial|sheets?|cronograma)\b")
+_SERIAL_EPOCH = date(1899, 12, 30)  # Excel's (and Google Sheets') day zero
+
+
+def spreadsheet_day(text: str, now: datetime) -> Found:
+    """An Excel serial date ("46377" = 21/12/2026): 18:00 that day, or the hour its fraction
+    says ("46374,75" = 18:00)."""
+    said = next(
+        (
+            found
+            for found in _SERIAL.finditer(text)
+            if _SPREADSHEET.search(re.split(r"[.;!?\n](?!\d)", text[found.start() - 100 :])[0])
+            or _SPREADSHEET.search(text[max(0, found.start() - 100) : found.start()])
+        ),
+        None,
+    )
+    if said is None:
+        return None
+    day = _SERIAL_EPOCH + timedelta(days=int(said["days"]))
+    if said["fraction"] is None:
+        return end_of(day), said.start(), said.end()
+    moment = datetime.combine(day, datetime.min.time(), now.tzinfo)
+    hours = float(f"0.{said['fraction']}") * 24
+    return moment + timedelta(hours=hours), said.start(), said.end()
 
 
 def _next(today: date, month: int, day: int) -> date | None:

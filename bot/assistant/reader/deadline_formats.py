@@ -28,10 +28,12 @@ from bot.assistant.reader.calendar_days import (
 from bot.assistant.reader.deadline_events import (
     acronym,
     easter_day,
+    lunar_new_year,
     mid_week,
     next_sprint,
     nth_week,
     rolled,
+    spreadsheet_day,
     weekday_before,
 )
 from bot.assistant.reader.deadline_periods import (
@@ -96,7 +98,10 @@ _NTH_WEEKDAY = re.compile(
 )
 _AT_HOUR = re.compile(r"\s*,?\s*(?:as|at)\s*(?P<hour>[01]?\d|2[0-3])(?:h|:)(?P<minute>[0-5]\d)?")
 # "na semana do dia 14": that week's Friday.
-_WEEK_OF = re.compile(r"\bsemana do dia (?P<day>\d{1,2})\b(?![/:h])")
+_WEEK_OF = re.compile(
+    r"\bsemana do dia (?P<day>\d{1,2})\b(?![/:h])"
+    rf"(?: de (?P<month>{'|'.join(MONTH_NUMBERS)})\w*)?"
+)
 # "até o recesso; a gente para dia 22", "antes das férias, que começam dia 19": the day before.
 _BREAK = re.compile(
     r"\b(?:recesso|ferias|paralisacao|parada|shutdown|break)\b[^.!?\n]{0,40}?\b(?:comec\w*|"
@@ -147,7 +152,7 @@ def formatted(text: str, now: datetime) -> Deadline | None:
         _iso, _d_plus, _week, _countdown, _next_holiday, _named_day, _sprint, _iteration, _ends_on,
         _week_of, _break, _event_day, _return, _nth_weekday, fortnight, weekday_of_this_month,
         moving_day, unix_time, acronym, easter_day, weekday_before, mid_week, rolled, next_sprint,
-        nth_week,
+        nth_week, lunar_new_year, spreadsheet_day,
     )  # fmt: skip
     for read in reads:
         if found := read(text, now):
@@ -292,7 +297,15 @@ def _iteration(text: str, now: datetime) -> _Found:
 
 def _week_of(text: str, now: datetime) -> _Found:
     said = _WEEK_OF.search(text)
-    if said is None or (day := day_of_month(now.date(), int(said["day"]))) is None:
+    if said is None:
+        return None
+    today, number = now.date(), int(said["day"])
+    if said["month"]:  # "a semana do dia 6 de janeiro"
+        month = MONTH_NUMBERS[said["month"]]
+        day = on_day(today.year + ((month, number) < (today.month, today.day)), month, number)
+    else:
+        day = day_of_month(today, number)
+    if day is None:
         return None
     friday = day + timedelta(days=4 - day.weekday())
     while not working_day(friday) and friday.weekday() > 0:  # the week of the 21st: Christmas

@@ -68,6 +68,8 @@ LEAD = re.compile(
     r"\b(?:pelo menos |no minimo |umas? |uns |at least )?(?P<n>\d{1,2}|uma|one|a)\s*"
     r"(?P<unit>h|hs|horas?|hours?|dias?|days?|semanas?|weeks?)(?P<business> uteis| business)?\s+"
     r"(?:de (?:folga|margem|antecedencia) )?"
+    # "preciso de 3 dias pra testar antes de entregar": what the days are for, said between
+    r"(?:(?:pra|para|to|for) [a-z]+(?: [a-z]+)? )?"
     r"(?:antes|before|de antecedencia|in advance|ahead)\b"
 )
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 
 from bot.assistant.reader.added_sets import another_total
+from bot.assistant.reader.anatomy import example_anatomy
 from bot.assistant.reader.count_changes import changed_count
 from bot.assistant.reader.counts import (
     CLEANED,
@@ -60,6 +61,7 @@ from bot.assistant.reader.quantity_arithmetic import (
     total_tokens,
 )
 from bot.assistant.reader.rates import RATE
+from bot.assistant.reader.reams import documents_of_pages
 from bot.assistant.reader.recordings import recordings, speech_share, two_tracks, with_summed_hours
 from bot.assistant.reader.shares import shared_length
 from bot.assistant.reader.sources import summed_sources, total_of
@@ -139,6 +141,9 @@ def read_data_size(text: str, text_model: bool = False, alone: bool = False) -> 
     shares = shared_length(text)
     if shares is not None:
         mentions = [m for m in mentions if not shares.start <= m.start < shares.end]
+    anatomy = example_anatomy(text)  # "pergunta (~40 palavras) + 5 trechos de ~180 + resposta"
+    if anatomy is not None:
+        mentions = [m for m in mentions if not anatomy.covers(m)]
     if chunk := chunk_size(text):
         mentions = [m for m in mentions if not chunk[1] <= m.start < chunk[2]]
     if unit := declared(text):  # "cada capítulo vai ser um exemplo": no count of one
@@ -194,6 +199,8 @@ def read_data_size(text: str, text_model: bool = False, alone: bool = False) -> 
         length = example_length(main, chains, per_page)
         if length is None and (source := length_taken_back(text, main, sized)):
             length = example_length(source, chains, per_page)
+        if anatomy is not None:
+            length = anatomy.tokens, anatomy.steps
         if len(main) == 1 and shares is not None:  # "40% ... (~100), 60% ... (~600), 30 mil"
             length = shares.tokens, shares.steps
         if length is None and per_page and _PAGE_NOUN.match(main[0].noun):
@@ -284,6 +291,8 @@ def read_data_size(text: str, text_model: bool = False, alone: bool = False) -> 
         chunked(size, chunk[0])
     truncated(size, text)
     two_tracks(size, text)
+    pages = max((m for m in mentions if m.unit == "page"), key=lambda m: m.value, default=None)
+    documents_of_pages(size, text, pages)
     return size
 
 

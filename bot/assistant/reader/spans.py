@@ -162,7 +162,8 @@ _DEADLINE_BEFORE = re.compile(
     r"entrega|pronto|"
     r"terminar|termine|acabar|precis\w+|for|nos proximos|next|daqui(?: a)?)\b[^.;!?\d]{0,30}$|"
     # "tenho 72h e R$ 2.500": the time the client has
-    r"\b(?:tenho|temos|a gente tem|we have|i have)\s+(?:so |apenas |somente |uns |umas |only )?$"
+    r"\b(?:tenho|temos|a gente tem|we have|i have|(?:me|nos) deu|(?:me|nos) deram|gave (?:me|us))"
+    r"\s+(?:so |apenas |somente |uns |umas |only )?$"
 )
 # "2 dias de prazo", "48h of deadline": the duration names the deadline after it.
 _DEADLINE_AFTER = re.compile(

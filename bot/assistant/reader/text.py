@@ -6,11 +6,13 @@ from functools import cache, lru_cache
 
 from text_to_num import text2num
 
+from bot.assistant.reader.call_length import calls_read
 from bot.assistant.reader.chat_exports import as_words
 from bot.assistant.reader.date_words import dates_spelled
 from bot.assistant.reader.listed_counts import listed
 from bot.assistant.reader.per_epoch import once_per_epoch
 from bot.assistant.reader.quantity_arithmetic import load_quantities
+from bot.assistant.reader.reams import in_sheets
 from bot.assistant.reader.restated import restated
 from bot.assistant.reader.spans import SCALE, number, words
 from bot.assistant.reader.spelling import corrected
@@ -281,6 +283,8 @@ _FRACTIONS = [
     (re.compile(r"\b(?:tres|3) quartos\b(?! d[oa]s?\b)|\bthree quarters\b(?! of)"), "75%"),
     (re.compile(r"\b(?:um|1) terco\b(?! d[oa]s?\b)|\b(?:one|1|a) third\b(?! of)"), "33,3333%"),
     (re.compile(r"\b(?:um|1) quarto\b(?! d[oa]s?\b)|\b(?:one|1|a) quarter\b(?! of)"), "25%"),
+    (re.compile(r"\b(?:um|1) quinto\b(?! d[oa]s?\b)|\b(?:one|1|a) fifth\b(?! of)"), "20%"),
+    (re.compile(r"\b(?:um|1) decimo\b(?! d[oa]s?\b)|\b(?:one|1|a) tenth\b(?! of)"), "10%"),
 ]
 
 
@@ -345,6 +349,8 @@ def normalize(text: str) -> str:
     folded = _MILLIONS_AND.sub(_millions_and, folded)
     folded = re.sub(r"(?<![\d\w])(?<!\d )(mil|thousand)\b", r"1 \1", folded)
     folded = re.sub(r"\b(?:uma |1 )?quinzena\b", "15 dias", folded)  # "tenho uma quinzena"
+    folded = in_sheets(folded)  # "12 resmas de processos": 6.000 folhas
+    folded = calls_read(folded)  # "TMA de 4:12": each call's length
     folded = re.sub(r"\bmeia duzia\b", "6", folded)
     folded = re.sub(r"\b(?:uma |1 )?duzia\b", "12", folded)  # "uma dúzia de mensagens"
     # "2 mil e 500 pareceres" is 2.500 (hundreds only: "R$ 6 mil e 3 dias" is two things)

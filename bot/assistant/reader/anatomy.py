@@ -1,0 +1,173 @@
+"""The pieces inside one example, each in its own unit: a RAG example ("a pergunta (~40 palavras),
+os 5 trechos recuperados (uns 180 palavras cada) e a resposta (~160 palavras)"), few-shot
+demonstrations repeated in every prompt, a tool-calling trace (schemas and results in characters,
+words for what people wrote), a system prompt repeated in each example. The example's length is
+the sum of its pieces, each times how many of it there are."""
+
+import re
+from dataclasses import dataclass
+
+from bot.assistant.reader.quantity_arithmetic import (
+    TIMES,
+    Mention,
+    Step,
+    Unit,
+    load_quantities,
+    said_amount,
+    to_tokens,
+)
+from bot.assistant.reader.spans import amount
+from locales import _
+
+# Words that say a message describes what is inside each example.
+_CUE = re.compile(
+    r"\b(?:system prompt|prompt (?:de|do) sistema|few-?shot|demonstra(?:coes|cao|tions?)|"
+    r"worked examples|top-?(?:k\b|\d+)|rag\b|(?:trechos|passagens|chunks|documentos|passages)"
+    r" (?:recuperad|retrieved)|retrieved (?:chunks|passages|documents)|tool.?call|"
+    r"function.?calling|chamadas? (?:a|de|da|do|com)|schema|tool results?|"
+    r"(?:cada|each) (?:exemplo|amostra|trace|sample|example|prompt)(?: de treino| pro fine-tuning"
+    r"| training)?\s*(?:tem|contem|traz|inclui|=|:|has|contains|includes|consists|is made)|"
+    r"formato de cada)"
+)
+# A piece's length: "~180 palavras", "1,500-character", "(~3.200 caracteres no total)".
+_LENGTH = re.compile(
+    r"(?<![\w.,])(?P<number>\d+(?:[.,]\d+)*)\s*(?P<scale>k|mil)?\s*-?\s*"
+    r"(?P<unit>palavras?|words?|caracteres|characters?|chars?|tokens?)\b"
+)
+# "pergunta de ~50", "(~40)": a length whose unit comes with another piece.
+_BARE = re.compile(
+    r"(?:~\s*|\(\s*~?\s*|\buns |\bumas |\bcerca de |\babout |\baround )"
+    r"(?P<number>\d+(?:[.,]\d+)*)\b(?!\s*(?:%|[a-z]{3,}|k\b|m\b|mi\b|h\b|x\b))"
+)
+_UNITS: dict[str, Unit] = {"pala": "word", "word": "word", "cara": "char", "char": "char"}
+# How many of a piece each example holds: "os 5 trechos", "top-8", "top-k = 6", "3 tool calls".
+_MANY = re.compile(
+    r"\btop-?(?:k\s*=\s*)?(?P<top>\d+)\b|(?<![\w.,])(?P<count>\d+)\s+(?:[a-z]+\s+){0,2}?"
+    r"(?:trechos?|chunks?|passagens|passages|documentos|demonstracoes|demonstrations|shots|"
+    r"worked examples|exemplos resolvidos|chamadas|calls|tool calls|resultados|results|trocas|"
+    r"exchanges|turnos|turns|mensagens|snippets|paragrafos)\b"
+)
+_EACH = re.compile(r"\b(?:cada|each)\b")
+_TOTAL_AFTER = re.compile(r"^[^,;()]{0,12}\b(?:no total|in total|ao todo|total)\b")
+_BOTH_SIDES = re.compile(r"^\s*(?:de cada lado|each side|per side|on each side)\b")
+# "3 tool calls (~200 characters each), each followed by its tool result (~800)": as many
+_FOLLOWED = re.compile(r"\b(?:each followed by|cada (?:um|uma) seguid[ao])\b")
+# Lengths that are a setting or a dataset's total, never a piece.
+_SETTING = re.compile(
+    r"(?:contexto|janela|context|window|max_?seq|seq_?len|max_?length|cortamos|corta|truncad|cuts? "
+    r"at)[^.;!?]{0,20}$"
+)
+_ENGLISH = re.compile(r"\b(?:em ingles|in english|english)\b")
+_BIGGEST_PIECE = 20_000
+_GAP = 120
+
+
+@dataclass(frozen=True)
+class Piece:
+    length: float
+    unit: Unit
+    many: float
+    english: bool
+    start: int
+    end: int
+    said: int  # where "5 trechos" was said, to take it out of the counts
+
+
+@dataclass(frozen=True)
+class Anatomy:
+    tokens: float
+    steps: list[Step]
+    spans: list[tuple[int, int]]
+
+    def covers(self, mention: Mention) -> bool:
+        return any(start <= mention.start < end for start, end in self.spans)
+
+
+def _many(
+    text: str, found: re.Match[str], before: str, previous: Piece | None
+) -> tuple[float, int]:
+    if previous and _FOLLOWED.search(before):
+        return previous.many, -1
+    counts = list(_MANY.finditer(before))
+    if not counts:
+        return 1.0, -1
+    last = counts[-1]
+    gap = before[last.end() :]
+    after = text[found.end() : found.end() + 25]
+    attached = "," not in gap or _EACH.search(gap[-25:]) or _EACH.search(after)
+    if not attached or _TOTAL_AFTER.match(text[found.end() :]):
+        return 1.0, -1
+    value = float(last["top"] or last["count"])
+    return value, found.start() - len(before) + last.start()
+
+
+def _lengths(text: str) -> list[tuple[re.Match[str], Unit]]:
+    """Each length said, with its unit; one said bare ("pergunta de ~50 e resposta de ~150
+    palavras") is in the unit of the next length said, else of the one before."""
+    said = list(_LENGTH.finditer(text))
+    taken = [(m.start(), m.end()) for m in said]
+    bare = [m for m in _BARE.finditer(text) if not any(a <= m.start() < b for a, b in taken)]
+    found = sorted([*said, *bare], key=lambda m: m.start())
+    units: list[Unit | None] = [
+        _UNITS.get(m["unit"][:4], "token") if "unit" in m.groupdict() else None for m in found
+    ]
+    known = [u for u in units if u]
+    if not known:
+        return []
+    result: list[tuple[re.Match[str], Unit]] = []
+    for index, (match, unit) in enumerate(zip(found, units, strict=True)):
+        later = next((u for u in units[index:] if u), None)
+        earlier = next((u for u in reversed(units[:index]) if u), None)
+        result.append((match, unit or later or earlier or known[0]))
+    return result
+
+
+def _pieces(text: str) -> list[Piece]:
+    pieces: list[Piece] = []
+    previous_end = 0
+    for found, unit in _lengths(text):
+        length = amount(found["number"], found.groupdict().get("scale"))
+        start = max(previous_end, found.start() - _GAP)
+        before = text[start : found.start()]
+        if not length or length > _BIGGEST_PIECE or _SETTING.search(before[-45:]):
+            continue
+        last = pieces[-1] if pieces else None
+        if last and last.length == length and last.unit == unit and found.start() - last.end < 60:
+            continue  # "cuts at 256 tokens, so each chunk is 256 tokens": said twice
+        many, said = _many(text, found, before, last)
+        if _BOTH_SIDES.match(text[found.end() :]):
+            many *= 2
+        near = text[max(previous_end, found.start() - 60) : found.end() + 25]
+        english = unit == "word" and bool(_ENGLISH.search(near))
+        pieces.append(Piece(length, unit, many, english, found.start(), found.end(), said))
+        previous_end = found.end()
+    return pieces
+
+
+def _tokens(piece: Piece) -> float:
+    if piece.english:
+        return piece.length * load_quantities().get("tokens_per_english_word").value
+    one = Mention(piece.length, piece.unit, piece.unit, piece.start, piece.end)
+    return to_tokens([one])[0]
+
+
+def _said(piece: Piece) -> str:
+    nouns = {"word": _("palavras"), "char": _("caracteres"), "token": _("tokens")}
+    said = f"~{said_amount(piece.length)} {nouns[piece.unit]}"
+    said = _("{piece} em inglês").format(piece=said) if piece.english else said
+    return f"{said_amount(piece.many)} {TIMES} {said}" if piece.many != 1 else said
+
+
+def example_anatomy(text: str) -> Anatomy | None:
+    """The pieces of one example where `text` (folded) describes them, two or more, in tokens."""
+    cue = _CUE.search(text)
+    if cue is None:
+        return None
+    pieces = [p for p in _pieces(text) if p.end > cue.start() - _GAP]
+    if len(pieces) < 2:
+        return None
+    tokens = sum(_tokens(p) * p.many for p in pieces)
+    step = Step(f"({' + '.join(_said(p) for p in pieces)})", "words")
+    spans = [(p.start, p.end) for p in pieces]
+    spans += [(p.said, p.said + 1) for p in pieces if p.said >= 0]
+    return Anatomy(tokens, [step], spans)

@@ -1,0 +1,36 @@
+"""Call-centre figures as the reader counts them: the average handle time of a call ("TMA de
+4:12", "AHT 6:40", "TMA 00:03:20") is each transcribed call's length, and an audio file's bitrate
+or sample rate ("64 kbps", "16 kHz") is no count of anything."""
+
+import re
+
+_TIME = (
+    r"(?P<clock>\d{1,2}:\d{2}(?::\d{2})?)|"
+    r"(?P<amount>\d+(?:[.,]\d+)?)\s*(?P<unit>min\w*|s\b|seg\w*|sec\w*)"
+)
+_HANDLE_TIME = re.compile(
+    r"\b(?:tma|aht|tempo medio de atendimento|average handl(?:e|ing) time)\b"
+    r"(?:\s*\([^)]{0,40}\))?\s*(?:medio\s*)?(?:(?:e|is|fica)\s+)?(?:de|of|=|:|em torno de|around|"
+    r"about)?\s*(?:~|uns |umas |cerca de |about |around )?"
+    rf"(?:{_TIME})(?:\s*\((?:hh:)?mm:ss\))?"
+)
+_RATE = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)?\s*(?:kbps|kbit/s|mbps|khz|hz)\b")
+
+
+def _seconds(found: re.Match[str]) -> float:
+    if clock := found["clock"]:
+        parts = [int(p) for p in clock.split(":")]
+        hours, minutes, seconds = ([0] * (3 - len(parts)) + parts)[-3:]
+        return hours * 3600 + minutes * 60 + seconds
+    value = float(found["amount"].replace(",", "."))
+    return value * 60 if found["unit"].startswith("min") else value
+
+
+def _as_length(found: re.Match[str]) -> str:
+    seconds = _seconds(found)
+    return f"cada ligacao dura ~{seconds:.0f} segundos" if seconds else found[0]
+
+
+def calls_read(folded: str) -> str:
+    """ "TMA de 4:12" as "cada ligacao dura ~252 segundos"; bitrates and sample rates left out."""
+    return _RATE.sub(" ", _HANDLE_TIME.sub(_as_length, folded))
