@@ -128,7 +128,8 @@ SIZES_ASKED = re.compile(
 # Not "can we pay in dollars?" or "do you bill in USD?": how we are paid (commercial).
 IN_DOLLARS = re.compile(
     r"(?<!pay )(?<!bill )(?<!pagar )(?<!cobram )(?<!cobra )"
-    r"\b(?:em|in|para|pra) (?:us |american )?(?:dolar(?:es)?|usd|us\$|dollars?|verdinhas?|doletas?)"
+    r"\b(?:em|in|en|para|pra) (?:us |american )?(?:dolar(?:es)?|usd|us\$|dollars?|verdinhas?|"
+    r"doletas?)"
     r"(?!\w)|"
     r"\b(?:valor|preco|total) em dolar|"
     # "e em euros, quanto fica?": a foreign currency, answered with the dollar figure
@@ -159,6 +160,8 @@ PROPOSAL = re.compile(
     r"\bproposta (?:formal|comercial|oficial|em pdf|por e-?mail)|\bformal (?:quote|proposal)|"
     # "não chegou nada aqui, nem no spam. reenvia?": the proposal again
     r"\bnao (?:chegou|recebi|veio) (?:nada|o e-?mail|a proposta|o pdf)|\breenvi\w*|"
+    # "a proposta que você disse que ia mandar ainda não chegou"
+    r"\b(?:proposta|pdf)\b[^.?!]{0,40}\b(?:ainda )?nao (?:chegou|veio)|"
     r"\bresend\b|"
     r"\bdidn'?t (?:get|receive) (?:it|the (?:e-?mail|pdf|proposal))|"
     # "pode mandar a papelada", "algo por escrito com esses valores", "aquele documento com tudo"

@@ -8,6 +8,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Literal
 
 from bot.assistant import asks, composer, cues, fixed_replies, pleasantries
+from bot.assistant.advice import hardware_answer, layout_answer, settings_answer
 from bot.assistant.budget_reach import reach_reply
 from bot.assistant.comparison import compare_text
 from bot.assistant.dollars import budget_in_reais, in_dollars, other_currency
@@ -32,11 +33,13 @@ from bot.assistant.reply import (
     pressed,
     quote_actions,
 )
-from bot.assistant.routes import FIGURES, against_table, handoff_later, priced_card, route
+from bot.assistant.routes import FIGURES, handoff_later, route
 from bot.assistant.search_query import search_query
 from bot.assistant.separate_jobs import each_quoted, separate_jobs
 from bot.assistant.state import ConversationState, ConversationStore
+from bot.assistant.table_refs import against_table, priced_card
 from bot.assistant.turn import Turn, understand
+from bot.assistant.vision_models import vision_model, vision_model_reply
 from bot.ops.metrics import ERRORS, RETRIEVAL_SECONDS
 from bot.sales.ptax import day_rate
 from knowledge.lexical import fold
@@ -170,6 +173,10 @@ class Assistant:
             "rent_or_buy": self._rent_or_buy,
             "unclear_number": lambda t: self._say(t, unclear_number(t.reading.unclear[0])),
             "closed_model": lambda t: self._say(t, fixed_replies.closed(t.folded)),
+            "image_model": lambda t: self._image_model(t),
+            "settings": lambda t: self._say(t, fixed_replies.answered(settings_answer())),
+            "hardware": lambda t: self._say(t, fixed_replies.answered(hardware_answer())),
+            "layout": lambda t: self._say(t, fixed_replies.answered(layout_answer())),
             "separate_jobs": lambda t: each_quoted(
                 separate_jobs(t.reading.text), partial(self._new_job, t.state)
             ),
@@ -207,6 +214,11 @@ class Assistant:
         """One of several separate jobs in a message, quoted on its own."""
         reading, state.slots = read_message(text), {}
         return self._quote(state, text, reading.slots, reading.notes)
+
+    def _image_model(self, turn: Turn) -> Reply:
+        turn.state.handoff = True
+        name = vision_model(turn.folded) or ""
+        return self._say(turn, vision_model_reply(name, turn.reading.text))
 
     def _injection(self, turn: Turn) -> Reply:
         reply = Reply(answer=_(composer.INJECTION), intent="out_of_scope", actions=[ACTION_QUOTE])

@@ -37,6 +37,8 @@ PAYMENT = re.compile(
     r"aceita\w* (pagamento em |pagamentos em )?(pix|boleto|cartao|dolar|dolares|usd|cripto\w*|"
     r"bitcoin|crypto\w*|euros?)|"
     r"pagar (com|no|por|via|em) (pix|boleto|cartao|transferencia)|how (do|can) i pay|"
+    # Spanish: "¿aceptan tarjeta corporativa?", "¿pueden facturar a una empresa de Chile?"
+    r"\bacepta\w* (?:tarjeta|transferencia|pagos?)\b|\bfacturar\b|"
     r"\bpayment (methods?|options?|terms)\b|how (do|can|could|would|should) (we|i) (pay|be billed)|"
     r"\b(do|can) you (take|accept) (credit |debit )?(cards?|paypal|wires?|wire transfers?|pix|"
     r"boleto|usd|dollars)|\bpay (by|with|via|through) (card|credit card|wire|bank transfer|pix|"

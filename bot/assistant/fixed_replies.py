@@ -250,3 +250,8 @@ def closed(folded: str) -> Reply:
     """ "fine-tuning do GPT-4o mini nas máquinas de vocês?": why not, and what we do train."""
     answer = closed_model_reply(closed_model(folded) or "")
     return Reply(answer=answer, intent="question", actions=[ACTION_QUOTE])
+
+
+def answered(answer: str) -> Reply:
+    """A question answered from what the engine knows, with a person on offer."""
+    return Reply(answer=answer, intent="question", actions=[ACTION_QUOTE, ACTION_HUMAN])

@@ -6,16 +6,16 @@ ARCHITECTURE.md shows the table; `Assistant` holds one handler per route name.
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
 
 from bot.assistant import asks, cues, routing
+from bot.assistant.advice import ASKS_HARDWARE, ASKS_LAYOUT, ASKS_SETTINGS, asked_about
 from bot.assistant.budget_reach import ASKS_REACH
 from bot.assistant.closed_models import closed_model
 from bot.assistant.fixed_replies import MAX_CHARS
 from bot.assistant.followups import SIZE_SLOTS, only_a_number
 from bot.assistant.search_query import previous_message
 from bot.assistant.separate_jobs import separate_jobs
-from bot.assistant.state import ConversationState
+from bot.assistant.table_refs import against_table, priced_card
 from bot.assistant.turn import (
     CLASSIFIER_MARGIN,
     DATA_SLOTS,
@@ -23,6 +23,7 @@ from bot.assistant.turn import (
     TERMS_ONLY,
     Turn,
 )
+from bot.assistant.vision_models import vision_model
 from knowledge.lexical import fold
 
 Rule = Callable[[Turn], bool]
@@ -117,6 +118,30 @@ def closed(turn: Turn) -> bool:
     return closed_model(turn.folded) is not None and "model" not in turn.reading.fields
 
 
+def image_model(turn: Turn) -> bool:
+    """ "quero treinar um YOLOv8 pra contar caixas, umas 20 mil imagens"; not when a language
+    model is named beside it"""
+    return vision_model(turn.folded) is not None and "model" not in turn.reading.fields
+
+
+def settings(turn: Turn) -> bool:
+    """ "pra um LoRA no Llama 3.1 8B com 20 mil exemplos, que learning rate e rank você
+    recomenda? preço eu vejo depois"; not when the price of the job is asked too"""
+    return bool(ASKS_SETTINGS.search(turn.folded)) and not (
+        turn.sized and turn.reading.wants("price")
+    )
+
+
+def hardware(turn: Turn) -> bool:
+    """ "as máquinas de 8 GPUs têm NVLink entre as placas? vou fazer full de um 70B" """
+    return asked_about(ASKS_HARDWARE, turn)
+
+
+def layout(turn: Turn) -> bool:
+    """ "minha planilha tem as colunas pergunta, resposta e categoria; quais entram no treino?" """
+    return asked_about(ASKS_LAYOUT, turn)
+
+
 def separate(turn: Turn) -> bool:
     """ "dois jobs: LoRA no Mistral 7B com 5 mil e-mails e full no Qwen 1.5B com 50 mil títulos,
     cota cada um" """
@@ -166,12 +191,6 @@ def price_per_hour(turn: Turn) -> bool:
     return asked and machine and not turn.sized and not manipulated and not buying and not fit_first
 
 
-def priced_card(state: ConversationState) -> list[str]:
-    """The cards the message before asked the price per hour of ("quanto tá a hora da A100?")."""
-    before = fold(previous_message(state) or "")
-    return asks.accelerators_named(before) if asks.PER_HOUR.search(before) else []
-
-
 def fit_check(turn: Turn) -> bool:
     """ "roda numa L4?", "um chip de TPU segura um modelo de 65B?" """
     no_data = not DATA_SLOTS & turn.reading.fields.keys()
@@ -206,21 +225,6 @@ def compare(turn: Turn) -> bool:
     # "pra um modelo pequeno tipo 3B vale a pena TPU?": a size alone, no job, is a guidance question
     bare_size = turn.slots.keys() & (JOB_SLOTS | {"method"}) == {"params"}
     return turn.has_job or (turn.sized and not bare_size) or reading.compare_of == "model"
-
-
-def against_table(turn: Turn) -> tuple[Literal["model", "cloud"], list[str]] | None:
-    """What goes side by side with the job on the table: "e o Qwen 14B com os mesmos dados?" (its
-    model and this one), "quanto daria na Azure, bota as duas nuvens lado a lado" (its cloud and
-    this one)."""
-    said = asks.SAME_JOB.search(turn.folded) or asks.AGAINST.search(turn.folded)
-    if not (said and turn.has_job):
-        return None
-    if "model" in turn.slots:
-        return "model", [str(turn.state.slots.get("model")), str(turn.slots["model"])]
-    cloud, table = turn.slots.get("cloud"), turn.state.slots.get("cloud")
-    if cloud and table and table not in ("none", cloud):
-        return "cloud", [str(table), str(cloud)]
-    return None
 
 
 def requote_on_card(turn: Turn) -> bool:
@@ -280,7 +284,7 @@ def off_topic(turn: Turn) -> bool:
     """ "me ajuda com meu TCC?", "celular até 2 mil reais?", "renderizar no blender numa GPU?";
     "dá pra vocês resumirem 300 contratos pra mim?" whatever the count and deadline it says, not
     "treinar um modelo pra resumir contratos" """
-    ours = bool(_TRAINED.search(turn.folded)) or "model" in turn.slots
+    ours = bool(routing.TRAINED.search(turn.folded)) or "model" in turn.slots
     done_for_them = bool(cues.WRITING_TASK.search(turn.folded)) and not ours
     # "renderizar 4 mil frames no blender numa A100": the frames are no examples
     near_miss = bool(cues.NEAR_MISS.search(turn.folded)) and not ours
@@ -288,18 +292,10 @@ def off_topic(turn: Turn) -> bool:
     return turn.off_topic and (done_for_them or near_miss or not sized)
 
 
-_PAST_RUN = re.compile(r"\b(?:rodei|rodamos|treinei|treinamos|we ran|i ran|we trained|i trained)\b")
-# Narrower than cues.TRAINING: "usando IA" is how a writing task is done, not a job to train.
-_TRAINED = re.compile(
-    r"fine.?tun|trein|\btrain|\blora\b|qlora|\bllm|dataset|\bepoca|"
-    r"\bmodelo\b(?! de (?:contrato|documento|carta|planilha|peticao|e-?mail|proposta)\b)"
-)
-
-
 def guidance(turn: Turn) -> bool:
     """ "meu modelo tem 1B, vale a pena pagar TPU?"; "rodei ontem um LoRA de 8B, a loss travou, o
     que pode ser?": a run of the client's that went wrong, whatever its sizes."""
-    past_run = _PAST_RUN.search(turn.folded) and routing.PROBLEM.search(turn.folded)
+    past_run = routing.PAST_RUN.search(turn.folded) and routing.PROBLEM.search(turn.folded)
     about = turn.has_job and routing.ABOUT_THE_FIGURE.search(turn.folded)
     if turn.has_job and not (past_run or about or routing.SERVING.search(turn.folded)):
         return False
@@ -412,6 +408,10 @@ ROUTES: list[Route] = [
     Route("rent_or_buy", rent_or_buy),
     Route("unclear_number", unclear_number),
     Route("closed_model", closed),
+    Route("image_model", image_model),
+    Route("settings", settings),
+    Route("hardware", hardware),
+    Route("layout", layout),
     Route("separate_jobs", separate),
     Route("price_per_hour", price_per_hour),
     Route("fit_check", fit_check),

@@ -162,3 +162,11 @@ def resized_question(
     sized_only = bool(slots) and slots.keys() <= {"model", "params"}
     follows = bool(cues.FOLLOW_UP.match(folded)) and state.last_field != "params"
     return sized_only and follows and not wants_price and "?" in asked and not state.slots
+
+
+PAST_RUN = re.compile(r"\b(?:rodei|rodamos|treinei|treinamos|we ran|i ran|we trained|i trained)\b")
+# Narrower than cues.TRAINING: "usando IA" is how a writing task is done, not a job to train.
+TRAINED = re.compile(
+    r"fine.?tun|trein|\btrain|\blora\b|qlora|\bllm|dataset|\bepoca|"
+    r"\bmodelo\b(?! de (?:contrato|documento|carta|planilha|peticao|e-?mail|proposta)\b)"
+)

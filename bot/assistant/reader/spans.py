@@ -162,7 +162,10 @@ _DEADLINE_BEFORE = re.compile(
     r"entrega|pronto|"
     r"terminar|termine|acabar|precis\w+|for|nos proximos|next|daqui(?: a)?)\b[^.;!?\d]{0,30}$|"
     # "tenho 72h e R$ 2.500": the time the client has
-    r"\b(?:tenho|temos|a gente tem|we have|i have|(?:me|nos) deu|(?:me|nos) deram|gave (?:me|us))"
+    r"\b(?:tenho|temos|a gente tem|we have|i have|"
+    # "o cliente final me deu 15 dias"; not "vc me deu 9 horas" (our quote's hours)
+    r"(?:cliente|chefe|diretoria|gerente|gestor|final|ele|ela|eles|elas) (?:me|nos) (?:deu|deram)|"
+    r"(?:client|customer|boss|they|he|she) gave (?:me|us))"
     r"\s+(?:so |apenas |somente |uns |umas |only )?$"
 )
 # "2 dias de prazo", "48h of deadline": the duration names the deadline after it.

@@ -1,0 +1,108 @@
+"""Questions a quote does not answer, answered from what the engine knows instead of with a quote
+on invented data: training settings ("que learning rate e rank vocês recomendam?"), the machines'
+hardware ("as máquinas de 8 GPUs têm NVLink?", "qual o disco das máquinas?") and how to lay out
+the data ("quais colunas entram no treino?")."""
+
+import re
+
+from bot.assistant.turn import DATA_SLOTS, Turn
+from locales import _
+from quoting.catalog import load_catalog
+from quoting.units import format_number
+
+# "que learning rate e rank você recomenda?", "lora_alpha = 2x o rank ainda é a regra de bolso?",
+# "quantas épocas faz sentido sem overfitting?", "what batch size would you suggest?"
+ASKS_SETTINGS = re.compile(
+    r"\b(?:(?:que|qual|quais|quanto de|what|which)\s+(?:o |a )?(?:learning rate|lr|rank|alpha|"
+    r"lora alpha|batch size|warmup|scheduler|weight decay)\b[^.?!]{0,60}"
+    r"(?:recomend|sugere|sugerem|indica|suggest|recommend|should|usar|use|faz sentido)|"
+    r"(?:quantas epocas|how many epochs)[^.?!]{0,40}(?:faz sentido|overfit|recomend|suggest|"
+    r"should)|"
+    r"regra de bolso|rule of thumb|vai divergir|will (?:it )?diverge|"
+    r"(?:subir|aumentar|baixar|reduzir|raise|lower) o (?:lr|learning rate)\b)"
+)
+# "tem NVLink entre as placas?", "qual o tamanho do disco NVMe?", "quanto de RAM vem?"
+ASKS_HARDWARE = re.compile(
+    r"\b(?:nvlink|nvswitch|pcie|infiniband|efa|nvme|interconexao|interconnect|"
+    r"(?:quanto|quanta|qual|how much|what)\s+(?:o |a |de )?(?:tamanho do |size of the )?"
+    r"(?:ram|memoria ram|disco|disk|storage local|local disk|vcpus?|cpus?)\b)"
+)
+
+# "quais colunas entram no treino e como eu monto o arquivo?", "qual o formato do dataset?"
+ASKS_LAYOUT = re.compile(
+    r"\b(?:quais|que|which)\s+colunas\b|\bcomo (?:eu )?(?:monto|montar|formato|formatar|"
+    r"preparo|preparar|organizo|organizar) (?:o |os |a |meu |minha )?(?:arquivo|dataset|dados|"
+    r"jsonl|planilha)|\b(?:qual|que|what) (?:o )?(?:formato|format) (?:do|de|dos|of the|for the)"
+    r" (?:dataset|arquivo|dados|data|jsonl|treino)|\bhow (?:do|should) (?:i|we) (?:format|"
+    r"structure|prepare) (?:the |our |my )?(?:data|dataset|file|jsonl)"
+)
+
+
+def asked_about(pattern: re.Pattern[str], turn: Turn) -> bool:
+    """A question on `pattern`'s subject; not a job with its data said, which gets its quote."""
+    if not pattern.search(turn.folded):
+        return False
+    asked = "?" in turn.reading.text and not turn.reading.wants("price")
+    return asked or not DATA_SLOTS & turn.slots.keys()
+
+
+def layout_answer() -> str:
+    """How a dataset for fine-tuning is laid out, and what of it the quote needs."""
+    return _(
+        "Cada exemplo vira uma linha de um arquivo JSONL com o texto que o modelo lê e a resposta "
+        'que ele deve dar; no formato de chat mais usado: {"messages": [{"role": "user", '
+        '"content": "<pergunta>"}, {"role": "assistant", "content": "<resposta>"}]}.\n'
+        "• Entram as colunas de texto que o modelo deve ler e produzir (por exemplo, pergunta e "
+        "resposta); metadados como categoria e datas ficam de fora, ou entram no texto só se o "
+        "modelo precisar deles para responder.\n"
+        "• Tire duplicatas e linhas vazias, e separe uma parte pequena para validação.\n"
+        "• Para a cotação, o que importa é quantos exemplos e quantas palavras (ou tokens) cada "
+        "um tem: me diga e eu coto."
+    )
+
+
+def settings_answer() -> str:
+    """What each training setting changes in the machine, the time and the price."""
+    return _(
+        "Os hiperparâmetros são escolha do seu time; eu dimensiono a máquina, o tempo e o preço "
+        "do job. O que cada um muda na cotação:\n"
+        "• Épocas: o tempo de treino (e o custo da máquina) cresce na mesma proporção.\n"
+        "• Batch e tamanho das sequências: mais memória por placa (ativações); podem pedir uma "
+        "placa maior ou mais placas.\n"
+        "• Rank do LoRA: muda pouco a memória e o tempo (os adaptadores são uma fração pequena "
+        "dos pesos).\n"
+        "• Learning rate, alpha, warmup: não mudam nem a memória nem o tempo.\n\n"
+        "Se quiser discutir a configuração do treino, um especialista da equipe conversa com "
+        "você; e me diga o job (modelo, método e dados) que eu coto com os valores que você "
+        "escolher."
+    )
+
+
+def hardware_answer() -> str:
+    """How the cards of each machine, and the machines of a multi-node job, are linked, from
+    the catalog; RAM and local disk are the provider's, per instance type."""
+    catalog = load_catalog()
+    nvlink = sorted({a.name for a in catalog.accelerator if a.interconnect == "nvlink"})
+    pcie = sorted({a.name for a in catalog.accelerator if a.interconnect == "pcie"})
+    networks = [o.network_gbps for o in catalog.offers_in_force() if o.network_gbps]
+    lines = [
+        _("Entre as placas de uma máquina: NVLink em {cards}.").format(cards=", ".join(nvlink)),
+        _("PCIe em {cards}.").format(cards=", ".join(pcie)),
+    ]
+    if networks:
+        lines.append(
+            _(
+                "Entre máquinas de um job multi-nó: rede de {low} a {high} Gbit/s por máquina "
+                "(EFA ou InfiniBand, conforme o provedor); o tempo cotado já conta a comunicação "
+                "entre as placas e entre as máquinas."
+            ).format(low=format_number(min(networks), 0), high=format_number(max(networks), 0))
+        )
+    lines.append(
+        _(
+            "RAM e disco local dependem do tipo de instância de cada provedor (a cotação mostra "
+            "qual é); os checkpoints, o dataset e o modelo ficam no armazenamento que a cotação "
+            "já inclui, dimensionado para o job. Para um número exato de uma instância, um "
+            "especialista da equipe confirma."
+        )
+    )
+    return "\n".join(f"• {line}" for line in lines)
