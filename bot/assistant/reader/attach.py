@@ -294,12 +294,14 @@ def _numbers(reading: JobReading, spans: list[Span]) -> None:
             reading.set("batch_size", int(value), span.start, span.end)
         elif span.tag == "rank":
             reading.set("lora_rank", int(value), span.start, span.end)
-        elif span.tag == "deadline":
+        elif span.tag in ("deadline", "duration"):
             if LEAD.match(reading.folded, span.start) and "deadline_hours" in reading.slots:
                 # "me deu 15 dias corridos, mas preciso de 3 dias pra testar antes": less them
                 value = float(reading.slots["deadline_hours"]) - value
                 if value <= 0:
                     continue
+            elif span.tag == "duration":
+                continue
             reading.set("deadline_hours", value, span.start, span.end)
         elif span.tag == "budget" and "budget_brl" not in reading.slots:
             reading.set("budget_brl", Decimal(str(round(value, 2))), span.start, span.end)

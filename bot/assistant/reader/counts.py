@@ -73,6 +73,14 @@ _CORRECTED = re.compile(
     r"^[^\d$]{0,25}?\b(?:ops|opa|oops|corrig\w*|correcao|na verdade|quer dizer|digo|errei|"
     r"me enganei|actually|i mean|correction|pera|wait)\b[^\d$]{0,25}$"
 )
+# After a count: those records stay out of this job ("e 73 livros que não vão entrar agora").
+LEFT_OUT = re.compile(
+    # not "vão ser só 35 mil, o resto fica de fora": what is left out is the rest
+    r"(?:(?!\bresto\b|\brest\b|\bdemais\b)[^.;!?\d]){0,45}?"
+    r"\b(?:nao (?:vao |vai |serao |sera )?(?:entrar|entra|entram|usad\w*|"
+    r"incluid\w*)|ficam? de fora|ficam fora|won'?t be (?:used|included)|(?:are|is) not (?:used|"
+    r"included)|left out|excluded)\b"
+)
 # After a second count: it is the part trained on ("20 mil vão pra treino e 4 mil pra teste").
 TRAINING = re.compile(
     r"^\s*(?:[a-z]+\s+){0,2}?(?:para |pra |pro |de |for |in |to )?(?:o |the )?"
@@ -96,7 +104,9 @@ _SPLIT = re.compile(
 # The share of the count that is kept: "vamos usar só os que têm resposta, que são 25% do total".
 _KEPT_SHARE = re.compile(
     # "só vamos usar as de 2020 pra cá, uns 30% do total": a year on the way
-    rf"\b(?:{_KEPT}|fica\w*)\b(?:[^.;!?\d]|(?<!\d)(?:19|20)\d\d(?!\d)){{0,60}}?"
+    # "we only train on the 4- and 5-star ones, which are 60%": a rating's digit on the way
+    rf"\b(?:{_KEPT}|fica\w*)\b(?:[^.;!?\d]|(?<!\d)(?:19|20)\d\d(?!\d)|(?<![\d.,])\d(?![\d.,%]))"
+    r"{0,60}?"
     r"(?P<percent>\d+(?:[.,]\d+)?)\s*%"
     r"(?!\s*(?:[a-z]+\s+){0,3}?(?:de |para |pra |for )?(?:validacao|teste|test|validation|eval))"
     # "só 70% do tempo tem fala": a share of each recording (reader/recordings.py)

@@ -261,6 +261,8 @@ def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
         )
         before_it = _BEFORE_IT.match(text, match.end())  # "... e preciso antes dela"
         shown = shown or before_it
+        if before_it and LEAD.search(before_it[0]):
+            before_it = None  # "2 dias antes disso": the lead time is the whole of it
         if _CLIENTS_OWN.search(text[max(0, match.start() - 30) : match.start()]) and not shown:
             continue  # "te dou um retorno semana que vem": when the client answers, not a deadline
         day = _day(match, now, weekday)

@@ -23,8 +23,9 @@ SECOND_PARTS = (
 _SECOND = re.compile(
     r"^[^.;!?\d]{0,12}?(?:\b(?:e|and|mais|plus|com|with)\s+|\+\s*|[,;]\s*)(?:(?:ja|mas|e)\s+)?"
     r"(?:(?:a|o|as|os|the)\s+(?:[a-z]+\s+)?)?"
-    rf"(?:{SECOND_PARTS})s?\b[^.;!?\d]{{0,35}}?"
-    r"(?<![a-z])(?P<number>\d+(?:[.,]\d+)*)(?:\s*(?P<scale>mil|k)\b)?"
+    # past a model's size ("a resposta que o 70B vai gerar (~220 palavras)")
+    rf"(?:{SECOND_PARTS})s?\b(?:[^.;!?\d]|\d+(?:[.,]\d+)?b\b){{0,35}}?"
+    r"(?<![a-z])(?P<number>\d+(?:[.,]\d+)*)(?!\d|\s*b\b)(?:\s*(?P<scale>mil|k)\b)?"
 )
 # "título (~12 palavras), lide (~40)": the next field's length in parentheses, its unit left out.
 _FIELD_NEXT = re.compile(

@@ -19,6 +19,7 @@ from bot.assistant.reader.anatomy import example_anatomy
 from bot.assistant.reader.count_changes import changed_count
 from bot.assistant.reader.counts import (
     CLEANED,
+    LEFT_OUT,
     TURN_PARTS,
     adjusted_count,
     length_taken_back,
@@ -124,6 +125,7 @@ def read_data_size(text: str, text_model: bool = False, alone: bool = False) -> 
         same = as_one is not None and math.isclose(total_of(as_one), total_of(summed), rel_tol=0.01)
         return as_one if same else summed
     mentions = per_file(text, [m for m in find_mentions(text) if not is_device_memory(text, m)])
+    mentions = [m for m in mentions if not (m.unit == "record" and LEFT_OUT.match(text, m.end))]
     # Speech is data only as transcripts ("800 h de call center já transcrito")
     text_model = text_model or bool(
         re.search(r"transcri|transcrev|transcript|legenda|subtitle|caption", text)

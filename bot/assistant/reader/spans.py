@@ -172,7 +172,9 @@ _DEADLINE_BEFORE = re.compile(
 _DEADLINE_AFTER = re.compile(
     r"^\s*(?:(?:de\s+|of\s+)?(?:prazo|deadline)|no maximo|at most|tops|"
     r"(?:pra|para) (?:entregar|terminar|concluir|ficar pronto|colocar em producao|subir)|"
-    r"to (?:ship|go live|deliver))\b"
+    r"to (?:ship|go live|deliver)|"
+    # "our board meeting is exactly 3 weeks from today"
+    r"from (?:today|now)|a partir de hoje|contando de hoje)\b"
 )
 _HISTORY_AFTER = re.compile(
     r"^\s*(?:de|of)\s+(?:historico|history|dados|data|base|registros|logs|conversas|atendimento|"
