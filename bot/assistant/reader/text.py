@@ -59,8 +59,15 @@ _ABBREVIATIONS = {
 }
 # Model names misspelt as other words ("lhama" is the animal); typos of the reader's own words
 # are put right by `spelling.corrected`.
-_TYPOS = {"lamma": "llama", "lhama": "llama"}
+_TYPOS = {"lamma": "llama", "lhama": "llama", "quen": "qwen"}
 _TYPO = re.compile(r"\b(" + "|".join(_TYPOS) + r")\b")
+# A model's name dictated: "qwen dois ponto cinco sete bê" is Qwen 2.5 7B.
+_DIGIT_WORDS = {"zero": "0", "um": "1", "uma": "1", "dois": "2", "duas": "2", "tres": "3",
+                "quatro": "4", "cinco": "5", "seis": "6", "sete": "7", "oito": "8",
+                "nove": "9"}  # fmt: skip
+_DICTATED_DIGIT = "|".join(_DIGIT_WORDS)
+_DICTATED_POINT = re.compile(rf"\b(\d|{_DICTATED_DIGIT}) ponto ({_DICTATED_DIGIT}|\d)\b")
+_DICTATED_SIZE = re.compile(rf"\b(\d{{1,3}}|{_DICTATED_DIGIT}) be\b")
 _ABBREVIATION = re.compile(
     r"(?<![\w/])(?<!\d )("
     + "|".join(re.escape(k) for k in sorted(_ABBREVIATIONS, key=len, reverse=True))
@@ -342,6 +349,10 @@ def normalize(text: str) -> str:
     folded = re.sub(r"(?<![\d.,])(?<!dia )(\d{1,3}) (\d{3})(?= [a-z]{3,})", r"\1\2", folded)
     folded = _ABBREVIATION.sub(lambda m: _ABBREVIATIONS[m.group(1)], folded)
     folded = corrected(_TYPO.sub(lambda m: _TYPOS[m.group(1)], folded))
+    folded = _DICTATED_POINT.sub(
+        lambda m: f"{_DIGIT_WORDS.get(m[1], m[1])}.{_DIGIT_WORDS.get(m[2], m[2])}", folded
+    )
+    folded = _DICTATED_SIZE.sub(lambda m: f"{_DIGIT_WORDS.get(m[1], m[1])}b", folded)
     folded = _words_to_digits(folded, _PT_RUN, "pt")
     folded = _words_to_digits(folded, _EN_RUN, "en")
     folded = re.sub(_ONE_BEFORE, "1", folded)
