@@ -3,11 +3,12 @@ what is left of a count ("sobraram 32 mil das 40 mil"), a mean measured over a g
 chute; a média real deu 420"), attendances per agent ("cada um atende 25 clientes por dia"), the
 two sides of each exchange ("8 trocas, ~25 palavras cada fala"), a part cut before training ("~260
 palavras, sendo que ~60 são assinatura que vamos cortar"), the annotated share of a labelling
-project ("14.000 tasks: 9.600 completed e 4.400 sem anotação"), SMS segments of 160 characters
-and a total printed as a clock
-("Duração total: 312:30:00"), the middle of a range said by its ends ("no mínimo 200 e no máximo
-600 palavras"), spreadsheet formulas with their results ("=MÉDIA(D2:D24001) deu 180"). Works
-on folded text."""
+project ("14.000 tasks: 9.600 completed e 4.400 sem anotação"), SMS segments of 160 characters,
+a total printed as a clock ("Duração total: 312:30:00"), the middle of a range said by its ends
+("no mínimo 200 e no máximo 600 palavras"), spreadsheet formulas with their results
+("=MÉDIA(D2:D24001) deu 180"), a length corrected in the same breath ("~15 páginas... não, são
+umas 2 páginas cada") and progress bars ("Generating train split: 100%|███| 61440/61440 [00:04,
+14321.55 examples/s]": the train split's count, never the speed). Works on folded text."""
 
 import re
 from functools import cache
@@ -176,8 +177,24 @@ _FRACTION = re.compile(
 )
 
 
+# "~15 páginas... não, laudo de ressonância é curto, são umas 2 páginas cada": the second one
+_TAKEN_BACK_LENGTH = re.compile(
+    r"~?\s?\d+(?:[.,]\d+)?\s(paginas|palavras|tokens|caracteres|words|pages|linhas)\b"
+    r"(?=\s*(?:\.{2,3}|…|,|;|-)?\s*(?:nao|no|ops|opa|quer dizer|digo|errei|pera)\b[,:]?"
+    r"[^.;!?\d]{0,60}?\d+(?:[.,]\d+)?\s\1\b)"
+)
+# "[00:04<00:00, 14321.55 examples/s]": how fast a tool read, not how many
+_SPEED = re.compile(r"\b\d+(?:[.,]\d+)?\s?(?:examples|samples|exemplos|it|ex|ba|rows)/s\b")
+_TRAIN_SPLIT_BAR = re.compile(
+    r"\bgenerating train split\b[^\n|]*\|[^\n|]*\|\s*(?P<n>\d+)/(?P=n)\b[^\n]*"
+)
+_OTHER_BAR = re.compile(r"[^\n]*\|[^\n|]*\|\s*\d+/\d+\s*\[[^\n]*")
+
+
 def restated(folded: str) -> str:
     """`folded` with each restated count or length said plainly."""
+    folded = _TRAIN_SPLIT_BAR.sub(lambda m: f"train split: {m['n']} exemplos de treino", folded)
+    folded = _SPEED.sub(" ", _OTHER_BAR.sub(" ", _TAKEN_BACK_LENGTH.sub(" ", folded)))
     folded = _FRACTION.sub(lambda m: f"{100 * int(m[1]) / int(m[2]):g}% ", folded)
     folded = _COUNT_ROWS.sub(_rows, folded)
     folded = _MEAN_OF.sub(_mean_of, folded)
