@@ -57,6 +57,11 @@ _SETTING = re.compile(
     r"(?:contexto|janela|context|window|max_?seq|seq_?len|max_?length|cortamos|corta|truncad|cuts? "
     r"at)[^.;!?]{0,20}$"
 )
+_NOT_TRAINED = re.compile(
+    r"[^.;!?]{0,50}?\b(?:nao (?:vao|vai|entram|entra) (?:pro|para o|no) treino|"
+    r"so (?:entram |vao )?na inferencia|(?:only|just) (?:at|in|for) inference|"
+    r"not (?:in|part of) (?:the )?training)\b"
+)
 _ENGLISH = re.compile(r"\b(?:em ingles|in english|english)\b")
 _BIGGEST_PIECE = 20_000
 _GAP = 120
@@ -131,6 +136,8 @@ def _pieces(text: str) -> list[Piece]:
         before = text[start : found.start()]
         if not length or length > _BIGGEST_PIECE or _SETTING.search(before[-45:]):
             continue
+        if _NOT_TRAINED.match(text, found.end()):
+            continue  # "5 exemplos few-shot de ~100 palavras, mas eles NÃO vão pro treino"
         last = pieces[-1] if pieces else None
         if last and last.length == length and last.unit == unit and found.start() - last.end < 60:
             continue  # "cuts at 256 tokens, so each chunk is 256 tokens": said twice

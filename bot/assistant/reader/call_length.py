@@ -31,6 +31,14 @@ def _as_length(found: re.Match[str]) -> str:
     return f"cada ligacao dura ~{seconds:.0f} segundos" if seconds else found[0]
 
 
+# "each episode runs about 1h10": a recording's length, in minutes
+_RUNS = re.compile(
+    r"\b(runs?|lasts?|dura|duram|tem|has) (about |around |cerca de |uns |~)?(\d{1,2})h(\d{2})\b"
+)
+
+
 def calls_read(folded: str) -> str:
-    """ "TMA de 4:12" as "cada ligacao dura ~252 segundos"; bitrates and sample rates left out."""
+    """ "TMA de 4:12" as "cada ligacao dura ~252 segundos", "runs about 1h10" as "runs about 70
+    minutes"; bitrates and sample rates left out."""
+    folded = _RUNS.sub(lambda m: f"{m[1]} {m[2] or ''}{60 * int(m[3]) + int(m[4])} minutos", folded)
     return _RATE.sub(" ", _HANDLE_TIME.sub(_as_length, folded))

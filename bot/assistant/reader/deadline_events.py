@@ -76,16 +76,23 @@ _LUNAR_NEW_YEAR = re.compile(
 )
 
 
+_BEFORE_THAT = re.compile(
+    r"[^?!\n]{0,80}?\b(?:antes diss[oa]|antes dele|before (?:that|it|then))\b"
+)
+
+
 def lunar_new_year(text: str, now: datetime) -> Found:
     """ "antes do Ano-Novo Chinês": the next one to come, by China's calendar (python-holidays);
     its eve or "antes do" it, the day before."""
     said = _LUNAR_NEW_YEAR.search(text)
     if said is None:
         return None
+    # "o lançamento é no Ano-Novo Chinês. O modelo tem que estar treinado antes disso"
+    before = said["before"] or said["eve"] or _BEFORE_THAT.match(text, said.end())
     for year in (now.year, now.year + 1):
         public = holidays.country_holidays("CN", years=year).items()
         day = next(d for d, name in public if name.startswith("Chinese New Year ("))
-        day -= timedelta(days=1 if said["before"] or said["eve"] else 0)
+        day -= timedelta(days=1 if before else 0)
         if end_of(day) > now:
             return end_of(day), said.start(), said.end()
     return None

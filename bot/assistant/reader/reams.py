@@ -27,6 +27,11 @@ _PAGES_EACH = re.compile(
 )
 
 
+# "questionnaires, one single-sided sheet each"
+_ONE_SHEET_EACH = re.compile(
+    r"\b(?:one|uma|1) (?:single[- ]sided |double[- ]sided |so )?(?:sheet|page|folha|pagina) "
+    r"(?:each|cada)\b"
+)
 _BOTH_SIDES = re.compile(r"\b(?:frente e verso|double[- ]sided|both sides)\b")
 
 
@@ -43,10 +48,10 @@ def in_sheets(folded: str) -> str:
 def documents_of_pages(size: SizeFields, text: str, pages: Mention | None) -> None:
     """A total said in pages, with the pages each document takes: the documents are the
     examples, in place."""
-    said = _PAGES_EACH.search(text)
+    said = _PAGES_EACH.search(text) or _ONE_SHEET_EACH.search(text)
     if said is None or pages is None or size.examples or not size.dataset_tokens:
         return
-    each = float(said["pages"])
+    each = float(said.groupdict().get("pages") or 1)
     if _BOTH_SIDES.search(text):  # the total was counted on both sides of each sheet already
         each *= 2
     if not 1 <= each < pages.value:
