@@ -22,8 +22,9 @@ from locales import _
 # Words that say a message describes what is inside each example.
 _CUE = re.compile(
     r"\b(?:system prompt|prompt (?:de|do) sistema|few-?shot|demonstra(?:coes|cao|tions?)|"
-    r"worked examples|top-?(?:k\b|\d+)|rag\b|(?:trechos|passagens|chunks|documentos|passages)"
-    r" (?:recuperad|retrieved)|retrieved (?:chunks|passages|documents)|tool.?call|"
+    r"worked examples|exemplos resolvidos|(?:instrucao|prompt) fixo|instrucao fixa|"
+    r"top-?(?:k\b|\d+)|rag\b|(?:trechos|passagens|chunks|documentos|passages) "
+    r"(?:recuperad|retrieved)|retrieved (?:chunks|passages|documents)|tool.?call|"
     r"function.?calling|chamadas? (?:a|de|da|do|com)|schema|tool results?|"
     r"(?:cada|each) (?:exemplo|amostra|trace|sample|example|prompt)(?: de treino| pro fine-tuning"
     r"| training)?\s*(?:tem|contem|traz|inclui|=|:|has|contains|includes|consists|is made)|"
@@ -37,7 +38,7 @@ _LENGTH = re.compile(
 # "pergunta de ~50", "(~40)": a length whose unit comes with another piece.
 _BARE = re.compile(
     r"(?:~\s*|\(\s*~?\s*|\buns |\bumas |\bcerca de |\babout |\baround )"
-    r"(?P<number>\d+(?:[.,]\d+)*)\b(?!\s*(?:%|[a-z]{3,}|k\b|m\b|mi\b|h\b|x\b))"
+    r"(?P<number>\d+(?:[.,]\d+)*)\b(?![.,]?\d)(?!\s*(?:%|[a-z]{3,}|k\b|m\b|mi\b|h\b|x\b))"
 )
 _UNITS: dict[str, Unit] = {"pala": "word", "word": "word", "cara": "char", "char": "char"}
 # How many of a piece each example holds: "os 5 trechos", "top-8", "top-k = 6", "3 tool calls".
@@ -99,7 +100,7 @@ def _many(
     last = counts[-1]
     gap = before[last.end() :]
     after = text[found.end() : found.end() + 25]
-    attached = "," not in gap or _EACH.search(gap[-25:]) or _EACH.search(after)
+    attached = "," not in gap or _EACH.search(gap) or _EACH.search(after)
     if not attached or _TOTAL_AFTER.match(text[found.end() :]):
         return 1.0, -1
     value = float(last["top"] or last["count"])
@@ -111,7 +112,9 @@ def _lengths(text: str) -> list[tuple[re.Match[str], Unit]]:
     palavras") is in the unit of the next length said, else of the one before."""
     said = list(_LENGTH.finditer(text))
     taken = [(m.start(), m.end()) for m in said]
-    bare = [m for m in _BARE.finditer(text) if not any(a <= m.start() < b for a, b in taken)]
+    bare = [
+        m for m in _BARE.finditer(text) if not any(a <= m.start("number") < b for a, b in taken)
+    ]
     found = sorted([*said, *bare], key=lambda m: m.start())
     units: list[Unit | None] = [
         _UNITS.get(m["unit"][:4], "token") if "unit" in m.groupdict() else None for m in found
@@ -134,8 +137,10 @@ def _pieces(text: str) -> list[Piece]:
         length = amount(found["number"], found.groupdict().get("scale"))
         start = max(previous_end, found.start() - _GAP)
         before = text[start : found.start()]
-        if not length or length > _BIGGEST_PIECE or _SETTING.search(before[-45:]):
+        if not length or length > _BIGGEST_PIECE:
             continue
+        if unit == "token" and _SETTING.search(before[-45:]):
+            continue  # "janela de contexto de 4.096 tokens"; "trechos de contexto de ~180 palavras"
         if _NOT_TRAINED.match(text, found.end()):
             continue  # "5 exemplos few-shot de ~100 palavras, mas eles NÃO vão pro treino"
         last = pieces[-1] if pieces else None

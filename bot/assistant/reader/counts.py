@@ -173,25 +173,30 @@ def elided_count(
 
 def _split(text: str, main: list[Mention]) -> tuple[list[Mention], str] | None:
     """ "50 mil exemplos, 10% pra validação": the examples trained on are the other 90%; "vamos
-    usar só os que têm resposta, que são 25% do total": the 25% kept."""
-    if (split := _SPLIT.search(text, main[0].end)) and split["kept"]:
-        share = float(split["kept"]) / 100
-        label = _("{count} {times} {share}% para treino")
-    elif split:
-        share = 1 - float((split["percent"] or split["held"]).replace(",", ".")) / 100
-        label = _("{count} {times} {share}% para treino")
-    elif kept := _KEPT_SHARE.search(text, main[0].end):
-        share = float(kept["percent"].replace(",", ".")) / 100
-        label = _("{count} {times} {share}% aproveitados")
+    usar só os que têm resposta, que são 25% do total": the 25% kept; "20% são duplicadas e saem,
+    e 10% do que sobrar vai pra validação": both, one after the other."""
+    shares: list[float] = []
+    if kept := _KEPT_SHARE.search(text, main[0].end):
+        shares.append(float(kept["percent"].replace(",", ".")) / 100)
     elif dropped := _DROPPED_SHARE.search(text, main[0].end):  # "uns 15% são duplicados"
-        share = 1 - float(dropped["percent"].replace(",", ".")) / 100
-        label = _("{count} {times} {share}% aproveitados")
-    else:
+        shares.append(1 - float(dropped["percent"].replace(",", ".")) / 100)
+    kept_said = len(shares)
+    if (split := _SPLIT.search(text, main[0].end)) and split["kept"]:
+        shares.append(float(split["kept"]) / 100)
+    elif split:
+        shares.append(1 - float((split["percent"] or split["held"]).replace(",", ".")) / 100)
+    if len(shares) == 2 and kept_said and abs(shares[0] - shares[1]) < 1e-9 and kept:
+        shares, kept_said = shares[1:], 0  # "vamos usar 90% pra treino e 10% pra validação"
+    if not shares or not all(0 < share < 1 for share in shares):
         return None
-    if not 0 < share < 1:
-        return None
-    trained = replace(main[0], value=main[0].value * share)
-    said = label.format(count=said_count(main[0]), times=TIMES, share=said_amount(share * 100))
+    value = main[0].value
+    for share in shares:
+        value *= share
+    trained = replace(main[0], value=value)
+    said = said_count(main[0])
+    for index, share in enumerate(shares):
+        label = _("{share}% aproveitados") if index < kept_said else _("{share}% para treino")
+        said += f" {TIMES} " + label.format(share=said_amount(share * 100))
     return [trained, *main[1:]], f"{said} = {said_count(trained)}"
 
 

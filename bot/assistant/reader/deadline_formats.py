@@ -97,6 +97,9 @@ _NTH_WEEKDAY = re.compile(
     rf"(?:de|do mes de|of|in) (?P<month>{'|'.join(MONTH_NUMBERS)})\w*"
 )
 _AT_HOUR = re.compile(r"\s*,?\s*(?:as|at)\s*(?P<hour>[01]?\d|2[0-3])(?:h|:)(?P<minute>[0-5]\d)?")
+_AT_HOUR_12 = re.compile(
+    r"\s*,?\s*(?:at\s*)?(?P<hour>1[0-2]|0?[1-9])(?::(?P<minute>[0-5]\d))?\s*(?P<half>am|pm)\b"
+)
 # "na semana do dia 14": that week's Friday.
 _WEEK_OF = re.compile(
     r"\bsemana do dia (?P<day>\d{1,2})\b(?![/:h])"
@@ -380,5 +383,9 @@ def _nth_weekday(text: str, now: datetime) -> _Found:
     day = [d for d in days if d.weekday() == weekday][nth if nth < 0 else nth - 1]
     if hour := _AT_HOUR.match(text, said.end()):  # "na primeira terça de janeiro, às 14h"
         at = datetime.combine(day, time(int(hour["hour"]), int(hour["minute"] or 0)), CLIENT_ZONE)
+        return at, said.start(), hour.end()
+    if hour := _AT_HOUR_12.match(text, said.end()):  # "last Wednesday of December, 3pm"
+        clock = int(hour["hour"]) % 12 + (12 if hour["half"] == "pm" else 0)
+        at = datetime.combine(day, time(clock, int(hour["minute"] or 0)), CLIENT_ZONE)
         return at, said.start(), hour.end()
     return end_of(day), said.start(), said.end()
