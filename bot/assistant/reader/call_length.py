@@ -10,7 +10,7 @@ _TIME = (
 )
 _HANDLE_TIME = re.compile(
     r"\b(?:tma|aht|tempo medio de atendimento|average handl(?:e|ing) time)\b"
-    r"(?:\s*\([^)]{0,40}\))?\s*(?:medio\s*)?(?:(?:e|is|fica)\s+)?(?:de|of|=|:|em torno de|around|"
+    r"(?:\s*\([^)]{0,40}\))?,?\s*(?:medio\s*)?(?:(?:e|is|fica)\s+)?(?:de|of|=|:|em torno de|around|"
     r"about)?\s*(?:~|uns |umas |cerca de |about |around )?"
     rf"(?:{_TIME})(?:\s*\((?:hh:)?mm:ss\))?"
 )

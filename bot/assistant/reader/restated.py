@@ -193,6 +193,13 @@ _OTHER_BAR = re.compile(r"[^\n]*\|[^\n|]*\|\s*\d+/\d+\s*\[[^\n]*")
 
 def restated(folded: str) -> str:
     """`folded` with each restated count or length said plainly."""
+    # "esqueci de tirar a validação, o treino é só 96 mil": the examples trained on
+    folded = re.sub(
+        r"\b(o treino (?:e|fica|vai ser|sera) (?:so |de |com )?)(\d+(?:[.,]\d+)?(?: ?mil| ?k)?)"
+        r"(?![\d,]|\.\d)(?!\s*[a-z%])",
+        r"\1\2 exemplos",
+        folded,
+    )
     folded = _TRAIN_SPLIT_BAR.sub(lambda m: f"train split: {m['n']} exemplos de treino", folded)
     folded = _SPEED.sub(" ", _OTHER_BAR.sub(" ", _TAKEN_BACK_LENGTH.sub(" ", folded)))
     folded = _FRACTION.sub(lambda m: f"{100 * int(m[1]) / int(m[2]):g}% ", folded)
