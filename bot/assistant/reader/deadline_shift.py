@@ -119,14 +119,16 @@ def after_months(start: datetime, months: int) -> datetime:
     return start.replace(year=year, month=month, day=min(start.day, monthrange(year, month)[1]))
 
 
+# "1,5 mes": a month and a half ("um mês e meio", as the text reader writes it)
+_MONTHS_SAID = r"\d{1,2}(?:,5)?|uma?|one|dois|duas|two|tres|three"
 # "prazo de 2 meses", "one month from today", "24 horas úteis": calendar months and working hours
 # from now (a month is no fixed number of hours, and working hours skip nights and weekends).
 _FROM_NOW = re.compile(
     r"\b(?:(?:em|dentro de|daqui a|prazo(?: e| eh)? de|within|in)\s+"
-    r"(?P<months>\d{1,2}|uma?|one|dois|duas|two|tres|three)\s+(?:mes|meses|months?)\b"
+    rf"(?P<months>{_MONTHS_SAID})\s+(?:mes|meses|months?)\b"
     r"(?!\s+(?:de|of) (?:historico|dados|data|log|history))|"
     # "temos 2 meses pra entregar", not "temos 18 meses guardados"
-    r"\b(?:temos|we have) (?P<months_to>\d{1,2}|uma?|one|dois|duas|two|tres|three) "
+    rf"\b(?:temos|we have) (?P<months_to>{_MONTHS_SAID}) "
     r"(?:mes|meses|months?) (?:pra|para|to|ate|until)\b|"
     r"(?P<months_from>\d{1,2}|uma?|one|dois|duas|two) (?:mes|meses|months?) "
     r"(?:a partir de (?:hoje|agora)|from (?:today|now)))|"
@@ -145,7 +147,9 @@ def from_now(text: str, now: datetime) -> Deadline | None:
         return None
     now = now.astimezone(CLIENT_ZONE)
     if months := said["months"] or said["months_from"] or said["months_to"]:
-        moment = after_months(now, _SMALL.get(months) or int(months))
+        whole, half = months.removesuffix(",5"), months.endswith(",5")
+        moment = after_months(now, _SMALL.get(whole) or int(whole))
+        moment += timedelta(days=15 if half else 0)  # "um mês e meio": a month and 15 days
     elif said["minutes"]:
         moment = now + timedelta(minutes=int(said["minutes"]))
     else:
