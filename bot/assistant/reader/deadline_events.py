@@ -99,7 +99,9 @@ def lunar_new_year(text: str, now: datetime) -> Found:
 
 
 # "a data aparece na planilha como 46377": a spreadsheet's day number, its date lost.
-_SERIAL = re.compile(r"(?<![\d.,])(?P<days>4[5-9]\d{3})(?:,(?P<fraction>\d{1,4}))?(?![\d.,]\d)")
+# Not a cell's address ("=MÉDIA(E2:E48001)"): a day number stands alone.
+_SERIAL = re.compile(r"(?<![\w.,:])(?P<days>4[5-9]\d{3})(?:,(?P<fraction>\d{1,4}))?(?![\d.,]\d|\))")
+_DATE_WORD = re.compile(r"\b(?:data|prazo|entrega|deadline|date|due|limite)\b")
 _SPREADSHEET = re.compile(r"\b(?:formata\w*|excel|celula|planilha|serial|sheets?|cronograma)\b")
 _SERIAL_EPOCH = date(1899, 12, 30)  # Excel's (and Google Sheets') day zero
 
@@ -111,8 +113,8 @@ def spreadsheet_day(text: str, now: datetime) -> Found:
         (
             found
             for found in _SERIAL.finditer(text)
-            if _SPREADSHEET.search(re.split(r"[.;!?\n](?!\d)", text[found.start() - 100 :])[0])
-            or _SPREADSHEET.search(text[max(0, found.start() - 100) : found.start()])
+            if _SPREADSHEET.search(near := text[max(0, found.start() - 100) : found.end() + 80])
+            and _DATE_WORD.search(near)
         ),
         None,
     )
