@@ -8,6 +8,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Literal
 
 from bot.assistant import asks, composer, cues, fixed_replies, pleasantries
+from bot.assistant.addenda import detail_added
 from bot.assistant.advice import hardware_answer, layout_answer, settings_answer
 from bot.assistant.budget_reach import reach_reply
 from bot.assistant.comparison import compare_text
@@ -191,6 +192,7 @@ class Assistant:
             "again": lambda t: self._quote(t.state, t.reading.text, {}),
             "bare_number": self._bare_number,
             "premise_change": lambda t: self._quote_turn(t),
+            "addendum": lambda t: self._quote(t.state, t.reading.text, *detail_added(t)),
             "which_field": lambda t: self._say(t, which_field(t.reading.bare[-1])),
             "classified_handoff": lambda t: self._handoff(t.state, t.reading.text),
             "classified_injection": self._injection,

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.assistant import asks, cues, routing
+from bot.assistant.addenda import adds_detail
 from bot.assistant.advice import ASKS_HARDWARE, ASKS_LAYOUT, ASKS_SETTINGS, asked_about
 from bot.assistant.budget_reach import ASKS_REACH
 from bot.assistant.closed_models import closed_model
@@ -421,6 +422,7 @@ ROUTES: list[Route] = [
     Route("requote_on_card", requote_on_card),
     Route("bare_number", bare_number),
     Route("premise_change", premise_change),
+    Route("addendum", adds_detail),
     Route("which_field", which_field),
     Route("classified_handoff", classified_handoff),
     Route("classified_injection", classified_injection),
