@@ -22,11 +22,17 @@ from bot.assistant.reader.rates import over_period
 from locales import _
 
 # "agrupadas em conversas de 10 mensagens": messages counted one by one, trained as conversations.
+_GROUPS = r"conversas|dialogos|chats|sessoes|threads|topicos|conversations|sessions|dialogues"
 _REGROUPED = re.compile(
     r"\b(?:agrupad|organizad|divid|separad|juntad|grouped|organized|split)\w* "
-    r"(?:em|in|into) (?P<group>conversas|dialogos|chats|sessoes|conversations|sessions|dialogues) "
+    rf"(?:em|in|into) (?P<group>{_GROUPS}) "
     r"(?:de|of|com|with) (?:~|cerca de |uns |umas |about )?(?P<size>\d+) "
-    r"(?P<turn>mensagens|msgs|turnos|messages|turns)\b"
+    r"(?P<turn>mensagens|msgs|turnos|messages|turns)\b|"
+    # "vai agrupar por thread, cada thread vira um exemplo, e dá em média 40 mensagens por thread"
+    r"\b(?:agrup|organiz|junt|group)\w* (?:por|by|per) (?P<group_by>thread|conversa|topico|sessao|"
+    r"chat|conversation|session)\b[^.;!?]{0,80}?(?:~|cerca de |uns |umas |about |media de |"
+    r"em media )?(?P<size_by>\d+) (?P<turn_by>mensagens|msgs|turnos|messages|turns) "
+    r"(?:por|per|each|cada)\b"
 )
 # What a turn's length may be counted in.
 TURN_PARTS = frozenset({"line", "word", "char", "token"})
@@ -43,7 +49,12 @@ _PER_TURN = re.compile(rf"^\s*(?:por|cada|per|each|/)\s+{_TURN}\b")
 _ONE_GROUP = {
     "conversas": "conversa", "dialogos": "diálogo", "chats": "chat", "sessoes": "sessão",
     "conversations": "conversation", "sessions": "session", "dialogues": "dialogue",
+    "threads": "thread", "topicos": "tópico",
 }  # fmt: skip
+# A group named one at a time ("agrupar por thread"): its plural, as the count says it.
+_GROUPS_OF = {"thread": "threads", "conversa": "conversas", "topico": "topicos",
+              "sessao": "sessoes", "chat": "chats", "conversation": "conversations",
+              "session": "sessions"}  # fmt: skip
 # Between a first count and a second one: the second is what remains after cleaning the first.
 _CLEANING = (
     r"limp\w*|dedup\w*|deduplic\w*|filtr\w*|duplicad\w*|remov\w*|tirando|descart\w*|clean\w*|"
@@ -83,7 +94,9 @@ LEFT_OUT = re.compile(
 )
 # After a second count: it is the part trained on ("20 mil vão pra treino e 4 mil pra teste").
 TRAINING = re.compile(
-    r"^\s*(?:[a-z]+\s+){0,2}?(?:para |pra |pro |de |for |in |to )?(?:o |the )?"
+    # not "vão entrar mais 10 mil antes do treino": when they arrive
+    r"^\s*(?!(?:antes|before|depois|after|ate|until)\b)(?:[a-z]+\s+){0,2}?"
+    r"(?:para |pra |pro |de |for |in |to )?(?:o |the )?"
     r"(?:treino|treinamento|training|train)\b"
 )
 # After a second count: it is held out for validation or testing, not trained on.
@@ -210,7 +223,7 @@ def _regrouped(
     found = _REGROUPED.search(text, main[0].end)
     if found is None:
         return None
-    size = float(found["size"])
+    size = float(found["size"] or found["size_by"])
     if size < 1:
         return None  # "conversas de 0 mensagens": the count as written, for the job to refuse
     inside = [c for c in chains if c is not main and found.start() <= c[0].start < found.end()]
@@ -227,12 +240,15 @@ def _regrouped(
         if said_apart is not None:
             chains.remove(said_apart)
             lengths = said_apart
-    examples = Mention(main[0].value / size, "record", found["group"], main[0].start, main[0].end)
-    turns = Mention(size, "turn", found["turn"], found.start("size"), found.end(), "part")
+    group = found["group"] or _GROUPS_OF[found["group_by"]]
+    examples = Mention(main[0].value / size, "record", group, main[0].start, main[0].end)
+    said = "size" if found["size"] else "size_by"
+    turn = found["turn"] or found["turn_by"]
+    turns = Mention(size, "turn", turn, found.start(said), found.end(), "part")
     said = _("{count} ÷ {size} por {group} = {total}").format(
         count=said_count(main[0]),
         size=said_amount(size),
-        group=_ONE_GROUP[found["group"]],
+        group=_ONE_GROUP[group],
         total=said_count(examples),
     )
     return [examples, turns, *lengths], said

@@ -88,7 +88,8 @@ _DAY = re.compile(
 )
 _HOUR = re.compile(
     # "quinta que vem, que é às 10h": the hour of the day just named
-    r"^\s*,?\s*(?:(?:que|which) (?:e|eh|sera|comeca|is|starts) )?"
+    # "hj ainda, até as 22h", "hoje mesmo às 20h"
+    r"^\s*(?:ainda|mesmo)?\s*,?\s*(?:(?:que|which) (?:e|eh|sera|comeca|is|starts) )?"
     r"(?:(?:as|at|ate as|ate|until|by|a partir das|a las)\s+)?(?:"
     # "7h30", "23h59", "17:00" need no "h" after the minutes
     r"(?P<hour>\d{1,2})(?:[:h](?P<minute>\d{2}))?\s*"
@@ -276,8 +277,8 @@ def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
         dated_day = match["day"] or match["explicit"] or dated
         if dated_day and _BEFORE_DAY.search(text, 0, match.start()):
             day -= timedelta(days=0 if led else 1)  # "antes do dia 15": ready on the 14th
-        elif before_it and not _HOUR.match(text[match.end() :]):
-            day -= timedelta(days=1)
+        elif before_it and not _HOUR.match(text[dated.end() if dated else match.end() :]):
+            day -= timedelta(days=1)  # "na quarta, dia 9, às 15h ... antes disso": 15h itself
         after = _HOUR.match(text[dated.end() if dated else match.end() :])
         hour = after or _hour_before(text[: match.start()])
         at_time = clock_time(hour) if hour else END_OF_DAY

@@ -19,7 +19,9 @@ _DECLARED = re.compile(
     rf"\b(?:1|um|uma|one|an?)\s+{_EXAMPLE}\s+(?:por|per|for each|para cada|pra cada)\s+"
     r"(?P<noun_after>[a-z]{3,})\b|"
     # "um livro = um exemplo"
-    r"\b(?:1|um|uma|one|an?)\s+(?P<noun_one>[a-z]{3,})\s*(?:=|e|eh|vira|is)\s*(?:1|um|uma|one|an?)\s+"
+    # not "a ideia é um exemplo por arquivo"
+    r"\b(?:1|um|uma|one|an?)\s+(?!(?:ideia|meta|proposta|plano|objetivo|idea|plan|goal)\b)"
+    r"(?P<noun_one>[a-z]{3,})\s*(?:=|e|eh|vira|is)\s*(?:1|um|uma|one|an?)\s+"
     rf"{_EXAMPLE}\b"
 )
 

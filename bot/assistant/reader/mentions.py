@@ -37,6 +37,8 @@ TABLE = re.compile(r"\b(?:csv|jsonl?|planilha|tabela|excel|xlsx|parquet|banco de
 _MEDIA = re.compile(
     r"\b(?:wav|mp3|m4a|flac|ogg|mp4|mkv|mov|audios?|gravac\w*|videos?|recordings?)\b"
 )
+# Words after a count that name nothing counted.
+_NO_NOUN = frozenset({"antes", "mais", "menos", "apenas", "depois"})
 _WIDE = re.compile(r"\butf-?16\b|\bucs-?2\b")
 _WEB = re.compile(
     r"\b(?:site|sites|blog|urls?|notion|confluence|wiki|html|crawl\w*|scrap\w*|web|webpages?|"
@@ -57,6 +59,8 @@ def find_mentions(text: str) -> list[Mention]:
         if after.lstrip().startswith("%"):
             continue  # "70% curtos": a share, never a count
         found = unit_pattern.match(after)
+        if found is not None and found["plural"] in _NO_NOUN:
+            found = None  # "vão entrar mais 10 mil antes do treino": the noun is left out
         if found is None and (stat := STAT_BEFORE.search(text[: match.start()])):
             noun = stat["noun"] or stat["after"]  # the mean is each one's length
             mentions.append(Mention(value, unit_of(noun), noun, match.start(), match.end()))

@@ -110,6 +110,7 @@ _TOTAL_EACH = re.compile(
     r"^\s*(?:no total|ao todo|in total|total)[ \t]*,?[ \t]*(?:cada|each|por)\b"
 )
 _PLUS = re.compile(r"^\s*(?:de [a-z ]{1,30}?)?\s*(?:\+|\be mais\b|\bplus\b|\bmais\b)\s*$")
+_PER_NOUN = re.compile(r"\s*(?:por|per|each|a cada|para cada|pra cada)\s+([a-z]{3,})\b")
 _PAGE_NOUN = re.compile(r"pagina|folha|lauda|page")
 _LINE_NOUNS = frozenset({"linhas", "linha", "lines", "line"})
 
@@ -187,6 +188,10 @@ def read_data_size(text: str, text_model: bool = False, alone: bool = False) -> 
     ]
     known.sort(key=lambda c: c[0].start)
     main = next(iter(known or counts), None)
+    # "18 mil produtos no catálogo ... 42 mil pares, com média de 130 palavras por par": the count
+    # the length is said per
+    per_noun = next((found[1] for c in chains if (found := _PER_NOUN.match(text, c[-1].end))), "")
+    main = next((c for c in known if len(per_noun) > 2 and c[0].noun[:3] == per_noun[:3]), main)
     size = DataSize()
     size.end = max(m.end for m in mentions)
     counted = ""
@@ -336,6 +341,9 @@ def _chains(text: str, mentions: list[Mention]) -> list[list[Mention]]:
             another = re.search(r"\b(?:outr[oa]s?|mais|another|plus)\b|\+", gap)
             if lines and mention.unit == "record" and connects(gap) and not another:
                 mention.unit = "line"  # "contratos com ~400 linhas cada"
+            if mention.unit == last.unit == "byte" and CLEANED.match(gap):
+                chains.append([mention])  # "3,5 GB de PDF, mas o texto extraído deu 280 MB"
+                continue
             # "10 páginas e um resumo de 300 palavras": a part beside, before one inside
             if another_part(last, mention, gap, mention.unit in LENGTHS):
                 mention.role = "part"  # the pair's second length

@@ -94,7 +94,11 @@ NOT_RECORDS = frozenset(
         "figuras radiografias tomografias frames hours days weeks months years minutes seconds "
         "people users customers employees engineers stores inscritos seguidores followers "
         "subscribers visualizacoes views curtidas likes acessos visitas downloads "
-        "hectares sacas toneladas litros quilos kg cabecas acres"
+        "hectares sacas toneladas litros quilos kg cabecas acres "
+        # the team, its seats and its places ("uma central com 120 posições", "40 devs")
+        "posicoes pas operadores atendentes agentes devs desenvolvedores programadores "
+        "contribuidores membros beneficiarios congregacoes igrejas hoteis predios unidades "
+        "escolas clinicas hospitais seats agents developers contributors members branches"
     )
 )
 

@@ -56,6 +56,7 @@ _ABBREVIATIONS = {
     "tks": "tokens",
     "ep": "epocas",
     "orc": "orcamento",
+    "fds": "fim de semana",
 }
 # Model names misspelt as other words ("lhama" is the animal); typos of the reader's own words
 # are put right by `spelling.corrected`.
