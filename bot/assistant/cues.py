@@ -289,8 +289,8 @@ PRICE = re.compile(
     # "dá pra ter uma noção de preço?"
     r"\b(nocao|ideia|estimativa|previsao) (de |do )?(preco|valor|custo)\b|"
     r"\b(envia\w*|mand\w*|faz\w*|prepar\w*) (pra nos |para nos |nos |me )?(uma |a )?proposta\b|"
-    r"\b(receber|solicit\w*|gostari\w* de|pedir|peco|pedimos|aguardo) (um |uma |o |a |nosso |seu )?"
-    r"(cotacao|orcamento|proposta)\b"
+    r"\b(?<!antes de )(receber|solicit\w*|gostari\w* de|pedir|peco|pedimos|aguardo) "
+    r"(um |uma |o |a |nosso |seu )?(cotacao|orcamento|proposta)\b"
 )
 # "qual máquina?", "qual a gpu mais barata?": a pick that needs the job's size first.
 WHICH_MACHINE = re.compile(

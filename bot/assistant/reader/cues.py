@@ -90,7 +90,9 @@ def _leftmost(text: str, choices: list[tuple[re.Pattern[str], str]]) -> str | No
 _REFUSED_AFTER = re.compile(
     r"\W{0,3}(?:nem pensar|de jeito nenhum|jamais|nunca|no way|never|"
     # ("Azure, não dá pra ir pra AWS": what cannot be is named after it)
-    r"nao (?:pode|podemos|rola|da|serve)\b(?!\s+(?:pra|para)\s+(?:ir|usar|rodar|migrar|ficar))|"
+    # ("JAX, não dá pra mudar agora": what cannot change is kept)
+    r"nao (?:pode|podemos|rola|da|serve)\b"
+    r"(?!\s+(?:pra|para)\s+(?:ir|usar|rodar|migrar|ficar|mudar|trocar|sair|largar))|"
     r"not allowed)\b|\W{0,3}nao\s*(?:[,.;!]|$)"
 )
 
