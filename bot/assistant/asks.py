@@ -9,7 +9,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from bot.assistant.instance_types import instance_named
-from bot.assistant.reader.cues import CLOUDS, METHODS, UNQUOTED_CLOUDS, negated
+from bot.assistant.reader.cues import CLOUDS, METHODS, UNQUOTED_CLOUDS, negated, refused
 from locales import Language
 
 ACCELERATORS = Path(__file__).resolve().parent / "data" / "accelerators.toml"
@@ -302,7 +302,8 @@ def methods_compared(folded: str) -> list[str]:
         (m.start(), method)
         for pattern, method in METHODS
         for m in pattern.finditer(folded)
-        if not negated(folded, m.start())  # "Nada de LoRA": no side of a comparison
+        # "Nada de LoRA", "LoRA não vai pegar": no side of a comparison
+        if not negated(folded, m.start()) and not refused(folded, m.end())
     ]
     methods: list[str] = []
     for _, method in sorted(named):
@@ -344,7 +345,10 @@ DEADLINES_COMPARED = re.compile(
     r"\b(?:os dois (?:valores|precos|cenarios)|as duas (?:opcoes|cotacoes)|(?:two|both) ways|"
     r"(?:passa|manda|mostra|bota|coloca|quero ver) (?:os|as) (?:dois|duas|2)|"
     r"(?:give me|show me|price) both\b|"
-    r"os 2 (?:valores|precos|cenarios)|lado a lado|side by side|compar\w*|what the rush costs|"
+    # not "um modelo pra resumir e comparar os relatórios": the task, not two prices
+    r"os 2 (?:valores|precos|cenarios)|lado a lado|side by side|"
+    r"compar\w*(?!\s+(?:os|as|the)\s+(?!prazos|precos|valores|cenarios|opcoes|dois|duas|two)\w)|"
+    r"what the rush costs|"
     r"quanto (?:custa|sai) a pressa|quanto (?:custa|sai) correr|"
     r"diferenca (?:de preco )?entre os prazos)\b"
 )

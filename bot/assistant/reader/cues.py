@@ -93,8 +93,16 @@ _REFUSED_AFTER = re.compile(
     # ("JAX, não dá pra mudar agora": what cannot change is kept)
     r"nao (?:pode|podemos|rola|da|serve)\b"
     r"(?!\s+(?:pra|para)\s+(?:ir|usar|rodar|migrar|ficar|mudar|trocar|sair|largar))|"
-    r"not allowed)\b|\W{0,3}nao\s*(?:[,.;!]|$)"
+    r"not allowed|"
+    # "o pessoal de TI diz que LoRA não vai pegar o nosso jeito de escrever"
+    r"nao vai (?:pegar|funcionar|servir|rolar|dar conta)|(?:won'?t|will not) work)\b|"
+    r"\W{0,3}nao\s*(?:[,.;!]|$)"
 )
+
+
+def refused(text: str, end: int) -> bool:
+    """Whether the words right after a cue ending at `end` refuse it ("LoRA não vai pegar")."""
+    return bool(_REFUSED_AFTER.match(text, end))
 
 
 METHODS = [

@@ -141,7 +141,11 @@ def _deadline(text: str, now: datetime) -> Deadline | None:
     marked = [d for d in found if _MARKED.search(text[max(0, d.start - 25) : d.start])]
     counted = formatted(text, now) or _counted_from(text, now) or _after_anchor(text, now)
     if counted := counted or from_now(text, now):
-        return counted
+        # "o comercial quer usar na primeira segunda de janeiro, mas o prazo é dia 28": the day
+        # of use gives way to another date said
+        used = _USE_DAY.search(text[max(0, counted.start - 40) : counted.start])
+        others = [d for d in found if d.start >= counted.end or d.end <= counted.start]
+        return others[0] if used and others else counted
     return next(iter(marked or found), None) or end_of_today(text, now) or _hour_alone(text, now)
 
 
@@ -220,6 +224,10 @@ def _hour_alone(text: str, now: datetime) -> Deadline | None:
     return None
 
 
+# Right before a day the model will be used on, not the deadline when another is said.
+_USE_DAY = re.compile(
+    r"\b(?:usar|testar|comec\w*|entra\w* em producao|go live|launch\w*|use it)\b[^.;!?]{0,15}$"
+)
 # Right before the date that is the deadline itself.
 _MARKED = re.compile(
     r"\b(?:ate|until|by|prazo|deadline|entrega\w*|due|no maximo|no later than|limite(?: mesmo)?"
