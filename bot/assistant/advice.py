@@ -1,7 +1,8 @@
 """Questions a quote does not answer, answered from what the engine knows instead of with a quote
 on invented data: training settings ("que learning rate e rank vocês recomendam?"), the machines'
-hardware ("as máquinas de 8 GPUs têm NVLink?", "qual o disco das máquinas?") and how to lay out
-the data ("quais colunas entram no treino?")."""
+hardware ("as máquinas de 8 GPUs têm NVLink?", "qual o disco das máquinas?"), how to lay out
+the data ("quais colunas entram no treino?") and what the trained weights come as ("recebo o
+adapter em safetensors? dá pra converter pra GGUF?")."""
 
 import re
 
@@ -37,13 +38,54 @@ ASKS_LAYOUT = re.compile(
     r"structure|prepare) (?:the |our |my )?(?:data|dataset|file|jsonl)"
 )
 
+# "recebo o adapter em safetensors? dá pra converter pra GGUF pra rodar no Ollama?"
+ASKS_WEIGHTS = re.compile(
+    r"\b(?:gguf|safetensors|ollama|llama\.?cpp|merged weights|pesos (?:ja )?mesclados|mesclar|"
+    r"merge (?:the )?(?:adapter|lora)|(?:adapter|adaptador) ou (?:os )?pesos)\b"
+)
 
-def asked_about(pattern: re.Pattern[str], turn: Turn) -> bool:
+
+def _asked_about(pattern: re.Pattern[str], turn: Turn) -> bool:
     """A question on `pattern`'s subject; not a job with its data said, which gets its quote."""
     if not pattern.search(turn.folded):
         return False
     asked = "?" in turn.reading.text and not turn.reading.wants("price")
     return asked or not DATA_SLOTS & turn.slots.keys()
+
+
+def asks_settings(turn: Turn) -> bool:
+    """ "pra um LoRA no Llama 3.1 8B com 20 mil exemplos, que learning rate e rank você
+    recomenda? preço eu vejo depois"; not when the price of the job is asked too"""
+    priced = turn.sized and turn.reading.wants("price")
+    return bool(ASKS_SETTINGS.search(turn.folded)) and not priced
+
+
+def asks_hardware(turn: Turn) -> bool:
+    """ "as máquinas de 8 GPUs têm NVLink entre as placas? vou fazer full de um 70B" """
+    return _asked_about(ASKS_HARDWARE, turn)
+
+
+def asks_layout(turn: Turn) -> bool:
+    """ "minha planilha tem as colunas pergunta, resposta e categoria; quais entram no treino?" """
+    return _asked_about(ASKS_LAYOUT, turn)
+
+
+def asks_weights(turn: Turn) -> bool:
+    """ "no fim eu recebo o adapter em safetensors? dá pra converter pra GGUF pro Ollama?" """
+    return _asked_about(ASKS_WEIGHTS, turn)
+
+
+def weights_answer() -> str:
+    """What a LoRA job leaves, and how it becomes a model Ollama runs."""
+    return _(
+        "Com LoRA ou QLoRA, o treino gera um adapter: arquivos safetensors pequenos (de dezenas "
+        "a centenas de MB) que se aplicam sobre o modelo base. Dá para mesclar o adapter aos pesos "
+        "do modelo base e ter um modelo único; um ajuste completo já sai assim.\n"
+        "• Para rodar no Ollama, o modelo mesclado é convertido para GGUF com o llama.cpp (e pode "
+        "ser quantizado na conversão, por exemplo em 4 bits); é um passo depois do treino, que "
+        "roda em CPU e não muda a cotação.\n"
+        "• O modelo treinado é da sua empresa, em qualquer desses formatos."
+    )
 
 
 def layout_answer() -> str:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from bot.assistant import asks, composer, cues, fixed_replies, pleasantries
 from bot.assistant.addenda import detail_added
-from bot.assistant.advice import hardware_answer, layout_answer, settings_answer
+from bot.assistant.advice import hardware_answer, layout_answer, settings_answer, weights_answer
 from bot.assistant.budget_reach import reach_reply
 from bot.assistant.comparison import compare_text
 from bot.assistant.dollars import budget_in_reais, in_dollars, other_currency
@@ -178,6 +178,7 @@ class Assistant:
             "settings": lambda t: self._say(t, fixed_replies.answered(settings_answer())),
             "hardware": lambda t: self._say(t, fixed_replies.answered(hardware_answer())),
             "layout": lambda t: self._say(t, fixed_replies.answered(layout_answer())),
+            "weights": lambda t: self._say(t, fixed_replies.answered(weights_answer())),
             "separate_jobs": lambda t: each_quoted(
                 separate_jobs(t.reading.text), partial(self._new_job, t.state)
             ),

@@ -183,9 +183,10 @@ SCOPE = re.compile(
     r"\b(?:our|my) own (?:aws|gcp|azure|cloud) account|"
     # who owns the weights, what is delivered, the access and the tenant
     r"\b(?:pesos|adaptador|adapter|weights)\b[^?]{0,40}\b(?:nossos|nosso|propriedade|licenca|"
-    r"exclusividade|ours|own)\b|\b(?:gguf|safetensors|merged weights)\b|"
+    r"exclusividade|ours|own)\b|"
     r"\b(?:acesso root|root access|ssh|imagem docker|docker image)\b|"
-    r"\b(?:wandb|weights ?& ?biases|tensorboard)\b|\b(?:nosso|our) tenant\b|\bfica sendo nosso|"
+    r"\b(?:wandb|weights ?& ?biases|tensorboard)\b|\b(?:nosso|our)(?: proprio| own)? tenant\b|"
+    r"\bfica sendo nosso|"
     r"\bpropriedade intelectual|\bapagam os dados|\bcustomer data to train|\b(?:tem|have) (?:uma )?"
     r"(?:api|cli|sdk|terraform)\b|\bis there an? (?:api|cli|sdk|terraform)|"
     # "depois do treino vocês rodam a avaliação do modelo?": what the service does

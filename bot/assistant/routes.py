@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from bot.assistant import asks, cues, routing
 from bot.assistant.addenda import adds_detail
-from bot.assistant.advice import ASKS_HARDWARE, ASKS_LAYOUT, ASKS_SETTINGS, asked_about
+from bot.assistant.advice import asks_hardware, asks_layout, asks_settings, asks_weights
 from bot.assistant.budget_reach import ASKS_REACH
 from bot.assistant.closed_models import closed_model
 from bot.assistant.fixed_replies import MAX_CHARS
@@ -123,24 +123,6 @@ def image_model(turn: Turn) -> bool:
     """ "quero treinar um YOLOv8 pra contar caixas, umas 20 mil imagens"; not when a language
     model is named beside it"""
     return vision_model(turn.folded) is not None and "model" not in turn.reading.fields
-
-
-def settings(turn: Turn) -> bool:
-    """ "pra um LoRA no Llama 3.1 8B com 20 mil exemplos, que learning rate e rank você
-    recomenda? preço eu vejo depois"; not when the price of the job is asked too"""
-    return bool(ASKS_SETTINGS.search(turn.folded)) and not (
-        turn.sized and turn.reading.wants("price")
-    )
-
-
-def hardware(turn: Turn) -> bool:
-    """ "as máquinas de 8 GPUs têm NVLink entre as placas? vou fazer full de um 70B" """
-    return asked_about(ASKS_HARDWARE, turn)
-
-
-def layout(turn: Turn) -> bool:
-    """ "minha planilha tem as colunas pergunta, resposta e categoria; quais entram no treino?" """
-    return asked_about(ASKS_LAYOUT, turn)
 
 
 def separate(turn: Turn) -> bool:
@@ -410,9 +392,10 @@ ROUTES: list[Route] = [
     Route("unclear_number", unclear_number),
     Route("closed_model", closed),
     Route("image_model", image_model),
-    Route("settings", settings),
-    Route("hardware", hardware),
-    Route("layout", layout),
+    Route("settings", asks_settings),
+    Route("hardware", asks_hardware),
+    Route("layout", asks_layout),
+    Route("weights", asks_weights),
     Route("separate_jobs", separate),
     Route("price_per_hour", price_per_hour),
     Route("fit_check", fit_check),

@@ -112,3 +112,15 @@ def test_an_image_model_goes_to_a_specialist_with_the_reason(
     assert reply.handoff
     assert reply.quote is None
     assert f"O {name} não é um modelo de linguagem" in reply.answer
+
+
+def test_weights_question_says_what_training_leaves_and_how_to_get_gguf(
+    assistant: Assistant,
+) -> None:
+    reply = ask(
+        assistant,
+        "No final eu recebo o adapter em safetensors? Dá pra converter pra GGUF pra rodar no "
+        "Ollama?",
+    )
+    assert reply.quote is None
+    assert "adapter" in reply.answer and "GGUF" in reply.answer
