@@ -208,6 +208,9 @@ def compare_text(slots: dict[str, Any], axis: Axis, values: list[str], fx: FxRat
     return "\n".join([f"{head}:", "", *rows, "", *_verdict(columns)])
 
 
+FRAMEWORK_NAMES = {"jax": "JAX", "pytorch": "PyTorch", "tensorflow": "TensorFlow"}
+
+
 def _terms(slots: dict[str, Any]) -> str:
     """The client's terms every column honours, said so the client sees them read."""
     terms = []
@@ -219,6 +222,8 @@ def _terms(slots: dict[str, Any]) -> str:
         terms.append(_("instâncias spot aceitas"))
     elif slots.get("spot") is False:  # "on-demand only": said, so the client sees it kept
         terms.append(_("só sob demanda, sem spot"))
+    if framework := FRAMEWORK_NAMES.get(slots.get("framework") or ""):
+        terms.append(_("código em {framework}").format(framework=framework))
     if slots.get("budget_brl") is not None:
         budget = format_brl(Decimal(str(slots["budget_brl"])))
         terms.append(_("orçamento até {budget}").format(budget=budget))
