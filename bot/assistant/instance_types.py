@@ -34,8 +34,19 @@ def _instances() -> list[tuple[re.Pattern[str], str, str]]:
     return exact + sized
 
 
+@cache
+def _any_instance() -> re.Pattern[str]:
+    """Every instance type in one pattern: a message is searched once, the leftmost one wins
+    (an exact name before a family's at the same place)."""
+    return re.compile("|".join(f"(?P<i{n}>{p.pattern})" for n, (p, *_) in enumerate(_instances())))
+
+
 @lru_cache(maxsize=256)  # the reader asks about the same message several times
 def instance_named(folded: str) -> tuple[int, str, str] | None:
     """Where the first instance type `folded` names is, its card and its cloud; or None."""
-    found = [(m.start(), acc, cloud) for p, acc, cloud in _instances() if (m := p.search(folded))]
-    return min(found) if found else None
+    found = _any_instance().search(folded)
+    if found is None:
+        return None
+    named = next(name for name, said in found.groupdict().items() if said is not None)
+    _pattern, accelerator, cloud = _instances()[int(named[1:])]
+    return found.start(), accelerator, cloud

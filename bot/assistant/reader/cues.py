@@ -65,10 +65,15 @@ def after_correction(text: str, starts: list[int]) -> int:
     return later[0] if later else 0
 
 
+@lru_cache(maxsize=64)  # asked once per category of one message
+def _corrections(text: str) -> tuple[int, ...]:
+    return tuple(match.end() for match in _CORRECTION.finditer(text))
+
+
 def first(text: str, choices: list[tuple[re.Pattern[str], str]]) -> str | None:
     """The value of the leftmost cue that is not negated; after a correction ("na verdade"), the
     leftmost one that follows it."""
-    corrections = [match.end() for match in _CORRECTION.finditer(text)]
+    corrections = _corrections(text)
     if corrections and (corrected := _leftmost(text[corrections[-1] :], choices)):
         return corrected
     return _leftmost(text, choices)

@@ -8,7 +8,7 @@ Real words are never touched: "partes" stays "partes" although "pares" is one le
 
 import re
 import tomllib
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from pydantic import BaseModel
@@ -46,6 +46,7 @@ def _dictionary() -> frozenset[str]:
     return frozenset(fold(w) for w in [*portuguese, *spanish]) | frozenset(english)
 
 
+@lru_cache(maxsize=4096)  # the same unknown words come back message after message
 def _meant(word: str) -> str:
     vocabulary = _vocabulary()
     if word in vocabulary or word in _dictionary():
