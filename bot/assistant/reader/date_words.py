@@ -16,8 +16,12 @@ _SHORT_MONTH = re.compile(rf"\b(\d{{1,2}})\s*[/-]\s*{_MONTH_NAMES}\w*\b")
 _WEEKDAYS_SAID = {"seg": "segunda", "ter": "terca", "qua": "quarta", "qui": "quinta",
                   "sex": "sexta", "sab": "sabado", "dom": "domingo"}  # fmt: skip
 _WEEKDAY_SHORT = re.compile(
-    r"\b(seg|ter|qua|qui|sex|sab|dom)\.?(?=,?\s*(?:\d{1,2}\s*h\b|\d{1,2}:\d\d|dia \d|\d{1,2}/\d))|"
-    r"(?<=\bate )(seg|qua|qui|sex|sab|dom)\.?(?=\s*(?:[?!.,;]|$))"
+    # "p/ qua às 14h", "seg cedo", "sex à tarde"
+    r"\b(seg|ter|qua|qui|sex|sab|dom)\.?(?=,?\s*(?:(?:as|a partir das) )?(?:\d{1,2}\s*h\b|"
+    r"\d{1,2}:\d\d|dia \d|\d{1,2}/\d)|\s+(?:cedo|cedinho|de manha|a tarde|de tarde|a noite|"
+    r"de noite|eod|no fim do dia|ao meio-dia)\b)|"
+    r"(?:(?<=\bate )|(?<=\bpara )|(?<=\bpra )|(?<=\bna )|(?<=\bno ))(seg|qua|qui|sex|sab|dom)\.?"
+    r"(?=\s*(?:[?!.,;]|$))"
 )
 # "o prazo é 18.12", "até 18.12": a day and month with a dot, as Portugal writes them.
 _DOTTED_DATE = re.compile(

@@ -28,6 +28,7 @@ from bot.assistant.reader.calendar_days import (
 )
 from bot.assistant.reader.client_calendar import client_week, describes_week
 from bot.assistant.reader.cues import negated
+from bot.assistant.reader.deadline_choice import chosen
 from bot.assistant.reader.deadline_clock import clients_clock, clock_time, end_of_today
 from bot.assistant.reader.deadline_formats import formatted
 from bot.assistant.reader.deadline_said import understood
@@ -138,15 +139,9 @@ def read_deadline(text: str, now: datetime) -> Deadline | None:
 
 def _deadline(text: str, now: datetime) -> Deadline | None:
     found = list(_deadlines(text, now))
-    marked = [d for d in found if _MARKED.search(text[max(0, d.start - 25) : d.start])]
     counted = formatted(text, now) or _counted_from(text, now) or _after_anchor(text, now)
-    if counted := counted or from_now(text, now):
-        # "o comercial quer usar na primeira segunda de janeiro, mas o prazo é dia 28": the day
-        # of use gives way to another date said
-        used = _USE_DAY.search(text[max(0, counted.start - 40) : counted.start])
-        others = [d for d in found if d.start >= counted.end or d.end <= counted.start]
-        return others[0] if used and others else counted
-    return next(iter(marked or found), None) or end_of_today(text, now) or _hour_alone(text, now)
+    counted = counted or from_now(text, now)
+    return chosen(text, found, counted) or end_of_today(text, now) or _hour_alone(text, now)
 
 
 # "os dados chegam amanhã às 9h, e a partir daí temos 48h": counted from a day named before it.
@@ -224,17 +219,6 @@ def _hour_alone(text: str, now: datetime) -> Deadline | None:
     return None
 
 
-# Right before a day the model will be used on, not the deadline when another is said.
-_USE_DAY = re.compile(
-    r"\b(?:usar|testar|comec\w*|entra\w* em producao|go live|launch\w*|use it)\b[^.;!?]{0,15}$"
-)
-# Right before the date that is the deadline itself.
-_MARKED = re.compile(
-    r"\b(?:ate|until|by|prazo|deadline|entrega\w*|due|no maximo|no later than|limite(?: mesmo)?"
-    r"(?: e)?)\b\W*(?:(?:o|a|no|na|dia|the|em) )?$"
-)
-
-
 def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
     now = clients_clock(text, now.astimezone(CLIENT_ZONE))
     said = _TODAY_IS.search(text)
@@ -309,12 +293,19 @@ def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
 
 
 def _alone(text: str, match: re.Match[str]) -> bool:
-    """ "... LoRA no Qwen 2.5 7B. Próxima segunda às 8h.": a date said as a sentence of its own
-    in a job is when it is due."""
-    before = re.split(r"[.;!?\n]", text[: match.start()])[-1]
+    """ "... LoRA no Qwen 2.5 7B. Próxima segunda às 8h.": a date said as a sentence (or the last
+    item) of its own in a job is when it is due."""
+    # "Full no Gemma 2 2B, 2 épocas, hj à noite.": the last item of the job's list, too
+    before = re.split(r"[.;!?\n,]", text[: match.start()])[-1]
     hour = _HOUR.match(text[match.end() :])
     after = text[match.end() + (hour.end() if hour else 0) :]
-    return not before.strip() and bool(re.match(r"\s*(?:[.;!\n]|$)", after))
+    # "Terça tá bom.", "Segunda à noite serve.": the day, and that it will do
+    fine = re.match(
+        r"\s*,?\s*(?:(?:ta|esta|fica) (?:bom|otimo|de boa)|serve|pode ser|da certo|"
+        r"funciona|works|is fine|is ok|ok)\b",
+        after,
+    )
+    return not before.strip() and bool(fine or re.match(r"\s*(?:[.;!\n]|$)", after))
 
 
 _WINDOW_START = re.compile(r"\b(?:entre|between|de|from)\s+(?:o |os |the )?(?:dias? |days? )?$")
