@@ -37,6 +37,10 @@ TABLE = re.compile(r"\b(?:csv|jsonl?|planilha|tabela|excel|xlsx|parquet|banco de
 _MEDIA = re.compile(
     r"\b(?:wav|mp3|m4a|flac|ogg|mp4|mkv|mov|audios?|gravac\w*|videos?|recordings?)\b"
 )
+# "uns 30 e-mails de cotação por semana": a volume per period, so records, not turns
+PER_PERIOD = re.compile(
+    r"[^.;!?\d]{0,25}?\b(?:por|ao|a cada|per|a|every) (?:dia|semana|mes|ano|day|week|month|year)\b"
+)
 # Words after a count that name nothing counted.
 _NO_NOUN = frozenset({"antes", "mais", "menos", "apenas", "depois"})
 _WIDE = re.compile(r"\butf-?16\b|\bucs-?2\b")
@@ -117,8 +121,9 @@ def find_mentions(text: str) -> list[Mention]:
         else:
             noun = found["measure"] or found["record"]
             unit = unit_of(noun)
-            if unit == "turn" and value >= 1000:
-                unit = "record"  # "10k support replies": replies counted as examples
+            if unit == "turn" and (value >= 1000 or PER_PERIOD.match(text, end)):
+                # "10k support replies", "cada um manda uns 30 e-mails por semana": examples
+                unit = "record"
             web = _WEB.search(text, max(0, match.start() - 80), end + 30)
             if unit == "page" and value >= 50 and web:
                 unit = "record"  # "crawl do site: 25 mil páginas": a site's pages are documents

@@ -40,7 +40,7 @@ from bot.assistant.reader.measured import (
     window_length,
     windowed,
 )
-from bot.assistant.reader.mentions import EACH_HAS, TABLE, find_mentions
+from bot.assistant.reader.mentions import EACH_HAS, PER_PERIOD, TABLE, find_mentions
 from bot.assistant.reader.parts import (
     LENGTHS,
     added_part,
@@ -359,7 +359,8 @@ def _chains(text: str, mentions: list[Mention]) -> list[list[Mention]]:
             mention.role = "total"
         elif per.match(after) or _BEFORE_PER.search(before) or of_records.search(before) or each:
             mention.role = "per"
-            if mention.unit == "record" and mention.noun in unit_words()["turn"]:
+            rate = PER_PERIOD.match(text, mention.end)  # "cada um manda 30 e-mails por semana"
+            if mention.unit == "record" and mention.noun in unit_words()["turn"] and not rate:
                 mention.unit = "turn"  # "8 a 12 mensagens cada": each example's turns
             elif per_turn(chains, mention, before, after):
                 mention.role = "part"  # "6 messages per chat, ~15 words per message"

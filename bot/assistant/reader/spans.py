@@ -98,7 +98,8 @@ NOT_RECORDS = frozenset(
         # the team, its seats and its places ("uma central com 120 posições", "40 devs")
         "posicoes pas operadores atendentes agentes devs desenvolvedores programadores "
         "contribuidores membros beneficiarios congregacoes igrejas hoteis predios unidades "
-        "escolas clinicas hospitais seats agents developers contributors members branches"
+        "escolas clinicas hospitais seats agents developers contributors members branches "
+        "leitos camas beds corretores vendedores representantes"
     )
 )
 
@@ -185,7 +186,8 @@ _HISTORY_AFTER = re.compile(
     r"chamados|tickets|ligacoes|e-?mails|log|registro|prontuarios?|gravacoes|mensagens|"
     # "620,5 horas de entrevistas transcritas": hours of speech are data
     r"entrevistas|aulas?|audios?|transcri\w*|reunioes|palestras|videos?|fala|podcasts?|calls|"
-    r"recordings?|interviews|lectures|speech)\b|"
+    r"recordings?|interviews|lectures|speech|programas?|episodios?|sessoes|audiencias|cultos|"
+    r"sermoes|homilias|missas|consultas|shows|lives|transmiss\w*|episodes|programs|sermons)\b|"
     # "temos 18 meses guardados", "2 anos arquivados": kept data
     r"^\s*(?:guardad|armazenad|arquivad|acumulad|salv|gravad|transcrit|registrad|exportad|stored|"
     r"archived|saved|kept|recorded|transcribed|logged|exported|worth of)\w*"

@@ -46,6 +46,7 @@ def patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pa
         r"call center|transcri\w*|legendas?|subtitles|captions|programacao|radio|programas? de "
         r"(?:radio|tv|debate|entrevista)s?|debates?|episodios|sermoes|"
         r"(?:atendimentos?|aulas?|palestras?|entrevistas?|reunioes|sessoes|consultas|audiencias|"
+        r"programas?|cultos|missas|lives|shows|"
         r"videos?|lectures?|interviews?|meetings?)(?: [a-z]+){0,2} "
         r"(?:gravad|transcrit|recorded|transcribed)\w*))|"
         rf"(?:(?!(?:pra|para|por|com|to|for|and|e|em|in|no|na|de|of|with)\s)[a-z&/-]+\s+){{0,2}}"
