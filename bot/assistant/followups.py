@@ -102,9 +102,12 @@ def bare_field(state: ConversationState, folded: str, value: float) -> tuple[str
     example, 800 epochs), the examples."""
     # "rodei o script e a média real deu 420, não 300": a measured length over the guess
     measured = MEASURED_MEAN.search(folded)
-    if not (only_a_number(folded) or measured):
+    # "vão ser só os de 2024 pra cá, dá uns 11 mil e não 18 mil. refaz?": the figure on the table
+    # taken back says which field, whatever else the message says
+    taken = _taken_back_field(state, folded)
+    if not (only_a_number(folded) or measured or taken):
         return None
-    if taken := _taken_back_field(state, folded):  # "sobraram 28 mil, não 40 mil"
+    if taken:  # "sobraram 28 mil, não 40 mil"
         field, per_word = taken
         read = as_field(field, value * per_word)
         return (field, read) if read is not None else None

@@ -110,6 +110,8 @@ def commercial(turn: Turn) -> bool:
     comes first and the commercial answer after it (`FIGURES`)."""
     if not turn.reading.wants("commercial"):
         return False
+    if turn.has_job and turn.slots and cues.REDO.search(turn.folded):
+        return False  # "por causa do contrato, tem que ser na Azure. Refaz lá": the requote
     figures = (price_per_hour, fit_check, compare, requote_on_card, premise_change, bare_number)
     return not any(rule(turn) for rule in figures)
 
