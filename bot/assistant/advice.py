@@ -40,8 +40,9 @@ ASKS_LAYOUT = re.compile(
 
 # "recebo o adapter em safetensors? dá pra converter pra GGUF pra rodar no Ollama?"
 ASKS_WEIGHTS = re.compile(
-    r"\b(?:gguf|safetensors|ollama|llama\.?cpp|merged weights|pesos (?:ja )?mesclados|mesclar|"
-    r"merge (?:the )?(?:adapter|lora)|(?:adapter|adaptador) ou (?:os )?pesos)\b"
+    r"\b(?:gguf|safetensors|merged weights|pesos (?:ja )?mesclados|mesclar|"
+    r"merge (?:the )?(?:adapter|lora)|(?:adapter|adaptador) ou (?:os )?pesos|"
+    r"(?:rodar|roda|usar|run it|use it) no (?:ollama|llama\.?cpp))\b"
 )
 
 

@@ -184,6 +184,9 @@ SCOPE = re.compile(
     # who owns the weights, what is delivered, the access and the tenant
     r"\b(?:pesos|adaptador|adapter|weights)\b[^?]{0,40}\b(?:nossos|nosso|propriedade|licenca|"
     r"exclusividade|ours|own)\b|"
+    # "vocês entregam em GGUF?", "do you deliver merged weights?": what the service delivers
+    r"\b(?:entreg\w*|deliver\w*)\b[^?]{0,30}\b(?:gguf|safetensors|merged|mesclad\w*|adapter|"
+    r"adaptador)\b|"
     r"\b(?:acesso root|root access|ssh|imagem docker|docker image)\b|"
     r"\b(?:wandb|weights ?& ?biases|tensorboard)\b|\b(?:nosso|our)(?: proprio| own)? tenant\b|"
     r"\bfica sendo nosso|"

@@ -269,6 +269,7 @@ PROSPECT = re.compile(
 
 PRICE = re.compile(
     r"quanto (voces |voce )?(custa|sai|fica|cobra|cobram|vai custar|vai sair)|qual seria o custo|"
+    r"\b(?:sai|fica|custa|custaria|sairia|ficaria) quanto\b|"
     r"qual (seria|e|sera) o valor|"
     r"\b(preciso|precisamos|precisando|queria|gostaria) (de )?(uma |um )?(cotacao|orcamento|"
     r"proposta|preco)\b|"
