@@ -30,8 +30,12 @@ _PAGES_EACH = re.compile(
 # "questionnaires, one single-sided sheet each"
 _ONE_SHEET_EACH = re.compile(
     r"\b(?:one|uma|1) (?:single[- ]sided |double[- ]sided |so )?(?:sheet|page|folha|pagina) "
-    r"(?:each|cada)\b"
+    r"(?:each|cada)\b|"
+    # "uma ficha por folha"
+    r"\b(?:um|uma|one|1) [a-z]+ (?:por|per) (?:folha|pagina|sheet|page)\b"
 )
+# "cada ficha é curtinha, meia página": the document fills half of its sheet
+_HALF_PAGE = re.compile(r"\b(?:meia pagina|half a page|0[.,]5 pagina)\b")
 _BOTH_SIDES = re.compile(r"\b(?:frente e verso|double[- ]sided|both sides)\b")
 
 
@@ -56,7 +60,8 @@ def documents_of_pages(size: SizeFields, text: str, pages: Mention | None) -> No
         each *= 2
     if not 1 <= each < pages.value:
         return
-    tokens, steps = to_tokens([Mention(each, "page", "paginas", said.start(), said.end())])
+    filled = 0.5 * each if _HALF_PAGE.search(text) else each
+    tokens, steps = to_tokens([Mention(filled, "page", "paginas", said.start(), said.end())])
     size.examples = pages.value / each
     size.tokens_per_example = round(tokens, 1)
     size.dataset_tokens = None
