@@ -1,6 +1,7 @@
-"""Call-centre figures as the reader counts them: the average handle time of a call ("TMA de
-4:12", "AHT 6:40", "TMA 00:03:20") is each transcribed call's length, and an audio file's bitrate
-or sample rate ("64 kbps", "16 kHz") is no count of anything."""
+"""Call-centre and recording figures as the reader counts them: the average handle time of a call
+("TMA de 4:12", "AHT 6:40", "TMA 00:03:20") is each transcribed call's length, hours said bare
+beside recordings that were transcribed ("os mp3 somam 46 GB e dá umas 400 horas no total") are
+hours of audio, and an audio file's bitrate or sample rate ("64 kbps", "16 kHz") is no count."""
 
 import re
 
@@ -37,8 +38,35 @@ _RUNS = re.compile(
 )
 
 
+_TRANSCRIBED = re.compile(r"\btranscri\w*|\btranscript")
+_RECORDED = re.compile(
+    r"\b(?:gravac\w*|audios?|podcasts?|episodios|audiencias|ligacoes|mp3|wav|programas|"
+    r"recordings|episodes|calls)\b"
+)
+# "dá umas 400 horas no total", "(mais ou menos 2.400 horas)": not "em 48 horas", "prazo de 72h"
+_BARE_HOURS = re.compile(
+    r"(?<![\w.,])(?P<hours>\d+(?:[.,]\d+)*)\s*(?:horas|hours)\b(?!\s+(?:de|of|uteis|antes|before)\b)"
+)
+_WHEN_BEFORE = re.compile(
+    r"\b(?:em|daqui a|daqui|ate|prazo de|prazo|dentro de|within|in|temos|tenho|we have|tops|"
+    r"no maximo|de|por)\s+(?:uns |umas |~)?$"
+)
+
+
+def _speech_hours(folded: str) -> str:
+    if not (_TRANSCRIBED.search(folded) and _RECORDED.search(folded)):
+        return folded
+    said = [
+        m for m in _BARE_HOURS.finditer(folded) if not _WHEN_BEFORE.search(folded, 0, m.start())
+    ]
+    for found in reversed(said):
+        folded = f"{folded[: found.end()]} de audio{folded[found.end() :]}"
+    return folded
+
+
 def calls_read(folded: str) -> str:
     """ "TMA de 4:12" as "cada ligacao dura ~252 segundos", "runs about 1h10" as "runs about 70
     minutes"; bitrates and sample rates left out."""
     folded = _RUNS.sub(lambda m: f"{m[1]} {m[2] or ''}{60 * int(m[3]) + int(m[4])} minutos", folded)
+    folded = _speech_hours(folded)
     return _RATE.sub(" ", _HANDLE_TIME.sub(_as_length, folded))
