@@ -49,7 +49,12 @@ deadlines and regions) and reading_tuning_aa_*, read from the start. On 07/12/20
 BB (_bb_jobs, _bb_asks: 80 + 80, more than half in classes no earlier convention named) was
 committed unread, run once on the commit before that stop's changes and once after them; the stop
 tuned on reading_tuning_cc_* and reading_tuning_dd_* (60 + 60 each, written by helpers with the
-same inputs, read from the start). The next reader change needs a fresh set.
+same inputs, read from the start). On 07/12/2026 (stop 48) set EE (_ee_jobs, _ee_asks: 80 + 80,
+more than half in classes no earlier convention named) was committed unread, run once on the
+commit before that stop's changes and once after them; the stop tuned on reading_tuning_ff_*
+(pieces inside an example, reams, handle times, steps, chained deadlines), reading_tuning_gg_* and
+reading_tuning_hh_* (everyday messages from many businesses), 60 + 60 each, read from the start.
+The next reader change needs a fresh set.
 
 Each message goes through the whole assistant, on a frozen clock, and is scored on what the client
 sees: the quoted job's fields, and what kind of answer came back. Examples within 1%; tokens per
