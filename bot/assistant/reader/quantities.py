@@ -191,7 +191,8 @@ def read_data_size(text: str, text_model: bool = False, alone: bool = False) -> 
     # "18 mil produtos no catálogo ... 42 mil pares, com média de 130 palavras por par": the count
     # the length is said per
     per_noun = next((found[1] for c in chains if (found := _PER_NOUN.match(text, c[-1].end))), "")
-    main = next((c for c in known if len(per_noun) > 2 and c[0].noun[:3] == per_noun[:3]), main)
+    named = [c for c in known if c[0].unit == "record" and c[0].noun[:3] == per_noun[:3]]
+    main = named[0] if len(per_noun) > 2 and named else main
     size = DataSize()
     size.end = max(m.end for m in mentions)
     counted = ""
@@ -341,7 +342,9 @@ def _chains(text: str, mentions: list[Mention]) -> list[list[Mention]]:
             another = re.search(r"\b(?:outr[oa]s?|mais|another|plus)\b|\+", gap)
             if lines and mention.unit == "record" and connects(gap) and not another:
                 mention.unit = "line"  # "contratos com ~400 linhas cada"
-            if mention.unit == last.unit == "byte" and CLEANED.match(gap):
+            # not "1,8 GB descompactado (o zip tem 400 MB)": the archive, said after
+            archive = re.search(r"\b(?:zip|rar|tar|gz|compactad|comprimid|compressed)\w*", gap)
+            if mention.unit == last.unit == "byte" and CLEANED.match(gap) and not archive:
                 chains.append([mention])  # "3,5 GB de PDF, mas o texto extraído deu 280 MB"
                 continue
             # "10 páginas e um resumo de 300 palavras": a part beside, before one inside
