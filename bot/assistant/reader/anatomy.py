@@ -33,14 +33,15 @@ _CUE = re.compile(
 # A piece's length: "~180 palavras", "1,500-character", "(~3.200 caracteres no total)".
 _LENGTH = re.compile(
     r"(?<![\w.,])(?P<number>\d+(?:[.,]\d+)*)\s*(?P<scale>k|mil)?\s*-?\s*"
-    r"(?P<unit>palavras?|words?|caracteres|characters?|chars?|tokens?)\b"
+    r"(?P<unit>palavras?|words?|caracteres|characters?|chars?|tokens?|linhas|lines)\b"
 )
 # "pergunta de ~50", "(~40)": a length whose unit comes with another piece.
 _BARE = re.compile(
     r"(?:~\s*|\(\s*~?\s*|\buns |\bumas |\bcerca de |\babout |\baround )"
     r"(?P<number>\d+(?:[.,]\d+)*)\b(?![.,]?\d)(?!\s*(?:%|[a-z]{3,}|k\b|m\b|mi\b|h\b|x\b))"
 )
-_UNITS: dict[str, Unit] = {"pala": "word", "word": "word", "cara": "char", "char": "char"}
+_UNITS: dict[str, Unit] = {"pala": "word", "word": "word", "cara": "char", "char": "char",
+                           "linh": "line", "line": "line"}  # fmt: skip
 # How many of a piece each example holds: "os 5 trechos", "top-8", "top-k = 6", "3 tool calls".
 _MANY = re.compile(
     r"\btop-?(?:k\s*=\s*)?(?P<top>\d+)\b|(?<![\w.,])(?P<count>\d+)\s+(?:[a-z]+\s+){0,2}?"
@@ -164,7 +165,12 @@ def _tokens(piece: Piece) -> float:
 
 
 def _said(piece: Piece) -> str:
-    nouns = {"word": _("palavras"), "char": _("caracteres"), "token": _("tokens")}
+    nouns = {
+        "word": _("palavras"),
+        "char": _("caracteres"),
+        "token": _("tokens"),
+        "line": _("linhas"),
+    }
     said = f"~{said_amount(piece.length)} {nouns[piece.unit]}"
     said = _("{piece} em inglês").format(piece=said) if piece.english else said
     return f"{said_amount(piece.many)} {TIMES} {said}" if piece.many != 1 else said

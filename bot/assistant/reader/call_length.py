@@ -6,11 +6,12 @@ hours of audio, and an audio file's bitrate or sample rate ("64 kbps", "16 kHz")
 import re
 
 _TIME = (
-    r"(?P<clock>\d{1,2}:\d{2}(?::\d{2})?)|"
+    r"(?P<clock>\d{1,2}:\d{2}(?::\d{2})?)(?:[.,]\d{1,3})?|"
     r"(?P<amount>\d+(?:[.,]\d+)?)\s*(?P<unit>min\w*|s\b|seg\w*|sec\w*)"
 )
 _HANDLE_TIME = re.compile(
-    r"\b(?:tma|aht|tempo medio de atendimento|average handl(?:e|ing) time)\b"
+    # "Duration: 00:04:12.00 por ligação" (ffprobe)
+    r"\b(?:tma|aht|tempo medio de atendimento|average handl(?:e|ing) time|duration|duracao media)\b"
     r"(?:\s*\([^)]{0,40}\))?,?\s*(?:medio\s*)?(?:(?:e|is|fica)\s+)?(?:de|of|=|:|em torno de|around|"
     r"about)?\s*(?:~|uns |umas |cerca de |about |around )?"
     rf"(?:{_TIME})(?:\s*\((?:hh:)?mm:ss\))?"

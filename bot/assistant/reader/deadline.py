@@ -78,7 +78,7 @@ _DAY = re.compile(
     r"(?P<christmas>natal|christmas)|"
     r"(?P<new_year>ano[- ]novo|reveillon|virada do ano|(?:(?<=da )|(?<=ate a ))virada(?! d)|"
     r"new year|"
-    r"(?:fim|final) do ano|end of (?:the )?year)|"
+    r"(?:fim|final) do ano|end of (?:the )?year|apagar das luzes)|"
     r"(?P<mid_month>(?:a )?(?:metade|meio) do mes|mid-?month)|"
     rf"(?P<explicit>\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?|\d{{1,2}} de (?:{_MONTHS})(?: de \d{{4}})?|"
     rf"(?:{_MONTHS}) \d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}} (?:{_EN_MONTHS}))|"
@@ -317,6 +317,8 @@ _BEFORE_DAY = re.compile(
     # "antes do feriado de 8 de dezembro": the day the holiday named falls on
     r"\b(?:antes d[oa]|before the) (?:feriado|holiday|ponte|evento|event)s?(?: d[aeo]s?| of)?\s*$|"
     # "antes do recesso forense, que começa dia 20": the day the event named begins
+    # "antes do início do Paulistão, 17 de janeiro": the event, then its date
+    r"\b(?:antes d[oa]s?|before the) [a-z ]{3,40},\s*$|"
     r"\b(?:antes d[oa]s?|before the) [a-z ]{3,30},? (?:que|which|that) (?:comec\w*|inici\w*|e|eh|"
     r"cai|sera|starts|begins|is) (?:n?[oa] |on )?$"
 )

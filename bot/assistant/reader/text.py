@@ -199,6 +199,14 @@ def _lengths() -> frozenset[str]:
     return frozenset(" ".join(units[u] for u in ("word", "token", "page", "char")).split())
 
 
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+
+
+def _power_of_ten(found: re.Match[str]) -> str:
+    value = float(found[1].replace(",", ".")) * 10 ** int(found[2].translate(_SUPERSCRIPTS))
+    return f"{value:.0f}" if value >= 1 else found[0]
+
+
 _MILLIONS_AND = re.compile(r"\b(\d+) (milhao|milhoes|bilhao|bilhoes) e (\d+)\b(?![.,]\d)")
 
 
@@ -207,6 +215,9 @@ def _millions_and(match: re.Match[str]) -> str:
     rest = int(match[3])
     if rest >= scale:
         return match[0]
+    # "um milhão e duzentos de mensagens": the hundreds are thousands, as people say it
+    if rest % 100 == 0 and rest < 1000 and match.string.startswith(" de ", match.end()):
+        rest *= 1000
     return str(round(int(match[1]) * scale + rest))
 
 
@@ -321,6 +332,9 @@ def normalize(text: str) -> str:
     # the struck-out one is taken back
     text = re.sub(r"([0-9])\ufe0f?\u20e3", r"\1", text)
     text = re.sub(r"(?<=\d)_(?=\d{3}(?!\d))", "", text)
+    text = re.sub(r"(?<=\d)'(?=\d{3}(?!\d))", "", text)  # Swiss thousands: "84'000"
+    # "2,4 x 10⁵" (with the multiplication sign): a power of ten written with a superscript
+    text = re.sub(r"(\d+(?:[.,]\d+)?)\s*[\u00d7x]\s*10([⁰¹²³⁴⁵⁶⁷⁸⁹]+)", _power_of_ten, text)
     text = re.sub(r"~~[^~\n]{1,60}~~", " ", text)
     # "llama 8b 🆚 gemma 2 9b", "💵?" after a quote
     folded = fold(
@@ -332,6 +346,7 @@ def normalize(text: str) -> str:
     folded = as_prose(folded)  # "$ wc -l treino.jsonl / 48000 treino.jsonl"
     folded = folded.replace("\u00b7", ",")  # "qua., 16 de dezembro · 15:00": a calendar invite
     folded = dates_spelled(folded)  # "até qua 14h", "3 de dez.", "18.12"
+    folded = calls_read(folded)  # "TMA de 4:12": each call's length, before clocks are totals
     folded = restated(folded)  # "sobraram 32 mil das 40 mil", "a média real deu 420"
     folded = re.sub(r"\b(?:meia|half an?) (epoca|epoch)\b", r"0.5 \1s", folded)  # "só meia época"
     # "- 25 mil exemplos" in a list is a bullet, not a minus sign
@@ -362,7 +377,6 @@ def normalize(text: str) -> str:
     folded = re.sub(r"(?<![\d\w])(?<!\d )(mil|thousand)\b", r"1 \1", folded)
     folded = re.sub(r"\b(?:uma |1 )?quinzena\b", "15 dias", folded)  # "tenho uma quinzena"
     folded = in_sheets(folded)  # "12 resmas de processos": 6.000 folhas
-    folded = calls_read(folded)  # "TMA de 4:12": each call's length
     folded = re.sub(r"\bmeia duzia\b", "6", folded)
     folded = re.sub(r"\b(?:uma |1 )?duzia\b", "12", folded)  # "uma dúzia de mensagens"
     # "2 mil e 500 pareceres" is 2.500 (hundreds only: "R$ 6 mil e 3 dias" is two things)
