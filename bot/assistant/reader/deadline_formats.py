@@ -50,7 +50,8 @@ _ISO = re.compile(
     r"(?:[t ](?P<hour>[0-2]\d):(?P<minute>[0-5]\d)(?::\d\d(?:\.\d+)?)?)?"
     r"\s*(?P<zone>z\b|utc\b|gmt\b|brt\b|[+-][01]\d:?\d\d\b)?"
 )
-_D_PLUS = re.compile(r"\bd\s*\+\s*(?P<n>\d{1,3})(?:\s+(?:dias? )?uteis)?\b")
+# "D+5", and the markets' "T+2": working days after today
+_D_PLUS = re.compile(r"\b[dt]\s*\+\s*(?P<n>\d{1,3})(?:\s+(?:dias? )?uteis)?\b")
 _WEEK = re.compile(r"\b(?:(?:na |a |ate a )?semana|week|w)\s?(?P<week>[1-4]\d|5[0-3]|[1-9])\b")
 _WEEK_SAID = re.compile(r"\b(?:semana \d|week \d|w\d)")
 _COUNTDOWN = re.compile(
