@@ -3,6 +3,7 @@ cada gravação é só música de espera. refaz?"): read together with the clien
 the data comes out different, and that is the requote."""
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from bot.assistant.reading import Reading, read_message
@@ -15,13 +16,18 @@ _ADDED = re.compile(
 )
 
 
+@lru_cache(maxsize=16)  # the route's rule and its handler read the same two messages
+def _read_together(text: str) -> Reading:
+    return read_message(text)
+
+
 def _together(turn: Turn) -> tuple[Reading, dict[str, Any]] | None:
     """The message before and this one read as one, and the data they give, where it differs
     from the job on the table."""
     previous = previous_message(turn.state)
     if previous is None or not _ADDED.search(turn.folded):
         return None
-    reading = read_message(f"{previous}\n{turn.reading.text}")
+    reading = _read_together(f"{previous}\n{turn.reading.text}")
     data = {name: reading.slots[name] for name in DATA_SLOTS if name in reading.slots}
     on_table = {name: turn.state.slots[name] for name in DATA_SLOTS if name in turn.state.slots}
     return (reading, data) if data and data != on_table else None
