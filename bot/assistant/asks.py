@@ -10,6 +10,7 @@ from pathlib import Path
 
 from bot.assistant.instance_types import instance_named
 from bot.assistant.reader.cues import CLOUDS, METHODS, UNQUOTED_CLOUDS, negated, refused
+from bot.assistant.reader.other_chips import chip_named
 from locales import Language
 
 ACCELERATORS = Path(__file__).resolve().parent / "data" / "accelerators.toml"
@@ -33,6 +34,7 @@ def forget_cards() -> None:
     """Clear what the reader remembers of messages already read (for a benchmark's cold reads)."""
     _accelerators_named.cache_clear()
     instance_named.cache_clear()
+    chip_named.cache_clear()
 
 
 @lru_cache(maxsize=256)  # the reader asks about the same message several times

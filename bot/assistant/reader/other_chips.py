@@ -5,7 +5,7 @@ memory of one chip where a source gives it."""
 import re
 import tomllib
 from datetime import date
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from pydantic import BaseModel, field_validator
@@ -50,6 +50,7 @@ def _any_chip() -> re.Pattern[str]:
     return re.compile("|".join(f"(?P<c{i}>{chip.pattern})" for i, chip in enumerate(other_chips())))
 
 
+@lru_cache(maxsize=256)  # the reader, the comparison and the fit check ask about one message
 def chip_named(folded: str) -> OtherChip | None:
     """The first chip of another maker `folded` names ("um trn2 da AWS", "MI300X"), or None."""
     found = _any_chip().search(folded)
