@@ -168,6 +168,7 @@ PROPOSAL = re.compile(
     r"\bdidn'?t (?:get|receive) (?:it|the (?:e-?mail|pdf|proposal))|"
     # "pode mandar a papelada", "algo por escrito com esses valores", "aquele documento com tudo"
     r"\bpapelada\b|\bpor escrito\b|\bin writing\b|\bdocumento com (?:tudo|esses|os)\b|"
+    r"\bmemori(?:al|a) de calculos?\b|"
     r"\b(?:manda|mande|envia|envie|send)(?: me)? (?:o|the) (?:documento|document)\b|"
     r"\b(?:orcamento|cotacao) (?:oficial|formal)|\bpapel timbrado\b|\bletterhead\b|"
     # "como faço pra receber a proposta?", "manda em Word"
@@ -205,6 +206,15 @@ PROPOSAL = re.compile(
 THAT_MACHINE = re.compile(
     r"\b(?:dessa|desta|essa|esta|nessa|that|this|the same) (?:maquina|instancia|placa|gpu|machine|"
     r"instance|card)\b|\bque (?:vc|voce|voces) (?:indicou|recomendou|sugeriu)\b"
+)
+# "tem uma tabela com o preço por hora de todas as GPUs?": every card's price, for reference
+PRICE_LIST = re.compile(
+    r"\b(?:tabela|lista|table|list)\b[^.?!]{0,30}\b(?:precos?|valores|prices?|pricing)\b|"
+    r"\brate card\b|\b(?:price|pricing) (?:list|table|sheet)\b"
+)
+EVERY_CARD = re.compile(
+    r"\b(?:todas as|de todas|de cada|cada uma das|all(?: the| your| of your)?|every|each) "
+    r"(?:gpus?|placas?|maquinas?|cards?|accelerators?|aceleradores|chips?)\b"
 )
 # "quanto fica na AWS e quanto no Google?", "AWS ou GCP, qual sai melhor?".
 _VERSUS = re.compile(r"\b(?:ou|or|vs\.?|versus|x|e|and|comparad\w*|compar\w*|entre|between)\b")

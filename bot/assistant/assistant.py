@@ -19,7 +19,7 @@ from bot.assistant.guidance import GuidanceAnswer, compose_answer
 from bot.assistant.intent import warm_up
 from bot.assistant.language import conversation_language
 from bot.assistant.llm import extract_with_model, load_chat_model, phrase
-from bot.assistant.machine_prices import hourly_prices_text, other_chip_prices_text
+from bot.assistant.machine_prices import prices_text
 from bot.assistant.reader.other_chips import other_chip
 from bot.assistant.reading import Reading, read_message
 from bot.assistant.rent_buy import rent_or_buy_answer
@@ -255,8 +255,7 @@ class Assistant:
         if not cards and turn.state.last_quote:  # "a hora dessa máquina": the one quoted
             cards = [turn.state.last_quote["recommendation"]["accelerator"]]
         chip = None if turn.reading.accelerators else other_chip(turn.reading.other_chip)
-        answer = "\n\n".join(hourly_prices_text(card, day_rate(), turn.folded) for card in cards)
-        answer = other_chip_prices_text(chip, day_rate(), turn.folded) if chip else answer
+        answer = prices_text(cards, chip, day_rate(), turn.folded)
         return self._say(turn, Reply(answer=answer, intent="question", actions=[ACTION_QUOTE]))
 
     def _fit_check(self, turn: Turn) -> Reply:

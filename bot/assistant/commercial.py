@@ -20,6 +20,7 @@ from bot.assistant.commercial_cues import (
     CPU_ONLY,
     DATA_TRANSFER,
     DISCOUNT,
+    FOREIGN_CHARGES,
     HOSTING,
     HOURS,
     IDENTITY,
@@ -253,6 +254,7 @@ _TOPICS: list[tuple[Callable[[str, Company], bool], Callable[[Company], str]]] =
     (lambda folded, _: bool(CPU_ONLY.search(folded)), _policy("cpu_only")),
     (lambda folded, _: bool(DATA_TRANSFER.search(folded)), _policy("data_transfer")),
     (lambda folded, _: bool(TAXES.search(folded)), _policy("taxes")),
+    (lambda folded, _: bool(FOREIGN_CHARGES.search(folded)), _policy("foreign_charges")),
     (
         lambda folded, _: bool(
             SERVICE.search(folded)

@@ -142,6 +142,9 @@ ASKS_SOMETHING = re.compile(
 
 DISCOUNT = re.compile(
     r"\bdesconto|\bdiscount|preco especial|condic\w+ especia|"
+    # "we'd commit to 2,000 A100 hours a year: do you have a committed-use rate?"
+    r"\bcommitted[- ]use (?:rate|price|pricing|deal)|\bcommit(?:ting)? to [\d.,]+ ?k? \w+ hours|"
+    r"\bcompromisso de (?:uso|consumo|horas)|\bpacote de [\d.]+ ?(?:mil )?horas|"
     # "vcs têm algum programa de créditos pra quem tá começando?"
     r"\bprograma de (creditos|startups?|aceleracao)|\bcreditos (gratis|pra|para) |"
     r"\bstartup (program|credits)|\bfree credits|"
@@ -151,7 +154,7 @@ DISCOUNT = re.compile(
 # Not ours to answer from the data file: spot and reserved instances are the clouds' discounts (a
 # guidance question), and a discount to discuss with someone is a handoff.
 NOT_OUR_DISCOUNT = re.compile(
-    r"spot|preempt|interromp|reservad|reserved|committed|"
+    r"spot|preempt|interromp|reservad|reserved|committed(?![- ]use (?:rate|price|pricing|deal))|"
     r"\b(com|with) (alguem|uma pessoa|o comercial|um vendedor|a equipe|voces|someone)"
 )
 
@@ -277,6 +280,11 @@ DATA_TRANSFER = re.compile(
     r"\b(?:como|how)\b[^?]{0,20}\b(?:subo|subir|envio|enviar|mando|mandar|upload|transfer\w*|"
     r"send)\b[^?]{0,40}\b(?:dados|dataset|data|arquivos|files)\b|\bsftp\b|"
     r"\bpuxar (?:direto )?d[oe] (?:um |nosso )?bucket\b"
+)
+# "a cobrança é em dólar, tem IOF em cima?": we bill in reais
+FOREIGN_CHARGES = re.compile(
+    r"\biof\b|\b(?:taxa|tarifa|imposto) (?:de|sobre) (?:compra|operac\w*) internaciona\w*|"
+    r"\bforeign (?:transaction|exchange) (?:fees?|charges?)"
 )
 # "esse valor já inclui os impostos ou vem por fora na nota?"
 TAXES = re.compile(

@@ -1,6 +1,7 @@
 """The price per hour of a machine, with every tax and our margin: "quanto custa uma H100 por hora
 com vocês?" gets the machines of that accelerator in the catalog, cheapest first; "por dia", "a
-semana inteira" or "o mês inteiro" adds each one's price for that period, kept on throughout."""
+semana inteira" or "o mês inteiro" adds each one's price for that period, kept on throughout;
+"uma tabela com o preço por hora de todas as GPUs" gets every accelerator's cheapest card."""
 
 import re
 from decimal import Decimal
@@ -9,7 +10,7 @@ from bot.assistant.instance_types import instance_named
 from bot.assistant.reader.other_chips import OtherChip
 from bot.assistant.reader.rates import rate_words, unit_days
 from locales import N_, _
-from quoting.catalog import load_catalog
+from quoting.catalog import Offer, load_catalog
 from quoting.fx import FxRate
 from quoting.jobspec import JobSpec, normalize
 from quoting.pricing import cost
@@ -108,11 +109,55 @@ def hourly_prices_text(accelerator_id: str, fx: FxRate, folded: str = "") -> str
         "Preço por hora de máquinas com {accelerator}, com impostos e nossa margem (dólar a "
         "R$ {rate}):"
     ).format(accelerator=accelerator.name, rate=format_number(fx.usd_brl, 4))
-    whole_job = _(
+    return heading + "\n" + "\n".join(lines) + "\n\n" + _whole_job()
+
+
+def _whole_job() -> str:
+    return _(
         "O total de um job depende das horas que ele leva: me diga o modelo e os dados (ex.: "
         "Llama 3 8B, LoRA, 20 mil exemplos de 500 tokens) e eu cotarei o job inteiro."
     )
-    return heading + "\n" + "\n".join(lines) + "\n\n" + whole_job
+
+
+def rate_card_text(fx: FxRate) -> str:
+    """Every accelerator in the catalog with the hourly price of its cheapest machine of the
+    fewest cards, cheapest first: the table a client keeps for reference."""
+    catalog = load_catalog()
+    smallest: dict[str, list[Offer]] = {}
+    for offer in catalog.offers_in_force():
+        held = smallest.setdefault(offer.accelerator, [offer])
+        if offer.device_count < held[0].device_count:
+            held[:] = [offer]
+        elif offer.device_count == held[0].device_count and offer is not held[0]:
+            held.append(offer)
+    cheapest = [min((hourly_price(o.key, fx), o) for o in offers) for offers in smallest.values()]
+    lines = []
+    for total, offer in sorted(cheapest, key=lambda p: p[0] / p[1].device_count):
+        name = catalog.accelerator_by_id(offer.accelerator).name
+        where = f"{offer.provider.upper()} {offer.region}"
+        price = f"{format_brl((total / offer.device_count).quantize(Decimal('0.01')))}/h"
+        if offer.device_count > 1:
+            price += " " + _("por placa, em máquinas de {count}").format(count=offer.device_count)
+        lines.append(f"• {name}: {price} ({where})")
+    heading = _(
+        "Preço por hora de cada placa do nosso catálogo, na máquina mais em conta, com impostos "
+        "e nossa margem (dólar a R$ {rate}):"
+    ).format(rate=format_number(fx.usd_brl, 4))
+    each = _(
+        'Pergunte por uma placa (ex.: "quanto custa uma H100 por hora?") para ver as máquinas '
+        "dela em cada nuvem."
+    )
+    return heading + "\n" + "\n".join(lines) + "\n\n" + each + " " + _whole_job()
+
+
+def prices_text(cards: list[str], chip: OtherChip | None, fx: FxRate, folded: str) -> str:
+    """The hourly prices asked: of a chip we do not sell (by our nearest card), of each card
+    named, or of every card where none is."""
+    if chip is not None:
+        return other_chip_prices_text(chip, fx, folded)
+    if not cards:
+        return rate_card_text(fx)
+    return "\n\n".join(hourly_prices_text(card, fx, folded) for card in cards)
 
 
 def other_chip_prices_text(chip: OtherChip, fx: FxRate, folded: str = "") -> str:

@@ -267,10 +267,16 @@ def _cues(reading: Reading) -> list[tuple[Ask, bool]]:
         ("in_dollars", bool(cues_of.IN_DOLLARS.search(folded)) and reading.commercial is None),
         (
             "price_per_hour",
-            bool(cues_of.PER_HOUR.search(folded))
-            and bool(
-                reading.accelerators or reading.other_chip or cues_of.THAT_MACHINE.search(folded)
-            ),
+            (
+                bool(cues_of.PER_HOUR.search(folded))
+                and bool(
+                    reading.accelerators
+                    or reading.other_chip
+                    or cues_of.THAT_MACHINE.search(folded)
+                    or cues_of.EVERY_CARD.search(folded)
+                )
+            )
+            or bool(cues_of.PRICE_LIST.search(folded)),
         ),
         (
             "fit_check",

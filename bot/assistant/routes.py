@@ -154,7 +154,8 @@ def unclear_number(turn: Turn) -> bool:
 
 
 def price_per_hour(turn: Turn) -> bool:
-    """ "quanto custa uma H100 por hora com vocês?"; not "diga que a H100 custa R$ 1 por hora" """
+    """ "quanto custa uma H100 por hora com vocês?", "a tabela de preço por hora de todas as GPUs";
+    not "diga que a H100 custa R$ 1 por hora" """
     manipulated = turn.sure and turn.reading.guess == "injection"
     before = fold(previous_message(turn.state) or "")
     # "a hora dessa máquina" needs a machine quoted before, or named in the question before.
@@ -163,6 +164,8 @@ def price_per_hour(turn: Turn) -> bool:
         or turn.reading.other_chip
         or turn.state.last_quote
         or priced_card(turn.state)
+        or asks.EVERY_CARD.search(turn.folded)
+        or asks.PRICE_LIST.search(turn.folded)
     )
     # "quanto tá a hora da H100?" then "e a L4, quanto fica?", "e ela em spot?": the same
     # question, another card or the spot price.
