@@ -35,9 +35,12 @@ from bot.assistant.reader.deadline_said import understood
 from bot.assistant.reader.deadline_shift import LEAD, ZONE, ZONES, Deadline, from_now, lead_time
 from bot.assistant.reader.email_dates import from_emails
 
+# Whole names or their abbreviations: "agora 36" is no "ago 36", "mais 15" no "mai 15".
 _MONTHS = (
-    r"jan\w*|fev\w*|feb\w*|mar\w*|abr\w*|apr\w*|mai\w*|may|jun\w*|jul\w*|ago\w*|aug\w*|set\w*|"
-    r"sep\w*|out\w*|oct\w*|nov\w*|dez\w*|dec\w*|dic\w*|ene\w*"
+    r"jan(?:eiro|uary)?|fev(?:ereiro)?|feb(?:r?ero|ruary)?|mar(?:co|ch|zo)?|abr(?:il)?|"
+    r"apr(?:il)?|mai(?:o)?|may(?:o)?|jun(?:ho|e|io)?|jul(?:ho|y|io)?|ago(?:sto)?|aug(?:ust)?|"
+    r"set(?:embro)?|sep(?:t(?:ember)?|tiembre)?|out(?:ubro)?|oct(?:ober|ubre)?|"
+    r"nov(?:embro|ember|iembre)?|dez(?:embro)?|dec(?:ember)?|dic(?:iembre)?|ene(?:ro)?"
 )
 # "18 Dec", "13 December": an English day and month (Portuguese ones take "de": "18 de dez")
 _EN_MONTHS = (
@@ -101,7 +104,9 @@ _HOUR = re.compile(
 )
 # "às 8h de amanhã", "o meio-dia de amanhã", "fim do dia de sexta": the hour said before the day.
 _HOUR_BEFORE = re.compile(
-    rf"(?:(?:as|at)\s+\d{{1,2}}(?:[:h]\d{{2}}\s*(?:h|hs|am|pm)?|\s*(?:h|hs|horas|am|pm)|"
+    # "Prazo: 22h de sexta": the hour needs no "às" when its "h" says it
+    rf"(?:\b(?:[01]?\d|2[0-3])h(?:[0-5]\d)?|"
+    rf"(?:as|at)\s+\d{{1,2}}(?:[:h]\d{{2}}\s*(?:h|hs|am|pm)?|\s*(?:h|hs|horas|am|pm)|"
     rf"\s+da (?:manha|tarde|noite|madrugada))|"
     rf"\b(?:{_PART}))\s+(?:de\s+)?$"
 )

@@ -25,6 +25,7 @@ from bot.assistant.reader.calendar_days import (
     on_day,
     working_day,
 )
+from bot.assistant.reader.deadline_codes import CODED
 from bot.assistant.reader.deadline_events import (
     acronym,
     easter_day,
@@ -153,10 +154,10 @@ def formatted(text: str, now: datetime) -> Deadline | None:
     """The deadline `text` sets in one of these formats, or None."""
     now = now.astimezone(CLIENT_ZONE)
     reads = (
-        _iso, _d_plus, _week, _countdown, _next_holiday, _named_day, _sprint, _iteration, _ends_on,
-        _week_of, _break, _event_day, _return, _nth_weekday, fortnight, weekday_of_this_month,
-        moving_day, unix_time, acronym, easter_day, weekday_before, mid_week, rolled, next_sprint,
-        nth_week, lunar_new_year, spreadsheet_day,
+        _iso, *CODED, _d_plus, _week, _countdown, _next_holiday, _named_day, _sprint, _iteration,
+        _ends_on, _week_of, _break, _event_day, _return, _nth_weekday, fortnight,
+        weekday_of_this_month, moving_day, unix_time, acronym, easter_day, weekday_before,
+        mid_week, rolled, next_sprint, nth_week, lunar_new_year, spreadsheet_day,
     )  # fmt: skip
     for read in reads:
         if found := read(text, now):

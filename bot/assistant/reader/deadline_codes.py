@@ -1,0 +1,148 @@
+"""Deadlines written in the codes of a trade or a system: a cron line the model must be ready for
+("0 6 * * 1", in the server's zone when it says one), a day of the year ("dia juliano 349",
+"2026-352 14:00"), a military date-time group ("151200ZDEC26"), compact dates ("20261216",
+"17.12.2026", "2026/12/22 15:00"), the start of a day ("à zero hora do dia 14", "0h de sábado")
+and the Ministry of Health's epidemiological weeks ("até o fechamento da SE 50": its Saturday).
+
+Works on folded text, as `deadline_formats`; each reader gives the moment and the span it read.
+"""
+
+import re
+from datetime import UTC, date, datetime, time, timedelta
+
+from cronsim import CronSim, CronSimError
+from epiweeks import Week
+
+from bot.assistant.reader.calendar_days import (
+    CLIENT_ZONE,
+    MONTH_NUMBERS,
+    WEEKDAYS,
+    day_of_month,
+    end_of,
+    on_day,
+)
+
+_Found = tuple[datetime, int, int] | None
+
+_CRON = re.compile(r"(?:^|(?<=[\s`'\"(:]))(?P<expr>(?:[\d*/,-]+[ \t]+){4}[\d*/,-]+)(?=$|[\s`'\")])")
+_CRON_SAID = re.compile(r"\bcron|\bagendad|\bagendamento|\bschedul")
+_CRON_UTC = re.compile(
+    r"\b(?:cron tz|tz) ?= ?(?:etc/)?utc\b|\b(?:em|in) utc\b|\bservidor\b[^.\n]{0,30}\butc\b"
+)
+_DAY_OF_YEAR = re.compile(
+    r"\b(?:dia juliano|julian day|dia do ano|day of (?:the )?year|doy)\s*(?P<n>\d{1,3})\b"
+    r"(?:\s*(?:de|of|/)\s*(?P<year>20\d\d))?|"
+    r"\b(?P<iso_year>20\d\d)-(?P<iso_n>[0-3]\d\d)\b(?!-)"
+    r"(?:[t ](?P<hour>[0-2]\d):(?P<minute>[0-5]\d))?"
+)
+_DTG = re.compile(
+    r"\b(?P<day>[0-3]\d)(?P<hour>[0-2]\d)(?P<minute>[0-5]\d)\s?z\s?"
+    rf"(?P<month>{'|'.join(MONTH_NUMBERS)})(?P<year>\d\d)\b"
+)
+_COMPACT = re.compile(
+    r"\b(?P<year>20\d\d)(?P<month>[01]\d)(?P<day>[0-3]\d)\b|"
+    r"\b(?P<d_day>[0-3]?\d)\.(?P<d_month>[01]?\d)\.(?P<d_year>20\d\d)\b|"
+    r"\b(?P<y_year>20\d\d)/(?P<y_month>[01]?\d)/(?P<y_day>[0-3]?\d)\b"
+)
+_CLOCK = re.compile(r"\s*,?\s*(?:as |at )?(?P<hour>[01]?\d|2[0-3])(?::|h)(?P<minute>[0-5]\d)?")
+_MIDNIGHT = re.compile(
+    r"\b(?:a |as )?(?:0 ?h(?:oras?)?|0 hora|00:00|00h00?)\s+(?:do |de |da |of )?"
+    rf"(?:dia (?P<day>\d{{1,2}})\b(?![/:h])|(?P<weekday>{'|'.join(WEEKDAYS)})(?:-feira)?\b)"
+)
+_EPI_WEEK = re.compile(
+    r"\b(?:semana epidemiologica|(?:fim|fechamento|encerramento|final|ate|antes) da se|"
+    r"ate a se|na se)\s?(?P<n>[1-5]?\d)\b(?!\s?(?:dias|horas|exemplos|mil))"
+)
+
+
+def _cron(text: str, now: datetime) -> _Found:
+    """The next run of the schedule the model must be ready for, after now."""
+    said = _CRON.search(text)
+    if said is None or "*" not in said["expr"] or not _CRON_SAID.search(text):
+        return None
+    zone = UTC if _CRON_UTC.search(text) else CLIENT_ZONE
+    try:
+        moment = next(CronSim(said["expr"], now.astimezone(zone)))
+    except (CronSimError, StopIteration):
+        return None
+    return moment.astimezone(CLIENT_ZONE), said.start("expr"), said.end("expr")
+
+
+def _day_of_year(text: str, now: datetime) -> _Found:
+    """Day N of the year said, else of this year, else of the next one when it has passed."""
+    said = _DAY_OF_YEAR.search(text)
+    if said is None:
+        return None
+    n = int(said["n"] or said["iso_n"])
+    given = said["year"] or said["iso_year"]
+    for year in [int(given)] if given else [now.year, now.year + 1]:
+        if not 1 <= n <= (366 if on_day(year, 2, 29) else 365):
+            return None
+        day = date(year, 1, 1) + timedelta(days=n - 1)
+        moment = end_of(day)
+        if said["hour"]:
+            at = time(int(said["hour"]), int(said["minute"]))
+            moment = datetime.combine(day, at, CLIENT_ZONE)
+        if moment > now:
+            return moment, said.start(), said.end()
+    return None
+
+
+def _dtg(text: str, now: datetime) -> _Found:
+    said = _DTG.search(text)
+    if said is None:
+        return None
+    day = on_day(2000 + int(said["year"]), MONTH_NUMBERS[said["month"]], int(said["day"]))
+    if day is None or int(said["hour"]) > 23:
+        return None
+    moment = datetime.combine(day, time(int(said["hour"]), int(said["minute"])), UTC)
+    return moment.astimezone(CLIENT_ZONE), said.start(), said.end()
+
+
+def _compact(text: str, now: datetime) -> _Found:
+    """A date in a system's compact format, within two years: a code or a count is not one."""
+    for said in _COMPACT.finditer(text):
+        prefix = next(p for p in ("", "d_", "y_") if said[f"{p}year"])
+        year, month, day = (int(said[f"{prefix}{part}"]) for part in ("year", "month", "day"))
+        found = on_day(year, month, day) if now.year <= year <= now.year + 2 else None
+        if found is None:
+            continue
+        if clock := _CLOCK.match(text, said.end()):
+            at = time(int(clock["hour"]), int(clock["minute"] or 0))
+            return datetime.combine(found, at, CLIENT_ZONE), said.start(), clock.end()
+        return end_of(found), said.start(), said.end()
+    return None
+
+
+def _midnight(text: str, now: datetime) -> _Found:
+    """ "à zero hora do dia 14": the first moment of that day, not its end."""
+    said = _MIDNIGHT.search(text)
+    if said is None:
+        return None
+    if said["day"]:
+        day = day_of_month(now.date(), int(said["day"]))
+    else:
+        ahead = (WEEKDAYS[said["weekday"]] - now.weekday()) % 7 or 7
+        day = now.date() + timedelta(days=ahead)
+    if day is None:
+        return None
+    return datetime.combine(day, time(0, 0), CLIENT_ZONE), said.start(), said.end()
+
+
+def _epi(text: str, now: datetime) -> _Found:
+    """An epidemiological week (Sunday to Saturday, as the CDC's): the end of its Saturday."""
+    said = _EPI_WEEK.search(text)
+    if said is None or not 1 <= int(said["n"]) <= 53:
+        return None
+    for year in (now.year, now.year + 1):
+        try:
+            saturday = Week(year, int(said["n"]), system="cdc").enddate()
+        except ValueError:
+            continue
+        if end_of(saturday) > now:
+            return end_of(saturday), said.start(), said.end()
+    return None
+
+
+# In the order `deadline_formats` tries them.
+CODED = (_cron, _day_of_year, _dtg, _compact, _midnight, _epi)
