@@ -281,9 +281,11 @@ DATA_TRANSFER = re.compile(
     r"send)\b[^?]{0,40}\b(?:dados|dataset|data|arquivos|files)\b|\bsftp\b|"
     r"\bpuxar (?:direto )?d[oe] (?:um |nosso )?bucket\b"
 )
-# "a cobrança é em dólar, tem IOF em cima?": we bill in reais
+# "a cobrança é em dólar, tem IOF em cima?": we bill in reais; not "o que é IOF?" (guidance)
 FOREIGN_CHARGES = re.compile(
-    r"\biof\b|\b(?:taxa|tarifa|imposto) (?:de|sobre) (?:compra|operac\w*) internaciona\w*|"
+    r"\b(?:tem|tera|vai ter|incide|cobra\w*|pag\w*|com|sem|inclui\w*)\s+(?:o\s+)?iof\b|"
+    r"\biof\b[^.?!]{0,30}\b(?:em cima|no cartao|na fatura|na cobranca|incide)\b|"
+    r"\b(?:taxa|tarifa|imposto) (?:de|sobre) (?:compra|operac\w*) internaciona\w*|"
     r"\bforeign (?:transaction|exchange) (?:fees?|charges?)"
 )
 # "esse valor já inclui os impostos ou vem por fora na nota?"

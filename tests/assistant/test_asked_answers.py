@@ -18,6 +18,7 @@ from bot.assistant.assistant import Assistant
 from bot.assistant.reply import Reply
 from bot.assistant.state import ConversationStore
 from knowledge.retriever import KnowledgeRetriever
+from quoting.catalog import load_catalog
 
 JOB = "LoRA de um Llama 3 8B com 20 mil exemplos de 500 tokens"
 SAO_PAULO = ZoneInfo("America/Sao_Paulo")
@@ -443,6 +444,26 @@ def test_a_brazilian_region_beside_one_abroad_keeps_the_clients_cloud(
     }
     assert "sa-east-1" in rows["| No Brasil"] and "us-east-1" in rows["| Fora do Brasil"], rows
     assert "nuvem AWS" in reply.answer, reply.answer
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "tem uma tabela com o preço por hora de todas as GPUs que vcs alugam? quero de referência",
+        "me manda a tabela de preços",
+    ],
+)
+def test_a_rate_card_lists_every_card_we_sell_cheapest_first(
+    assistant: Assistant, asked: str
+) -> None:
+    (reply,) = talk(assistant, asked)
+    assert reply.answer.startswith("Preço por hora de cada placa"), reply.answer
+    lines = [line for line in reply.answer.splitlines() if line.startswith("• ")]
+    catalog = load_catalog()
+    sold = {catalog.accelerator_by_id(o.accelerator).name for o in catalog.offers_in_force()}
+    assert {line[2:].split(":")[0] for line in lines} == sold, reply.answer
+    prices = [_reais(line)[0] for line in lines]
+    assert prices == sorted(prices), reply.answer
 
 
 def test_a_chip_we_do_not_sell_is_named_with_its_fit_and_our_nearest_card(

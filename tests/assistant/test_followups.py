@@ -329,7 +329,6 @@ def test_a_question_that_mentions_data_is_answered(assistant: Assistant) -> None
         "quero treinar um modelo",
         "qto custa treinar o meu modelo proprietário?",
         "qual servidor vcs sugerem?",
-        "me manda a tabela de preços",
         "precisamos de GPU pro mês que vem",
         "we need GPUs to fine-tune, what do you offer?",
         "tenho uns 3 mil reais, da pra treinar um modelo de linguagem com isso? qual maquina?",

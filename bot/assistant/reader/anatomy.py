@@ -105,7 +105,8 @@ def _many(
     if not attached or _TOTAL_AFTER.match(text[found.end() :]):
         return 1.0, -1
     value = float(last["top"] or last["count"])
-    return value, found.start() - len(before) + last.start()
+    # where the number is ("top-4": the 4), as the count's mention starts there
+    return value, found.start() - len(before) + last.start("top" if last["top"] else "count")
 
 
 def _lengths(text: str) -> list[tuple[re.Match[str], Unit]]:

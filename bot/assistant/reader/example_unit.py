@@ -11,6 +11,7 @@ from locales import _
 
 _EXAMPLE = r"(?:exemplos?|examples?|amostras?|samples?)"
 _EACH = re.compile(r"\b(?:cada|each|por|per)\b")
+_PER = re.compile(r"\s*(?:por|per|em cada|de cada|in each)\s+(?P<noun>[a-z]{3,})\b")
 # "cada página é um artigo interno": pages of a wiki are its documents, not printed pages.
 _DOCUMENT = r"(?:artigo|documento|post|texto|article|document)"
 _DECLARED = re.compile(
@@ -66,7 +67,8 @@ def per_unit(size: SizeFields, said: re.Match[str], mentions: list[Mention], mai
     """Divide `size`'s total among the units `said` makes examples, in place: the count of them,
     or, when they sit inside the main count ("12 capítulos" in each of "90 livros"), both."""
     noun = said["noun"] or said["noun_after"] or said["noun_one"]
-    unit = next((m for m in mentions if m.unit == "record" and _same(m.noun, noun)), None)
+    # "cada edição com ~25 chamadas ...; cada chamada é um exemplo": parts counted in each record
+    unit = next((m for m in mentions if m.unit in ("record", "turn") and _same(m.noun, noun)), None)
     total = size.dataset_tokens or (size.examples or 0) * (size.tokens_per_example or 0)
     if unit is None or not total:
         return
@@ -81,7 +83,10 @@ def per_unit(size: SizeFields, said: re.Match[str], mentions: list[Mention], mai
     # "90 livros, cada um com ~240 páginas e 12 capítulos": units inside each of the main count;
     # not "2 milhões de linhas em 8 mil arquivos", the lines inside the units
     between = said.string[main.end : unit.start]
-    inside = unit.start > main.start and unit.value < main.value and bool(_EACH.search(between))
+    # "480 livros, ~15 capítulos por livro": the units said per one of the main count
+    per_main = _PER.match(said.string, unit.end)
+    each = bool(_EACH.search(between)) or bool(per_main and _same(per_main["noun"], main.noun))
+    inside = unit.start > main.start and unit.value < main.value and each
     # "6 mil grupos, cada grupo com ~150 mensagens de 10 palavras": each unit holds the count read
     held = main.role == "per" or main.unit == "turn"
     if unit.start < main.start and main.value < unit.value and held:

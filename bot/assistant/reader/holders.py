@@ -46,6 +46,9 @@ _WITH_BEFORE = re.compile(
     rf"(?:com|with|tem|having|que tem) {_APPROX}$"
 )
 _EACH_CLOSES = re.compile(r"^\s*(?:cada|each)\b(?!\s+(?:um|uma|one)\b)")
+# "das últimas 6 safras, cerca de 1.150 laudos por safra": the records said per holder, the
+# holders counted elsewhere in the message.
+_PER_HOLDER = re.compile(r"^\s*(?:por|per|a cada|em cada|de cada|in each)\s+(?P<noun>[a-z]{3,})\b")
 
 
 def _holders(text: str, start: int, end: int) -> tuple[float, str, int] | None:
@@ -54,6 +57,8 @@ def _holders(text: str, start: int, end: int) -> tuple[float, str, int] | None:
     found = _EACH_AFTER.search(before) or _EACH_BEFORE.search(before)
     if found is None and _EACH_CLOSES.match(text[end:]):
         found = _WITH_BEFORE.search(before)
+    if found is None and (per := _PER_HOLDER.match(text[end:])):
+        found = _counted_elsewhere(text, per["noun"], start)
     # "27 mil conversas, cada conversa tem 14 mensagens": records hold their turns, not examples
     data = unit_words()["record"] + unit_words()["turn"]
     if found is None or found["noun"] in _NEVER or found["noun"] in data:
@@ -69,6 +74,15 @@ def _holders(text: str, start: int, end: int) -> tuple[float, str, int] | None:
     if not 2 <= value <= 100_000 or not value.is_integer():  # "1,5 clientes" counts no one
         return None
     return value, found["noun"], at
+
+
+def _counted_elsewhere(text: str, noun: str, start: int) -> re.Match[str] | None:
+    """The count of `noun` said anywhere before `start` ("6 safras"), in either number."""
+    stem = re.escape(noun.rstrip("s"))
+    counted = re.compile(
+        rf"(?P<count>\d+(?:[.,]\d+)*)(?:\s*(?P<scale>mil|k))?\s+(?P<noun>{stem}(?:s|es)?)\b"
+    )
+    return next(iter(counted.finditer(text, 0, start)), None)
 
 
 def _levels(text: str, count: Mention) -> list[tuple[float, str, int]]:

@@ -64,6 +64,15 @@ _NAMED_AFTER = re.compile(
     r"(?: [a-z]+)?\s+"
     rf"(?:com |tem )?(?P<amount>{_AMOUNT})(?=\s*[,;.]|\s+e\b|$)"
 )
+# "2024 teve 41 mil, 2025 teve 58 mil e 2026 até agora 36 mil", "41 mil em 2024, 58 mil em
+# 2025": counts by year, the years no counts.
+_IN_YEAR = r"(?:19|20)\d\d\b"
+_BY_YEAR = (
+    rf"(?:(?:em |in )?{_IN_YEAR}\s*(?:teve|tem|foram|deu|had|:|=|-|com)?\s*"
+    rf"(?:ate agora |ate hoje |so far )?{_AMOUNT}|{_AMOUNT}(?: [a-z-]+)? (?:em|in) {_IN_YEAR})"
+)
+_BY_YEAR_RUN = re.compile(rf"{_BY_YEAR}(?:\s*(?:,|;|\be\b|\band\b)\s*{_BY_YEAR}){{1,}}")
+_ONE_BY_YEAR = re.compile(rf"(?<![\d.,])(?!{_IN_YEAR})(?P<amount>{_AMOUNT})")
 _RECORDS_BEFORE = 60
 _FILES = frozenset({"arquivos", "files", "pdfs"})  # "contratos (1.800 arquivos)": one file each
 _SETTING = re.compile(
@@ -94,6 +103,7 @@ def listed(folded: str) -> str:
     said = _CAP.search(folded)
     cap = _value(said["amount"] or said["amount_after"]) if said else None
     listing = _LABELLED_RUN.sub(partial(_labelled, cap=cap), folded)
+    listing = _BY_YEAR_RUN.sub(partial(_labelled, cap=cap, one=_ONE_BY_YEAR), listing)
     for run, one in (
         (_PAREN_RUN, _ONE_PAREN),
         (_PAREN_ONCE, _ONE_PAREN),
@@ -121,8 +131,8 @@ def _capped(amounts: list[str], cap: float | None) -> list[str]:
     return [f"{min(_value(amount), cap):.0f}" for amount in amounts]
 
 
-def _labelled(run: re.Match[str], cap: float | None) -> str:
-    amounts = [item["amount"] for item in _ONE_LABELLED.finditer(run[0])]
+def _labelled(run: re.Match[str], cap: float | None, one: re.Pattern[str] = _ONE_LABELLED) -> str:
+    amounts = [item["amount"] for item in one.finditer(run[0])]
     # "rank: 64, alpha: 128", "batch: 16, épocas: 3": settings, never counts of data
     if _SETTING.search(run[0]) or any(_small(amount) for amount in amounts):
         return run[0]

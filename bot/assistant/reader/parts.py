@@ -28,9 +28,10 @@ _SECOND = re.compile(
     r"(?<![a-z])(?P<number>\d+(?:[.,]\d+)*)(?!\d|\s*b\b)(?:\s*(?P<scale>mil|k)\b)?"
 )
 # "título (~12 palavras), lide (~40)": the next field's length in parentheses, its unit left out.
+# "relato (~150 palavras) + parecer do regulador (~250 palavras)": the unit may be said again.
 _FIELD_NEXT = re.compile(
     r"^\s*\)?\s*[,;+]?\s*(?:e |and )?(?:o |a |the )?[a-z]+(?: [a-z]+){0,3}\s*\(\s*"
-    r"(?:~|cerca de |uns |umas )?(?P<number>\d+(?:[.,]\d+)*)\s*\)"
+    r"(?:~|cerca de |uns |umas )?(?P<number>\d+(?:[.,]\d+)*)\s*(?P<unit>[a-z]+)?\s*\)"
 )
 # "~350 palavras de texto mais ~150 de comentários": the second part's length before its name.
 _PLUS_PART = re.compile(
@@ -65,6 +66,9 @@ def second_lengths(text: str, mentions: list[Mention]) -> None:
         found = _SECOND.match(after) or _FIELD_NEXT.match(after) or _PLUS_PART.match(after)
         found = found or _OTHER_SIDE.match(after)
         if found is None:
+            continue
+        unit = found.groupdict().get("unit")
+        if unit and unit[:4] != mention.noun[:4]:  # "(~250 tokens)" after words: not this unit
             continue
         start = mention.end + found.start("number")
         taken = [m for m in mentions if m.start == start]
@@ -148,6 +152,10 @@ def another_part(last: Mention, mention: Mention, gap: str, length: bool) -> boo
     another unit ("e-mail de ~200 palavras + anexo de 2 páginas"). `length`: `mention` measures
     a length (not a count)."""
     after_part = last.role in ("part", "per")
+    # "relato do segurado (~150 palavras) + parecer do regulador (~250 palavras)": two lengths in
+    # parentheses, each after its part's name
+    named = last.unit in ("word", "token", "char") and ")" in gap and "(" in gap
+    after_part = after_part or (named and bool(re.search(r"\+|\b(?:e|and)\b", gap)))
     if mention.unit != last.unit:
         units = {mention.unit, last.unit} <= _PART_UNITS
         return units and after_part and bool(_OTHER_PART.match(gap))

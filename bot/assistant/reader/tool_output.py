@@ -136,6 +136,7 @@ def as_prose(folded: str) -> str:
         _sizes,
         _wc,
         sql,
+        _sheet_rows,
     ]
     for rewrite in rewrites:
         folded = rewrite(folded)
@@ -157,6 +158,23 @@ _STATEMENT = re.compile(
     r"(?is)\bselect\b.{0,300}?;|\b(?:wc|du|ls)\s+-\w+[^\n.;]*|\{[^{}]*\}|"
     r"\b\w+=[\w.\"'/-]+(?:,?\s+\w+=[\w.\"'/-]+)+"  # JSON objects, "rows=210000 avg_tokens=300"
 )
+
+
+# "=CONT.VALORES(C2:C12601)", "selecionei o intervalo A2:H48001": a spreadsheet's range, its rows
+# (counted or selected: "=MÉDIA(D2:D24001)" averages a column, it counts nothing)
+_SHEET_RANGE = re.compile(
+    r"(?P<said>\b(?:cont\.?valores|cont\.?se|counta|countif|count|contar|intervalo|range|"
+    r"selecion\w*|selected)\b\W{0,3}(?:[a-z]+\W{1,3}){0,3}?)"
+    r"[a-z]{1,3}(?P<first>\d{1,7}):[a-z]{1,3}(?P<last>\d{1,7})\b"
+)
+
+
+def _sheet_rows(folded: str) -> str:
+    def rows(found: re.Match[str]) -> str:
+        count = int(found["last"]) - int(found["first"]) + 1
+        return f"{found['said']}{count} linhas da planilha" if count > 1 else found[0]
+
+    return _SHEET_RANGE.sub(rows, folded)
 
 
 def _wc(folded: str) -> str:
