@@ -276,7 +276,9 @@ def main() -> None:
             tally: dict[str, list[int]] = defaultdict(lambda: [0, 0])
             for number, case in enumerate(cases):
                 now = datetime.fromisoformat(case.get("now", DEFAULT_NOW)).replace(tzinfo=ZONE)
-                messages = [*case.get("context", []), case["message"]]
+                context = case.get("context", [])
+                # one earlier message may be written as a string rather than a list of one
+                messages = [*([context] if isinstance(context, str) else context), case["message"]]
                 reply = _run(assistant, f"{name}-{number}", messages, now)
                 # No model named (sets from G on write it as "llama 3 8b", 8.0): the bot asks for
                 # it, and the client answers with one.
