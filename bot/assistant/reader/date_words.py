@@ -23,6 +23,11 @@ _WEEKDAY_SHORT = re.compile(
     r"(?:(?<=\bate )|(?<=\bpara )|(?<=\bpra )|(?<=\bna )|(?<=\bno ))(seg|qua|qui|sex|sab|dom)\.?"
     r"(?=\s*(?:[?!.,;]|$))"
 )
+_NUMBERED_DAY = re.compile(
+    r"\b((?:ate|para|pra|na|pela|proxima|nesta|nessa|essa|esta|toda) (?:a )?)([2-6])a"
+    r"(?=\s*(?:[?!.,;]|$|que vem|da (?:semana|proxima)|de manha|cedo|a tarde|de tarde|a noite|"
+    r"(?:as )?\d{1,2}\s*h\b))"
+)
 # "o prazo é 18.12", "até 18.12": a day and month with a dot, as Portugal writes them.
 _DOTTED_DATE = re.compile(
     r"\b(ate|prazo(?: e)?:?|dia|para|pra|entrega(?: e)?:?|deadline:?|due:?|no dia)\s+"
@@ -70,6 +75,10 @@ def dates_spelled(folded: str) -> str:
         r"\b([2-6])\.?\s?(?:a|o)?[ -]?feira\b",
         lambda m: ["segunda", "terca", "quarta", "quinta", "sexta"][int(m[1]) - 2] + "-feira",
         folded,
+    )
+    # "até 6ª.", "pra 3ª que vem de manhã": the number alone, where a day is awaited
+    folded = _NUMBERED_DAY.sub(
+        lambda m: m[1] + ["segunda", "terca", "quarta", "quinta", "sexta"][int(m[2]) - 2], folded
     )
     folded = _WEEKDAY_SHORT.sub(lambda m: _WEEKDAYS_SAID[m[1] or m[2]], folded)
     folded = _DOTTED_DATE.sub(r"\1 \2/\3", folded)

@@ -57,7 +57,7 @@ _DAY = re.compile(
     rf"(?:(?:n?[oa] |this |(?P<next>next |proxim[oa] )|essa |esta )?(?P<weekday>{_WEEKDAYS})"
     r"(?:[- ]feira)?(?:(?P<next_weeks> da semana que vem| da proxima semana| (?:of )?next week)|"
     r"(?P<following> que vem))?)|"
-    r"(?P<business>\d{1,3}) dias? uteis|(?P<business_en>\d{1,3}) business days?|"
+    r"(?P<business>\d{1,3}) dias? uteis|(?P<business_en>\d{1,3}) (?:business|working) days?|"
     r"(?P<next_business>(?:o )?proximo dia util|next business day)|"
     # "no primeiro dia útil depois do Ano Novo"
     r"(?P<first_after_new_year>(?:o )?primeiro dia util (?:depois|apos) d[oa] (?:ano[- ]novo|"
@@ -103,12 +103,16 @@ _HOUR = re.compile(
     rf"(?P<part>{_PART})\b)"
 )
 # "às 8h de amanhã", "o meio-dia de amanhã", "fim do dia de sexta": the hour said before the day.
+_ZONE_NAMES = "|".join(sorted(ZONES, key=len, reverse=True))
 _HOUR_BEFORE = re.compile(
-    # "Prazo: 22h de sexta": the hour needs no "às" when its "h" says it
-    rf"(?:\b(?:[01]?\d|2[0-3])h(?:[0-5]\d)?|"
+    # "Prazo: 22h de sexta", "by 5pm UK time on Friday": the hour needs no "às" when its "h" or
+    # "pm" says it, and its clock may be another city's
+    rf"(?P<hour>\b(?:[01]?\d|2[0-3])h(?:[0-5]\d)?|\b(?:1[0-2]|0?[1-9])(?::[0-5]\d)?\s*(?:am|pm)|"
     rf"(?:as|at)\s+\d{{1,2}}(?:[:h]\d{{2}}\s*(?:h|hs|am|pm)?|\s*(?:h|hs|horas|am|pm)|"
     rf"\s+da (?:manha|tarde|noite|madrugada))|"
-    rf"\b(?:{_PART}))\s+(?:de\s+)?$"
+    rf"\b(?:{_PART}))"
+    rf"(?:\s+(?:no horario de |horario de |hora de )?(?P<zone>{_ZONE_NAMES})(?:\s+time)?)?"
+    rf"\s*,?\s+(?:de\s+|on\s+|of\s+)?$"
 )
 # "(hoje é segunda)": the client's today, for the weekday their deadline names.
 _TODAY_IS = re.compile(
@@ -277,13 +281,17 @@ def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
         elif before_it and not _HOUR.match(text[dated.end() if dated else match.end() :]):
             day -= timedelta(days=1)  # "na quarta, dia 9, às 15h ... antes disso": 15h itself
         after = _HOUR.match(text[dated.end() if dated else match.end() :])
-        hour = after or _hour_before(text[: match.start()])
+        before = None if after else _HOUR_BEFORE.search(text, 0, match.start())
+        hour = after or (_HOUR.match(before["hour"]) if before else None)
         at_time = clock_time(hour) if hour else END_OF_DAY
         end = (dated.end() if dated else match.end()) + (after.end() if after else 0)
         moment = datetime.combine(day, at_time, CLIENT_ZONE)
         if zone := ZONE.match(text[end:]):  # "Monday 5pm London time": their clock, not ours
             moment = datetime.combine(day, at_time, ZoneInfo(ZONES[zone["zone"]]))
             moment, end = moment.astimezone(CLIENT_ZONE), end + zone.end()
+        elif before and before["zone"]:  # "by 5pm UK time on Friday the 11th"
+            moment = datetime.combine(day, at_time, ZoneInfo(ZONES[before["zone"]]))
+            moment = moment.astimezone(CLIENT_ZONE)
         passed = False
         if match["weekday"] and moment <= now:
             moment += timedelta(days=7)  # "até sexta" said on Friday after hours
@@ -431,8 +439,3 @@ def _explicit(said: str, now: datetime) -> date | None:
     settings = {"RELATIVE_BASE": base, "PREFER_DATES_FROM": "future", "DATE_ORDER": "DMY"}
     parsed = dateparser.parse(said, languages=["pt", "en", "es"], settings=settings)
     return parsed.date() if parsed else None
-
-
-def _hour_before(text: str) -> re.Match[str] | None:
-    found = _HOUR_BEFORE.search(text)
-    return _HOUR.match(found[0]) if found else None

@@ -13,6 +13,7 @@ _USE_DAY = re.compile(
 # Right before the date that is the deadline itself.
 _MARKED = re.compile(
     r"\b(?:ate|until|by|prazo|deadline|entrega\w*|entregue|antes d[oae]s?|due|no maximo|"
+    r"dentro d[oae]s?|within|"
     r"no later than|limite(?: mesmo)?"
     r"(?: e)?)\b\W*(?:(?:o|a|no|na|dia|the|em) )?$"
 )

@@ -1,13 +1,15 @@
 """Deadlines written in the codes of a trade or a system: a cron line the model must be ready for
 ("0 6 * * 1", in the server's zone when it says one), a day of the year ("dia juliano 349",
 "2026-352 14:00"), a military date-time group ("151200ZDEC26"), compact dates ("20261216",
-"17.12.2026", "2026/12/22 15:00"), the start of a day ("à zero hora do dia 14", "0h de sábado")
-and the Ministry of Health's epidemiological weeks ("até o fechamento da SE 50": its Saturday).
+"17.12.2026", "2026/12/22 15:00"), the start of a day ("à zero hora do dia 14", "0h de sábado"),
+the Ministry of Health's epidemiological weeks ("até o fechamento da SE 50": its Saturday) and
+quarters or halves of a year ("no 1T27", "before the end of H1 2027": their last day).
 
 Works on folded text, as `deadline_formats`; each reader gives the moment and the span it read.
 """
 
 import re
+from calendar import monthrange
 from datetime import UTC, date, datetime, time, timedelta
 
 from cronsim import CronSim, CronSimError
@@ -48,6 +50,14 @@ _CLOCK = re.compile(r"\s*,?\s*(?:as |at )?(?P<hour>[01]?\d|2[0-3])(?::|h)(?P<min
 _MIDNIGHT = re.compile(
     r"\b(?:a |as )?(?:0 ?h(?:oras?)?|0 hora|00:00|00h00?)\s+(?:do |de |da |of )?"
     rf"(?:dia (?P<day>\d{{1,2}})\b(?![/:h])|(?P<weekday>{'|'.join(WEEKDAYS)})(?:-feira)?\b)"
+)
+# "em qualquer momento do 1T27", "before the end of H1 2027", "Q1/27": the period's last day.
+_ORDINALS = {"primeiro": 1, "segundo": 2, "terceiro": 3, "quarto": 4, "first": 1, "second": 2}
+_PERIOD = re.compile(
+    r"\b(?:(?P<quarter>[1-4])\s?(?:t|q|o trimestre)|q(?P<q>[1-4])|"
+    r"(?P<ordinal>primeiro|segundo|terceiro|quarto|first|second) (?P<word>trimestre|semestre|"
+    r"quarter|half)|(?P<half>[12])\s?(?:s|o semestre)|h(?P<h>[12]))"
+    r"(?:\s?(?:de |of |/|-)?\s?)(?P<year>20\d\d|\d\d)\b(?![.,]\d)"
 )
 _EPI_WEEK = re.compile(
     r"\b(?:semana epidemiologica|(?:fim|fechamento|encerramento|final|ate|antes) da se|"
@@ -145,4 +155,21 @@ def _epi(text: str, now: datetime) -> _Found:
 
 
 # In the order `deadline_formats` tries them.
-CODED = (_cron, _day_of_year, _dtg, _compact, _midnight, _epi)
+def _period(text: str, now: datetime) -> _Found:
+    said = _PERIOD.search(text)
+    if said is None:
+        return None
+    year = int(said["year"]) + (2000 if len(said["year"]) == 2 else 0)
+    if said["ordinal"]:
+        months = 3 if said["word"] in ("trimestre", "quarter") else 6
+        number = _ORDINALS[said["ordinal"]]
+    else:
+        months = 3 if said["quarter"] or said["q"] else 6
+        number = int(said["quarter"] or said["q"] or said["half"] or said["h"])
+    if number * months > 12:
+        return None
+    last = date(year, number * months, monthrange(year, number * months)[1])
+    return end_of(last), said.start(), said.end()
+
+
+CODED = (_cron, _day_of_year, _dtg, _compact, _midnight, _epi, _period)

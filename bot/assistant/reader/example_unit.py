@@ -15,8 +15,8 @@ _PER = re.compile(r"\s*(?:por|per|em cada|de cada|in each)\s+(?P<noun>[a-z]{3,})
 # "cada página é um artigo interno": pages of a wiki are its documents, not printed pages.
 _DOCUMENT = r"(?:artigo|documento|post|texto|article|document)"
 _DECLARED = re.compile(
-    r"\b(?:cada|each)\s+(?P<noun>[a-z]{3,})\s+(?:=|e|eh|vai ser|vai virar|vira|sera|is|will be|"
-    rf"becomes)\s+(?:1|um|uma|one|an?)\s+(?:{_EXAMPLE}|{_DOCUMENT})\b|"
+    r"\b(?:cada|each)\s+(?P<noun>[a-z]{3,})\s+(?:=|e|eh|vai ser|vai virar|vira|vire|seja|sera|"
+    rf"is|will be|becomes)\s+(?:1|um|uma|one|an?)\s+(?:{_EXAMPLE}|{_DOCUMENT})\b|"
     rf"\b(?:1|um|uma|one|an?)\s+{_EXAMPLE}\s+(?:por|per|for each|para cada|pra cada)\s+"
     r"(?P<noun_after>[a-z]{3,})\b|"
     # "um livro = um exemplo"

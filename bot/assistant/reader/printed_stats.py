@@ -27,9 +27,21 @@ _INLINE = re.compile(
 _DONE = re.compile(r"^(?:annotated|completed|submitted|labell?ed|reviewed)$")
 _RECORDS = re.compile(
     r"^(?:count|n_?rows|num_?rows|number of rows|numero de linhas|row_?count|rows|total_?rows|"
-    r"num_?examples|tasks)$"
+    r"num_?examples|tasks|contagem)$"
 )
 _EACH = re.compile(r"^(?:avg_?obj_?size|avg_?row_?size|avg_?size|average row size)$")
+# A spreadsheet's status bar ("Média: 212    Contagem: 31.500    Soma: 6.678.000") and
+# PowerShell's Measure-Object: the mean and the sum of a column, in the unit it holds.
+_MEAN = re.compile(r"^(?:average|media|mean|avg)$")
+_SUM = re.compile(r"^(?:sum|soma)$")
+_STATUS_PAIR = re.compile(r"\b(?:media|average|soma|sum|contagem|count)\s*:\s*\d[\d.,]*\d")
+_STATUS_BAR = re.compile(rf"{_STATUS_PAIR.pattern}(?:[ \t]*[·|,;]?[ \t]*{_STATUS_PAIR.pattern})+")
+_COLUMN_UNITS = (
+    (re.compile(r"\bproperty\s*:\s*length\b|\bbytes\b"), "bytes"),
+    (re.compile(r"palavras|words"), "palavras"),
+    (re.compile(r"caracteres|characters|chars"), "caracteres"),
+    (re.compile(r"\btokens\b"), "tokens"),
+)
 _TOTAL = re.compile(
     r"^(?:size|data_?size|num_?bytes|total_?bytes|total logical bytes|total de bytes logicos)$"
 )
@@ -38,7 +50,7 @@ _NOTHING = re.compile(
     r"^(?:num_?columns|num_?row_?groups|serialized_?size|format_?version|storage_?size|nindexes|"
     r"total_?index_?size|index_?sizes|capped|scale_?factor|free_?storage_?size|ok|skipped|"
     r"annotations|active logical bytes|total physical bytes|active physical bytes|cancelled|"
-    r"pending|discarded|total de bytes fisicos|ns)$"
+    r"pending|discarded|total de bytes fisicos|ns|maximum|minimum|maximo|minimo|property)$"
 )
 
 
@@ -58,10 +70,16 @@ def printed_stats(folded: str) -> str:
     if _DATASET_CARD.search(folded):  # a card's splits print the same keys: `card` reads them
         return folded
     folded = _INLINE.sub(lambda line: _one_per_line(line[0]), folded)
+    folded = _STATUS_BAR.sub(
+        lambda bar: "\n" + "\n".join(_STATUS_PAIR.findall(bar[0])) + "\n", folded
+    )
 
     def said(block: re.Match[str]) -> str:
         lines = list(_LINE.finditer(block[0]))
         pairs = [(line["key"].strip(), line) for line in lines]
+        near = folded[max(0, block.start() - 200) : block.end() + 60]
+        unit = next((name for cue, name in _COLUMN_UNITS if cue.search(near)), None)
+        mean = unit is not None and any(_MEAN.match(key) for key, _ in pairs)
         done = any(_DONE.match(key) for key, _ in pairs)
         if not any(_RECORDS.match(k) or _TOTAL.match(k) or _DONE.match(k) for k, _ in pairs):
             return block[0]
@@ -73,10 +91,18 @@ def printed_stats(folded: str) -> str:
                 words.append(f"{value} registros")
             elif _EACH.match(key):
                 words.append(f"de {value} bytes cada")
+            elif _MEAN.match(key) and unit:
+                words.append(f"de {value} {unit} cada")
+            elif _SUM.match(key) and unit and not mean:
+                words.append(f"{value} {unit} no total")
+            elif _SUM.match(key) and mean:
+                continue
             elif _TOTAL.match(key) and not each:
                 words.append(f"{value} {(line['unit'] or 'bytes').strip()} no total")
             elif not (_NOTHING.match(key) or _TOTAL.match(key) or _RECORDS.match(key)):
                 words.append(text)
-        return "\n".join(words) + "\n"
+        # the records first: "Soma: 4.860.000 · Contagem: 16.200" is a total over those records
+        counted = [w for w in words if w.endswith(" registros")]
+        return "\n".join([*counted, *(w for w in words if w not in counted)]) + "\n"
 
     return _BLOCK.sub(said, folded)

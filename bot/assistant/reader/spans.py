@@ -43,7 +43,7 @@ class Span:
 SCALE = {
     "k": 1e3, "mil": 1e3, "thousand": 1e3,
     "m": 1e6, "mi": 1e6, "mm": 1e6, "kk": 1e6, "milhao": 1e6, "milhoes": 1e6, "million": 1e6,
-    "millions": 1e6,
+    "millions": 1e6, "mn": 1e6, "bn": 1e9,
     "b": 1e9, "bi": 1e9, "bilhao": 1e9, "bilhoes": 1e9, "billion": 1e9, "billions": 1e9,
     "t": 1e12, "tri": 1e12, "trilhao": 1e12, "trilhoes": 1e12, "trillion": 1e12,
 }  # fmt: skip

@@ -10,6 +10,7 @@ from bot.assistant.reader.call_length import calls_read
 from bot.assistant.reader.chat_exports import as_words
 from bot.assistant.reader.date_words import dates_spelled
 from bot.assistant.reader.listed_counts import listed
+from bot.assistant.reader.numbering import numbered
 from bot.assistant.reader.per_epoch import once_per_epoch
 from bot.assistant.reader.quantity_arithmetic import load_quantities
 from bot.assistant.reader.reams import in_sheets
@@ -57,6 +58,9 @@ _ABBREVIATIONS = {
     "ep": "epocas",
     "orc": "orcamento",
     "fds": "fim de semana",
+    "amnh": "amanha",
+    "amh": "amanha",
+    "dps d": "depois de",
 }
 # Model names misspelt as other words ("lhama" is the animal); typos of the reader's own words
 # are put right by `spelling.corrected`.
@@ -395,6 +399,7 @@ def normalize(text: str) -> str:
     for pattern, replacement in _HALF:
         folded = pattern.sub(replacement, folded)
     folded = _COMPOUND.sub(_compound, folded)  # "1 semana e 2 dias" is 9 dias
+    folded = numbered(folded)  # "volumes I a XXIV": 24 volumes, not a range
     folded = _ranges(folded)
     folded = _PRODUCT.sub(_product, folded)
     folded = _relative(folded)

@@ -29,6 +29,7 @@ from bot.assistant.reader.pasted_data import (
 from bot.assistant.reader.pasted_sample import sample_said
 from bot.assistant.reader.printed_stats import printed_stats
 from bot.assistant.reader.quantity_arithmetic import load_quantities
+from bot.assistant.reader.spans import amount
 
 # "{'train_runtime': 16342.1, 'train_samples': 12000, 'epoch': 3.0}": what a run already did.
 _RUN_LOG = re.compile(r"\{[^{}]*['\"]train_(?:runtime|samples_per_second|loss)['\"][^{}]*\}")
@@ -88,6 +89,27 @@ def _kept_only(language: str) -> re.Pattern[str]:
     )
 
 
+# "~420 KLOC em 2.100 arquivos", "1,2 MLOC de COBOL", "150 mil linhas de código": code's lines, in
+# tokens at the words per line and tokens per English word of quantities.toml
+_CODE_LINES = re.compile(
+    r"(?P<number>\d+(?:[.,]\d+)?)\s*(?:(?P<kloc>kloc|ksloc)|(?P<mloc>mloc|msloc)|"
+    r"(?P<scale>mil|milhao|milhoes|k|m|mi|thousand|million)?\s*"
+    r"(?:linhas de codigo|lines of code|loc|sloc)\b)"
+)
+
+
+def _code_lines(folded: str) -> str:
+    factors = load_quantities()
+    per_line = factors.get("words_per_line").value * factors.get("tokens_per_english_word").value
+
+    def said(found: re.Match[str]) -> str:
+        lines = amount(found["number"], found["scale"])
+        lines *= 1e3 if found["kloc"] else 1e6 if found["mloc"] else 1
+        return f"{amount_said(lines * per_line)} tokens de codigo"
+
+    return _CODE_LINES.sub(said, folded)
+
+
 def _lines_of_code(folded: str) -> str:
     """ "Python 680 19000 22000 150000 ... SUM: 800 22000 22400 177600" → "800 arquivos com
     2600000 tokens no total": the files, and the lines with text (code and comments, not blank
@@ -123,6 +145,7 @@ def as_prose(folded: str) -> str:
     rewrites: list[Callable[[str], str]] = [
         sample_said,
         _lines_of_code,
+        _code_lines,
         dataset_dict,
         word_stats,
         printed_stats,  # before `table` reads tab-separated lines as a table
