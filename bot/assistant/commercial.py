@@ -11,6 +11,7 @@ from babel.lists import format_list
 
 from bot.assistant.commercial_cues import (
     ABUSE,
+    ACCOUNTS,
     ASKS_SOMETHING,
     BILLING,
     CANCELLATION,
@@ -32,6 +33,7 @@ from bot.assistant.commercial_cues import (
     OTHER_CLIENTS,
     PAYMENT,
     PDF,
+    PUBLIC_SECTOR,
     SCOPE,
     SERVICE,
     SETUP,
@@ -255,6 +257,8 @@ _TOPICS: list[tuple[Callable[[str, Company], bool], Callable[[Company], str]]] =
     (lambda folded, _: bool(DATA_TRANSFER.search(folded)), _policy("data_transfer")),
     (lambda folded, _: bool(TAXES.search(folded)), _policy("taxes")),
     (lambda folded, _: bool(FOREIGN_CHARGES.search(folded)), _policy("foreign_charges")),
+    (lambda folded, _: bool(ACCOUNTS.search(folded)), _policy("accounts")),
+    (lambda folded, _: bool(PUBLIC_SECTOR.search(folded)), _policy("public_sector")),
     (
         lambda folded, _: bool(
             SERVICE.search(folded)

@@ -170,7 +170,26 @@ CONTRACT = re.compile(
     # "cláusula de tratamento de dados conforme a LGPD, um DPA assinado e a lista de suboperadores"
     r"\bdpa\b|data processing (?:agreement|addendum)|suboperador\w*|subprocessors?|"
     r"\bclausula\w*\b[^.?!]{0,20}\bcontrato\b|\bressarc\w*|"
-    r"\bclausula\w* (?:de|sobre) (?:tratamento|protecao|confidencialidade)"
+    r"\bclausula\w* (?:de|sobre) (?:tratamento|protecao|confidencialidade)|"
+    # "we'd need you to sign our standard Master Services Agreement instead of your own terms"
+    r"\bmaster services? agreement|\bmsa\b|\bsign (?:our|a|the) (?:standard )?(?:contract|"
+    r"agreement|terms)|\bnosso (?:proprio )?contrato (?:padrao|modelo)|"
+    r"\bminuta (?:nossa|da empresa)"
+)
+# "como dou acesso ao painel pro meu sócio?", "vários usuários na mesma conta com permissões"
+ACCOUNTS = re.compile(
+    r"\b(?:acesso|login|logins|conta|contas|usuarios?)\b[^.?!]{0,40}\b(?:painel|socio|"
+    r"permiss\w*|perfis|mesma conta|outro usuario|varios usuarios|multiplos usuarios|equipe)\b|"
+    r"\b(?:painel|dashboard)\b[^.?!]{0,30}\b(?:acesso|login|socio|acompanhar)\b|"
+    r"\b(?:multiple|several) users\b|\buser (?:accounts|permissions|roles)\b"
+)
+# "vocês têm cadastro no SICAF?", "ata de registro de preços para adesão (carona)"
+PUBLIC_SECTOR = re.compile(
+    r"\bsicaf\b|\bata de registro de precos?\b|\bcarona\b|\bpregao eletronico\b|"
+    r"\b(?:voces|vcs) (?:participam|atendem|vendem|fornecem)\b[^.?!]{0,30}\b(?:licitac\w*|"
+    r"pregao|orgaos? publicos?|governo|prefeituras?)\b|"
+    r"\bdispensa de licitacao\b|\borgao publico\b|\bcomprasnet\b|"
+    r"\bcompras\.gov\b|\bpublic (?:tender|procurement)\b"
 )
 
 # "vocês fazem o treino ou só alugam a máquina?", "o modelo treinado fica com a gente?"

@@ -89,6 +89,17 @@ ACCOUNT = re.compile(
     r"\b(agora|hoje|amanha)\b[^.]{0,40}\b(livres?|disponive(l|is)|ocupad[oa]s?)\b|"
     r"\b(entrevista|reporter|jornalista|imprensa|interview|journalist)\b|"
     r"\b(pegada de carbono|carbon footprint|kg de co2|co2 por job)\b|"
+    # A podcast, a sponsorship, a talk, a survey for a thesis, our prices quoted in an article
+    r"\b(podcast|episodio|patrocin\w*|palestra|meetup|sponsor\w*|questionario|survey|"
+    r"dissertacao|tcc|mestrand[ao]|doutorand[ao]|pesquisa academica)\b|"
+    r"\bcitar (?:os )?(?:numeros|precos|valores|dados) de (?:voces|vcs)\b|"
+    # A message sent in our name, an offer to confirm: a person checks it
+    r"\be oficial\b|\bforam (?:voces|vcs) que mandaram\b|\b(golpe|fraude|phishing)\b|"
+    r"\b(?:e-?mail|mensagem|ligacao|whats\w*|link)\b[^.?!]{0,40}\bem nome de (?:voces|vcs)\b|"
+    r"\bse passando por\b|"
+    # A complaint: "vou abrir reclamação no Reclame Aqui e no Procon", "número de protocolo"
+    r"\b(reclame aqui|procon|ouvidoria|insatisfac\w*|insatisfeit\w*)\b|"
+    r"\b(?:numero de )?protocolo\b|\breclamac\w* formal\b|"
     # the queue for a card this week, a reminder later, references from other clients
     r"\b(fila|disponibilidade|estoque)\b[^.?!]{0,20}\b(h100|a100|h200|l4|l40s|gpus?|placas?|tpus?|"
     r"maquinas?)\b|\bme (lembra|lembre|avisa|avise) (dessa|desta|da|de novo)|\bremind me\b|"
@@ -213,7 +224,18 @@ NEAR_MISS = re.compile(
     r"\b(?:ajustar|revisar|mudar|adaptar) (?:umas |as |algumas |uma |a )?clausulas?\b|"
     # "vcs consertam placa de vídeo? minha 3080 tá dando tela azul": repairs of the client's card
     r"\b(?:consert\w*|reparo|reparam|repair\w*|fix (?:my|our))\b[^.?!]{0,30}\b(?:placa|gpu|card|"
-    r"computador|pc|notebook)|\btela azul\b|\bblue screen\b"
+    r"computador|pc|notebook)|\btela azul\b|\bblue screen\b|"
+    # A job or an internship with us: "estão contratando?", "tem vaga de estágio?"
+    r"\b(?:estao|vcs estao|voces estao|are you) (?:contratando|hiring)\b|\btem vagas?\b|"
+    r"\bvagas? (?:de|para|pra) (?:estagio|emprego|trabalho|dev|engenheir\w*)|\bestagio\b|"
+    r"\b(?:meu|my) (?:curriculo|cv|resume)\b"
+)
+# A model run for the client, not trained, whatever model it names: "roda esse prompt no Llama 3.1
+# 8B pra eu ver a qualidade", "manda um exemplo de resposta que o modelo treinado daria"
+INFERENCE_FOR_THEM = re.compile(
+    r"\b(?:roda|rode|rodar|testa|teste|run)\b (?:ai |aqui |pra mim |for me )?"
+    r"(?:esse|este|this|o|um|a) (?:prompt|pergunta|question)\b|"
+    r"\bexemplo de resposta que o modelo\b|\bexample (?:answer|output) (?:the|your) model\b"
 )
 
 
@@ -248,6 +270,7 @@ def not_our_trade(folded: str) -> bool:
     return bool(
         NEAR_MISS.search(folded)
         or WRITING_TASK.search(folded)
+        or INFERENCE_FOR_THEM.search(folded)
         or (NOT_OUR_TRADE.search(folded) and not TRAINING.search(folded))
     )
 

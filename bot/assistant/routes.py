@@ -276,8 +276,9 @@ def off_topic(turn: Turn) -> bool:
     done_for_them = bool(cues.WRITING_TASK.search(turn.folded)) and not ours
     # "renderizar 4 mil frames no blender numa A100": the frames are no examples
     near_miss = bool(cues.NEAR_MISS.search(turn.folded)) and not ours
+    inference = bool(cues.INFERENCE_FOR_THEM.search(turn.folded))  # a model named, not to train
     sized = turn.slots.keys() - TERMS_ONLY - {"kind"}
-    return turn.off_topic and (done_for_them or near_miss or not sized)
+    return turn.off_topic and (done_for_them or near_miss or inference or not sized)
 
 
 def guidance(turn: Turn) -> bool:

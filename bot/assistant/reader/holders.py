@@ -53,12 +53,13 @@ _PER_HOLDER = re.compile(r"^\s*(?:por|per|a cada|em cada|de cada|in each)\s+(?P<
 
 def _holders(text: str, start: int, end: int) -> tuple[float, str, int] | None:
     """The holders of the count at `start`..`end`: their number, their noun and where it starts."""
-    before = text[max(0, start - 90) : start]
+    offset = max(0, start - 90)
+    before = text[offset:start]
     found = _EACH_AFTER.search(before) or _EACH_BEFORE.search(before)
     if found is None and _EACH_CLOSES.match(text[end:]):
         found = _WITH_BEFORE.search(before)
     if found is None and (per := _PER_HOLDER.match(text[end:])):
-        found = _counted_elsewhere(text, per["noun"], start)
+        found, offset = _counted_elsewhere(text, per["noun"], start), 0  # found in the whole text
     # "27 mil conversas, cada conversa tem 14 mensagens": records hold their turns, not examples
     data = unit_words()["record"] + unit_words()["turn"]
     if found is None or found["noun"] in _NEVER or found["noun"] in data:
@@ -68,7 +69,7 @@ def _holders(text: str, start: int, end: int) -> tuple[float, str, int] | None:
         return None
     value *= SCALE.get(found["scale"] or "", 1.0)
     # The holders' number is one of its own, not the tail of a longer figure the window cut.
-    at = max(0, start - 90) + found.start("count")
+    at = offset + found.start("count")
     if at and re.match(r"[\d.,]", text[at - 1]):
         return None
     if not 2 <= value <= 100_000 or not value.is_integer():  # "1,5 clientes" counts no one
