@@ -145,6 +145,9 @@ DISCOUNT = re.compile(
     # "we'd commit to 2,000 A100 hours a year: do you have a committed-use rate?"
     r"\bcommitted[- ]use (?:rate|price|pricing|deal)|\bcommit(?:ting)? to [\d.,]+ ?k? \w+ hours|"
     r"\bcompromisso de (?:uso|consumo|horas)|\bpacote de [\d.]+ ?(?:mil )?horas|"
+    # "vocês têm algo tipo reserved instance? pagar um ano adiantado por uma A100 dedicada"
+    r"\bpag\w* (?:um ano|o ano|12 meses|a year|the year) "
+    r"(?:adiantado|antecipado|upfront|in advance)|"
     # "vcs têm algum programa de créditos pra quem tá começando?"
     r"\bprograma de (creditos|startups?|aceleracao)|\bcreditos (gratis|pra|para) |"
     r"\bstartup (program|credits)|\bfree credits|"
@@ -154,7 +157,8 @@ DISCOUNT = re.compile(
 # Not ours to answer from the data file: spot and reserved instances are the clouds' discounts (a
 # guidance question), and a discount to discuss with someone is a handoff.
 NOT_OUR_DISCOUNT = re.compile(
-    r"spot|preempt|interromp|reservad|reserved|committed(?![- ]use (?:rate|price|pricing|deal))|"
+    r"spot|preempt|interromp|reservad|committed(?![- ]use (?:rate|price|pricing|deal))|"
+    r"(?<!tipo )(?<!like )(?<!algo como )reserved|"
     r"\b(com|with) (alguem|uma pessoa|o comercial|um vendedor|a equipe|voces|someone)"
 )
 
@@ -256,9 +260,12 @@ PDF = re.compile(
     r"orcamento|proposta)"
 )
 
+# Asked, not told: "quem me passou o contato de vocês foi o Thiago" asks nothing of ours.
 IDENTITY = re.compile(
-    r"\bcnpj\b|razao social|endereco (de voces|da empresa)|(telefone|e-?mail|contato) (de voces|"
-    r"da empresa|comercial)|como (falo|entro em contato) com (voces|a empresa|o comercial)"
+    r"\bcnpj\b|razao social|endereco (de voces|da empresa)|"
+    r"(?<!passou o )(?<!passou )(?<!passaram o )(?<!deu o )(?<!deram o )"
+    r"(telefone|e-?mail|contato) (de voces|da empresa|comercial)|"
+    r"como (falo|entro em contato) com (voces|a empresa|o comercial)"
 )
 
 # "paro de pagar enquanto tá pausado?", "um teto de gasto que desliga a máquina sozinho", "de

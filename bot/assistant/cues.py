@@ -99,7 +99,18 @@ ACCOUNT = re.compile(
     r"\bse passando por\b|"
     # A complaint: "vou abrir reclamação no Reclame Aqui e no Procon", "número de protocolo"
     r"\b(reclame aqui|procon|ouvidoria|insatisfac\w*|insatisfeit\w*)\b|"
+    r"\b(?:preciso|quero|me (?:passa|da|de|envia|manda)|qual (?:o|e o))\b[^.?!]{0,20}"
     r"\b(?:numero de )?protocolo\b|\breclamac\w* formal\b|"
+    # Nobody answering, a run of ours that went wrong: "preciso de alguém me atendendo hoje"
+    r"\balguem (?:me )?atend\w*|\b(?:explicacao|resposta) de alguem\b|\balguem responsavel\b|"
+    # Access and keys of the client's: "minha senha expirou", "nosso token de API vazou"
+    r"\b(?:senha|password|login)\b[^.?!]{0,30}\b(?:expir\w*|nao (?:funciona|chega|entra)|"
+    r"bloquead\w*|esqueci)|\bnao consigo (?:entrar|logar|acessar)\b|"
+    r"\b(?:token|chave|key)\b[^.?!]{0,45}\b(?:vazou|vazad\w*|revog\w*|leaked|public\w*)|"
+    r"\brevog\w*\b[^.?!]{0,30}\b(?:token|chave|key)|"
+    # A payment made: "acabei de pagar o pix, segue o comprovante. Já pode liberar a máquina?"
+    r"\b(?:pode|podem|ja pode|ja podem)\b[^.?!]{0,10}\bliberar (?:a maquina|o acesso|o job|"
+    r"o treino)|\bsegue o comprovante\b|\bcomprovante (?:em anexo|segue|anexo)\b|"
     # the queue for a card this week, a reminder later, references from other clients
     r"\b(fila|disponibilidade|estoque)\b[^.?!]{0,20}\b(h100|a100|h200|l4|l40s|gpus?|placas?|tpus?|"
     r"maquinas?)\b|\bme (lembra|lembre|avisa|avise) (dessa|desta|da|de novo)|\bremind me\b|"
@@ -178,7 +189,7 @@ NOT_OUR_TRADE = re.compile(
     # Politics and home networks: "quem ganha a eleição?", "o roteador da Claro".
     r"\b(eleica\w*|eleicoes|candidat\w*|partido|roteador|router|wi-?fi|impressora)\b|"
     # The weather: "alguém sabe se vai chover em Floripa?"
-    r"\b(chover|chuva|chovendo|previsao do tempo|ensolarado)\b|"
+    r"\b(chover|chuva|chovendo|previsao do tempo|ensolarado|calorao)\b|\bque (?:calor|frio)\b|"
     # Cooking: "a receita de pão de queijo" is not our kind of recipe.
     r"\breceitas? (de|do|da) (bolo|pao|torta|frango|carne|doce|brigadeiro|lasanha|pizza)\b|"
     r"\bpao de queijo\b|\bculinari\w*|\bcozinha\w*|\bpizzas?\b|\brestaurantes?\b|\brestaurants?\b|"

@@ -105,6 +105,14 @@ def read_job(text: str, now: datetime | None = None) -> JobReading:
         rest = rest[:start] + " " * len(said) + rest[start + len(said) :]
     if models:
         reading.set("model", *models[cues.after_correction(folded, [m[1] for m in models])])
+    elif chosen := cues.MODEL_LEFT_TO_US.search(folded):
+        reading.set("model", cues.DEFAULT_MODEL, chosen.start(), chosen.end())
+        reading.notes.append(
+            _(
+                "Modelo: você deixou a escolha conosco; cotei o Llama 3.1 8B, aberto e com suporte "
+                "oficial a português. Se preferir outro, é só dizer."
+            )
+        )
     deadline = read_deadline(rest, now)
     if deadline:
         rest = rest[: deadline.start] + " " * (deadline.end - deadline.start) + rest[deadline.end :]

@@ -383,6 +383,18 @@ def find_models(text: str) -> list[tuple[str, int, int]]:
     return list(_models_in(text))
 
 
+# "não entendo nada de modelo, pode ser o que você recomendar": the model left to us.
+MODEL_LEFT_TO_US = re.compile(
+    r"\b(?:o )?modelo,? tanto faz\b|\b(?:qualquer|any) (?:modelo|model)\b|"
+    r"\bpode ser o (?:modelo )?que (?:voce|voces) (?:recomendar|indicar|achar melhor|acharem "
+    r"melhor|escolher)\b|\b(?:voces|voce) (?:escolhem|decidem|escolhe|decide) o modelo\b|"
+    r"\bnao entendo (?:nada )?de modelos?\b|\b(?:you|y'all) (?:pick|choose|decide) the model\b|"
+    r"\bwhatever model you (?:recommend|suggest)\b"
+)
+# What we quote when the model is left to us: an open 8B that officially speaks Portuguese.
+DEFAULT_MODEL = "llama-3-1-8b"
+
+
 def forget_models() -> None:
     """Forget the models found per message (a bench times a message read for the first time)."""
     _models_in.cache_clear()
