@@ -207,15 +207,6 @@ THAT_MACHINE = re.compile(
     r"\b(?:dessa|desta|essa|esta|nessa|that|this|the same) (?:maquina|instancia|placa|gpu|machine|"
     r"instance|card)\b|\bque (?:vc|voce|voces) (?:indicou|recomendou|sugeriu)\b"
 )
-# "tem uma tabela com o preço por hora de todas as GPUs?": every card's price, for reference
-PRICE_LIST = re.compile(
-    r"\b(?:tabela|lista|table|list)\b[^.?!]{0,30}\b(?:precos?|valores|prices?|pricing)\b|"
-    r"\brate card\b|\b(?:price|pricing) (?:list|table|sheet)\b"
-)
-EVERY_CARD = re.compile(
-    r"\b(?:todas as|de todas|de cada|cada uma das|all(?: the| your| of your)?|every|each) "
-    r"(?:gpus?|placas?|maquinas?|cards?|accelerators?|aceleradores|chips?)\b"
-)
 # "quanto fica na AWS e quanto no Google?", "AWS ou GCP, qual sai melhor?".
 _VERSUS = re.compile(r"\b(?:ou|or|vs\.?|versus|x|e|and|comparad\w*|compar\w*|entre|between)\b")
 # "sai mais barato GPU ou TPU?", "compara GPU e TPU pra esse job".

@@ -175,6 +175,7 @@ class Assistant:
             "unclear_number": lambda t: self._say(t, unclear_number(t.reading.unclear[0])),
             "closed_model": lambda t: self._say(t, fixed_replies.closed(t.folded)),
             "image_model": lambda t: self._image_model(t),
+            "license": lambda t: self._say(t, fixed_replies.model_license(t.folded, t.state)),
             "settings": lambda t: self._say(t, fixed_replies.answered(settings_answer())),
             "hardware": lambda t: self._say(t, fixed_replies.answered(hardware_answer())),
             "layout": lambda t: self._say(t, fixed_replies.answered(layout_answer())),

@@ -16,6 +16,15 @@ from quoting.jobspec import JobSpec, normalize
 from quoting.pricing import cost
 from quoting.units import format_brl, format_number
 
+# "tem uma tabela com o preço por hora de todas as GPUs?": every card's price, for reference
+PRICE_LIST = re.compile(
+    r"\b(?:tabela|lista|table|list)\b[^.?!]{0,30}\b(?:precos?|valores|prices?|pricing)\b|"
+    r"\brate card\b|\b(?:price|pricing) (?:list|table|sheet)\b"
+)
+EVERY_CARD = re.compile(
+    r"\b(?:todas as|de todas|de cada|cada uma das|all(?: the| your| of your)?|every|each) "
+    r"(?:gpus?|placas?|maquinas?|cards?|accelerators?|aceleradores|chips?)\b"
+)
 # Hours between the two prices whose difference is the price of an hour: fixed charges (set-up)
 # cancel out, and ten hours keep the centavos of the billed tenths exact.
 _SPAN = 10

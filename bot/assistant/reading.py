@@ -20,6 +20,7 @@ from bot.assistant.followups import last_field
 from bot.assistant.instance_types import instance_named
 from bot.assistant.intent import classify
 from bot.assistant.language import conversation_language
+from bot.assistant.machine_prices import EVERY_CARD, PRICE_LIST
 from bot.assistant.quoted_reply import without_our_reply
 from bot.assistant.reader import read_job
 from bot.assistant.reader.calendar_days import CLIENT_ZONE
@@ -273,10 +274,10 @@ def _cues(reading: Reading) -> list[tuple[Ask, bool]]:
                     reading.accelerators
                     or reading.other_chip
                     or cues_of.THAT_MACHINE.search(folded)
-                    or cues_of.EVERY_CARD.search(folded)
+                    or EVERY_CARD.search(folded)
                 )
             )
-            or bool(cues_of.PRICE_LIST.search(folded)),
+            or bool(PRICE_LIST.search(folded)),
         ),
         (
             "fit_check",

@@ -14,6 +14,8 @@ from bot.assistant.budget_reach import ASKS_REACH
 from bot.assistant.closed_models import closed_model
 from bot.assistant.fixed_replies import MAX_CHARS
 from bot.assistant.followups import SIZE_SLOTS, only_a_number
+from bot.assistant.machine_prices import EVERY_CARD, PRICE_LIST
+from bot.assistant.model_licenses import ASKS_LICENSE
 from bot.assistant.search_query import previous_message
 from bot.assistant.separate_jobs import separate_jobs
 from bot.assistant.table_refs import against_table, priced_card
@@ -121,6 +123,13 @@ def closed(turn: Turn) -> bool:
     return closed_model(turn.folded) is not None and "model" not in turn.reading.fields
 
 
+def license_asked(turn: Turn) -> bool:
+    """ "se eu fizer o fine-tuning do Llama 3.1 8B, posso usar comercialmente?", "o Gemma tem
+    restrição de uso?"; not a job whose data are licenses ("20 mil contratos de licença")"""
+    sized = DATA_SLOTS & turn.slots.keys()
+    return bool(ASKS_LICENSE.search(turn.folded)) and not sized and "?" in turn.reading.text
+
+
 def image_model(turn: Turn) -> bool:
     """ "quero treinar um YOLOv8 pra contar caixas, umas 20 mil imagens"; not when a language
     model is named beside it"""
@@ -164,8 +173,8 @@ def price_per_hour(turn: Turn) -> bool:
         or turn.reading.other_chip
         or turn.state.last_quote
         or priced_card(turn.state)
-        or asks.EVERY_CARD.search(turn.folded)
-        or asks.PRICE_LIST.search(turn.folded)
+        or EVERY_CARD.search(turn.folded)
+        or PRICE_LIST.search(turn.folded)
     )
     # "quanto tá a hora da H100?" then "e a L4, quanto fica?", "e ela em spot?": the same
     # question, another card or the spot price.
@@ -398,6 +407,7 @@ ROUTES: list[Route] = [
     Route("unclear_number", unclear_number),
     Route("closed_model", closed),
     Route("image_model", image_model),
+    Route("license", license_asked),
     Route("settings", asks_settings),
     Route("hardware", asks_hardware),
     Route("layout", asks_layout),
