@@ -30,6 +30,12 @@ _CUE = re.compile(
     r"| training)?\s*(?:tem|contem|traz|inclui|=|:|has|contains|includes|consists|is made)|"
     r"formato de cada)"
 )
+# "cada PR tem um diff de ~150 linhas, uma descrição de ~60 palavras e uns 4 comentários de ~30",
+# "each thread has an opening post of ~120 words and about 10 replies of ~40 words": any record's
+# pieces, read as such only when a few of one piece are counted after it.
+_EACH_HAS = re.compile(
+    r"\b(?:cada|each) (?:um|uma|one|[a-z]{2,}) (?:tem|has|com|with|contem|contains|traz|inclui)\b"
+)
 # A piece's length: "~180 palavras", "1,500-character", "(~3.200 caracteres no total)".
 _LENGTH = re.compile(
     r"(?<![\w.,])(?P<number>\d+(?:[.,]\d+)*)\s*(?P<scale>k|mil)?\s*-?\s*"
@@ -49,6 +55,13 @@ _MANY = re.compile(
     r"worked examples|exemplos resolvidos|chamadas|calls|tool calls|resultados|results|trocas|"
     r"exchanges|turnos|turns|mensagens|snippets|paragrafos)\b"
 )
+# "uns 10 ingredientes de ~4 palavras", "about 10 replies of ~40 words": a few of any piece,
+# said inside the example's description (after its cue)
+_COUNTED_PIECE = re.compile(
+    r"(?<![\w.,])(?P<count>\d{1,3})\s+(?:[a-z-]+\s+){1,5}?(?:de|of|com|with)\s+"
+    r"(?:~|uns |umas |cerca de |about |around )?$"
+)
+_FEW = 200
 _EACH = re.compile(r"\b(?:cada|each)\b")
 _TOTAL_AFTER = re.compile(r"^[^,;()]{0,12}\b(?:no total|in total|ao todo|total)\b")
 _BOTH_SIDES = re.compile(r"^\s*(?:de cada lado|each side|per side|on each side)\b")
@@ -65,6 +78,7 @@ _NOT_TRAINED = re.compile(
     r"not (?:in|part of) (?:the )?training)\b"
 )
 _ENGLISH = re.compile(r"\b(?:em ingles|in english|english)\b")
+_CODE = re.compile(r"\b(?:diffs?|codigo|code|patch|patches|script|source)\b")
 _BIGGEST_PIECE = 20_000
 _GAP = 120
 
@@ -91,13 +105,17 @@ class Anatomy:
 
 
 def _many(
-    text: str, found: re.Match[str], before: str, previous: Piece | None
+    text: str, found: re.Match[str], before: str, previous: Piece | None, cue: int
 ) -> tuple[float, int]:
     if previous and _FOLLOWED.search(before):
         return previous.many, -1
     counts = list(_MANY.finditer(before))
     if not counts:
-        return 1.0, -1
+        piece = _COUNTED_PIECE.search(before)
+        at = found.start() - len(before) + piece.start("count") if piece else -1
+        if piece is None or at < cue or int(piece["count"]) > _FEW:
+            return 1.0, -1
+        return float(piece["count"]), at
     last = counts[-1]
     gap = before[last.end() :]
     after = text[found.end() : found.end() + 25]
@@ -132,7 +150,7 @@ def _lengths(text: str) -> list[tuple[re.Match[str], Unit]]:
     return result
 
 
-def _pieces(text: str) -> list[Piece]:
+def _pieces(text: str, cue: int) -> list[Piece]:
     pieces: list[Piece] = []
     previous_end = 0
     for found, unit in _lengths(text):
@@ -148,19 +166,24 @@ def _pieces(text: str) -> list[Piece]:
         last = pieces[-1] if pieces else None
         if last and last.length == length and last.unit == unit and found.start() - last.end < 60:
             continue  # "cuts at 256 tokens, so each chunk is 256 tokens": said twice
-        many, said = _many(text, found, before, last)
+        many, said = _many(text, found, before, last, cue)
         if _BOTH_SIDES.match(text[found.end() :]):
             many *= 2
         near = text[max(previous_end, found.start() - 60) : found.end() + 25]
         english = unit == "word" and bool(_ENGLISH.search(near))
+        # "um diff de ~150 linhas": lines of code, at the words per line of English
+        code_before = text[max(previous_end, found.start() - 40) : found.start()]
+        english = english or (unit == "line" and bool(_CODE.search(code_before)))
         pieces.append(Piece(length, unit, many, english, found.start(), found.end(), said))
         previous_end = found.end()
     return pieces
 
 
 def _tokens(piece: Piece) -> float:
-    if piece.english:
-        return piece.length * load_quantities().get("tokens_per_english_word").value
+    factors = load_quantities()
+    if piece.english:  # words in English, or lines of code (English words per line)
+        per_line = factors.get("words_per_line").value if piece.unit == "line" else 1.0
+        return piece.length * per_line * factors.get("tokens_per_english_word").value
     one = Mention(piece.length, piece.unit, piece.unit, piece.start, piece.end)
     return to_tokens([one])[0]
 
@@ -173,16 +196,25 @@ def _said(piece: Piece) -> str:
         "line": _("linhas"),
     }
     said = f"~{said_amount(piece.length)} {nouns[piece.unit]}"
-    said = _("{piece} em inglês").format(piece=said) if piece.english else said
+    if piece.english:
+        english = _("{piece} de código") if piece.unit == "line" else _("{piece} em inglês")
+        said = english.format(piece=said)
     return f"{said_amount(piece.many)} {TIMES} {said}" if piece.many != 1 else said
 
 
 def example_anatomy(text: str) -> Anatomy | None:
     """The pieces of one example where `text` (folded) describes them, two or more, in tokens."""
     cue = _CUE.search(text)
-    if cue is None:
+    each = _EACH_HAS.search(text) if cue is None else None
+    if cue is None and each is None:
         return None
-    pieces = [p for p in _pieces(text) if p.end > cue.start() - _GAP]
+    if cue is not None:
+        pieces = [p for p in _pieces(text, cue.start()) if p.end > cue.start() - _GAP]
+    else:
+        assert each is not None
+        pieces = [p for p in _pieces(text, each.start()) if p.start > each.start()]
+        if not any(p.many > 1 for p in pieces):
+            return None  # "cada atendimento tem umas 12 trocas, cliente com ~15": turns, read so
     if len(pieces) < 2:
         return None
     tokens = sum(_tokens(p) * p.many for p in pieces)

@@ -66,9 +66,12 @@ _HELD_OUT = re.compile(
     r"zips?|originais)\b"
 )
 
+# `aws s3 ls --summarize`, and `rclone size`, which adds the exact counts in parentheses
+# ("Total objects: 18.600k (18600)", "Total size: 1.109 GiB (1190400000 Byte)")
 _OBJECTS = re.compile(
-    rf"\btotal objects:\s*(?P<objects>{NUMBER})\s+total size:\s*(?P<size>{NUMBER})[ \t]*"
-    r"(?P<unit>bytes|kib|mib|gib|tib)?(?=\s|$)"
+    rf"\btotal objects:\s*(?P<objects>{NUMBER})k?(?:\s*\((?P<exact_objects>\d+)\))?\s+"
+    rf"total size:\s*(?P<size>{NUMBER})[ \t]*(?P<unit>bytes|kib|mib|gib|tib)?"
+    r"(?:\s*\((?P<exact_bytes>\d+) bytes?\))?(?=\s|$)"
 )
 _JQ = re.compile(r"\bjq\b(?P<program>[^\n]*)\n\s*(?P<value>\d+(?:\.\d+)?)\s*(?:\n|$)")
 
@@ -157,6 +160,8 @@ def as_prose(folded: str) -> str:
         key_values,
         pandas,
         _sizes,
+        _csv_count,
+        _row_groups,
         _wc,
         sql,
         _sheet_rows,
@@ -198,6 +203,36 @@ def _sheet_rows(folded: str) -> str:
         return f"{found['said']}{count} linhas da planilha" if count > 1 else found[0]
 
     return _SHEET_RANGE.sub(rows, folded)
+
+
+# `xsv count`, `qsv count`, `csvstat --count`: a CSV's data rows, its header left out. Said with the
+# `wc -l` of the same file, the rows are these (wc counts the header too).
+_CSV_COUNT = re.compile(
+    r"(?:^|\n)[ \t]*(?:\$ )?(?:xsv|qsv) count [^\n]*\n\s*(?P<rows>\d+)\b|"
+    r"(?:^|\n)[ \t]*(?:\$ )?csvstat --count [^\n]*\n\s*(?:row count: )?(?P<stat_rows>\d+)\b"
+)
+_WC_BLOCK = re.compile(r"(?:^|\n)[ \t]*(?:\$ )?wc -l [^\n]*\n\s*\d+[^\n]*")
+
+
+# `parquet-tools meta`: each row group's rows ("RC:48000"); sizes (TS) and offsets count nothing
+_ROW_GROUP = re.compile(r"(?:^|\n)[ \t]*row group \d+:\s*rc:(?P<rows>\d+)[^\n]*")
+
+
+def _row_groups(folded: str) -> str:
+    groups = list(_ROW_GROUP.finditer(folded))
+    if not groups:
+        return folded
+    said = f"\n{sum(int(group['rows']) for group in groups)} registros"
+    return f"{folded[: groups[0].start()]}{said}{_ROW_GROUP.sub('', folded[groups[0].start() :])}"
+
+
+def _csv_count(folded: str) -> str:
+    found = _CSV_COUNT.search(folded)
+    if found is None:
+        return folded
+    said = f"\n{found['rows'] or found['stat_rows']} registros\n"
+    folded = f"{folded[: found.start()]}{said}{folded[found.end() :]}"
+    return _WC_BLOCK.sub("", folded)
 
 
 def _wc(folded: str) -> str:
@@ -297,7 +332,9 @@ def _objects(folded: str) -> str:
         return folded
     unit = found["unit"] if found["unit"] and found["unit"] != "bytes" else ""
     size = read_amount(found["size"]) * (2 ** (10 * ("kmgt".index(unit[0]) + 1)) if unit else 1)
-    said = f"{respoken(found['objects'])} arquivos, {amount_said(size / 1e6)} mb no total"
+    size = float(found["exact_bytes"]) if found["exact_bytes"] else size
+    objects = found["exact_objects"] or respoken(found["objects"])
+    said = f"{objects} arquivos, {amount_said(size / 1e6)} mb no total"
     return f"{folded[: found.start()]}{said}{folded[found.end() :]}"
 
 
