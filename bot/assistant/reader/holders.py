@@ -46,6 +46,15 @@ _WITH_BEFORE = re.compile(
     rf"(?:com|with|tem|having|que tem) {_APPROX}$"
 )
 _EACH_CLOSES = re.compile(r"^\s*(?:cada|each)\b(?!\s+(?:um|uma|one)\b)")
+# "nossos 40 agrônomos mandam 2 boletins por semana cada um": the holders, their verb, the records,
+# and "cada um" after them.
+_EACH_ONE_AFTER = re.compile(
+    r"^[^.;!?\d]{0,30}\b(?:por|ao|per|a) (?:dia|semana|mes|ano|day|week|month|year)\b,?\s*"
+    r"cada (?:um|uma)\b(?!\s+(?:com|tem|de|contem|traz|has|with)\b)"
+)
+_BEFORE_EACH_ONE = re.compile(
+    r"(?P<count>\d+(?:[.,]\d+)*)(?:\s*(?P<scale>mil|k))?\s+(?P<noun>[a-z][a-z-]+)[^.;!?\d]{0,30}$"
+)
 # "das últimas 6 safras, cerca de 1.150 laudos por safra": the records said per holder, the
 # holders counted elsewhere in the message.
 _PER_HOLDER = re.compile(r"^\s*(?:por|per|a cada|em cada|de cada|in each)\s+(?P<noun>[a-z]{3,})\b")
@@ -58,6 +67,8 @@ def _holders(text: str, start: int, end: int) -> tuple[float, str, int] | None:
     found = _EACH_AFTER.search(before) or _EACH_BEFORE.search(before)
     if found is None and _EACH_CLOSES.match(text[end:]):
         found = _WITH_BEFORE.search(before)
+    if found is None and _EACH_ONE_AFTER.match(text[end:]):  # "40 agrônomos mandam ... cada um"
+        found = _BEFORE_EACH_ONE.search(before)
     if found is None and (per := _PER_HOLDER.match(text[end:])):
         found, offset = _counted_elsewhere(text, per["noun"], start), 0  # found in the whole text
     # "27 mil conversas, cada conversa tem 14 mensagens": records hold their turns, not examples

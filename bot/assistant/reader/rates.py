@@ -15,6 +15,8 @@ RATE = re.compile(
     # ("2k tickets a week" arrives as "2k tickets 1 week": the reader writes "a"/"an" as 1)
     # "2.500 e-mails de clientes por mês": whose records they are, said before the rate
     r"^\s*(?:(?:de|do|da|dos|das|of|from) [a-z-]+(?: [a-z-]+)?\s+)?"
+    # "2 boletins técnicos por semana": one word describing the records
+    r"(?:(?!(?:por|per|a|an|cada|e|and|ao|de|do|da|no|na|em)\b)[a-z-]{3,}\s+)?"
     r"(?:por|/|a cada|ao|per|every|a|an|1)\s*(dia util|business day|dia de trabalho|working day|"
     r"dia|semana|mes|ano|day|week|month|year|trimestre|quarter|semestre|hora|hour|minuto|minute|"
     r"segundo|second)\b"
