@@ -168,7 +168,7 @@ PROPOSAL = re.compile(
     r"\bdidn'?t (?:get|receive) (?:it|the (?:e-?mail|pdf|proposal))|"
     # "pode mandar a papelada", "algo por escrito com esses valores", "aquele documento com tudo"
     r"\bpapelada\b|\bpor escrito\b|\bin writing\b|\bdocumento com (?:tudo|esses|os)\b|"
-    r"\bmemori(?:al|a) de calculos?\b|"
+    r"\bmemori(?:al|a) de calculos?\b|\bdocumento formal\b|\btermo de referencia\b|"
     r"\b(?:manda|mande|envia|envie|send)(?: me)? (?:o|the) (?:documento|document)\b|"
     r"\b(?:orcamento|cotacao) (?:oficial|formal)|\bpapel timbrado\b|\bletterhead\b|"
     # "como faço pra receber a proposta?", "manda em Word"

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from bot.assistant import asks, composer, cues, fixed_replies, pleasantries
 from bot.assistant.addenda import detail_added
-from bot.assistant.advice import hardware_answer, layout_answer, settings_answer, weights_answer
 from bot.assistant.budget_reach import reach_reply
 from bot.assistant.comparison import compare_text
 from bot.assistant.dollars import budget_in_reais, in_dollars, other_currency
@@ -39,6 +38,7 @@ from bot.assistant.search_query import search_query
 from bot.assistant.separate_jobs import each_quoted, separate_jobs
 from bot.assistant.state import ConversationState, ConversationStore
 from bot.assistant.table_refs import against_table, priced_card
+from bot.assistant.text_answers import TEXT_ANSWERS
 from bot.assistant.turn import Turn, understand
 from bot.assistant.vision_models import vision_model, vision_model_reply
 from bot.ops.metrics import ERRORS, RETRIEVAL_SECONDS
@@ -175,11 +175,7 @@ class Assistant:
             "unclear_number": lambda t: self._say(t, unclear_number(t.reading.unclear[0])),
             "closed_model": lambda t: self._say(t, fixed_replies.closed(t.folded)),
             "image_model": lambda t: self._image_model(t),
-            "license": lambda t: self._say(t, fixed_replies.model_license(t.folded, t.state)),
-            "settings": lambda t: self._say(t, fixed_replies.answered(settings_answer())),
-            "hardware": lambda t: self._say(t, fixed_replies.answered(hardware_answer())),
-            "layout": lambda t: self._say(t, fixed_replies.answered(layout_answer())),
-            "weights": lambda t: self._say(t, fixed_replies.answered(weights_answer())),
+            **{name: partial(self._told, text) for name, text in TEXT_ANSWERS.items()},
             "separate_jobs": lambda t: each_quoted(
                 separate_jobs(t.reading.text), partial(self._new_job, t.state)
             ),
@@ -218,6 +214,9 @@ class Assistant:
         """One of several separate jobs in a message, quoted on its own."""
         reading, state.slots = read_message(text), {}
         return self._quote(state, text, reading.slots, reading.notes)
+
+    def _told(self, text: Callable[[Turn], str], turn: Turn) -> Reply:
+        return self._say(turn, fixed_replies.answered(text(turn)))  # "que learning rate?"
 
     def _image_model(self, turn: Turn) -> Reply:
         turn.state.handoff = True

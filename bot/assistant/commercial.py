@@ -30,6 +30,7 @@ from bot.assistant.commercial_cues import (
     INVOICES_AS_DATA,
     NOT_OUR_DISCOUNT,
     NOT_SERVICE,
+    ON_PREMISES,
     OTHER_CLIENTS,
     PAYMENT,
     PDF,
@@ -259,6 +260,7 @@ _TOPICS: list[tuple[Callable[[str, Company], bool], Callable[[Company], str]]] =
     (lambda folded, _: bool(FOREIGN_CHARGES.search(folded)), _policy("foreign_charges")),
     (lambda folded, _: bool(ACCOUNTS.search(folded)), _policy("accounts")),
     (lambda folded, _: bool(PUBLIC_SECTOR.search(folded)), _policy("public_sector")),
+    (lambda folded, _: bool(ON_PREMISES.search(folded)), _policy("on_premises")),
     (
         lambda folded, _: bool(
             SERVICE.search(folded)

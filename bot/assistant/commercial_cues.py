@@ -8,7 +8,9 @@ import re
 INVOICE = re.compile(
     r"nota fiscal|notas fiscais|\bnfs?-?e\b|\bnf\b|\binvoice|\bfaturar\b[^?]{0,40}\bcnpj|"
     r"\b(?:duas|2) notas\b|\bnotas separadas|\bcentros? de custo\b|"
-    r"\b(da|dao|emite|emitem|tem|fornece\w*|mandam) (a )?nota\b"
+    r"\b(da|dao|emite|emitem|tem|fornece\w*|mandam) (a )?nota\b|"
+    # "pode entrar como dispêndio de P&D na Lei do Bem? como o serviço sai descrito na nota?"
+    r"\blei do bem\b|\bdispendio de p ?& ?d\b"
 )
 
 # Invoices a client trains on ("8 mil notas fiscais", "imagens de notas fiscais") are data.
@@ -187,9 +189,18 @@ ACCOUNTS = re.compile(
     r"\b(?:painel|dashboard)\b[^.?!]{0,30}\b(?:acesso|login|socio|acompanhar)\b|"
     r"\b(?:multiple|several) users\b|\buser (?:accounts|permissions|roles)\b"
 )
+# "vocês rodariam o treino dentro do nosso próprio data center?": on the client's premises
+ON_PREMISES = re.compile(
+    r"\b(?:nosso|no nosso|dentro do nosso) (?:proprio )?(?:data ?center|datacenter|servidor|"
+    r"ambiente|cluster)\b[^?]{0,40}\b(?:instal|rod|trein|oper)\w*|"
+    r"\b(?:instal|rod|trein|oper)\w*\b[^?]{0,40}"
+    r"\b(?:nosso|no nosso|dentro do nosso) (?:proprio )?(?:data ?center|datacenter|ambiente)\b|"
+    r"\bon-?prem\w*|\bin our (?:own )?data ?center\b"
+)
 # "vocês têm cadastro no SICAF?", "ata de registro de preços para adesão (carona)"
 PUBLIC_SECTOR = re.compile(
     r"\bsicaf\b|\bata de registro de precos?\b|\bcarona\b|\bpregao eletronico\b|"
+    r"\binexigibilidade\b|\bcontratar (?:voces|vcs) por\b|"
     r"\b(?:voces|vcs) (?:participam|atendem|vendem|fornecem)\b[^.?!]{0,30}\b(?:licitac\w*|"
     r"pregao|orgaos? publicos?|governo|prefeituras?)\b|"
     r"\bdispensa de licitacao\b|\borgao publico\b|\bcomprasnet\b|"
@@ -263,14 +274,24 @@ PDF = re.compile(
 # Asked, not told: "quem me passou o contato de vocês foi o Thiago" asks nothing of ours.
 IDENTITY = re.compile(
     r"\bcnpj\b|razao social|endereco (de voces|da empresa)|"
-    r"(?<!passou o )(?<!passou )(?<!passaram o )(?<!deu o )(?<!deram o )"
+    r"(?<!passou o )(?<!passou )(?<!passaram o )(?<!deu o )(?<!deram o )(?<!peguei o )"
+    r"(?<!pegamos o )(?<!recebi o )"
     r"(telefone|e-?mail|contato) (de voces|da empresa|comercial)|"
-    r"como (falo|entro em contato) com (voces|a empresa|o comercial)"
+    r"como (falo|entro em contato) com (voces|a empresa|o comercial)|"
+    # who we are: "há quanto tempo estão no mercado?", "quem são os sócios?", "reclame aqui"
+    r"\bha quanto tempo (?:voces |vcs |a empresa )?(?:estao|existe|atuam)|\bquem sao os socios\b|"
+    r"\b(?:empresa|firma) (?:brasileira|registrada|nova)\b|\breclame aqui\b"
 )
 
 # "paro de pagar enquanto tá pausado?", "um teto de gasto que desliga a máquina sozinho", "de
 # madrugada a hora sai mais barata?": how the hours are billed.
 BILLING = re.compile(
+    # "esse valor é fechado ou é estimativa? se demorar mais eu pago a diferença?", "se acabar
+    # antes, a fatura vem menor?", "entre o Natal e o Ano Novo o preço é outro?"
+    r"\b(?:valor|preco|orcamento) (?:e |eh )?(?:fechado|fixo)\b[^?]{0,30}\bestimativa|"
+    r"\bpag\w* a diferenca\b|\b(?:fatura|conta|cobranca) (?:vem|sai|fica) (?:menor|maior)\b|"
+    r"\bcobr\w* o valor cheio\b|\b(?:natal|ano novo|feriado\w*)\b[^?]{0,50}\b(?:o preco|o valor|"
+    r"mais barat\w*|desconto)\b|"
     r"\bpaus\w*\b[^?]{0,60}\b(?:pag\w*|cobr\w*|billed|pay)\b|\b(?:pag\w*|cobr\w*)\b[^?]{0,40}\bpausad|"
     r"\b(?:teto|limite) de (?:gasto|custo|consumo)|\bspend(?:ing)? (?:cap|limit)|"
     r"\bdesliga\w* (?:a maquina )?sozinh|\bauto-?shutdown|"
@@ -294,7 +315,10 @@ STORAGE = re.compile(
 TRIAL = re.compile(
     r"\bperiodo de (?:teste|avaliacao)|"
     r"\b(?:teste|horas?|creditos?)\b[^?]{0,20}\b(?:gratis|gratuit\w*|de cortesia)|"
-    r"\bfree (?:trial|credits|hours)|\btrial (?:credits|period|hours)"
+    r"\bfree (?:trial|credits|hours)|\btrial (?:credits|period|hours)|"
+    # "qual o pedido mínimo? meu job é coisa de 2h de máquina"
+    r"\b(?:pedido|valor|compra|contratacao) minim[oa]\b|\bfranquia minima\b|\bminimo de horas\b|"
+    r"\bminimum (?:order|purchase|hours|commitment)\b"
 )
 # "e uma máquina só de CPU, pra limpar os dados antes?": no accelerator in it.
 CPU_ONLY = re.compile(
@@ -305,7 +329,10 @@ CPU_ONLY = re.compile(
 DATA_TRANSFER = re.compile(
     r"\b(?:como|how)\b[^?]{0,20}\b(?:subo|subir|envio|enviar|mando|mandar|upload|transfer\w*|"
     r"send)\b[^?]{0,40}\b(?:dados|dataset|data|arquivos|files)\b|\bsftp\b|"
-    r"\bpuxar (?:direto )?d[oe] (?:um |nosso )?bucket\b"
+    r"\bpuxar (?:direto )?d[oe] (?:um |nosso )?bucket\b|"
+    # "dá pra mandar um HD pelo correio?"
+    r"\b(?:hd|disco|ssd|pendrive|hard drive)s?\b[^.?!]{0,30}\b(?:correio|sedex|transportadora|"
+    r"courier|mail|ship)\w*"
 )
 # "a cobrança é em dólar, tem IOF em cima?": we bill in reais; not "o que é IOF?" (guidance)
 FOREIGN_CHARGES = re.compile(
@@ -316,6 +343,10 @@ FOREIGN_CHARGES = re.compile(
 )
 # "esse valor já inclui os impostos ou vem por fora na nota?"
 TAXES = re.compile(
+    # "esse valor já tá com imposto ou vai ISS e PIS/COFINS por cima?", "com ou sem tributos?"
+    r"\b(?:com|sem) (?:ou sem )?(?:os )?(?:impostos?|tributos?)\b|"
+    r"\b(?:ta|esta|vem|ja) com (?:os )?(?:impostos?|tributos?)\b|"
+    r"\b(?:iss|pis|cofins)\b[^?]{0,25}\bpor cima\b|"
     r"\b(?:inclui|incluem|incluso|inclusos|includes?|included)\b[^?]{0,30}\b(?:impostos?|tributos?|"
     r"iss|pis|cofins|taxes)\b|\b(?:impostos?|tributos?|taxes)\b[^?]{0,30}\b(?:por fora|a parte|"
     r"inclus\w*|included|extra)\b"

@@ -8,7 +8,6 @@ from typing import Any
 from bot.assistant import composer
 from bot.assistant.closed_models import closed_model, closed_model_reply
 from bot.assistant.commercial import SOURCE_FILE, SOURCE_TITLE, no_team_online
-from bot.assistant.model_licenses import license_answer
 from bot.assistant.reply import ACTION_HUMAN, ACTION_QUOTE, Reply, Source
 from bot.assistant.state import ConversationState
 from locales import N_, _, speaking
@@ -256,8 +255,3 @@ def closed(folded: str) -> Reply:
 def answered(answer: str) -> Reply:
     """A question answered from what the engine knows, with a person on offer."""
     return Reply(answer=answer, intent="question", actions=[ACTION_QUOTE, ACTION_HUMAN])
-
-
-def model_license(folded: str, state: ConversationState) -> Reply:
-    """ "posso usar o Llama 3.1 comercialmente?": the license of the model named or quoted."""
-    return answered(license_answer(folded, state.slots.get("model")))

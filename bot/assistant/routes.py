@@ -19,6 +19,7 @@ from bot.assistant.model_licenses import ASKS_LICENSE
 from bot.assistant.search_query import previous_message
 from bot.assistant.separate_jobs import separate_jobs
 from bot.assistant.table_refs import against_table, priced_card
+from bot.assistant.token_count import asks_tokens
 from bot.assistant.turn import (
     CLASSIFIER_MARGIN,
     DATA_SLOTS,
@@ -124,10 +125,14 @@ def closed(turn: Turn) -> bool:
 
 
 def license_asked(turn: Turn) -> bool:
-    """ "se eu fizer o fine-tuning do Llama 3.1 8B, posso usar comercialmente?", "o Gemma tem
-    restrição de uso?"; not a job whose data are licenses ("20 mil contratos de licença")"""
+    """ "posso usar o Llama 3.1 8B comercialmente?"; not "20 mil contratos de licença" (data)"""
     sized = DATA_SLOTS & turn.slots.keys()
     return bool(ASKS_LICENSE.search(turn.folded)) and not sized and "?" in turn.reading.text
+
+
+def token_count(turn: Turn) -> bool:
+    """ "40 mil perguntas de umas 100 palavras dá quantos tokens? não preciso de preço agora" """
+    return asks_tokens(turn.reading)
 
 
 def image_model(turn: Turn) -> bool:
@@ -408,6 +413,7 @@ ROUTES: list[Route] = [
     Route("closed_model", closed),
     Route("image_model", image_model),
     Route("license", license_asked),
+    Route("token_count", token_count),
     Route("settings", asks_settings),
     Route("hardware", asks_hardware),
     Route("layout", asks_layout),

@@ -84,8 +84,9 @@ class Service(BaseModel):
     """What we do and what stays the client's, the contract, what happens when a machine fails or
     the client stops a job, how hours are billed (pauses, a spending cap), serving the trained
     model, what disk and the model's download cost, a free trial, a machine with no accelerator,
-    how the data arrives, whether taxes are in the total, IOF and card fees, who
-    sees the quotes, selling to the public sector, and how fast we respond."""
+    how the data arrives, whether taxes are in the total, IOF and card fees, who sees the
+    quotes, selling to the public sector, training on the client's premises, and how fast we
+    respond."""
 
     scope: str = Field(min_length=20)
     contract: str = Field(min_length=20)
@@ -101,6 +102,7 @@ class Service(BaseModel):
     foreign_charges: str = Field(min_length=20)
     accounts: str = Field(min_length=20)
     public_sector: str = Field(min_length=20)
+    on_premises: str = Field(min_length=20)
     sla: str = Field(min_length=20)
 
 

@@ -1,0 +1,51 @@
+"""How many tokens a client's data makes, asked with no quote ("40 mil perguntas e respostas de
+umas 100 palavras cada dá quantos tokens? não preciso de preço agora"): the reading and its
+arithmetic, the total per epoch, and what the quote would still need."""
+
+import re
+
+from bot.assistant.reader.quantity_arithmetic import said_tokens
+from bot.assistant.reading import Reading
+from locales import _
+
+ASKS_TOKENS = re.compile(
+    r"\b(?:quantos|qtos) tokens\b|\bhow many tokens\b|\bquanto (?:da|isso da|fica) em tokens\b|"
+    r"\b(?:tamanho|total) em tokens\b"
+)
+_NO_PRICE = re.compile(
+    r"\bnao preciso (?:de )?(?:preco|valor|cotacao)|\bsem (?:preco|cotacao)\b|"
+    r"\bpreco (?:eu vejo |fica pra |a gente ve )?depois\b|\bno (?:price|quote) (?:yet|needed)\b"
+)
+
+
+def asks_tokens(reading: Reading) -> bool:
+    """The size in tokens asked, the data said, and no price wanted now (or no model to price)."""
+    data = {"examples", "dataset_tokens", "tokens_per_example"} & reading.fields.keys()
+    priced = "model" in reading.fields and not _NO_PRICE.search(reading.folded)
+    return bool(ASKS_TOKENS.search(reading.folded)) and bool(data) and not priced
+
+
+def token_answer(reading: Reading) -> str:
+    """The data as read, in tokens, per epoch; the model and method still to say for a quote."""
+    slots = reading.slots
+    total = slots.get("dataset_tokens") or (
+        float(slots.get("examples") or 0) * float(slots.get("tokens_per_example") or 0)
+    )
+    data_note = _("Dados: {arithmetic}.").split("{")[0]  # how the reader's data note begins
+    read = next((note for note in reading.notes if note.startswith(data_note)), "")
+    if not total:
+        return _(
+            "Para contar os tokens preciso do tamanho de cada exemplo (palavras, páginas ou "
+            "caracteres) além da quantidade. Pode me dizer?"
+        )
+    lines = [
+        _("Pelo que você descreveu, os dados somam cerca de {total} por época.").format(
+            total=said_tokens(total)
+        ),
+        read,
+        _(
+            "Cada época passa por todos eles: com 3 épocas, o treino processa uns {three}. Para "
+            "a máquina, o tempo e o preço, me diga o modelo e o método (LoRA, QLoRA ou completo)."
+        ).format(three=said_tokens(3 * total)),
+    ]
+    return "\n".join(line for line in lines if line)
