@@ -58,7 +58,10 @@ _MANY = re.compile(
 # "uns 10 ingredientes de ~4 palavras", "about 10 replies of ~40 words": a few of any piece,
 # said inside the example's description (after its cue)
 _COUNTED_PIECE = re.compile(
-    r"(?<![\w.,])(?P<count>\d{1,3})\s+(?:[a-z-]+\s+){1,5}?(?:de|of|com|with)\s+"
+    r"(?<![\w.,])(?P<count>\d{1,3})\s+"
+    # a few pieces, not thousands of records ("cada um com 10 mil exemplos de 500 tokens")
+    r"(?!(?:mil|k|milh\w*|bilh\w*|thousand|million|exemplos?|examples?|amostras?|samples?|"
+    r"registros?|records?)\b)(?:[a-z-]+\s+){1,5}?(?:de|of|com|with)\s+"
     r"(?:~|uns |umas |cerca de |about |around )?$"
 )
 _FEW = 200
@@ -215,7 +218,8 @@ def example_anatomy(text: str) -> Anatomy | None:
         pieces = [p for p in _pieces(text, each.start()) if p.start > each.start()]
         if not any(p.many > 1 for p in pieces):
             return None  # "cada atendimento tem umas 12 trocas, cliente com ~15": turns, read so
-    if len(pieces) < 2:
+    # "1.450 POPs, cada um com uns 18 passos de ~30 palavras": one piece, counted, is enough
+    if len(pieces) < 2 and not (each and pieces and pieces[0].many > 1):
         return None
     tokens = sum(_tokens(p) * p.many for p in pieces)
     step = Step(f"({' + '.join(_said(p) for p in pieces)})", "words")

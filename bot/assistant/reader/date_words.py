@@ -81,6 +81,8 @@ def dates_spelled(folded: str) -> str:
         lambda m: m[1] + ["segunda", "terca", "quarta", "quinta", "sexta"][int(m[2]) - 2], folded
     )
     folded = _WEEKDAY_SHORT.sub(lambda m: _WEEKDAYS_SAID[m[1] or m[2]], folded)
+    # "dia 11 p.f." (próximo futuro): that day of next month, as offices write it
+    folded = re.sub(r"\bdia (\d{1,2}) p\. ?f\.?(?!\w)", r"dia \1 do mes que vem", folded)
     folded = _DOTTED_DATE.sub(r"\1 \2/\3", folded)
     # Spanish "a las 10 de la mañana": the hour as Portuguese says it
     folded = re.sub(

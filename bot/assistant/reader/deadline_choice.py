@@ -15,7 +15,9 @@ _MARKED = re.compile(
     r"\b(?:ate|until|by|prazo|deadline|entrega\w*|entregue|antes d[oae]s?|due|no maximo|"
     r"dentro d[oae]s?|within|"
     r"no later than|limite(?: mesmo)?"
-    r"(?: e)?)\b\W*(?:(?:o|a|no|na|dia|the|em) )?$"
+    # "até as 3 da madrugada de sábado": the hour between the mark and its day
+    r"(?: e)?)\b\W*(?:(?:as|a|at) \d{1,2}(?:h\d{0,2}|:\d\d)?"
+    r"(?: da (?:manha|tarde|noite|madrugada))?\s+(?:de |do |on )?)?(?:(?:o|a|no|na|dia|the|em) )?$"
 )
 
 
@@ -27,11 +29,11 @@ def chosen(text: str, found: list[Deadline], counted: Deadline | None) -> Deadli
     """The deadline among the days `found` and the one `counted` in a format of its own."""
     used = [d for d in found if _before(text, d, _USE_DAY, 40)]
     found = [d for d in found if d not in used] or found
-    marked = [d for d in found if _before(text, d, _MARKED, 25)]
+    marked = [d for d in found if _before(text, d, _MARKED, 40)]
     if counted is None:
         return next(iter(marked or found), None)
     others = [d for d in found if d.start >= counted.end or d.end <= counted.start]
     apart = [d for d in marked if d in others]
-    if apart and not _before(text, counted, _MARKED, 25):
+    if apart and not _before(text, counted, _MARKED, 40):
         return apart[0]
     return others[0] if others and _before(text, counted, _USE_DAY, 40) else counted

@@ -76,7 +76,8 @@ _NAMED_DAYS = {"dia de reis": (1, 6), "reis": (1, 6), "tiradentes": (4, 21),
                "restauracao da independencia": (12, 1),
                "dia de santo antonio": (6, 13), "dia do consumidor": (3, 15)}  # fmt: skip
 _NAMED_DAY = re.compile(
-    r"\b(?:(?P<before>antes d[eoa])|ate o|ate|prazo:?|by|no|na|pro|para o|pra o)\s+(?:o )?"
+    r"\b(?:(?P<before>antes d[eoa]|(?:na )?vespera d[eoa])|ate o|ate|prazo:?|by|no|na|pro|para o|"
+    r"pra o)\s+(?:o )?"
     r"(?:(?:feriado|festa) (?:de |do |da )?)?"
     rf"(?P<day>{'|'.join(sorted(_NAMED_DAYS, key=len, reverse=True))})\b"
 )

@@ -54,7 +54,7 @@ _PERIOD = re.compile(
     r"(?P<n2>\d+)\s*(?P<working>business |working )?"
     r"(?P<unit2>dias?|semanas?|mes(?:es)?|anos?|days?|weeks?|months?|years?)"
     r"(?P<business2> uteis| business)?\s*"
-    r"(?:\s(?:de|of)\s+(?!prazo|antecedencia|folga|notice|deadline)|"
+    r"(?:\s(?:de|of)\s+(?!prazo|antecedencia|folga|notice|deadline)|\s+inteir[oa]s?\b|"
     r"\sdisso\b|\sdesse\b|\sof (?:it|that)\b|"
     # "temos 18 meses guardados"
     r"(?:guardad|armazenad|arquivad|acumulad|gravad|transcrit|registrad|exportad|stored|archived|"

@@ -382,6 +382,10 @@ def normalize(text: str) -> str:
     folded = re.sub(r"\b(?:uma |1 )?quinzena\b", "15 dias", folded)  # "tenho uma quinzena"
     folded = in_sheets(folded)  # "12 resmas de processos": 6.000 folhas
     folded = re.sub(r"\bmeia duzia\b", "6", folded)
+    # "12 milheiros de orçamentos", "3 milheiros e meio": a printer's thousands; "45 fls.": sheets
+    folded = re.sub(r"\b(\d+) milheiros? e meio\b", lambda m: str(int(m[1]) * 1000 + 500), folded)
+    folded = re.sub(r"\b(\d+) milheiros?\b", lambda m: str(int(m[1]) * 1000), folded)
+    folded = re.sub(r"(?<=\d )fls?\.(?!\w)", "folhas", folded)
     folded = re.sub(r"\b(?:uma |1 )?duzia\b", "12", folded)  # "uma dúzia de mensagens"
     # "2 mil e 500 pareceres" is 2.500 (hundreds only: "R$ 6 mil e 3 dias" is two things)
     folded = re.sub(
