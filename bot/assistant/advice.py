@@ -1,8 +1,8 @@
 """Questions a quote does not answer, answered from what the engine knows instead of with a quote
 on invented data: training settings ("que learning rate e rank vocês recomendam?"), the machines'
 hardware ("as máquinas de 8 GPUs têm NVLink?", "qual o disco das máquinas?"), how to lay out
-the data ("quais colunas entram no treino?") and what the trained weights come as ("recebo o
-adapter em safetensors? dá pra converter pra GGUF?")."""
+the data ("quais colunas entram no treino?"), what the trained weights come as ("recebo o
+adapter em safetensors? dá pra converter pra GGUF?") and where to start choosing a base model."""
 
 import re
 
@@ -46,6 +46,16 @@ ASKS_WEIGHTS = re.compile(
 )
 
 
+# "qual modelo base vocês indicam pra texto jurídico em português?", "o llama entende bem
+# português?", "Llama ou Qwen, qual você escolheria? só sua opinião"
+ASKS_BASE_MODEL = re.compile(
+    r"\bqual (?:modelo|llm)(?: base)?\b[^?]{0,40}\b(?:indica|recomenda|sugere|escolh|melhor)|"
+    r"\b(?:modelo base|base model)\b[^?]{0,40}\b(?:indica|recomend|sugest|suggest|best|melhor)|"
+    r"\b(?:entende|fala|lida) bem (?:com )?(?:o )?portugues\b|\bwhich base model\b|"
+    r"\bqual (?:voce|vc|voces|vcs) escolheria\b|\bsua opiniao\b"
+)
+
+
 def _asked_about(pattern: re.Pattern[str], turn: Turn) -> bool:
     """A question on `pattern`'s subject; not a job with its data said, which gets its quote."""
     if not pattern.search(turn.folded):
@@ -74,6 +84,28 @@ def asks_layout(turn: Turn) -> bool:
 def asks_weights(turn: Turn) -> bool:
     """ "no fim eu recebo o adapter em safetensors? dá pra converter pra GGUF pro Ollama?" """
     return _asked_about(ASKS_WEIGHTS, turn)
+
+
+def asks_base_model(turn: Turn) -> bool:
+    """ "qual modelo base vocês indicam pra texto jurídico em português? não quero preço ainda" """
+    return _asked_about(ASKS_BASE_MODEL, turn)
+
+
+def base_model_answer() -> str:
+    """Where to start for Portuguese text, and how the choice is made: on the client's data.
+    Languages: Llama 3.1 model card (8 supported languages, Portuguese among them) and the Qwen2.5
+    release notes (over 29 languages, Portuguese among them), read 2026-12-07."""
+    return _(
+        "A escolha do modelo é sua, e o melhor para os seus dados sai de um teste; para texto em "
+        "português, bons pontos de partida abertos são:\n"
+        "• Llama 3.1 8B: suporte oficial a português entre as 8 línguas do modelo.\n"
+        "• Qwen 2.5 7B: treinado em mais de 29 línguas, português entre elas.\n"
+        "• Modelos ajustados para o português, como o Sabiá-7B, lidam melhor com gíria e "
+        "abreviação daqui.\n"
+        "Separe umas centenas de exemplos reais, rode os candidatos e compare as respostas; um "
+        "modelo maior (13B a 14B) ajuda quando o texto é longo ou técnico. Para a cotação lado a "
+        'lado, é só pedir: "compara Llama 3.1 8B e Qwen 2.5 7B com os meus dados".'
+    )
 
 
 def weights_answer() -> str:

@@ -13,6 +13,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from bot.assistant.reader.cues import find_models
+from bot.assistant.turn import DATA_SLOTS, Turn
 from locales import _
 from quoting.registry import load_registry
 from quoting.units import format_date
@@ -96,3 +97,9 @@ def license_answer(folded: str, table_model: str | None = None) -> str:
         "É um resumo para orientar a escolha, não parecer jurídico: vale o texto da licença."
     )
     return "\n".join([heading, *lines, "", closing])
+
+
+def asks_license(turn: Turn) -> bool:
+    """ "posso usar o Llama 3.1 8B comercialmente?"; not "20 mil contratos de licença" (data)"""
+    sized = DATA_SLOTS & turn.slots.keys()
+    return bool(ASKS_LICENSE.search(turn.folded)) and not sized and "?" in turn.reading.text

@@ -7,15 +7,14 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.assistant import asks, cues, routing
+from bot.assistant import advice, asks, cues, routing
 from bot.assistant.addenda import adds_detail
-from bot.assistant.advice import asks_hardware, asks_layout, asks_settings, asks_weights
 from bot.assistant.budget_reach import ASKS_REACH
 from bot.assistant.closed_models import closed_model
 from bot.assistant.fixed_replies import MAX_CHARS
 from bot.assistant.followups import SIZE_SLOTS, only_a_number
 from bot.assistant.machine_prices import EVERY_CARD, PRICE_LIST
-from bot.assistant.model_licenses import ASKS_LICENSE
+from bot.assistant.model_licenses import asks_license
 from bot.assistant.search_query import previous_message
 from bot.assistant.separate_jobs import separate_jobs
 from bot.assistant.table_refs import against_table, priced_card
@@ -122,17 +121,6 @@ def commercial(turn: Turn) -> bool:
 def closed(turn: Turn) -> bool:
     """ "quanto custa o fine-tuning do GPT-4o mini nas máquinas de vocês?", no open model named"""
     return closed_model(turn.folded) is not None and "model" not in turn.reading.fields
-
-
-def license_asked(turn: Turn) -> bool:
-    """ "posso usar o Llama 3.1 8B comercialmente?"; not "20 mil contratos de licença" (data)"""
-    sized = DATA_SLOTS & turn.slots.keys()
-    return bool(ASKS_LICENSE.search(turn.folded)) and not sized and "?" in turn.reading.text
-
-
-def token_count(turn: Turn) -> bool:
-    """ "40 mil perguntas de umas 100 palavras dá quantos tokens? não preciso de preço agora" """
-    return asks_tokens(turn.reading)
 
 
 def image_model(turn: Turn) -> bool:
@@ -412,12 +400,13 @@ ROUTES: list[Route] = [
     Route("unclear_number", unclear_number),
     Route("closed_model", closed),
     Route("image_model", image_model),
-    Route("license", license_asked),
-    Route("token_count", token_count),
-    Route("settings", asks_settings),
-    Route("hardware", asks_hardware),
-    Route("layout", asks_layout),
-    Route("weights", asks_weights),
+    Route("license", asks_license),
+    Route("token_count", asks_tokens),
+    Route("base_model", advice.asks_base_model),
+    Route("settings", advice.asks_settings),
+    Route("hardware", advice.asks_hardware),
+    Route("layout", advice.asks_layout),
+    Route("weights", advice.asks_weights),
     Route("separate_jobs", separate),
     Route("price_per_hour", price_per_hour),
     Route("fit_check", fit_check),

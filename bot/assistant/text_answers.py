@@ -3,7 +3,13 @@
 
 from collections.abc import Callable
 
-from bot.assistant.advice import hardware_answer, layout_answer, settings_answer, weights_answer
+from bot.assistant.advice import (
+    base_model_answer,
+    hardware_answer,
+    layout_answer,
+    settings_answer,
+    weights_answer,
+)
 from bot.assistant.model_licenses import license_answer
 from bot.assistant.token_count import token_answer
 from bot.assistant.turn import Turn
@@ -15,4 +21,5 @@ TEXT_ANSWERS: dict[str, Callable[[Turn], str]] = {
     "layout": lambda _turn: layout_answer(),
     "weights": lambda _turn: weights_answer(),
     "token_count": lambda turn: token_answer(turn.reading),
+    "base_model": lambda _turn: base_model_answer(),
 }

@@ -6,6 +6,7 @@ import re
 
 from bot.assistant.reader.quantity_arithmetic import said_tokens
 from bot.assistant.reading import Reading
+from bot.assistant.turn import Turn
 from locales import _
 
 ASKS_TOKENS = re.compile(
@@ -18,8 +19,10 @@ _NO_PRICE = re.compile(
 )
 
 
-def asks_tokens(reading: Reading) -> bool:
-    """The size in tokens asked, the data said, and no price wanted now (or no model to price)."""
+def asks_tokens(turn: Turn) -> bool:
+    """ "40 mil perguntas de umas 100 palavras dá quantos tokens? não preciso de preço agora": the
+    size in tokens asked, the data said, and no price wanted now (or no model to price)"""
+    reading = turn.reading
     data = {"examples", "dataset_tokens", "tokens_per_example"} & reading.fields.keys()
     priced = "model" in reading.fields and not _NO_PRICE.search(reading.folded)
     return bool(ASKS_TOKENS.search(reading.folded)) and bool(data) and not priced
