@@ -61,7 +61,7 @@ _COUNTED_PIECE = re.compile(
     r"(?<![\w.,])(?P<count>\d{1,3})\s+"
     # a few pieces, not thousands of records ("cada um com 10 mil exemplos de 500 tokens")
     r"(?!(?:mil|k|milh\w*|bilh\w*|thousand|million|exemplos?|examples?|amostras?|samples?|"
-    r"registros?|records?)\b)(?:[a-z-]+\s+){1,5}?(?:de|of|com|with)\s+"
+    r"registros?|records?)\b)(?:[a-z-]+\s+){1,5}?(?:(?:de|of|com|with)\s+|\(\s*)"
     r"(?:~|uns |umas |cerca de |about |around )?$"
 )
 _FEW = 200

@@ -34,6 +34,8 @@ _CRON_UTC = re.compile(
 _DAY_OF_YEAR = re.compile(
     r"\b(?:dia juliano|julian day|dia do ano|day of (?:the )?year|doy)\s*(?P<n>\d{1,3})\b"
     r"(?:\s*(?:de|of|/)\s*(?P<year>20\d\d))?|"
+    # "no dia 350 de 2026": past 31, a day can only be the year's
+    r"\bdia (?P<day_n>3[2-9]\d|[4-9]\d\d|3[3-6]\d) de (?P<day_year>20\d\d)\b|"
     r"\b(?P<iso_year>20\d\d)-(?P<iso_n>[0-3]\d\d)\b(?!-)"
     r"(?:[t ](?P<hour>[0-2]\d):(?P<minute>[0-5]\d))?"
 )
@@ -83,8 +85,8 @@ def _day_of_year(text: str, now: datetime) -> _Found:
     said = _DAY_OF_YEAR.search(text)
     if said is None:
         return None
-    n = int(said["n"] or said["iso_n"])
-    given = said["year"] or said["iso_year"]
+    n = int(said["n"] or said["iso_n"] or said["day_n"])
+    given = said["year"] or said["iso_year"] or said["day_year"]
     for year in [int(given)] if given else [now.year, now.year + 1]:
         if not 1 <= n <= (366 if on_day(year, 2, 29) else 365):
             return None
