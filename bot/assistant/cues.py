@@ -347,6 +347,12 @@ ALTERNATIVES = re.compile(
     r"^(ver |mostra\w* |quais (sao )?(as )?|e as )?(alternativas|outras opcoes)\W*$"
 )
 # "pode refazer aceitando spot?", "recalcula com 3 épocas": the quote again with what changes.
+# "o que é isso?", "o que significa 'tokens'?", "what does that mean?": a word of ours explained
+EXPLAIN = re.compile(
+    r"\bo que (?:e|eh|sao|significa|significam|quer dizer|querem dizer) (?:isso|esses?|essas?|"
+    r"isto)\b|\bwhat (?:is|are|does) (?:that|this|these)(?: mean)?\b|\bnao entendi (?:o que e|o "
+    r"que sao|esses termos)\b"
+)
 REDO = re.compile(r"\b(?:refaz\w*|refazer|recalcul\w*|redo|re-?run|requote|recompute)\b")
 FOLLOW_UP = re.compile(
     r"^\s*(e|and|agora|entao|refaz\w*|what about|what if|how about|com|sem|em|e se|pode ser)\b|"

@@ -13,6 +13,7 @@ from bot.assistant.budget_reach import ASKS_REACH
 from bot.assistant.closed_models import closed_model
 from bot.assistant.fixed_replies import MAX_CHARS
 from bot.assistant.followups import SIZE_SLOTS, only_a_number
+from bot.assistant.glossary import explained
 from bot.assistant.machine_prices import EVERY_CARD, PRICE_LIST
 from bot.assistant.model_licenses import asks_license
 from bot.assistant.search_query import previous_message
@@ -121,6 +122,13 @@ def commercial(turn: Turn) -> bool:
 def closed(turn: Turn) -> bool:
     """ "quanto custa o fine-tuning do GPT-4o mini nas máquinas de vocês?", no open model named"""
     return closed_model(turn.folded) is not None and "model" not in turn.reading.fields
+
+
+def explains(turn: Turn) -> bool:
+    """ "no orçamento aparece '3 épocas' e 'tokens'. o que é isso?": the words explained, even with
+    a job on the table; no figure of the message changes it"""
+    asked = bool(cues.EXPLAIN.search(turn.folded)) and "?" in turn.reading.text
+    return asked and explained(turn.folded) is not None
 
 
 def image_model(turn: Turn) -> bool:
@@ -403,6 +411,7 @@ ROUTES: list[Route] = [
     Route("license", asks_license),
     Route("token_count", asks_tokens),
     Route("base_model", advice.asks_base_model),
+    Route("explain", explains),
     Route("settings", advice.asks_settings),
     Route("hardware", advice.asks_hardware),
     Route("layout", advice.asks_layout),

@@ -10,6 +10,7 @@ from bot.assistant.advice import (
     settings_answer,
     weights_answer,
 )
+from bot.assistant.glossary import explained
 from bot.assistant.model_licenses import license_answer
 from bot.assistant.token_count import token_answer
 from bot.assistant.turn import Turn
@@ -22,4 +23,5 @@ TEXT_ANSWERS: dict[str, Callable[[Turn], str]] = {
     "weights": lambda _turn: weights_answer(),
     "token_count": lambda turn: token_answer(turn.reading),
     "base_model": lambda _turn: base_model_answer(),
+    "explain": lambda turn: explained(turn.folded) or "",
 }
