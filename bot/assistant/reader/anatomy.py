@@ -116,7 +116,8 @@ def _many(
     if not counts:
         piece = _COUNTED_PIECE.search(before)
         at = found.start() - len(before) + piece.start("count") if piece else -1
-        if piece is None or at < cue or int(piece["count"]) > _FEW:
+        total = _TOTAL_AFTER.match(text[found.end() :])  # "5 ferramentas (~3.200 no total)"
+        if piece is None or at < cue or int(piece["count"]) > _FEW or total:
             return 1.0, -1
         return float(piece["count"]), at
     last = counts[-1]
