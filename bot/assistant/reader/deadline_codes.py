@@ -1,9 +1,10 @@
 """Deadlines written in the codes of a trade or a system: a cron line the model must be ready for
 ("0 6 * * 1", in the server's zone when it says one), a day of the year ("dia juliano 349",
 "2026-352 14:00"), a military date-time group ("151200ZDEC26"), compact dates ("20261216",
-"17.12.2026", "2026/12/22 15:00"), the start of a day ("à zero hora do dia 14", "0h de sábado"),
-the Ministry of Health's epidemiological weeks ("até o fechamento da SE 50": its Saturday) and
-quarters or halves of a year ("no 1T27", "before the end of H1 2027": their last day).
+"17.12.2026", "2026/12/22 15:00", "18-12-26"), the start of a day ("à zero hora do dia 14"),
+the Ministry of Health's epidemiological weeks ("até o fechamento da SE 50": its Saturday),
+quarters or halves of a year ("no 1T27", "before the end of H1 2027": their last day) and ISO
+durations from a config ("max_wait: P2DT12H").
 
 Works on folded text, as `deadline_formats`; each reader gives the moment and the span it read.
 """
@@ -46,7 +47,13 @@ _DTG = re.compile(
 _COMPACT = re.compile(
     r"\b(?P<year>20\d\d)(?P<month>[01]\d)(?P<day>[0-3]\d)\b|"
     r"\b(?P<d_day>[0-3]?\d)\.(?P<d_month>[01]?\d)\.(?P<d_year>20\d\d)\b|"
-    r"\b(?P<y_year>20\d\d)/(?P<y_month>[01]?\d)/(?P<y_day>[0-3]?\d)\b"
+    r"\b(?P<y_year>20\d\d)/(?P<y_month>[01]?\d)/(?P<y_day>[0-3]?\d)\b|"
+    r"\b(?P<e_day>[0-3]\d)-(?P<e_month>[01]\d)-(?P<e_year>\d\d)\b"
+)
+# ISO 8601 durations from a config or a ticket: "max_wait: P2DT12H", "PT36H"
+_DURATION = re.compile(
+    # the time part is required: "p4d" is an AWS instance, not four days
+    r"\bp(?:(?P<days>\d+)d)?t(?=\d)(?:(?P<hours>\d+)h)?(?:(?P<minutes>\d+)m)?\b"
 )
 _CLOCK = re.compile(r"\s*,?\s*(?:as |at )?(?P<hour>[01]?\d|2[0-3])(?::|h)(?P<minute>[0-5]\d)?")
 _MIDNIGHT = re.compile(
@@ -114,8 +121,9 @@ def _dtg(text: str, now: datetime) -> _Found:
 def _compact(text: str, now: datetime) -> _Found:
     """A date in a system's compact format, within two years: a code or a count is not one."""
     for said in _COMPACT.finditer(text):
-        prefix = next(p for p in ("", "d_", "y_") if said[f"{p}year"])
+        prefix = next(p for p in ("", "d_", "y_", "e_") if said[f"{p}year"])
         year, month, day = (int(said[f"{prefix}{part}"]) for part in ("year", "month", "day"))
+        year += 2000 if year < 100 else 0  # "18-12-26"
         found = on_day(year, month, day) if now.year <= year <= now.year + 2 else None
         if found is None:
             continue
@@ -174,4 +182,12 @@ def _period(text: str, now: datetime) -> _Found:
     return end_of(last), said.start(), said.end()
 
 
-CODED = (_cron, _day_of_year, _dtg, _compact, _midnight, _epi, _period)
+def _duration(text: str, now: datetime) -> _Found:
+    said = _DURATION.search(text)
+    if said is None or not (said["days"] or said["hours"] or said["minutes"]):
+        return None
+    days, hours, minutes = (int(said[part] or 0) for part in ("days", "hours", "minutes"))
+    return now + timedelta(days=days, hours=hours, minutes=minutes), said.start(), said.end()
+
+
+CODED = (_cron, _day_of_year, _dtg, _compact, _midnight, _epi, _period, _duration)

@@ -37,6 +37,8 @@ TABLE = re.compile(r"\b(?:csv|jsonl?|planilha|tabela|excel|xlsx|parquet|banco de
 _MEDIA = re.compile(
     r"\b(?:wav|mp3|m4a|flac|ogg|mp4|mkv|mov|audios?|gravac\w*|videos?|recordings?)\b"
 )
+_STOP = re.compile(r"[.;!?](?:\s|$)")
+_WEIGHTS = re.compile(r"\b(?:safetensors|gguf|ggml|pesos do modelo|model weights|\.bin)\b")
 # "uns 30 e-mails de cotação por semana": a volume per period, so records, not turns
 PER_PERIOD = re.compile(
     r"[^.;!?\d]{0,25}?\b(?:por|ao|a cada|per|a|every) (?:dia|semana|mes|ano|day|week|month|year)\b"
@@ -48,6 +50,17 @@ _WEB = re.compile(
     r"\b(?:site|sites|blog|urls?|notion|confluence|wiki|html|crawl\w*|scrap\w*|web|webpages?|"
     r"sharepoint|portal)\b"
 )
+
+
+def _clause(text: str, start: int, end: int) -> str:
+    """The sentence a mention is in, at most 70 characters each side of it."""
+    stops = [m.end() for m in _STOP.finditer(text, 0, start)]
+    after = _STOP.search(text, end)
+    return text[
+        max(stops[-1] if stops else 0, start - 70) : min(
+            after.start() if after else len(text), end + 30
+        )
+    ]
 
 
 def find_mentions(text: str) -> list[Mention]:
@@ -90,6 +103,9 @@ def find_mentions(text: str) -> list[Mention]:
             # "exportei como Unicode (UTF-16)": two bytes to each character
             # "1,8 TB de gravações em WAV", "os mp3 somam 46 GB": the audio's size, not text
             if _MEDIA.search(text, max(0, match.start() - 30), min(len(text), end + 30)):
+                continue
+            # "o Qwen2.5-14B são uns 29 GB de safetensors", "o gguf tem 4,9 GB": the model's file
+            if _WEIGHTS.search(_clause(text, match.start(), end)):
                 continue
             wide = 2 if _WIDE.search(text) else 1
             size = value * BYTES[found["bytes"]] / wide

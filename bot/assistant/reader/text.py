@@ -17,6 +17,7 @@ from bot.assistant.reader.reams import in_sheets
 from bot.assistant.reader.restated import restated
 from bot.assistant.reader.spans import SCALE, number, words
 from bot.assistant.reader.spelling import corrected
+from bot.assistant.reader.spoken_counts import spoken
 from bot.assistant.reader.tool_output import as_prose
 from knowledge.lexical import fold
 
@@ -404,6 +405,7 @@ def normalize(text: str) -> str:
         folded = pattern.sub(replacement, folded)
     folded = _COMPOUND.sub(_compound, folded)  # "1 semana e 2 dias" is 9 dias
     folded = numbered(folded)  # "volumes I a XXIV": 24 volumes, not a range
+    folded = spoken(folded)  # "uns 40, 50 mil", "IDs de 100.001 a 148.000", "2^15"
     folded = _ranges(folded)
     folded = _PRODUCT.sub(_product, folded)
     folded = _relative(folded)
