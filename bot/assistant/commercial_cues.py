@@ -186,8 +186,17 @@ CONTRACT = re.compile(
 ACCOUNTS = re.compile(
     r"\b(?:acesso|login|logins|conta|contas|usuarios?)\b[^.?!]{0,40}\b(?:painel|socio|"
     r"permiss\w*|perfis|mesma conta|outro usuario|varios usuarios|multiplos usuarios|equipe)\b|"
+    r"\b(?:pessoas|equipe|usuarios)\b[^.?!]{0,40}\b(?:acesso a conta|proprio login)\b|"
+    r"\bpermiss\w*\b[^.?!]{0,20}\bconta\b|"
     r"\b(?:painel|dashboard)\b[^.?!]{0,30}\b(?:acesso|login|socio|acompanhar)\b|"
     r"\b(?:multiple|several) users\b|\buser (?:accounts|permissions|roles)\b"
+)
+# "se o modelo ficar ruim, vocês refazem sem custo?", "garantia de acurácia no contrato?"
+RESULTS = re.compile(
+    r"\bgarantia (?:de|do) (?:resultado|acuracia|qualidade|desempenho)|\bgarant\w* (?:que )?"
+    r"(?:vai )?(?:acertar|funcionar bem)|\b(?:refazem|refaz|refazer) (?:sem custo|de graca|gratis)|"
+    r"\bficar ruim\b[^?]{0,40}\b(?:refaz|reembols|pago)|\b(?:reembols\w*|refund)\b[^?]{0,40}"
+    r"\b(?:acuracia|accuracy|resultado|qualidade)|\b(?:acuracia|accuracy)\b[^?]{0,60}\breembols"
 )
 # "vocês rodariam o treino dentro do nosso próprio data center?": on the client's premises
 ON_PREMISES = re.compile(

@@ -102,4 +102,6 @@ def license_answer(folded: str, table_model: str | None = None) -> str:
 def asks_license(turn: Turn) -> bool:
     """ "posso usar o Llama 3.1 8B comercialmente?"; not "20 mil contratos de licença" (data)"""
     sized = DATA_SLOTS & turn.slots.keys()
-    return bool(ASKS_LICENSE.search(turn.folded)) and not sized and "?" in turn.reading.text
+    named = bool(find_models(turn.folded) or _FAMILY.search(turn.folded))
+    asked = bool(ASKS_LICENSE.search(turn.folded)) and "?" in turn.reading.text
+    return asked and not sized and named

@@ -85,8 +85,8 @@ class Service(BaseModel):
     the client stops a job, how hours are billed (pauses, a spending cap), serving the trained
     model, what disk and the model's download cost, a free trial, a machine with no accelerator,
     how the data arrives, whether taxes are in the total, IOF and card fees, who sees the
-    quotes, selling to the public sector, training on the client's premises, and how fast we
-    respond."""
+    quotes, selling to the public sector, training on the client's premises, no guarantee of the
+    model's results, and how fast we respond."""
 
     scope: str = Field(min_length=20)
     contract: str = Field(min_length=20)
@@ -103,6 +103,7 @@ class Service(BaseModel):
     accounts: str = Field(min_length=20)
     public_sector: str = Field(min_length=20)
     on_premises: str = Field(min_length=20)
+    results: str = Field(min_length=20)
     sla: str = Field(min_length=20)
 
 
