@@ -54,6 +54,11 @@ more than half in classes no earlier convention named) was committed unread, run
 commit before that stop's changes and once after them; the stop tuned on reading_tuning_ff_*
 (pieces inside an example, reams, handle times, steps, chained deadlines), reading_tuning_gg_* and
 reading_tuning_hh_* (everyday messages from many businesses), 60 + 60 each, read from the start.
+On 07/12/2026 (stop 49) set II (_ii_jobs, _ii_asks: 80 + 80, 64 and 44 cases in classes no
+earlier convention named) was committed unread, run once on the commit before that stop's changes
+and once after them, then read and tuned on; the stop tuned on reading_tuning_jj_* (trades'
+calendars and codes), reading_tuning_kk_* (asks besides a quote, nested sizes) and
+reading_tuning_ll_* (everyday businesses and public bodies), 60 + 60 each, read from the start.
 The next reader change needs a fresh set.
 
 Each message goes through the whole assistant, on a frozen clock, and is scored on what the client
