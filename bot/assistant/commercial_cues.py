@@ -200,11 +200,11 @@ RESULTS = re.compile(
 )
 # "vocês rodariam o treino dentro do nosso próprio data center?": on the client's premises
 ON_PREMISES = re.compile(
-    r"\b(?:nosso|no nosso|dentro do nosso) (?:proprio )?(?:data ?center|datacenter|servidor|"
-    r"ambiente|cluster)\b[^?]{0,40}\b(?:instal|rod|trein|oper)\w*|"
-    r"\b(?:instal|rod|trein|oper)\w*\b[^?]{0,40}"
-    r"\b(?:nosso|no nosso|dentro do nosso) (?:proprio )?(?:data ?center|datacenter|ambiente)\b|"
-    r"\bon-?prem\w*|\bin our (?:own )?data ?center\b"
+    # asked of us, not the client's own servers mentioned ("temos servidores on-premise e ...")
+    r"\b(?:voces|vcs|you)\b[^?]{0,30}\b(?:instal|rod|trein|oper|run)\w*\b[^?]{0,40}"
+    r"\b(?:nosso|no nosso|dentro do nosso|our|in our) (?:proprio |own )?(?:data ?center|datacenter|"
+    r"ambiente|servidor\w*|cluster|premises)\b|"
+    r"\bon-?prem\w*\b[^?]{0,40}\b(?:voces|vcs|you) (?:fazem|atendem|instalam|rodam|do|support)"
 )
 # "vocês têm cadastro no SICAF?", "ata de registro de preços para adesão (carona)"
 PUBLIC_SECTOR = re.compile(

@@ -91,7 +91,7 @@ ACCOUNT = re.compile(
     r"\b(pegada de carbono|carbon footprint|kg de co2|co2 por job)\b|"
     # A podcast, a sponsorship, a talk, a survey for a thesis, our prices quoted in an article
     r"\b(podcast|episodio|patrocin\w*|palestra|meetup|sponsor\w*|questionario|survey|"
-    r"dissertacao|tcc|mestrand[ao]|doutorand[ao]|pesquisa academica)\b|"
+    r"dissertacao|mestrand[ao]|doutorand[ao]|pesquisa academica)\b|"
     r"\bcitar (?:os )?(?:numeros|precos|valores|dados) de (?:voces|vcs)\b|"
     # A message sent in our name, an offer to confirm: a person checks it
     r"\be oficial\b|\bforam (?:voces|vcs) que mandaram\b|"
