@@ -11,9 +11,13 @@ _SPOKEN_RANGE = re.compile(
     r"(?<![\d.,])(?P<low>\d{1,3}), (?P<high>\d{1,3})(?= (?:mil|k)\b| [a-z]{4,})(?! (?:e|ou)\b)"
 )
 # "chamados com ID de 100.001 a 148.000", "da nº 2.501 até a nº 9.500": numbered, so counted
+_NUMBER = r"\d{1,3}(?:\.\d{3})+|\d+"
+# ("nº" folds to "no", the preposition too: said so, it must number both ends)
 _NUMBERED_RUN = re.compile(
-    r"\b(?:ids?|id|numeracao|numeros?|n[o°]|#)\s*(?:de |da |do )?(?P<first>\d{1,3}(?:\.\d{3})+|\d+)"
-    r"\s*(?:a|ate|to|-)\s+(?:a |o )?(?:(?:n[o°]|#)\.?\s*)?(?P<last>\d{1,3}(?:\.\d{3})+|\d+)\b"
+    rf"\b(?:ids?|numeracao|numeros?|#)\s*(?:de |da |do )?(?P<first>{_NUMBER})\s*(?:a|ate|to|-)\s+"
+    rf"(?:a |o )?(?:#\s*)?(?P<last>{_NUMBER})\b|"
+    rf"\bn[o°]\.?\s*(?P<first_no>{_NUMBER})\s*(?:a|ate|to|-)\s+(?:a |o )?n[o°]\.?\s*"
+    rf"(?P<last_no>{_NUMBER})\b"
 )
 _POWER = re.compile(r"(?<![\d^])(?P<base>[2-9]|1[0-6])\s?\^\s?(?P<exp>\d{1,2})\b")
 # "faltam 1.500 pra fechar 50 mil", "estamos a 3 mil de bater 100 mil": the count still short
@@ -32,7 +36,8 @@ def spoken(folded: str) -> str:
         return f"entre {low} e {high}" if low < high <= 3 * low else found[0]
 
     def counted(found: re.Match[str]) -> str:
-        first, last = number(found["first"]) or 0, number(found["last"]) or 0
+        first = number(found["first"] or found["first_no"]) or 0
+        last = number(found["last"] or found["last_no"]) or 0
         return f"{int(last - first + 1)} registros" if 1 < last - first < 10_000_000 else found[0]
 
     def powered(found: re.Match[str]) -> str:
