@@ -277,7 +277,8 @@ def _cues(reading: Reading) -> list[tuple[Ask, bool]]:
                     or EVERY_CARD.search(folded)
                 )
             )
-            or bool(PRICE_LIST.search(folded)),
+            # "tenho uma tabela de preços com 20 mil linhas" is data, not our rate card
+            or (bool(PRICE_LIST.search(folded)) and not data),
         ),
         (
             "fit_check",
