@@ -102,6 +102,9 @@ def license_answer(folded: str, table_model: str | None = None) -> str:
 def asks_license(turn: Turn) -> bool:
     """ "posso usar o Llama 3.1 8B comercialmente?"; not "20 mil contratos de licença" (data)"""
     sized = DATA_SLOTS & turn.slots.keys()
+    # named here or on the table; with none, before the commercial file only when that has no
+    # answer ("os pesos ficam nossos? tem licença?" is the service's scope)
     named = bool(find_models(turn.folded) or _FAMILY.search(turn.folded))
+    named = named or bool(turn.state.slots.get("model")) or not turn.reading.wants("commercial")
     asked = bool(ASKS_LICENSE.search(turn.folded)) and "?" in turn.reading.text
     return asked and not sized and named

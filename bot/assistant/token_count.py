@@ -8,6 +8,8 @@ from bot.assistant.reader.quantity_arithmetic import said_tokens
 from bot.assistant.reading import Reading
 from bot.assistant.turn import Turn
 from locales import _
+from quoting.jobspec import DEFAULT_EPOCHS
+from quoting.units import format_number
 
 ASKS_TOKENS = re.compile(
     r"\b(?:quantos|qtos) tokens\b|\bhow many tokens\b|\bquanto (?:da|isso da|fica) em tokens\b|"
@@ -34,6 +36,7 @@ def token_answer(reading: Reading) -> str:
     total = slots.get("dataset_tokens") or (
         float(slots.get("examples") or 0) * float(slots.get("tokens_per_example") or 0)
     )
+    epochs = float(slots.get("epochs") or DEFAULT_EPOCHS)  # the client's, else the quote's own
     data_note = _("Dados: {arithmetic}.").split("{")[0]  # how the reader's data note begins
     read = next((note for note in reading.notes if note.startswith(data_note)), "")
     if not total:
@@ -47,8 +50,12 @@ def token_answer(reading: Reading) -> str:
         ),
         read,
         _(
-            "Cada época passa por todos eles: com 3 épocas, o treino processa uns {three}. Para "
-            "a máquina, o tempo e o preço, me diga o modelo e o método (LoRA, QLoRA ou completo)."
-        ).format(three=said_tokens(3 * total)),
+            "Cada época passa por todos eles: com {epochs} épocas, o treino processa uns "
+            "{trained}. Para a máquina, o tempo e o preço, me diga o modelo e o método (LoRA, "
+            "QLoRA ou completo)."
+        ).format(
+            epochs=format_number(epochs, 0 if epochs.is_integer() else 1),
+            trained=said_tokens(epochs * total),
+        ),
     ]
     return "\n".join(line for line in lines if line)

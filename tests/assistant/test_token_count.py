@@ -29,3 +29,11 @@ def test_a_job_with_a_model_and_no_word_against_a_price_is_quoted_instead() -> N
         "LoRA no Llama 3.1 8B com 40 mil pares de ~100 palavras, quantos tokens?"
     )
     assert not asks_tokens(Turn(reading, ConversationState(id="t")))
+
+
+def test_the_epochs_the_client_states_are_the_ones_counted() -> None:
+    reading = read_message(
+        "10 mil pares de ~100 palavras, 2 épocas: dá quantos tokens? sem preço por enquanto", NOW
+    )
+    answer = token_answer(reading)
+    assert "com 2 épocas" in answer and "3 milhões de tokens" in answer, answer
