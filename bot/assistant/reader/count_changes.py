@@ -114,6 +114,48 @@ _IN_BOTH = re.compile(
 )
 
 
+# "8 mil são spam e 5 mil ficaram sem resposta, e 2 mil estão nas duas ... tira os dois":
+# two groups left out that share some records (inclusion-exclusion).
+_OVERLAP = re.compile(
+    r"(?P<n>\d+(?:[.,]\d+)*)(?:\s*(?P<scale>mil|k)\b)?\s+(?:[a-z]+\s+){0,2}?"
+    r"(?:estao|cairam|caem|aparecem|sao|ficaram|foram marcad[oa]s|are|fall|fell|were|appear)\s+"
+    r"(?:em |in |on )?(?:nas 2|nos 2|ambas|ambos|both|as 2|os 2)\b"
+)
+_GROUP = re.compile(
+    r"(?P<n>\d+(?:[.,]\d+)*)(?:\s*(?P<scale>mil|k)\b)?(?!\s*(?:palavras|words|tokens))"
+)
+_DROP_BOTH = re.compile(
+    r"\b(?:tir\w*|remov\w*|descart\w*|exclu\w*|ficam so|nenhum|resto|the rest|drop\w*|"
+    r"only (?:the )?(?:ones|those)|neither)\b"
+)
+
+
+def _outside_both(text: str, main: list[Mention], chains: list[list[Mention]]) -> str:
+    both = _OVERLAP.search(text, main[0].end)
+    if both is None or not _DROP_BOTH.search(text, both.end()):
+        return ""
+    groups = list(_GROUP.finditer(text, main[0].end, both.start()))[-2:]
+    if len(groups) < 2:
+        return ""
+    first, second = (amount(g["n"], g["scale"]) for g in groups)
+    shared = amount(both["n"], both["scale"])
+    left = main[0].value - (first + second - shared)
+    if not 0 < left < main[0].value or shared > min(first, second):
+        return ""
+    for chain in [
+        c for c in chains if c is not main and groups[0].start() <= c[0].start < both.end()
+    ]:
+        chains.remove(chain)
+    said = _("{count} - ({first} + {second} - {both} nos dois)").format(
+        count=said_count(main[0]),
+        first=said_amount(first),
+        second=said_amount(second),
+        both=said_amount(shared),
+    )
+    main[0] = replace(main[0], value=left)
+    return f"{said} = {said_count(main[0])}"
+
+
 def _in_both(text: str, main: list[Mention], chains: list[list[Mention]]) -> str:
     later = [c for c in chains if c is not main and c[0].start > main[0].start]
     for chain in later:
@@ -225,6 +267,6 @@ def _shares(text: str, main: list[Mention], chains: list[list[Mention]]) -> str:
 def changed_count(text: str, main: list[Mention], chains: list[list[Mention]]) -> str:
     """Apply every later change to the count that heads `main`, in place; how the reply says
     them, or "" when the count stands as said."""
-    changes = (_more, _removed, _in_both, _grown, _scaled, _generated, _shares)
+    changes = (_more, _removed, _outside_both, _in_both, _grown, _scaled, _generated, _shares)
     steps = [change(text, main, chains) for change in changes]
     return "; ".join(step for step in steps if step)

@@ -117,7 +117,8 @@ METHODS = [
         re.compile(
             r"(?<!q)(?<!q-)\blora\b(?! (?:quantizad|em 4 ?bits|de 4 ?bits|4[ -]?bits?))|"
             # "the adapter must be ready ... QLoRA on Qwen": the adapter of the QLoRA named
-            r"adaptador|\bpeft\b|\badapters?\b(?!\s*[:=])(?![\s\S]*\bq-?lora\b)|baixo rank|"
+            r"(?<!sem )(?<!no )(?<!without )(?<!without an )(?<!without any )adaptador|"
+            r"\bpeft\b|\badapters?\b(?!\s*[:=])(?![\s\S]*\bq-?lora\b)|baixo rank|"
             r"low[- ]rank|\bdora\b|\brs-?lora\b|\blora\+|\blora-?plus\b"
         ),
         "lora",
@@ -132,10 +133,13 @@ METHODS = [
             r"treino completo|treinamento completo|todos os pesos|all (?:the )?weights|"
             # "descongelar as últimas 4 camadas", GaLore: the model's own weights train
             r"descongel\w*|unfreez\w*|\bgalore\b|congela\w* (?:tudo|o resto|as demais)|"
+            # "congelar as primeiras 20 camadas e treinar as demais direto"
+            r"(?:congela\w*|freez\w*) (?:as |the )?(?:primeiras|first) \d+ (?:camadas|layers)|"
             r"(?:treinar|train) (?:so |only )?(?:as |the )?(?:ultimas|last) \d+ (?:camadas|layers)|"
             # ("só dois terços têm o texto completo" says nothing of the method)
             r"(?<!texto )(?<!conteudo )(?<!cadastro )(?<!historico )(?<!documento )(?<!nome )"
-            r"(?<!endereco )(?<!atendimento )(?<!ticket )(?<!registro )(?<!dialogo )"
+            r"(?<!endereco )(?<!atendimento )(?<!anterior )(?<!contexto )(?<!ticket )"
+            r"(?<!registro )(?<!dialogo )"
             r"\bcompleto\b|pesos inteiros|"
             # Training from scratch updates every weight: priced as the full method.
             r"(?:treinar|treino|treinamento|train\w*) (?:\w+ ){0,6}do (?:zero|0)\b|from scratch|"

@@ -5,7 +5,9 @@ this job when an earlier project is told first ("Agora é outro: ..."), and the 
 will be cut into ("em pedaços de 1.500 tokens"), and a mean said beside a limit ("o limite é 280
 caracteres mas a média fica em 200")."""
 
+import math
 import re
+from dataclasses import dataclass
 from typing import Protocol
 
 from bot.assistant.reader.quantity_arithmetic import TIMES, Mention, said_amount, said_tokens
@@ -77,17 +79,46 @@ _SAME_DATA = re.compile(
 # "quebrar tudo em pedaços de 1.500 tokens", "split into 2,600-token chunks": the examples the
 # client will train on are chunks of the documents.
 _CHUNKS = re.compile(
-    r"\b(?:pedac\w*|trechos?|chunks?|blocos?|janelas?|segmentos?) (?:de|of) (?:~|ate |no maximo |"
+    r"\b(?:pedac\w*|trechos?|chunks?|blocos?|janelas?|segmentos?|windows?) (?:de|of) "
+    r"(?:~|ate |no maximo |"
     r"uns |about |up to )?(?P<n>\d+(?:[.,]\d+)*) ?tokens\b|"
     r"\b(?P<n2>\d+(?:[.,]\d+)*)[- ]tokens? (?:chunks|pieces|segments|blocks)\b"
 )
 
 
-def chunk_size(text: str) -> tuple[float, int, int] | None:
-    """The tokens of each chunk the documents are cut into, and where it is said."""
+# "com sobreposição de 300 tokens", "with a stride of 800": consecutive windows share tokens.
+_OVERLAP = re.compile(
+    r"[^.;!?]{0,60}?\b(?:(?P<kind>sobreposic\w*|overlap\w*|intersec\w*|stride|passo|"
+    r"deslocamento|avanc\w*|step|hop)\s*(?:de|of|=|:)?\s*(?:~|uns |umas )?(?P<n>\d+(?:[.,]\d+)*)|"
+    r"(?P<n2>\d+(?:[.,]\d+)*) ?(?:tokens )?(?:de )?(?P<kind2>sobreposic\w*|overlap\w*|stride))"
+)
+
+
+@dataclass(frozen=True)
+class Chunks:
+    """The tokens of each chunk the documents are cut into, how far each next chunk starts
+    (its size, unless windows overlap), and where the message says it."""
+
+    size: float
+    step: float
+    start: int
+    end: int
+
+
+def chunk_size(text: str) -> Chunks | None:
+    """The chunks the documents are cut into, where the message says them."""
     found = _CHUNKS.search(text)
     size = number(found["n"] or found["n2"]) if found else None
-    return (size, found.start(), found.end()) if found and size and size >= 16 else None
+    if found is None or not size or size < 16:
+        return None
+    step, end = size, found.end()
+    if overlap := _OVERLAP.match(text, end):
+        said = number(overlap["n"] or overlap["n2"]) or 0
+        kind = overlap["kind"] or overlap["kind2"]
+        shared = kind.startswith(("sobrepos", "overlap", "intersec"))
+        step = size - said if shared else said
+        step, end = (step, overlap.end()) if 0 < step <= size else (size, end)
+    return Chunks(size, step, found.start(), end)
 
 
 class SizeFields(Protocol):
@@ -97,14 +128,26 @@ class SizeFields(Protocol):
     arithmetic: str
 
 
-def chunked(size: SizeFields, chunk: float) -> None:
-    """Cut `size`'s total into examples of `chunk` tokens each, in place."""
+def chunked(size: SizeFields, chunks: Chunks) -> None:
+    """Cut `size`'s total into examples of one chunk each, in place. Windows that overlap are
+    counted per document where its length is known: (length - window) / step + 1 each."""
+    chunk, step = chunks.size, chunks.step
     total = size.dataset_tokens or (size.examples or 0) * (size.tokens_per_example or 0)
     if total <= chunk:
         return
-    size.examples, size.tokens_per_example, size.dataset_tokens = total / chunk, chunk, None
-    size.arithmetic += " " + _("→ em pedaços de {chunk} tokens: {count} exemplos").format(
-        chunk=said_amount(chunk), count=said_amount(total / chunk)
+    if step >= chunk:
+        count = total / chunk
+        said = _("→ em pedaços de {chunk} tokens: {count} exemplos")
+    elif size.examples and size.tokens_per_example:
+        per_document = max(1, math.ceil((size.tokens_per_example - chunk) / step) + 1)
+        count = size.examples * per_document
+        said = _("→ em janelas de {chunk} tokens a cada {step}: {count} exemplos")
+    else:
+        count = math.ceil((total - chunk) / step) + 1
+        said = _("→ em janelas de {chunk} tokens a cada {step}: {count} exemplos")
+    size.examples, size.tokens_per_example, size.dataset_tokens = count, chunk, None
+    size.arithmetic += " " + said.format(
+        chunk=said_amount(chunk), step=said_amount(step), count=said_amount(count)
     )
 
 
@@ -125,6 +168,31 @@ def truncated(size: SizeFields, text: str) -> None:
         return
     size.tokens_per_example = cut
     size.arithmetic += " " + _("→ truncados em {cut} tokens").format(cut=said_amount(cut))
+
+
+# "faz padding de tudo até 128 tokens (padding="max_length")", "pad everything to 512 tokens":
+# every example takes the full length, however short its text.
+_PADDED = re.compile(
+    r"\b(?:padding|pad|pads|padded|padd?ing|preench\w*)\b[^.;!?\n]{0,50}?"
+    r"(?:max_length\s*=\s*|ate |to |up to |em |a |para |pra |de )(?:~|uns |umas )?"
+    r"(?P<n>\d+(?:[.,]\d+)*)"
+    r"(?:\s*(?P<k>k)\b)?\s*(?:tokens|tok)?\b"
+)
+_KEPT_VARIABLE = re.compile(r"\b(?:padding dinamico|dynamic padding|sem padding|no padding)\b")
+
+
+def padded(size: SizeFields, text: str) -> None:
+    """Give `size`'s examples the fixed length the client pads them to, in place."""
+    found = _PADDED.search(text)
+    if found is None or _KEPT_VARIABLE.search(text) or not size.tokens_per_example:
+        return
+    length = (number(found["n"]) or 0) * (1000 if found["k"] else 1)
+    if length < 16 or length <= size.tokens_per_example:
+        return
+    size.tokens_per_example = length
+    size.arithmetic += " " + _("→ com padding até {length} tokens").format(
+        length=said_amount(length)
+    )
 
 
 _MEAN_BEFORE = re.compile(r"\b(?:media|em media|average|mean|tipicamente|typically)\b\D*$")

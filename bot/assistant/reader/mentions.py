@@ -7,7 +7,7 @@ import re
 from bot.assistant.reader.counts import another_turns, counted_by_each, elided_count
 from bot.assistant.reader.measured import means_over_limits
 from bot.assistant.reader.quantity_arithmetic import Mention
-from bot.assistant.reader.rates import RATE
+from bot.assistant.reader.rates import EVERY_FEW, RATE
 from bot.assistant.reader.spans import NOT_RECORDS, QUANTITY, SCALE, counts_nothing, number
 from bot.assistant.reader.units import (
     BOTH_SIDES,
@@ -63,6 +63,21 @@ def _clause(text: str, start: int, end: int) -> str:
     ]
 
 
+_ONE_EVERY = re.compile(r"1 (?P<noun>[a-z-]{3,})(?=\s+(?:a cada|every)\s+\d)")
+_PLURALS = ((re.compile(r"ao$"), "oes"), (re.compile(r"al$"), "ais"), (re.compile(r"m$"), "ns"),
+            (re.compile(r"(?<=[rz])$"), "es"), (re.compile(r"(?<=[aeiou])$"), "s"))  # fmt: skip
+
+
+def _plural(noun: str) -> str:
+    """ "ligacao" -> "ligacoes", "conversation" -> "conversations": how the total is said."""
+    if noun.endswith("s"):
+        return noun
+    for ending, plural in _PLURALS:
+        if ending.search(noun):
+            return ending.sub(plural, noun)
+    return noun + "s"
+
+
 def find_mentions(text: str) -> list[Mention]:
     """Every number with a unit of data in normalized `text`, left to right."""
     unit_pattern = patterns()[0]
@@ -85,6 +100,11 @@ def find_mentions(text: str) -> list[Mention]:
         if found is None and (named := named_before().search(text[: match.start()])):
             noun = named["noun"] or named["length"]
             mentions.append(Mention(value, unit_of(noun), noun, named.start(), match.end()))
+            continue
+        if found is None and (one := _ONE_EVERY.match(text, match.start())):
+            # "uma ligação a cada 3 minutos": one record each few units, counted over a period
+            noun = _plural(one["noun"])
+            mentions.append(Mention(value, "record", noun, match.start(), one.end("noun")))
             continue
         if found is None and (plus := plus_length().match(after)):  # "36 + 90 palavras"
             noun = plus["noun"]
@@ -117,7 +137,7 @@ def find_mentions(text: str) -> list[Mention]:
             small = small or (not part and bool(LENGTH_AFTER.match(text, end)))
             # "cada um manda umas 25 propostas por semana": each holder's rate
             each_rate = RATE.match(text[end:]) and _EACH_ONE.search(text, 0, match.start())
-            small = small or bool(each_rate)
+            small = small or bool(each_rate) or bool(EVERY_FEW.match(text, end))
             # "em 2025 fizemos um teste": a year before a verb ("-mos") counts nothing
             year = re.fullmatch(r"(?:19|20)\d\d", match["number"]) and not match["scale"]
             verb = found["plural"].endswith("mos") or bool(year)
@@ -128,6 +148,8 @@ def find_mentions(text: str) -> list[Mention]:
                 mentions.append(Mention(value, "record", found["plural"], match.start(), end))
         elif found["audio"]:
             mentions.append(Mention(value, "audio_hour", found["audio"], match.start(), end))
+        elif re.search(r"\b(?:a cada|every)\s*$", text[: match.start()]):
+            continue  # "uma ligação a cada 3 minutos": the rate's gap, not audio
         elif found["minutes"] or found["hour_each"] or found["seconds"] or found["hour_minutes"]:
             minutes = value * (60 if found["hour_each"] or found["hour_minutes"] else 1)
             minutes = (

@@ -26,6 +26,7 @@ from bot.assistant.reader.counts import (
     per_turn,
 )
 from bot.assistant.reader.device_memory import is_device_memory
+from bot.assistant.reader.dialogue_turns import replies_with_history
 from bot.assistant.reader.example_length import MAX_EXAMPLE_TOKENS, example_length, inner
 from bot.assistant.reader.example_unit import declared, is_the_unit, per_unit
 from bot.assistant.reader.files import per_file
@@ -33,6 +34,7 @@ from bot.assistant.reader.holders import by_holders, holds_another
 from bot.assistant.reader.measured import (
     chunk_size,
     chunked,
+    padded,
     page_rate,
     sample_size,
     stepped,
@@ -64,6 +66,7 @@ from bot.assistant.reader.quantity_arithmetic import (
 from bot.assistant.reader.rates import RATE
 from bot.assistant.reader.reams import documents_of_pages
 from bot.assistant.reader.recordings import recordings, speech_share, two_tracks, with_summed_hours
+from bot.assistant.reader.respective import paired_lists
 from bot.assistant.reader.shares import shared_length
 from bot.assistant.reader.sources import summed_sources, total_of
 from bot.assistant.reader.units import (
@@ -120,6 +123,11 @@ def read_data_size(text: str, text_model: bool = False, alone: bool = False) -> 
     audio are text (transcripts) when they say so or the model named reads text. Several sources
     are read each `alone`, then summed."""
     read_alone = partial(read_data_size, text_model=text_model, alone=True)
+    if paired := paired_lists(text):  # "10, 20 e 30 mil ... ~100, ~200 e ~300, respectivamente"
+        return DataSize(
+            paired.examples, paired.tokens_per_example, None, paired.arithmetic, paired.start,
+            paired.end,
+        )  # fmt: skip
     if not alone and (summed := summed_sources(text, read_alone)):
         # "duas bases: 8 mil FAQs de ~100 palavras e 12 mil e-mails de ~300": read as one already
         as_one = read_alone(text)
@@ -148,7 +156,7 @@ def read_data_size(text: str, text_model: bool = False, alone: bool = False) -> 
     if anatomy is not None:
         mentions = [m for m in mentions if not anatomy.covers(m)]
     if chunk := chunk_size(text):
-        mentions = [m for m in mentions if not chunk[1] <= m.start < chunk[2]]
+        mentions = [m for m in mentions if not chunk.start <= m.start < chunk.end]
     if unit := declared(text):  # "cada capítulo vai ser um exemplo": no count of one
         mentions = [m for m in mentions if not unit.start() <= m.start < unit.end()]
         if _PAGE_NOUN.match(unit["noun"] or unit["noun_after"] or unit["noun_one"]):
@@ -156,7 +164,7 @@ def read_data_size(text: str, text_model: bool = False, alone: bool = False) -> 
             mentions = [replace(m, unit="record") if m.unit == "page" else m for m in mentions]
     if window := window_length(text):  # "metade da janela de 8.192 tokens": each one's length
         mentions = [m for m in mentions if not window[2] <= m.start < window[3]]
-        chunk = None if chunk and window[2] <= chunk[1] < window[3] else chunk
+        chunk = None if chunk and window[2] <= chunk.start < window[3] else chunk
     if not mentions:
         return None
     second_lengths(text, mentions)
@@ -293,11 +301,13 @@ def read_data_size(text: str, text_model: bool = False, alone: bool = False) -> 
         size.arithmetic = said_result(tokens, steps, "each")
     windowed(size, window, counted)
     stepped(size, text)
+    replies_with_history(size, text)
     if unit and main is not None:
         per_unit(size, unit, mentions, main[0])
     if chunk:
-        chunked(size, chunk[0])
+        chunked(size, chunk)
     truncated(size, text)
+    padded(size, text)
     two_tracks(size, text)
     pages = max((m for m in mentions if m.unit == "page"), key=lambda m: m.value, default=None)
     documents_of_pages(size, text, pages)

@@ -9,6 +9,7 @@ from datetime import date
 
 from bot.assistant.reader.client_calendar import stated_week
 from bot.assistant.reader.quantity_arithmetic import TIMES, Mention, said_amount, said_count
+from bot.assistant.reader.spans import number
 from locales import N_, _
 
 RATE = re.compile(
@@ -24,7 +25,9 @@ RATE = re.compile(
 # The hours of a day a rate by the minute or second runs: "24h por dia", "during business hours
 # (9am to 6pm)", "das 8h às 20h"; a whole day where nothing is said.
 _HOURS_A_DAY = re.compile(
-    r"\b(?P<all>24 ?h(?:oras)? (?:por|a|per) dia|24/7|24 hours a day)\b|"
+    r"\b(?P<all>24 ?h(?:oras)? (?:por|a|per) dia|24/7|24 hours a day|around the clock|"
+    r"o dia (?:todo|inteiro)|dia e noite|day and night)\b|"
+    r"\b(?P<hours>1?\d) ?(?:h|horas|hours) (?:por|a|per|ao|each) (?:dia|day)\b|"
     r"\b(?:das|from|\() ?(?P<open>\d{1,2}) ?(?:h|am)? (?:as|a|to|ate|-) (?P<close>\d{1,2}) ?"
     r"(?P<pm>h|pm)?\b|"
     r"\b(?P<office>horario comercial|business hours|office hours|expediente)\b"
@@ -123,11 +126,23 @@ def unit_days(unit: str) -> float:
     return _DAYS[word]
 
 
+# "uma ligação a cada 3 minutos", "one conversation every 90 seconds": one per few units.
+EVERY_FEW = re.compile(
+    r"\s*(?:a cada|every)\s+(?P<n>\d+(?:[.,]\d+)?)\s*"
+    r"(?P<unit>segundos?|minutos?|horas?|dias?|seconds?|minutes?|hours?|days?|min|s|h)\b"
+)
+_SHORT_UNITS = {"s": "segundo", "min": "minuto", "h": "hora"}
+
+
 def over_period(text: str, main: list[Mention]) -> tuple[list[Mention], str] | None:
     """ "500 chamados por dia" and "dos últimos 60 dias": 500 x 60; "5 mil por ano, de 2018 a
-    2025": 5 mil x 8."""
+    2025": 5 mil x 8; "uma ligação a cada 3 minutos, 10 horas por dia ... 200 dias": 40 mil."""
     rate = RATE.match(text[main[0].end :])
     every = rate.group(1) if rate else _rate_before(text[: main[0].start])
+    few = EVERY_FEW.match(text, main[0].end) if every is None else None
+    if few is not None:
+        unit = _SHORT_UNITS.get(few["unit"], few["unit"])
+        every = "mes" if unit.startswith("mes") else unit.rstrip("s")
     period = _PERIOD.search(text)
     years = _YEARS.search(text)
     if every is None or (period is None and years is None):
@@ -154,7 +169,7 @@ def over_period(text: str, main: list[Mention]) -> tuple[list[Mention], str] | N
             return None  # "de 2018 a 2017": no stretch to multiply by
         days = 365 * (int(years[2]) - int(years[1]) + 1)
     rate_days = _DAYS[every]
-    if rate_days < 1 / 24 and (hours := _hours_a_day(text)) < 24:
+    if rate_days <= 1 / 24 and (hours := _hours_a_day(text)) < 24:
         # "5 per second during business hours (9am to 6pm), 20 business days": 9 hours of each
         workdays = period is not None and bool(
             period["business"] or period["business2"] or period["working"]
@@ -167,16 +182,16 @@ def over_period(text: str, main: list[Mention]) -> tuple[list[Mention], str] | N
         ratio = int(period["n"] or period["n2"] or period["n3"] or 1) * _IN_MONTHS[unit]
         ratio /= _IN_MONTHS[every]
     periods = round(ratio) if ratio >= 1 else ratio
-    total = main[0].value * periods
+    gap = (number(few["n"]) or 1.0) if few else 1.0
+    total = main[0].value * periods / gap
     one, many = rate_words(rate_days)
-    said = _("{count} por {unit} {times} {periods} {units} ≈ {total}").format(
-        count=said_count(main[0]),
-        times=TIMES,
-        unit=one,
-        periods=said_amount(periods),
-        units=many,
-        total=f"{said_amount(total)} {main[0].noun}",
-    )
+    if few:
+        unit = _("{count} a cada {gap} {units}").format(
+            count=said_amount(main[0].value), gap=said_amount(gap), units=many
+        )
+    else:
+        unit = _("{count} por {unit}").format(count=said_count(main[0]), unit=one)
+    said = f"{unit} {TIMES} {said_amount(periods)} {many} ≈ {said_amount(total)} {main[0].noun}"
     return [replace(main[0], value=total), *main[1:]], said
 
 
@@ -186,6 +201,8 @@ def _hours_a_day(text: str) -> float:
         return 24.0
     if said["office"]:
         return 9.0
+    if said["hours"]:
+        return float(said["hours"]) or 24.0
     opening, closing = int(said["open"]), int(said["close"])
     closing += 12 if said["pm"] == "pm" and closing < 12 else 0
     return float(closing - opening) if closing > opening else 24.0

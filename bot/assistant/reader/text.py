@@ -101,7 +101,9 @@ _ONE_BEFORE = (
     r"\b(?:(?:um|uma)(?=\s+(?:mil\b|milhao|bilhao|trilhao|dia\b|semana\b|hora\b|epoca\b|"
     r"mes\b|ano\b))|(?:one|a)(?=\s+(?:million|billion|thousand|day\b|week\b|hour\b|epoch\b))|"
     # "single epoch", "uma única época": one
-    r"(?:a )?single(?=\s+(?:epoch|pass)\b)|(?:uma )?unica(?=\s+epoca\b))"
+    r"(?:a )?single(?=\s+(?:epoch|pass)\b)|(?:uma )?unica(?=\s+epoca\b)|"
+    # "uma ligação a cada 3 minutos", "one conversation every 90 seconds": a rate
+    r"(?:um|uma|one|an?)(?=\s+[a-z-]{3,}\s+(?:a cada|every)\s+\d))"
 )
 _PT_RUN = re.compile(
     rf"(?<![\w.,])(?:(?:{_PT_WORD})(?:\s+(?:e\s+)?(?:{_PT_WORD}|mil)\b)*|mil(?:\s+e\s+(?:{_PT_WORD})"
