@@ -18,7 +18,7 @@ from bot.assistant.reader.quantity_arithmetic import data_in, stated_language
 from bot.assistant.reader.spans import Span, tag_numbers
 from bot.assistant.reader.text import accented, normalize
 from bot.assistant.reader.train_steps import epochs_note, train_steps
-from bot.assistant.reader.urgency import read_urgency
+from bot.assistant.reader.urgency import missed_deadline, read_urgency
 from locales import N_, _
 from quoting.registry import load_registry
 from quoting.units import format_brl, format_number
@@ -131,6 +131,9 @@ def read_job(text: str, now: datetime | None = None) -> JobReading:
             reading.spans,
         ):  # "contexto de 32 mil tokens"
             kept.pop("dataset_tokens", None)
+    if missed_deadline(rest):  # "o prazo era dia 1º e já estourou": late, so urgent
+        deadline = None
+        reading.set("urgent", True)
     if deadline:  # a calendar time beats a duration ("amanhã às 8h, já são 19h")
         reading.set("deadline_hours", deadline.hours, deadline.start, deadline.end)
         reading.notes.append(deadline.note)

@@ -34,6 +34,7 @@ from bot.assistant.reader.deadline_formats import formatted
 from bot.assistant.reader.deadline_said import understood
 from bot.assistant.reader.deadline_shift import LEAD, ZONE, ZONES, Deadline, from_now, lead_time
 from bot.assistant.reader.email_dates import from_emails
+from bot.assistant.reader.opening_hours import opening_as_hour
 
 # Whole names or their abbreviations: "agora 36" is no "ago 36", "mais 15" no "mai 15".
 _MONTHS = (
@@ -143,7 +144,7 @@ def read_deadline(text: str, now: datetime) -> Deadline | None:
     começa dia 11/01, então preciso até 10/01"), else the first; one in a pasted e-mail counts
     from the day it was sent; working days are the client's."""
     with client_week(text, now.astimezone(CLIENT_ZONE).date()):
-        return from_emails(text, now, _deadline)
+        return from_emails(opening_as_hour(text), now, _deadline)
 
 
 def _deadline(text: str, now: datetime) -> Deadline | None:

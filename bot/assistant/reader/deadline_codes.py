@@ -1,6 +1,7 @@
 """Deadlines written in the codes of a trade or a system: a cron line the model must be ready for
 ("0 6 * * 1", in the server's zone when it says one), a day of the year ("dia juliano 349",
-"2026-352 14:00"), a military date-time group ("151200ZDEC26"), compact dates ("20261216",
+"2026-352 14:00"), a military date-time group ("151200ZDEC26"), Zulu time on a weekday ("1800Z
+de sexta"), compact dates ("20261216",
 "17.12.2026", "2026/12/22 15:00", "18-12-26"), the start of a day ("à zero hora do dia 14"),
 the Ministry of Health's epidemiological weeks ("até o fechamento da SE 50": its Saturday),
 quarters or halves of a year ("no 1T27", "before the end of H1 2027": their last day) and ISO
@@ -42,7 +43,12 @@ _DAY_OF_YEAR = re.compile(
 )
 _DTG = re.compile(
     r"\b(?P<day>[0-3]\d)(?P<hour>[0-2]\d)(?P<minute>[0-5]\d)\s?z\s?"
-    rf"(?P<month>{'|'.join(MONTH_NUMBERS)})(?P<year>\d\d)\b"
+    rf"(?P<month>{'|'.join(MONTH_NUMBERS)})\s?(?P<year>\d\d)\b"
+)
+# Aviation's Zulu time before a weekday: "até 1800Z de sexta", "0200 Zulu de terça".
+_ZULU = re.compile(
+    r"\b(?P<hour>[01]\d|2[0-3])(?P<minute>[0-5]\d)\s?(?:z|zulu)\b\s*(?:de |do |da |on |na |no )?"
+    rf"(?P<weekday>{'|'.join(WEEKDAYS)})\b"
 )
 _COMPACT = re.compile(
     r"\b(?P<year>20\d\d)(?P<month>[01]\d)(?P<day>[0-3]\d)\b|"
@@ -118,6 +124,19 @@ def _dtg(text: str, now: datetime) -> _Found:
     return moment.astimezone(CLIENT_ZONE), said.start(), said.end()
 
 
+def _zulu(text: str, now: datetime) -> _Found:
+    said = _ZULU.search(text)
+    if said is None:
+        return None
+    today = now.astimezone(UTC)
+    ahead = (WEEKDAYS[said["weekday"]] - today.weekday()) % 7
+    moment = datetime.combine(
+        today.date() + timedelta(days=ahead), time(int(said["hour"]), int(said["minute"])), UTC
+    )
+    moment += timedelta(days=7) if moment <= now else timedelta(0)
+    return moment.astimezone(CLIENT_ZONE), said.start(), said.end()
+
+
 def _compact(text: str, now: datetime) -> _Found:
     """A date in a system's compact format, within two years: a code or a count is not one."""
     for said in _COMPACT.finditer(text):
@@ -190,4 +209,4 @@ def _duration(text: str, now: datetime) -> _Found:
     return now + timedelta(days=days, hours=hours, minutes=minutes), said.start(), said.end()
 
 
-CODED = (_cron, _day_of_year, _dtg, _compact, _midnight, _epi, _period, _duration)
+CODED = (_cron, _day_of_year, _dtg, _zulu, _compact, _midnight, _epi, _period, _duration)

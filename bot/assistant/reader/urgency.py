@@ -39,3 +39,30 @@ def read_urgency(text: str) -> bool:
     if found is None:
         return False
     return not _NOT_URGENT.search(text) and not negated(text, found.start())
+
+
+# "o prazo era dia 1º e a gente já estourou", "our deadline was November 30 and we blew past it":
+# the date said is behind us; with no new one, the job is late, so urgent.
+_MISSED = re.compile(
+    # not "a memória estourou": the date is what was missed
+    r"\b(?:prazo|data|deadline|entrega|due date)\b[^.!?;]{0,60}?\b(?:ja )?"
+    r"(?:estour\w*|passou|venceu|perdemos|missed|blew (?:past|through)|went by)|"
+    r"\b(?:perdemos|missed|blew (?:past|through)) (?:o |a |the |our )?(?:prazo|data|deadline|date)|"
+    r"\bprazo vencido|\b(?:we'?re|we are|it'?s|this is) (?:already |now )?(?:late|overdue)\b|"
+    r"\bpast due\b|\bja estamos atrasad\w*"
+)
+_NEW_DATE = re.compile(
+    r"\b(?:(?:novo prazo|nova data|new (?:deadline|date|due date))\b(?!\s*(?:ainda|yet))|"
+    r"agora (?:e|eh|ficou) (?:pra|para|ate))"
+)
+_NO_NEW_DATE = re.compile(
+    r"\b(?:(?:nao|sem|nenhum[a]?) (?:tem |deu |ha |temos )?(?:(?:o |a )?(?:novo prazo|nova data|"
+    r"data nova|prazo novo))|no new (?:date|deadline)|without a new date)\b"
+)
+
+
+def missed_deadline(text: str) -> bool:
+    """A deadline the client says is already past, with no new date set."""
+    if _MISSED.search(text) is None:
+        return False
+    return bool(_NO_NEW_DATE.search(text)) or not _NEW_DATE.search(text)
