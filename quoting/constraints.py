@@ -219,6 +219,20 @@ def not_cheapest_line(chosen: Priced, cheapest: Priced, why: str) -> str | None:
 
 
 def cheapest_line(job: Job) -> str | None:
+    """The cheapest offer said as such, and what the client could still give up to pay less."""
     if not job.cheapest:
         return None
-    return _("Menor preço: esta é a opção mais barata que atende ao pedido.")
+    levers = [
+        lever
+        for lever, holds in (
+            (_("máquina spot (pode ser interrompida)"), not job.spot),
+            (_("LoRA em vez do ajuste completo"), job.method == "full"),
+            (_("QLoRA"), job.method == "lora"),
+            (_("menos épocas"), job.epochs > 1),
+        )
+        if holds
+    ]
+    said = _("Menor preço: esta é a opção mais barata que atende ao pedido.")
+    if levers:
+        said += " " + _("Para baixar mais: {levers}; é só pedir.").format(levers=", ".join(levers))
+    return said

@@ -346,7 +346,8 @@ REGIONS_COMPARED = re.compile(
 # of one job side by side.
 DEADLINES_COMPARED = re.compile(
     r"\b(?:os dois (?:valores|precos|cenarios)|as duas (?:opcoes|cotacoes)|(?:two|both) ways|"
-    r"(?:passa|manda|mostra|bota|coloca|quero ver) (?:os|as) (?:dois|duas|2)|"
+    r"(?:passa|manda|mostra|bota|coloca|quero ver|quero) (?:os|as) (?:dois|duas|2)|"
+    r"um do lado do outro|uma do lado da outra|"
     r"(?:give me|show me|price) both\b|"
     # not "um modelo pra resumir e comparar os relatórios": the task, not two prices
     r"os 2 (?:valores|precos|cenarios)|lado a lado|side by side|"
@@ -375,8 +376,19 @@ EPOCHS_COMPARED = re.compile(
 DATA_COMPARED = re.compile(
     r"\b(?:so |only )?(?:as |os |the )?(?P<one>\d+(?:[.,]\d+)*(?: ?mil| ?k)?)\b[^.?!\d]{0,25}"
     r"\b(?:em vez d[aeo]s?|ao inves d[aeo]s?|instead of|contra|vs\.?|versus|ou|or|e|and)\s+"
-    r"(?:com |with )?(?:so |only )?(?:as |os |the |all |a |an )?"
-    r"(?P<other>\d+(?:[.,]\d+)*(?: ?mil| ?k)?)\b(?! ?(?:epoc|epoch|h\b|hora))"
+    r"(?:(?:com|with|so|only|as|os|the|all|a|an|quanto|quantos|fica|sai|se|if) )*"
+    r"(?P<other>\d+(?:[.,]\d+)*(?: ?mil| ?k)?)\b(?! ?(?:epoc|epoch|h\b|hora))|"
+    # "em vez das 15 mil fichas a gente usar as 45 mil": the one replaced, then the other
+    r"\b(?:em vez d[aeo]s?|ao inves d[aeo]s?|instead of)\s+(?:the )?"
+    r"(?P<one2>\d+(?:[.,]\d+)*(?: ?mil| ?k)?)\b[^.?!\d]{0,40}?\b"
+    r"(?:usar|usarmos|treinar|use|train|com|with|pegar)\s+(?:(?:as|os|the|all|so|only) )*"
+    r"(?P<other2>\d+(?:[.,]\d+)*(?: ?mil| ?k)?)\b(?! ?(?:epoc|epoch|h\b|hora))"
+)
+# "cotar com contexto de 2048 e de 8192": the job at two context lengths
+SEQ_COMPARED = re.compile(
+    r"\b(?:contexto|context|janela|seq(?:uence)?[ _]len\w*|max_length|comprimento)\b[^.?!\d]{0,15}"
+    r"(?P<one>\d{3,6}|\d{1,3}k)\s*(?:tokens )?(?:e|ou|and|or|vs\.?|x|versus)\s+"
+    r"(?:(?:com|with|de|of|o|a|the) )*(?P<other>\d{3,6}|\d{1,3}k)\b"
 )
 
 # "spot ou sob demanda, tanto faz": either will do, the cheaper is quoted.

@@ -39,6 +39,7 @@ from bot.assistant.separate_jobs import each_quoted, separate_jobs
 from bot.assistant.state import ConversationState, ConversationStore
 from bot.assistant.table_refs import against_table, priced_card
 from bot.assistant.text_answers import TEXT_ANSWERS
+from bot.assistant.throughput import throughput_for
 from bot.assistant.turn import Turn, understand
 from bot.assistant.vision_models import vision_model, vision_model_reply
 from bot.ops.metrics import ERRORS, RETRIEVAL_SECONDS
@@ -166,9 +167,7 @@ class Assistant:
             "greeting": self._greeting,
             "closing": self._closing,
             "proposal": lambda t: self._say(t, fixed_replies.proposal(t.state, t.reading.text)),
-            "commercial": lambda t: self._say(
-                t, fixed_replies.commercial(t.reading.commercial or "")
-            ),
+            "commercial": lambda t: self._say(t, fixed_replies.commercial(t.reading.commercial)),
             "alternatives": lambda t: self._say(t, fixed_replies.alternatives(t.state)),
             "why_this": lambda t: self._say(t, fixed_replies.why_this(t.state)),
             "rent_or_buy": self._rent_or_buy,
@@ -183,6 +182,7 @@ class Assistant:
             "fit_check": self._fit_check,
             "budget_reach": lambda t: self._say(t, reach_reply(self._table_job(t))),
             "sizes": self._sizes,
+            "throughput": lambda t: self._answer(t.state, t.reading.text, throughput_for(t)),
             "compare": self._compare,
             "requote_on_card": self._requote_on_card,
             "in_dollars": lambda t: self._quote(t.state, t.reading.text, {}, dollars=True),

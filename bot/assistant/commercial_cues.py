@@ -7,6 +7,7 @@ import re
 
 INVOICE = re.compile(
     r"nota fiscal|notas fiscais|\bnfs?-?e\b|\bnf\b|\binvoice|\bfaturar\b[^?]{0,40}\bcnpj|"
+    r"\brecibo\b|\breceipt\b|"
     r"\b(?:duas|2) notas\b|\bnotas separadas|\bcentros? de custo\b|"
     r"\b(da|dao|emite|emitem|tem|fornece\w*|mandam) (a )?nota\b|"
     # "pode entrar como dispêndio de P&D na Lei do Bem? como o serviço sai descrito na nota?"

@@ -35,6 +35,7 @@ Axis = Literal[
     "epochs",
     "examples",
     "devices",
+    "seq_len",
     "",
 ]
 
@@ -64,6 +65,8 @@ def _label(axis: Axis, value: str) -> str:
         return _("{count} épocas").format(count=value) if value != "1" else _("1 época")
     if axis == "examples":
         return _("{count} exemplos").format(count=format_number(float(value), 0))
+    if axis == "seq_len":
+        return _("Contexto de {count} tokens").format(count=format_number(float(value), 0))
     if axis == "deadline":
         return _("Até {day}").format(
             day=format_datetime(datetime.fromisoformat(value), _DAY_FORMAT, locale=locale())
@@ -166,6 +169,11 @@ def compare_text(slots: dict[str, Any], axis: Axis, values: list[str], fx: FxRat
             varied = {**base, axis: int(value)}
         elif axis in ("epochs", "examples"):
             varied = {**base, axis: float(value)}
+        elif axis == "seq_len":  # each example as long as the context, where it was longer
+            varied = {**base, axis: int(float(value))}
+            tokens = base.get("tokens_per_example")
+            if tokens is not None and float(tokens) > float(value):
+                varied["tokens_per_example"] = float(value)
         elif axis == "deadline":
             due = datetime.fromisoformat(value) - datetime.now(UTC)
             varied = {**base, "deadline_hours": max(1.0, round(due.total_seconds() / 3600, 1))}

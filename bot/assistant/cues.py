@@ -6,6 +6,8 @@ import re
 HANDOFF = re.compile(
     # "consegue me ligar amanhã?", "fica mais fácil por telefone", "call me"
     r"\bme (?:liga|ligar|ligue|telefona\w*)\b|\bpor telefone\b|\bcall me\b|\bphone call\b|"
+    # "alguém me explicar esse orçamento por ligação?"
+    r"\b(?:explicar|explica|falar)\b[^.?!]{0,40}\bpor (?:ligacao|audio|voz|chamada)\b|"
     r"\b(?:book|schedule|set up) a (?:call|meeting)\b|"
     r"\b(?:marcar|agendar) uma (?:call|reuniao|ligacao|conversa)\b|"
     # "quer uma reunião no Teams com o responsável técnico de vocês"
@@ -75,6 +77,17 @@ ACCOUNT = re.compile(
     # A job of ours running, a machine to book, a price to match, a security questionnaire: a
     # person acts on them
     r"(?<!se )\b(meu|nosso) job (parou|caiu|falhou|nao terminou)|"
+    # a job of theirs to stop or pause now: "cancela agora pfv", "para tudo! consegue interromper",
+    # "dá pra pausar o nosso job hoje às 18h"
+    r"\bcancel\w* (?:agora|ja|imediatamente|now|right now|asap)\b|(?:^|[.!?]\s*)para tudo\s*!|"
+    r"\b(?:pausar|pausa|parar|pare|interromper|interrompe|suspender|suspende|pause|stop|halt) "
+    r"(?:o |a |the )?(?:nosso|nossa|meu|minha|our|my|esse|este|this)\s+"
+    r"(?:job|treino|treinamento|maquina|training|run)\b|"
+    r"\binterromp\w*\b[^.?!]{0,30}\b(?:checkpoint|retomar|resume)|"
+    # a credential of the machine we gave them leaked: rotate it now
+    r"\bvaz\w* (?:a |o |as |os )?(?:chave|senha|token|credencia)\w*|"
+    r"\b(?:chave|senha|token|credencia\w*)\b[^.?!]{0,40}\bvaz(?:ou|aram|ado|ada)\b|"
+    r"\bleak\w* (?:the |our |my )?(?:key|ssh|credential|token|password)|"
     # "o treino de ontem caiu no meio por erro de vocês, vou ser cobrado?"
     r"(?<!se )\b(treino|job|maquina)\b[^.?!]{0,30}\b(caiu|parou|falhou|travou)\b[^?!]{0,60}"
     r"\b(erro de voces|erro de vcs|culpa de voces|culpa de vcs|your fault|cobrad\w*)|"

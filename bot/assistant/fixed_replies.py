@@ -173,10 +173,10 @@ def invalid_field(error: InvalidJob) -> Reply:
     )
 
 
-def commercial(answer: str) -> Reply:
+def commercial(answer: str | None) -> Reply:
     """A commercial question answered from the company's data file."""
     return Reply(
-        answer=answer,
+        answer=answer or "",
         intent="question",
         sources=[Source(title=SOURCE_TITLE, source=SOURCE_FILE, score=1.0)],
         actions=[ACTION_QUOTE, ACTION_HUMAN],

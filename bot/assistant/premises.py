@@ -57,7 +57,14 @@ _CHEAPEST = re.compile(
     r"as cheap as possible|qual (sai|fica|seria|e|eh) (o |a )?mais barat[oa]|"
     r"(quero|prefiro) (o |a )mais barat[oa]|"
     r"(tem como|da pra|da para|teria como|consegue|conseguem) (ficar|sair|fazer|deixar)"
-    r"( isso| o job| o treino)? mais (barato|em conta)"
+    r"( isso| o job| o treino)? mais (barato|em conta)|"
+    # the price quoted is too high: "achei salgado, o que dá pra mexer?", "tem como baixar?"
+    r"\b(?:achei|acho|ta|esta|ficou|meio|bem|muito) (?:salgad|puxad|carissim|car[oa]\b)\w*|"
+    r"\b(?:tem como|da pra|da para|teria como|consegue|conseguem|como) (?:baixar|reduzir|diminuir)"
+    r"(?: (?:o|esse|um pouco|isso))?(?: (?:valor|preco|custo))?\b"
+    r"(?! (?:de|do|da) (?:memoria|vram))|"
+    r"\bo que da (?:pra|para) mexer\b|\btoo (?:expensive|pricey)\b|\bbring (?:it|the price) down\b|"
+    r"\b(?:any|a) cheaper (?:way|option)\b"
 )
 
 

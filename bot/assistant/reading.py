@@ -196,8 +196,17 @@ def _two_figures(reading: Reading, folded: str) -> bool:
         one, other = epochs["one"] or epochs["one_bare"], epochs["other"] or epochs["other_bare"]
         reading.compare, reading.compare_of = [one, other], "epochs"
         return True
+    if lengths := cues_of.SEQ_COMPARED.search(folded):
+        one, other = (number_said(lengths[side]) for side in ("one", "other"))
+        if one and other and one != other:
+            reading.compare, reading.compare_of = [f"{one:g}", f"{other:g}"], "seq_len"
+            return True
     sizes = cues_of.DATA_COMPARED.search(folded)
-    values = [number_said(sizes["one"]), number_said(sizes["other"])] if sizes else []
+    values = (
+        [number_said(sizes["one"] or sizes["one2"]), number_said(sizes["other"] or sizes["other2"])]
+        if sizes
+        else []
+    )
     if len(values) == 2 and all(v and v >= 100 for v in values):
         reading.compare, reading.compare_of = [f"{v:g}" for v in values if v], "examples"
         return True

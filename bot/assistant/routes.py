@@ -19,6 +19,7 @@ from bot.assistant.model_licenses import asks_license
 from bot.assistant.search_query import previous_message
 from bot.assistant.separate_jobs import separate_jobs
 from bot.assistant.table_refs import against_table, priced_card
+from bot.assistant.throughput import asks_throughput
 from bot.assistant.token_count import asks_tokens
 from bot.assistant.turn import (
     CLASSIFIER_MARGIN,
@@ -417,6 +418,7 @@ ROUTES: list[Route] = [
     Route("layout", advice.asks_layout),
     Route("weights", advice.asks_weights),
     Route("separate_jobs", separate),
+    Route("throughput", asks_throughput),
     Route("price_per_hour", price_per_hour),
     Route("fit_check", fit_check),
     Route("budget_reach", budget_reach),

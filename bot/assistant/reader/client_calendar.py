@@ -53,6 +53,17 @@ _NUMBERS = {"4": 4, "quatro": 4, "6": 6, "seis": 6}
 _WORK_SAID = re.compile(r"\b(?:trabalh\w*|uti\w*|semana|expediente|funciona\w*|work\w*|business)")
 
 
+def days_a_week(text: str) -> int | None:
+    """How many days a week the client says they work ("de segunda a sexta", "6 dias por
+    semana"), or None where the message does not say."""
+    for said in _WEEK.finditer(text):
+        if said["from"]:
+            return (WEEKDAYS[said["to"]] - WEEKDAYS[said["from"]]) % 7 + 1
+        if count := said["days"] or said["week_days"]:
+            return _NUMBERS[count]
+    return None
+
+
 def _weekdays(text: str) -> frozenset[int]:
     days = set(range(5))
     for said in _WEEK.finditer(text):
@@ -60,9 +71,9 @@ def _weekdays(text: str) -> frozenset[int]:
             continue
         if said["worked"] or said["also"]:
             days.add(WEEKDAYS[said["worked"] or said["also"]])
-        elif said["from"] and _WORK_SAID.search(text, max(0, said.start() - 60), said.end() + 40):
-            first, last = WEEKDAYS[said["from"]], WEEKDAYS[said["to"]]
-            days = set(range(first, last + 1))
+        elif said["from"]:  # "de segunda a sexta" said of anything but work changes nothing
+            if _WORK_SAID.search(text, max(0, said.start() - 60), said.end() + 40):
+                days = set(range(WEEKDAYS[said["from"]], WEEKDAYS[said["to"]] + 1))
         elif count := said["days"] or said["week_days"]:
             days = set(range(_NUMBERS[count]))
         elif said["off"]:

@@ -21,22 +21,35 @@ _EXCHANGES = re.compile(
     r"\b(?P<n>\d+) (?:trocas|idas e vindas|exchanges|rounds|back-and-forths|vai-e-vens|"
     r"pares de (?:mensagens|perguntas e respostas))\b"
 )
-_MESSAGES = re.compile(r"\b(?P<n>\d+) (?:mensagens|msgs|turnos|falas|messages|turns)\b")
+_MESSAGES = re.compile(r"\b(?P<n>\d+) (?:mensagens|msgs|falas|messages)\b")
+# A turn or a step that holds both sides: "8 turnos (msg do cliente + resposta)", "10 steps"
+_TURNS = re.compile(r"\b(?P<n>\d+) (?:turnos|turns|steps|passos|rodadas|etapas)\b")
 _PER_MESSAGE = re.compile(
-    r"\b(?:mensagens|msgs|msg|falas|messages|turns|turnos)\b[^.;!?\d]{0,25}?"
+    r"\b(?:mensagens|msgs|msg|falas|messages)\b[^.;!?\d]{0,25}?"
     r"(?:de|of|com|with|~|uns|umas|about|around)\s*~?\s*(?P<w>\d+) (?:palavras|words)\b|"
-    r"\b(?P<w2>\d+) (?:palavras|words) (?:por|cada|per|each|a) (?:mensagem|msg|fala|message|turn)\b"
+    r"\b(?P<w2>\d+) (?:palavras|words) (?:por|cada|per|each|a) (?:mensagem|msg|fala|message)\b"
+)
+# "um turno = msg do cliente + resposta do atendente, somando umas 40 palavras", "a step (tool
+# observation + model action) is ~200 tokens": one turn's length, both sides
+_PER_TURN = re.compile(
+    r"\b(?:turno|turn|step|passo|rodada|etapa|troca|exchange)\b[^.;!?\d]{0,80}?"
+    r"(?P<n>\d+(?:[.,]\d+)*) (?P<unit>palavras|words|tokens)\b"
 )
 # "cada resposta do atendente virar um exemplo", "one example per agent reply"
 _PER_REPLY = re.compile(
-    r"\b(?:cada|each|um exemplo por|one example per|one sample per|a sample per|an example per)"
-    r" (?:resposta|reply|answer|turn|turno|fala|mensagem)\b|"
+    r"\b(?:cada|each|um exemplo por|one (?:training )?example per|one sample per|a sample per|"
+    r"an example per) (?:resposta|reply|answer|turn|turno|fala|mensagem|step|passo|"
+    r"(?:assistant|agent|model) (?:step|turn|reply))\b|"
     r"\b(?:resposta|reply|answer|turno|turn)s? (?:d[oa]s? |of the |from the )?"
     r"(?:atendente|agente|agent|assistant|assistente|bot|operador|suporte)s?"
     r"[^.;!?]{0,30}\b(?:vir\w*|vai virar|become|becomes|turned into|as) (?:um |an? |its own )?"
     r"(?:exemplo|example|sample)"
 )
-_HISTORY = re.compile(r"\bhistoric\w*|\bhistory\b|\bcontexto anterior\b|\bcontext so far\b")
+_HISTORY = re.compile(
+    r"\bhistoric\w*|\bhistory\b|\bcontexto anterior\b|\bcontext so far\b|"
+    r"\b(?:every|all|each) previous (?:step|turn|message)s?\b|\b(?:todos os|todas as) "
+    r"(?:turnos|passos|mensagens) anteriores\b"
+)
 
 
 def _first(pattern: re.Pattern[str], text: str) -> float | None:
@@ -47,35 +60,49 @@ def _first(pattern: re.Pattern[str], text: str) -> float | None:
     return number(said)
 
 
+def _turns(text: str) -> tuple[float, float] | None:
+    """How many replies each conversation holds, and the tokens of one turn (both sides)."""
+    per_word = tokens_per_word()
+    words = _first(_PER_MESSAGE, text)
+    exchanges = _first(_EXCHANGES, text)
+    if words and (replies := exchanges or (_first(_MESSAGES, text) or 0) / 2):
+        return replies, 2 * words * per_word
+    turns, per_turn = _first(_TURNS, text) or exchanges, _PER_TURN.search(text)
+    if not turns or per_turn is None:
+        return None
+    length = number(per_turn["n"]) or 0
+    return turns, length * (1 if per_turn["unit"] == "tokens" else per_word)
+
+
 def replies_with_history(size: SizeFields, text: str) -> None:
     """Count the exchanges of `size`'s conversations as two messages each, and make one example
     of each reply with the history before it where the message says so, in place."""
-    words = _first(_PER_MESSAGE, text)
-    exchanges = _first(_EXCHANGES, text)
-    messages = exchanges * 2 if exchanges else _first(_MESSAGES, text)
-    if not (words and messages and size.examples and size.tokens_per_example):
+    if not (size.examples and size.tokens_per_example) or (turns := _turns(text)) is None:
         return
-    per_word = tokens_per_word()
-    replies = messages / 2
-    if _PER_REPLY.search(text) and _HISTORY.search(text) and replies >= 1:
+    replies, turn = turns
+    if replies < 1 or turn <= 0:
+        return
+    if _PER_REPLY.search(text) and _HISTORY.search(text):
+        # what every example carries besides the turns ("o prompt de sistema fixo de 200 palavras")
+        fixed = max(0.0, size.tokens_per_example - replies * turn)
         count = size.examples * replies
-        size.tokens_per_example = round((replies + 1) * words * per_word, 1)
+        size.tokens_per_example = round(turn * (replies + 1) / 2 + fixed, 1)
         size.arithmetic += " " + _(
-            "→ um exemplo por resposta, com o histórico: {count} exemplos de ~{mean} mensagens "
+            "→ um exemplo por resposta, com o histórico: {count} exemplos de ~{mean} turnos "
             "≈ {tokens}"
         ).format(
             count=said_amount(count),
-            mean=said_amount(replies + 1),
+            mean=said_amount((replies + 1) / 2),
             tokens=said_tokens(size.tokens_per_example, "each"),
         )
         size.examples = count
-    elif exchanges and words * per_word * messages > size.tokens_per_example * 1.5:
-        size.tokens_per_example = round(messages * words * per_word, 1)
-        size.arithmetic = f"{said_amount(size.examples)} {TIMES} " + _(
-            "{exchanges} trocas (2 mensagens cada) {times} ~{words} palavras ≈ {tokens}"
-        ).format(
-            exchanges=said_amount(exchanges),
-            times=TIMES,
-            words=said_amount(words),
-            tokens=said_tokens(size.tokens_per_example, "each"),
-        )
+    elif _first(_EXCHANGES, text) and _first(_PER_MESSAGE, text):
+        whole = replies * turn
+        if whole > size.tokens_per_example * 1.5:  # "4 trocas, msgs de 30 palavras": 8 messages
+            size.tokens_per_example = round(whole, 1)
+            size.arithmetic = f"{said_amount(size.examples)} {TIMES} " + _(
+                "{exchanges} trocas (2 mensagens cada) ≈ {tokens}"
+            ).format(
+                exchanges=said_amount(replies),
+                tokens=said_tokens(size.tokens_per_example, "each"),
+            )

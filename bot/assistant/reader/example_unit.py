@@ -25,6 +25,9 @@ _DECLARED = re.compile(
     r"(?P<noun_one>[a-z]{3,})\s*(?:=|e|eh|vira|is)\s*(?:1|um|uma|one|an?)\s+"
     rf"{_EXAMPLE}\b"
 )
+_EACH_AFTER = re.compile(r"\s*(?:cada|each)\b")
+# More than this in one example is a misreading, never a client's example.
+MAX_TOKENS = 1_000_000
 
 
 def declared(text: str) -> re.Match[str] | None:
@@ -86,13 +89,15 @@ def per_unit(size: SizeFields, said: re.Match[str], mentions: list[Mention], mai
     # "480 livros, ~15 capítulos por livro": the units said per one of the main count
     per_main = _PER.match(said.string, unit.end)
     each = bool(_EACH.search(between)) or bool(per_main and _same(per_main["noun"], main.noun))
+    # "2.400 dissertações, 6 capítulos cada", "2.400 dissertações de 6 capítulos"
+    each = each or bool(_EACH_AFTER.match(said.string, unit.end)) or unit.role == "part"
     inside = unit.start > main.start and unit.value < main.value and each
     # "6 mil grupos, cada grupo com ~150 mensagens de 10 palavras": each unit holds the count read
     held = main.role == "per" or main.unit == "turn"
     if unit.start < main.start and main.value < unit.value and held:
         total = unit.value * main.value * (size.tokens_per_example or 0)
     examples = unit.value * (main.value if inside else 1)
-    if examples <= 0 or examples == size.examples or total / examples < 1:
+    if examples <= 0 or examples == size.examples or not 1 <= total / examples <= MAX_TOKENS:
         return
     size.examples, size.tokens_per_example, size.dataset_tokens = examples, total / examples, None
     size.arithmetic += " " + _("→ um exemplo por {unit}: {count} exemplos {times} {each}").format(

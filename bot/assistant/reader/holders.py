@@ -37,7 +37,8 @@ _EACH_AFTER = re.compile(
 )
 # "cada um dos 12 advogados escreveu uns": "cada" before the holders.
 _EACH_BEFORE = re.compile(
-    r"\b(?:cada um|cada uma|each) (?:d[oa]s|of the) (?P<count>\d+(?:[.,]\d+)*)"
+    r"\b(?:cada um|cada uma|each) (?:d[oa]s|of the|of our|of their) "
+    r"(?:nossos |nossas |seus |suas )?(?P<count>\d+(?:[.,]\d+)*)"
     r"(?:\s*(?P<scale>mil|k))?\s+(?P<noun>[a-z][a-z-]+)[^.;!?\d]{0,40}$"
 )
 # "12 filiais com ~2 mil atendimentos cada": the holders, "com", the records, then "cada".

@@ -10,7 +10,13 @@ import re
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot.assistant.reader.quantity_arithmetic import TIMES, Mention, said_amount, said_tokens
+from bot.assistant.reader.quantity_arithmetic import (
+    TIMES,
+    Mention,
+    said_amount,
+    said_tokens,
+    tokens_per_word,
+)
 from bot.assistant.reader.spans import number
 from locales import _
 
@@ -81,7 +87,7 @@ _SAME_DATA = re.compile(
 _CHUNKS = re.compile(
     r"\b(?:pedac\w*|trechos?|chunks?|blocos?|janelas?|segmentos?|windows?) (?:de|of) "
     r"(?:~|ate |no maximo |"
-    r"uns |about |up to )?(?P<n>\d+(?:[.,]\d+)*) ?tokens\b|"
+    r"uns |about |up to )?(?P<n>\d+(?:[.,]\d+)*) ?(?P<unit>tokens|palavras|words)\b|"
     r"\b(?P<n2>\d+(?:[.,]\d+)*)[- ]tokens? (?:chunks|pieces|segments|blocks)\b"
 )
 
@@ -89,8 +95,14 @@ _CHUNKS = re.compile(
 # "com sobreposição de 300 tokens", "with a stride of 800": consecutive windows share tokens.
 _OVERLAP = re.compile(
     r"[^.;!?]{0,60}?\b(?:(?P<kind>sobreposic\w*|overlap\w*|intersec\w*|stride|passo|"
-    r"deslocamento|avanc\w*|step|hop)\s*(?:de|of|=|:)?\s*(?:~|uns |umas )?(?P<n>\d+(?:[.,]\d+)*)|"
+    r"deslocamento|avanc\w*|step|hop|andando|pulando|movendo)\s*(?:de|of|=|:)?\s*(?:~|uns |umas )?"
+    r"(?P<n>\d+(?:[.,]\d+)*)|"
     r"(?P<n2>\d+(?:[.,]\d+)*) ?(?:tokens )?(?:de )?(?P<kind2>sobreposic\w*|overlap\w*|stride))"
+)
+
+
+_CUT = re.compile(
+    r"\b(?:quebr|fati|cort|divid|pic|separ|segment|split|chunk|cut|break|slic)\w*\b[^.;!?\d]*$"
 )
 
 
@@ -111,9 +123,16 @@ def chunk_size(text: str) -> Chunks | None:
     size = number(found["n"] or found["n2"]) if found else None
     if found is None or not size or size < 16:
         return None
+    # "fatiar em janelas de 400 palavras andando de 200 em 200": windows and steps in words;
+    # not "10 mil trechos de 300 palavras", records of that length
+    words = found["unit"] in ("palavras", "words")
+    if words and not _CUT.search(text, max(0, found.start() - 40), found.start()):
+        return None
+    per = tokens_per_word() if words else 1.0
+    size *= per
     step, end = size, found.end()
     if overlap := _OVERLAP.match(text, end):
-        said = number(overlap["n"] or overlap["n2"]) or 0
+        said = (number(overlap["n"] or overlap["n2"]) or 0) * per
         kind = overlap["kind"] or overlap["kind2"]
         shared = kind.startswith(("sobrepos", "overlap", "intersec"))
         step = size - said if shared else said
@@ -178,21 +197,30 @@ _PADDED = re.compile(
     r"(?P<n>\d+(?:[.,]\d+)*)"
     r"(?:\s*(?P<k>k)\b)?\s*(?:tokens|tok)?\b"
 )
+# "max_length 1024 com padding e truncation": the length every example is padded and cut to
+_MAX_LENGTH = re.compile(
+    r"\b(?:max_length|max_len|max_seq_length|max_seq_len|model_max_length)\s*[=:]?\s*"
+    r"(?P<n>\d+)\b(?=[^.;!?\n]{0,60}\b(?:padd?ing|pad)\b)"
+)
 _KEPT_VARIABLE = re.compile(r"\b(?:padding dinamico|dynamic padding|sem padding|no padding)\b")
+_CUT_TOO = re.compile(r"\btrunca\w*|\btruncat\w*")
 
 
 def padded(size: SizeFields, text: str) -> None:
     """Give `size`'s examples the fixed length the client pads them to, in place."""
-    found = _PADDED.search(text)
+    found = _PADDED.search(text) or _MAX_LENGTH.search(text)
     if found is None or _KEPT_VARIABLE.search(text) or not size.tokens_per_example:
         return
-    length = (number(found["n"]) or 0) * (1000 if found["k"] else 1)
-    if length < 16 or length <= size.tokens_per_example:
+    thousands = "k" in found.groupdict() and found["k"]
+    length = (number(found["n"]) or 0) * (1000 if thousands else 1)
+    # a longer example is cut to the length only where truncation is said too
+    longer = size.tokens_per_example > length and not _CUT_TOO.search(text)
+    if length < 16 or length == size.tokens_per_example or longer:
         return
+    cut = size.tokens_per_example > length
     size.tokens_per_example = length
-    size.arithmetic += " " + _("→ com padding até {length} tokens").format(
-        length=said_amount(length)
-    )
+    said = _("→ cortados em {length} tokens") if cut else _("→ com padding até {length} tokens")
+    size.arithmetic += " " + said.format(length=said_amount(length))
 
 
 _MEAN_BEFORE = re.compile(r"\b(?:media|em media|average|mean|tipicamente|typically)\b\D*$")

@@ -7,7 +7,7 @@ import re
 from bot.assistant.reader.counts import another_turns, counted_by_each, elided_count
 from bot.assistant.reader.measured import means_over_limits
 from bot.assistant.reader.quantity_arithmetic import Mention
-from bot.assistant.reader.rates import EVERY_FEW, RATE
+from bot.assistant.reader.rates import EVERY_FEW, RATE, history_said
 from bot.assistant.reader.spans import NOT_RECORDS, QUANTITY, SCALE, counts_nothing, number
 from bot.assistant.reader.units import (
     BOTH_SIDES,
@@ -18,7 +18,9 @@ from bot.assistant.reader.units import (
     patterns,
     plus_length,
     unit_of,
+    unit_words,
 )
+from locales import _
 
 # "cada processo com umas 8 peças": a few documents inside each record, whatever they are called.
 EACH_HAS = re.compile(
@@ -68,6 +70,18 @@ _PLURALS = ((re.compile(r"ao$"), "oes"), (re.compile(r"al$"), "ais"), (re.compil
             (re.compile(r"(?<=[rz])$"), "es"), (re.compile(r"(?<=[aeiou])$"), "s"))  # fmt: skip
 
 
+_LISTED = re.compile(r"\s*\([^()\d]{0,80}\)")
+_MONEY = re.compile(r"(?:r\$|us\$|\$|€|£)\s*$")
+
+
+def _record_near(text: str, end: int) -> str:
+    """The records a rate with no noun counts ("40 a day ... support calls"): the first plural
+    the message names as records, else records."""
+    records = set(unit_words()["record"])
+    said = re.finditer(r"\b[a-z-]{3,}s\b", text[max(0, end - 120) : end + 120])
+    return next((word[0] for word in said if word[0] in records), _("registros"))
+
+
 def _plural(noun: str) -> str:
     """ "ligacao" -> "ligacoes", "conversation" -> "conversations": how the total is said."""
     if noun.endswith("s"):
@@ -110,6 +124,15 @@ def find_mentions(text: str) -> list[Mention]:
             noun = plus["noun"]
             mentions.append(Mention(value, unit_of(noun), noun, match.start(), match.end()))
             continue
+        if (
+            found is None
+            and RATE.match(after)
+            and history_said(text)
+            and not _MONEY.search(text, max(0, match.start() - 4), match.start())
+        ):  # "soltamos 2 por semana nas últimas 150 semanas, episódios de 40 min": a rate
+            noun = _record_near(text, match.end())
+            mentions.append(Mention(value, "record", noun, match.start(), match.end()))
+            continue
         if found is None:
             if elided := elided_count(text, match.start(), match.end(), value, mentions):
                 mentions.append(elided)  # "e mais 10 mil de 500 tokens": the same records
@@ -134,10 +157,15 @@ def find_mentions(text: str) -> list[Mention]:
             # "temos 40 apostilas de ~180 páginas", not "... e 5 alternativas de ~15 palavras"
             part = re.search(r"(?:\be|\band|[,+])\s*$", text[: match.start()])
             small = bool(EACH_HAS.search(text[max(0, match.start() - 40) : match.start()]))
-            small = small or (not part and bool(LENGTH_AFTER.match(text, end)))
+            # "4 campos (incidente, dano, laudo) de ~25 palavras": what they are, then the length
+            listed = _LISTED.match(text, end)
+            length_at = listed.end() if listed else end
+            small = small or (not part and bool(LENGTH_AFTER.match(text, length_at)))
             # "cada um manda umas 25 propostas por semana": each holder's rate
             each_rate = RATE.match(text[end:]) and _EACH_ONE.search(text, 0, match.start())
             small = small or bool(each_rate) or bool(EVERY_FEW.match(text, end))
+            # "entram 12 ligações por minuto ... 4 semanas": few a minute, many over the history
+            small = small or bool(RATE.match(text[end:]) and history_said(text))
             # "em 2025 fizemos um teste": a year before a verb ("-mos") counts nothing
             year = re.fullmatch(r"(?:19|20)\d\d", match["number"]) and not match["scale"]
             verb = found["plural"].endswith("mos") or bool(year)

@@ -7,7 +7,7 @@ import re
 from dataclasses import replace
 from datetime import date
 
-from bot.assistant.reader.client_calendar import stated_week
+from bot.assistant.reader.client_calendar import days_a_week, stated_week
 from bot.assistant.reader.quantity_arithmetic import TIMES, Mention, said_amount, said_count
 from bot.assistant.reader.spans import number
 from locales import N_, _
@@ -46,6 +46,8 @@ _PERIOD = re.compile(
     r"(?:o |a |the )?(?:ultim[oa]|last|past) (?P<unit1>ano|mes|semana|year|month|week)\b|"
     # "queremos 6 meses", "vamos usar 90 dias": how much of the history the client takes
     r"(?:ultim[oa]s|last|past|durante|during|over|historico de|history of|ha|faz|queremos|"
+    # "vamos usar as transcrições de 4 semanas"
+    r"(?:transcric\w*|gravac\w*|dados|registros|logs|data|records|transcripts) (?:de|of)|"
     r"vamos usar|vamos pegar|usar|pegar|want|take|use|"
     # "o histórico do nosso Slack: 4 anos"
     r"historico[^.;!?\d]{0,30}?|history[^.;!?\d]{0,30}?)\s+(?P<n>\d+)\s*"
@@ -98,6 +100,11 @@ _RATE_WORDS = {
 }
 
 
+def history_said(text: str) -> bool:
+    """Whether `text` gives a stretch of history a rate can run over."""
+    return bool(_PERIOD.search(text) or _YEARS.search(text))
+
+
 def _rate_before(before: str) -> str | None:
     found = _RATE_BEFORE.search(before)
     if found is None:
@@ -129,7 +136,8 @@ def unit_days(unit: str) -> float:
 # "uma ligação a cada 3 minutos", "one conversation every 90 seconds": one per few units.
 EVERY_FEW = re.compile(
     r"\s*(?:a cada|every)\s+(?P<n>\d+(?:[.,]\d+)?)\s*"
-    r"(?P<unit>segundos?|minutos?|horas?|dias?|seconds?|minutes?|hours?|days?|min|s|h)\b"
+    r"(?P<unit>segundos?|minutos?|horas?|dias?|semanas?|mes(?:es)?|anos?|seconds?|minutes?|"
+    r"hours?|days?|weeks?|months?|years?|min|s|h)\b"
 )
 _SHORT_UNITS = {"s": "segundo", "min": "minuto", "h": "hora"}
 
@@ -169,12 +177,15 @@ def over_period(text: str, main: list[Mention]) -> tuple[list[Mention], str] | N
             return None  # "de 2018 a 2017": no stretch to multiply by
         days = 365 * (int(years[2]) - int(years[1]) + 1)
     rate_days = _DAYS[every]
+    workdays_said = period is not None and bool(
+        period["business"] or period["business2"] or period["working"]
+    )
     if rate_days <= 1 / 24 and (hours := _hours_a_day(text)) < 24:
         # "5 per second during business hours (9am to 6pm), 20 business days": 9 hours of each
-        workdays = period is not None and bool(
-            period["business"] or period["business2"] or period["working"]
-        )
+        workdays = workdays_said
         days = days / (_DAYS["dia util"] if workdays else 1) * hours / 24
+    if rate_days <= 1 / 24 and (week := days_a_week(text)) and period and not workdays_said:
+        days *= week / 7  # "das 8h às 20h, de segunda a sexta": the days they are open
     # Months into weeks: whole periods, as a client counts them (6 months, 26 weeks); a year
     # holds 12 months.
     ratio = days / rate_days

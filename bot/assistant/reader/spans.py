@@ -197,6 +197,7 @@ _LISTED_BEFORE = re.compile(r"(?:[,;]|\se|\sand)\s*$")
 _LISTED_AFTER = re.compile(r"^\s*(?:[,;.!]|e\s|and\s|$)")
 _AUDIO_AFTER = re.compile(r"^\s*(?:de\s+)?(?:horas?|h|hours?)\s+(?:de\s+)?(?:audio|gravac\w*|fala|"
                           r"voz|ligac\w*|podcasts?|speech|recordings?)")  # fmt: skip
+_LOOKING_BACK = re.compile(r"\b(?:(?:the )?(?:last|past)|(?:n?os |n?as )?ultim[oa]s)\s*$")
 # "meu colega fez um treino parecido em 3h", "it took 6 hours": how long a run took, no deadline.
 _RUN_TOOK = re.compile(
     r"\b(?:fez|fizeram|fizemos|fiz|levou|levaram|demorou|demoraram|rodou|rodaram|treinou|"
@@ -388,8 +389,8 @@ def _tag(text: str, match: re.Match[str], value: float) -> tuple[Tag, float, int
         history = not _DEADLINE_AFTER.match(after[found.end() :]) and found[1][0] != "h"
         if history and _RATE_SAID.search(before[-150:]):
             deadline = listed = None  # "350 notas por dia útil ... e temos 6 meses": the history
-        if _RUN_TOOK.search(before[-60:]):
-            deadline = listed = None  # "meu colega fez um treino parecido em 3h": a past run
+        if _RUN_TOOK.search(before[-60:]) or _LOOKING_BACK.search(before):
+            deadline = listed = None  # "treino parecido em 3h", "for the last 250 days": past
         tag: Tag = "deadline" if deadline or listed else "duration"
         return tag, hours, end + found.end(), ""
     if found := _IMAGES_AFTER.match(after):

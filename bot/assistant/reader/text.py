@@ -9,6 +9,7 @@ from text_to_num import text2num
 from bot.assistant.reader.call_length import calls_read
 from bot.assistant.reader.chat_exports import as_words
 from bot.assistant.reader.date_words import dates_spelled
+from bot.assistant.reader.frequencies import frequencies_spelled
 from bot.assistant.reader.listed_counts import listed
 from bot.assistant.reader.numbering import numbered
 from bot.assistant.reader.per_epoch import once_per_epoch
@@ -23,46 +24,15 @@ from knowledge.lexical import fold
 
 # Chat abbreviations clients use ("qto custa", "vc tem"), spelled out so one rule reads both.
 _ABBREVIATIONS = {
-    "qto": "quanto",
-    "qnto": "quanto",
-    "qt": "quanto",
-    "qnt": "quanto",
-    "qts": "quantos",
-    "vc": "voce",
-    "vcs": "voces",
-    "tb": "tambem",
-    "tbm": "tambem",
-    "pq": "porque",
-    "q": "que",
-    "pra": "para",
-    "pro": "para o",
-    "p/": "para",
-    "c/": "com",
-    "s/": "sem",
-    "hj": "hoje",
-    "amanha": "amanha",
-    "dps": "depois",
-    "mto": "muito",
-    "mt": "muito",
-    "msg": "mensagem",
-    "msgs": "mensagens",
-    "td": "tudo",
-    "tds": "todos",
-    "blz": "beleza",
-    "obg": "obrigado",
-    "qdo": "quando",
-    "qual eh": "qual e",
-    "eh": "e",
-    "n": "nao",
-    "ñ": "nao",
-    "tks": "tokens",
-    "ep": "epocas",
-    "orc": "orcamento",
-    "fds": "fim de semana",
-    "amnh": "amanha",
-    "amh": "amanha",
+    "qto": "quanto", "qnto": "quanto", "qt": "quanto", "qnt": "quanto", "qts": "quantos",
+    "vc": "voce", "vcs": "voces", "tb": "tambem", "tbm": "tambem", "pq": "porque", "q": "que",
+    "pra": "para", "pro": "para o", "p/": "para", "c/": "com", "s/": "sem", "hj": "hoje",
+    "amanha": "amanha", "dps": "depois", "mto": "muito", "mt": "muito", "msg": "mensagem",
+    "msgs": "mensagens", "td": "tudo", "tds": "todos", "blz": "beleza", "obg": "obrigado",
+    "qdo": "quando", "qual eh": "qual e", "eh": "e", "n": "nao", "ñ": "nao", "tks": "tokens",
+    "ep": "epocas", "orc": "orcamento", "fds": "fim de semana", "amnh": "amanha", "amh": "amanha",
     "dps d": "depois de",
-}
+}  # fmt: skip
 # Model names misspelt as other words ("lhama" is the animal); typos of the reader's own words
 # are put right by `spelling.corrected`.
 _TYPOS = {"lamma": "llama", "lhama": "llama", "quen": "qwen"}
@@ -355,6 +325,7 @@ def normalize(text: str) -> str:
     folded = dates_spelled(folded)  # "até qua 14h", "3 de dez.", "18.12"
     folded = calls_read(folded)  # "TMA de 4:12": each call's length, before clocks are totals
     folded = restated(folded)  # "sobraram 32 mil das 40 mil", "a média real deu 420"
+    folded = frequencies_spelled(folded)  # "um relatório quinzenal": one every 15 days
     folded = re.sub(r"\b(?:meia|half an?) (epoca|epoch)\b", r"0.5 \1s", folded)  # "só meia época"
     # "- 25 mil exemplos" in a list is a bullet, not a minus sign
     folded = re.sub(r"(?m)^\s*[-•*\u2013\u2014]\s+", "", folded)

@@ -62,7 +62,7 @@ def patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pa
     total = re.compile(r"^\s*(?:no total|ao todo|total|somando|in total|overall|altogether)\b")
     # "exemplos de uns 600 tokens": a length after records left uncounted is each one's length.
     of_records = re.compile(
-        rf"\b(?:{record})\s+(?:de|com|of|with|tem|have|are)\s+"
+        rf"\b(?:{record})(?:\s+[a-z]{{4,}}(?<!s de))?\s+(?:de|com|of|with|tem|have|are)\s+"
         r"(?:cerca de |uns |umas |~|about |around )?$"
     )
     return unit, per, total, of_records
@@ -124,7 +124,9 @@ _LINKS = frozenset({"de", "com", "of", "with", "cada", "each"})
 
 
 def connects(gap: str) -> bool:
-    """Only joining words between two numbers, or two describing words after "de"/"com"."""
+    """Only joining words between two numbers, or two describing words after "de"/"com"; a
+    list in parentheses says what the parts are ("4 campos (incidente, dano, laudo) de ~25")."""
+    gap = re.sub(r"\([^()\d]{0,80}\)", " ", gap)
     tokens = re.findall(r"[a-z]+|[~,():-]", gap)
     if len(tokens) > 8 or re.search(r"[.;!?]", gap):
         return False
