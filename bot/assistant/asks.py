@@ -342,53 +342,12 @@ REGIONS_COMPARED = re.compile(
     rf"{_HOME}[^.?!]{{0,40}}\b(?:e|and|ou|or|vs\.?|versus|x|contra)\b[^.?!]{{0,30}}?{_ABROAD}|"
     rf"{_ABROAD}[^.?!]{{0,40}}\b(?:e|and|ou|or|vs\.?|versus|x|contra)\b[^.?!]{{0,30}}?{_HOME}"
 )
-# "me passa os dois valores", "quote it two ways", "quero ver o que a pressa custa": two deadlines
-# of one job side by side.
-DEADLINES_COMPARED = re.compile(
-    r"\b(?:os dois (?:valores|precos|cenarios)|as duas (?:opcoes|cotacoes)|(?:two|both) ways|"
-    r"(?:passa|manda|mostra|bota|coloca|quero ver|quero) (?:os|as) (?:dois|duas|2)|"
-    r"um do lado do outro|uma do lado da outra|"
-    r"(?:give me|show me|price) both\b|"
-    # not "um modelo pra resumir e comparar os relatórios": the task, not two prices
-    r"os 2 (?:valores|precos|cenarios)|lado a lado|side by side|"
-    r"compar\w*(?!\s+(?:os|as|the)\s+(?!prazos|precos|valores|cenarios|opcoes|dois|duas|two)\w)|"
-    r"what the rush costs|"
-    r"quanto (?:custa|sai) a pressa|quanto (?:custa|sai) correr|"
-    r"diferenca (?:de preco )?entre os prazos)\b"
-)
-
 # "H100 x MI300X lado a lado": one of our cards beside another maker's chip.
 CARD_VERSUS_OTHER = re.compile(
     r"\b(?:h100|h200|a100|l40s|l4|a10g|t4|v100|b200)\b[^.?!]{0,12}\b(?:x|vs\.?|versus|ou|or|e|and|"
     r"contra)\b[^.?!]{0,12}\b(?:mi ?3\d\dx?|gaudi ?\d?|trainium\w*|trn\d)|"
     r"\b(?:mi ?3\d\dx?|gaudi ?\d?|trainium\w*|trn\d)\b[^.?!]{0,12}\b(?:x|vs\.?|versus|ou|or|e|"
     r"and|contra)\b[^.?!]{0,12}\b(?:h100|h200|a100|l40s|l4|a10g|t4|v100|b200)\b"
-)
-
-# "manda com 1 época e com 3, quero os dois valores", "at 2 epochs and at 5 epochs side by side"
-EPOCHS_COMPARED = re.compile(
-    r"\b(?P<one>\d{1,2}) (?:epocas?|epochs?|passadas)\s*(?:e|and|ou|or|x|vs\.?)\s+(?:com |at |em )?"
-    r"(?P<other>\d{1,2})\b(?! ?(?:mil|k|%|mi\b))|"
-    r"\b(?:entre )?(?P<one_bare>\d{1,2})\s*(?:e|and|ou|or|x|vs\.?)\s+(?:com |at |em )?"
-    r"(?P<other_bare>\d{1,2}) (?:epocas|epochs|passadas)\b"
-)
-# "e se eu usar só as 20 mil boas em vez das 80 mil? ... lado a lado": two sizes of the data
-DATA_COMPARED = re.compile(
-    r"\b(?:so |only )?(?:as |os |the )?(?P<one>\d+(?:[.,]\d+)*(?: ?mil| ?k)?)\b[^.?!\d]{0,25}"
-    r"\b(?:em vez d[aeo]s?|ao inves d[aeo]s?|instead of|contra|vs\.?|versus|ou|or|e|and)\s+"
-    r"(?:(?:com|with|so|only|as|os|the|all|a|an|quanto|quantos|fica|sai|se|if) )*"
-    r"(?P<other>\d+(?:[.,]\d+)*(?: ?mil| ?k)?)\b(?! ?(?:epoc|epoch|h\b|hora))|"
-    # "em vez das 15 mil fichas a gente usar as 45 mil": the one replaced, then the other
-    r"\b(?:em vez d[aeo]s?|ao inves d[aeo]s?|instead of)\s+(?:the )?"
-    r"(?P<one2>\d+(?:[.,]\d+)*(?: ?mil| ?k)?)\b[^.?!\d]{0,40}?\b"
-    r"(?:usar|usarmos|treinar|use|train|com|with|pegar)\s+(?:(?:as|os|the|all|so|only) )*"
-    r"(?P<other2>\d+(?:[.,]\d+)*(?: ?mil| ?k)?)\b(?! ?(?:epoc|epoch|h\b|hora))"
-)
-# "cotar com contexto de 2048 e de 8192": the job at two context lengths
-SEQ_COMPARED = re.compile(
-    r"\b(?:contexto|context|janela|seq(?:uence)?[ _]len\w*|max_length|comprimento)\b[^.?!\d]{0,15}"
-    r"(?P<one>\d{3,6}|\d{1,3}k)\s*(?:tokens )?(?:e|ou|and|or|vs\.?|x|versus)\s+"
-    r"(?:(?:com|with|de|of|o|a|the) )*(?P<other>\d{3,6}|\d{1,3}k)\b"
 )
 
 # "spot ou sob demanda, tanto faz": either will do, the cheaper is quoted.

@@ -278,7 +278,7 @@ class Assistant:
         axis, values = reading.compare_of, reading.compare
         if not values and (table := against_table(turn)):  # "e o Qwen 14B com os mesmos dados?"
             axis, values = table
-        answer = compare_text(base, axis, values, day_rate())
+        answer = compare_text(base, axis, values, day_rate(), reading.grid)
         if {"model", "params"} & base.keys():  # what "e em dólar?" or "e com QLoRA?" changes next
             turn.state.slots = fixed_replies.storable(
                 {k: v for k, v in base.items() if k != axis or axis == "model"}

@@ -5,23 +5,27 @@ total of each, and which is cheaper and which is faster."""
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
-from typing import Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from babel.dates import format_datetime
 
 from bot.assistant.composer import job_line
 from bot.assistant.reader.other_chips import other_chip
+from bot.assistant.reader.quantity_arithmetic import TIMES
 from locales import _, locale
 from quoting.candidate import Candidate
 from quoting.catalog import load_catalog
 from quoting.constraints import PROVIDER_NAMES
 from quoting.errors import QuotingError
 from quoting.fx import FxRate
-from quoting.jobspec import Cloud, Job, JobSpec, method_name, normalize
+from quoting.jobspec import DEFAULT_EPOCHS, Cloud, Job, JobSpec, method_name, normalize
 from quoting.pool import candidates
 from quoting.quote import build_quote
 from quoting.registry import load_registry
 from quoting.units import format_brl, format_number
+
+if TYPE_CHECKING:  # the grid's reader names this module's axes
+    from bot.assistant.variants import Grid
 
 Axis = Literal[
     "model",
@@ -36,6 +40,7 @@ Axis = Literal[
     "examples",
     "devices",
     "seq_len",
+    "lora_rank",
     "",
 ]
 
@@ -65,6 +70,8 @@ def _label(axis: Axis, value: str) -> str:
         return _("{count} épocas").format(count=value) if value != "1" else _("1 época")
     if axis == "examples":
         return _("{count} exemplos").format(count=format_number(float(value), 0))
+    if axis == "lora_rank":
+        return _("Rank {rank}").format(rank=value)
     if axis == "seq_len":
         return _("Contexto de {count} tokens").format(count=format_number(float(value), 0))
     if axis == "deadline":
@@ -143,9 +150,14 @@ def _abroad(label: str, slots: dict[str, Any], fx: FxRate) -> Column:
     return _column(label, best)
 
 
-def compare_text(slots: dict[str, Any], axis: Axis, values: list[str], fx: FxRate) -> str:
-    """pt-BR: the job under each value of `axis`, as a table, and which wins on price and time."""
+def compare_text(
+    slots: dict[str, Any], axis: Axis, values: list[str], fx: FxRate, grid: "Grid | None" = None
+) -> str:
+    """pt-BR: the job under each value of `axis`, as a table, and which wins on price and time;
+    for a `grid` of runs, the price of one run at each value and the grid's total."""
     base = {k: v for k, v in slots.items() if k in JobSpec.model_fields}
+    if grid is not None and not values:  # only the learning rate and seeds vary: one price
+        axis, values = "epochs", [f"{float(base.get('epochs') or DEFAULT_EPOCHS):g}"]
     columns: list[Column] = []
     for value in values:
         label = _label(axis, value)
@@ -169,6 +181,8 @@ def compare_text(slots: dict[str, Any], axis: Axis, values: list[str], fx: FxRat
             varied = {**base, axis: int(value)}
         elif axis in ("epochs", "examples"):
             varied = {**base, axis: float(value)}
+        elif axis == "lora_rank":
+            varied = {**base, axis: int(value), "method": base.get("method") or "lora"}
         elif axis == "seq_len":  # each example as long as the context, where it was longer
             varied = {**base, axis: int(float(value))}
             tokens = base.get("tokens_per_example")
@@ -213,6 +227,8 @@ def compare_text(slots: dict[str, Any], axis: Axis, values: list[str], fx: FxRat
                 f"| {column.label} | {column.machine} | {format_number(column.hours, 1)} h | "
                 f"{format_brl(column.total_brl)} |"
             )
+    if grid is not None:
+        return "\n".join([f"{head}:", "", *rows, "", *grid_lines(grid, columns)])
     return "\n".join([f"{head}:", "", *rows, "", *_verdict(columns)])
 
 
@@ -239,6 +255,24 @@ def _terms(slots: dict[str, Any]) -> str:
         hours = format_number(float(slots["deadline_hours"]), 0)
         terms.append(_("prazo de {hours} h").format(hours=hours))
     return "; ".join(terms)
+
+
+def grid_lines(grid: "Grid", columns: list[Column]) -> list[str]:
+    """The grid's count, the runs each line prices, and the grid's total."""
+    factors = f" {TIMES} ".join(f"{count} {_(word)}" for count, word in grid.factors)
+    lines = [
+        _(
+            "Grade de {runs} rodadas ({factors}): cada linha é o preço de uma rodada, e vale para "
+            "{each} delas. Learning rate e seed não mudam o tempo de uma rodada."
+        ).format(runs=grid.runs, factors=factors, each=grid.each)
+    ]
+    if all(c.total_brl is not None for c in columns):
+        total = sum((c.total_brl or Decimal(0) for c in columns), Decimal(0)) * grid.each
+        lines.append(_("Total da grade: {total}.").format(total=format_brl(total)))
+    else:
+        lines.append(_("Uma das opções não tem preço nos seus termos; o total fica sem ela."))
+    lines.append(_("Para a cotação completa de uma delas, é só dizer qual."))
+    return lines
 
 
 def _verdict(columns: list[Column]) -> list[str]:

@@ -10,7 +10,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from bot.assistant import asks as cues_of
-from bot.assistant import cues, pleasantries
+from bot.assistant import cues, pleasantries, variants
 from bot.assistant.attachments import Attachment, without_attachments
 from bot.assistant.card_counts import cards_counted, two_counts
 from bot.assistant.commercial import commercial_answer
@@ -83,6 +83,8 @@ class Reading(BaseModel):
     # What to put side by side: models, clouds ("aws", "gcp"), kinds ("gpu", "tpu") or methods.
     compare: list[str] = Field(default_factory=list)
     compare_of: Axis = ""
+    # Runs to price together ("rank 8, 16 e 32, cada um com lr 1e-4 e 2e-4"), on `compare_of`.
+    grid: variants.Grid | None = None
     # Catalog accelerators named ("e numa H200?"), in order.
     accelerators: list[str] = Field(default_factory=list)
     # The last number or model the message gives: what "e com 1.500?" after it would change.
@@ -169,7 +171,7 @@ def read_message(text: str, now: datetime | None = None, earlier: Sequence[str] 
         with speaking(language):
             reading.commercial = commercial_answer(folded)
     _compared(reading, job.folded)
-    if not reading.compare and cues_of.DEADLINES_COMPARED.search(folded):
+    if not reading.compare and variants.DEADLINES_COMPARED.search(folded):
         _deadlines_compared(reading, folded, now or datetime.now(CLIENT_ZONE))
     reading.asks = [ask for ask, cued in _cues(reading) if cued]
     quiet = not reading.asks and not described and reading.commercial is None
@@ -190,18 +192,18 @@ def number_said(said: str) -> float | None:
 def _two_figures(reading: Reading, folded: str) -> bool:
     """ "com 1 época e com 3, quero os dois valores", "só as 20 mil em vez das 80 mil? lado a
     lado": the job at two epochs, or on two sizes of its data, side by side."""
-    if not cues_of.DEADLINES_COMPARED.search(folded):  # "os dois", "lado a lado", "compare"
+    if not variants.DEADLINES_COMPARED.search(folded):  # "os dois", "lado a lado", "compare"
         return False
-    if epochs := cues_of.EPOCHS_COMPARED.search(folded):
+    if epochs := variants.EPOCHS_COMPARED.search(folded):
         one, other = epochs["one"] or epochs["one_bare"], epochs["other"] or epochs["other_bare"]
         reading.compare, reading.compare_of = [one, other], "epochs"
         return True
-    if lengths := cues_of.SEQ_COMPARED.search(folded):
+    if lengths := variants.SEQ_COMPARED.search(folded):
         one, other = (number_said(lengths[side]) for side in ("one", "other"))
         if one and other and one != other:
             reading.compare, reading.compare_of = [f"{one:g}", f"{other:g}"], "seq_len"
             return True
-    sizes = cues_of.DATA_COMPARED.search(folded)
+    sizes = variants.DATA_COMPARED.search(folded)
     values = (
         [number_said(sizes["one"] or sizes["one2"]), number_said(sizes["other"] or sizes["other2"])]
         if sizes
@@ -233,7 +235,9 @@ def _said(folded: str, span: tuple[int, int] | None) -> str:
 def _compared(reading: Reading, folded: str) -> None:
     models = [m for m, start, _ in find_models(folded) if not negated(folded, start)]
     versus = cues_of.MODELS_VERSUS.search(folded)
-    if len(set(models)) >= 2 and versus:
+    if grid := variants.grid_of(folded, list(dict.fromkeys(models))):
+        reading.grid, reading.compare_of, reading.compare = grid, grid.axis, grid.values
+    elif len(set(models)) >= 2 and versus:
         reading.compare, reading.compare_of = list(dict.fromkeys(models)), "model"
     elif cues_of.REGIONS_COMPARED.search(folded):
         reading.compare, reading.compare_of = ["br", "abroad"], "region"

@@ -219,7 +219,7 @@ def compare(turn: Turn) -> bool:
     """ "quanto fica na AWS e quanto no Google?", "e o Qwen 14B com os mesmos dados?", "compara
     com o Llama 70B" """
     reading = turn.reading
-    if not (reading.compare or against_table(turn)):
+    if not (reading.compare or reading.grid or against_table(turn)):
         return False
     # "pra um modelo pequeno tipo 3B vale a pena TPU?": a size alone, no job, is a guidance question
     bare_size = turn.slots.keys() & (JOB_SLOTS | {"method"}) == {"params"}

@@ -199,7 +199,7 @@ _PADDED = re.compile(
 )
 # "max_length 1024 com padding e truncation": the length every example is padded and cut to
 _MAX_LENGTH = re.compile(
-    r"\b(?:max_length|max_len|max_seq_length|max_seq_len|model_max_length)\s*[=:]?\s*"
+    r"\b(?:model[ _])?max[ _](?:seq[ _])?len(?:gth)?\s*[=:]?\s*"
     r"(?P<n>\d+)\b(?=[^.;!?\n]{0,60}\b(?:padd?ing|pad)\b)"
 )
 _KEPT_VARIABLE = re.compile(r"\b(?:padding dinamico|dynamic padding|sem padding|no padding)\b")

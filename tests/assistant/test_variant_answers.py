@@ -1,0 +1,98 @@
+"""Versions of one job a client asks to weigh: a grid of runs priced line by line with its total,
+a cheaper version when the price is too high, and how fast a card trains."""
+
+import re
+import uuid
+from collections.abc import Callable
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from bot.assistant.assistant import Assistant
+from bot.assistant.reply import Reply
+from bot.assistant.state import ConversationStore
+from knowledge.retriever import KnowledgeRetriever
+
+JOB = "LoRA de um Llama 3 8B com 20 mil exemplos de 500 tokens, 2 épocas"
+
+
+@pytest.fixture
+def assistant(indexed_home: Path, use_home: Callable[[Path], None], tmp_path: Path) -> Assistant:
+    use_home(indexed_home)
+    store = ConversationStore(f"sqlite:///{tmp_path / 'conversas.db'}")
+    return Assistant(KnowledgeRetriever.load(dense="off"), store)
+
+
+def talk(assistant: Assistant, *messages: str) -> list[Reply]:
+    conversation = f"teste-{uuid.uuid4().hex}"
+    return [assistant.reply(conversation, message) for message in messages]
+
+
+def _reais(text: str) -> list[Decimal]:
+    return [
+        Decimal(amount.replace(".", "").replace(",", "."))
+        for amount in re.findall(r"R\$ ([\d.]+,\d{2})", text)
+    ]
+
+
+def test_a_grid_of_runs_prices_each_line_and_totals_the_grid(assistant: Assistant) -> None:
+    *_, reply = talk(
+        assistant,
+        JOB,
+        "o time quer testar rank 8, 16 e 32, cada um com lr 1e-4 e 2e-4. "
+        "me dá o preço de cada rodada e o total das 6",
+    )
+    answer = reply.answer
+    assert "Grade de 6 rodadas" in answer, answer
+    rows = [line for line in answer.splitlines() if line.startswith("| Rank ")]
+    assert len(rows) == 3, answer
+    each = [_reais(row)[0] for row in rows]
+    total = re.search(r"Total da grade: R\$ ([\d.]+,\d{2})", answer)
+    assert total, answer
+    # two learning rates on each rank: every line's run is paid twice
+    assert _reais(total.group())[0] == 2 * sum(each)
+
+
+def test_seeds_and_epochs_multiply_the_runs(assistant: Assistant) -> None:
+    *_, reply = talk(
+        assistant,
+        JOB,
+        "queremos 3 seeds de cada configuração: lr 5e-5 e 1e-4, com 1 e com 3 épocas. "
+        "quanto dá tudo, rodada por rodada?",
+    )
+    assert "Grade de 12 rodadas" in reply.answer, reply.answer
+    assert "| 1 época |" in reply.answer and "| 3 épocas |" in reply.answer, reply.answer
+
+
+def test_a_price_called_too_high_is_requoted_no_dearer_with_what_else_lowers_it(
+    assistant: Assistant,
+) -> None:
+    first, second = talk(assistant, JOB, "achei salgado, o que dá pra mexer?")
+    assert first.quote and second.quote, second.answer
+    assert second.quote["total_brl"] <= first.quote["total_brl"]
+    assert "Para baixar mais" in second.answer and "spot" in second.answer, second.answer
+
+
+def _tokens_per_second(answer: str) -> int:
+    found = re.search(r"treina ~([\d.]+) tokens por segundo", answer)
+    assert found, answer
+    return int(found.group(1).replace(".", ""))
+
+
+def test_throughput_is_answered_from_the_time_model_and_a_faster_card_trains_faster(
+    assistant: Assistant,
+) -> None:
+    (on_h100,) = talk(assistant, "Quantos tokens por segundo uma H100 faz num LoRA de um 8B?")
+    (on_a100,) = talk(assistant, "Quantos tokens por segundo uma A100 faz num LoRA de um 8B?")
+    assert on_h100.quote is None and on_a100.quote is None
+    assert _tokens_per_second(on_h100.answer) > _tokens_per_second(on_a100.answer)
+
+
+def test_examples_an_hour_follow_the_clients_length(assistant: Assistant) -> None:
+    *_, reply = talk(assistant, JOB, "e quantos exemplos por hora a máquina vai processar?")
+    per_second = _tokens_per_second(reply.answer)
+    found = re.search(r"são ~([\d.]+) exemplos por hora", reply.answer)
+    assert found, reply.answer
+    per_hour = int(found.group(1).replace(".", ""))
+    assert per_hour == pytest.approx(per_second * 3600 / 500, rel=0.01)
