@@ -37,6 +37,8 @@ PAYMENT = re.compile(
     r"como (eu )?(pago|faco (o )?pagamento|posso pagar|e o pagamento|funciona o pagamento|"
     r"funciona a cobranca|e a cobranca)\b(?! menos| mais barato)|formas? de pagamento|"
     r"condic\w+ de pagamento|prazo (de|para) pagamento|"
+    # "o boleto vence no sábado, posso pagar na segunda sem juros?"
+    r"\bboleto\b[^?]{0,60}\bvenc\w*|\bpagar\b[^?]{0,40}\bsem (juros|multa)\b|"
     r"aceita\w* (pagamento em |pagamentos em )?(pix|boleto|cartao|dolar|dolares|usd|cripto\w*|"
     r"bitcoin|crypto\w*|euros?)|"
     r"pagar (com|no|por|via|em) (pix|boleto|cartao|transferencia)|how (do|can) i pay|"
@@ -190,7 +192,12 @@ ACCOUNTS = re.compile(
     r"\b(?:pessoas|equipe|usuarios)\b[^.?!]{0,40}\b(?:acesso a conta|proprio login)\b|"
     r"\bpermiss\w*\b[^.?!]{0,20}\bconta\b|"
     r"\b(?:painel|dashboard)\b[^.?!]{0,30}\b(?:acesso|login|socio|acompanhar)\b|"
-    r"\b(?:multiple|several) users\b|\buser (?:accounts|permissions|roles)\b"
+    r"\b(?:multiple|several) users\b|\buser (?:accounts|permissions|roles)\b|"
+    # "como eu adiciono o meu sócio pra ele ver as cotações?", "quantos treinos ao mesmo tempo na
+    # minha conta?"
+    r"\b(?:adicion|inclu|cadastr)\w* (?:o |a )?(?:meu |minha |nosso |nossa )?(?:socio|socia|colega|"
+    r"gerente|equipe|time|chefe)|\b(?:limite|quantos|quantas)\b[^.?!]{0,40}\b(?:ao mesmo tempo|"
+    r"simultane\w*|por cliente|na (?:minha|nossa) conta)"
 )
 # "se o modelo ficar ruim, vocês refazem sem custo?", "garantia de acurácia no contrato?"
 RESULTS = re.compile(

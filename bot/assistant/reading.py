@@ -198,6 +198,9 @@ def _two_figures(reading: Reading, folded: str) -> bool:
         one, other = epochs["one"] or epochs["one_bare"], epochs["other"] or epochs["other_bare"]
         reading.compare, reading.compare_of = [one, other], "epochs"
         return True
+    if (ranks := variants.RANKS_COMPARED.search(folded)) and ranks["one"] != ranks["other"]:
+        reading.compare, reading.compare_of = [ranks["one"], ranks["other"]], "lora_rank"
+        return True
     if lengths := variants.SEQ_COMPARED.search(folded):
         one, other = (number_said(lengths[side]) for side in ("one", "other"))
         if one and other and one != other:

@@ -79,7 +79,7 @@ def handoff_later(turn: Turn) -> bool:
 
 def handoff(turn: Turn) -> bool:
     """ "quero falar com um atendente"; a whole job in the message is quoted first (`job`)."""
-    sized = turn.sized and DATA_SLOTS & turn.slots.keys()
+    sized = turn.sized and DATA_SLOTS & turn.slots.keys() and not cues.UNPRICED.search(turn.folded)
     # "[chamada de voz perdida]": the client wanted to talk to someone
     wants = turn.reading.wants("handoff") or turn.reading.attachment == "call"
     return wants and not sized and not handoff_later(turn)

@@ -21,7 +21,12 @@ DEADLINES_COMPARED = re.compile(
     r"compar\w*(?!\s+(?:os|as|the)\s+(?!prazos|precos|valores|cenarios|opcoes|dois|duas|two)\w)|"
     r"what the rush costs|"
     r"quanto (?:custa|sai) a pressa|quanto (?:custa|sai) correr|"
-    r"diferenca (?:de preco )?entre os prazos)\b"
+    r"diferenca (?:de preco )?entre os prazos|(?:pra|para) (?:eu )?decidir|to decide)\b"
+)
+# "faz com rank 16 e com rank 64, lado a lado?", "o preço com r=8 e com r=128": two LoRA ranks
+RANKS_COMPARED = re.compile(
+    r"\b(?:rank|r)\s*=?\s*(?P<one>\d{1,4})\b[^.?!\d]{0,20}?\b(?:e|ou|and|or|vs\.?|x|versus)\s+"
+    r"(?:(?:com|with|o|a|the) )*(?:rank|r)\s*=?\s*(?P<other>\d{1,4})\b"
 )
 
 # "manda com 1 época e com 3, quero os dois valores", "at 2 epochs and at 5 epochs side by side"
@@ -58,7 +63,9 @@ _SWEEP = re.compile(
 )
 _VALUE = r"\d+(?:[.,]\d+)?(?:e-?\d+)?"
 _JOIN = r"\s*(?:,|\be\b|\band\b|\bou\b|\bor\b|/)\s*"
-_RANKS = re.compile(rf"\branks?\s+(?:de\s+)?(?P<list>\d+(?:{_JOIN}(?:rank\s+)?\d+)+)")
+_RANKS = re.compile(
+    rf"\branks?\s+(?:de\s+)?(?P<list>\d+(?:{_JOIN}(?:(?:com |with )?rank\s+)?\d+)+)"
+)
 _RATES = re.compile(
     rf"\b(?:lr|learning rates?|taxas? de aprendizado)\s*(?:de\s+|=\s*)?"
     rf"(?P<list>{_VALUE}(?:{_JOIN}(?:lr\s+)?{_VALUE})+)"

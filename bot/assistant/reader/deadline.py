@@ -31,6 +31,7 @@ from bot.assistant.reader.cues import negated
 from bot.assistant.reader.deadline_choice import chosen
 from bot.assistant.reader.deadline_clock import clients_clock, clock_time, end_of_today
 from bot.assistant.reader.deadline_formats import formatted
+from bot.assistant.reader.deadline_roll import rolled
 from bot.assistant.reader.deadline_said import understood
 from bot.assistant.reader.deadline_shift import LEAD, ZONE, ZONES, Deadline, from_now, lead_time
 from bot.assistant.reader.email_dates import from_emails
@@ -144,7 +145,7 @@ def read_deadline(text: str, now: datetime) -> Deadline | None:
     começa dia 11/01, então preciso até 10/01"), else the first; one in a pasted e-mail counts
     from the day it was sent; working days are the client's."""
     with client_week(text, now.astimezone(CLIENT_ZONE).date()):
-        return from_emails(opening_as_hour(text), now, _deadline)
+        return rolled(text, from_emails(opening_as_hour(text), now, _deadline), now)
 
 
 def _deadline(text: str, now: datetime) -> Deadline | None:

@@ -65,11 +65,14 @@ def _clause(text: str, start: int, end: int) -> str:
     ]
 
 
-_ONE_EVERY = re.compile(r"1 (?P<noun>[a-z-]{3,})(?=\s+(?:a cada|every)\s+\d)")
+_ONE_EVERY = re.compile(
+    r"1 (?!vez\b|time\b)(?P<noun>[a-z-]{3,})(?:\s+[a-z-]+){0,4}?(?=\s+(?:a cada|every)\s+\d)"
+)
 _PLURALS = ((re.compile(r"ao$"), "oes"), (re.compile(r"al$"), "ais"), (re.compile(r"m$"), "ns"),
             (re.compile(r"(?<=[rz])$"), "es"), (re.compile(r"(?<=[aeiou])$"), "s"))  # fmt: skip
 
 
+_PER_CHARACTER = re.compile(r"\s*(?:por|per|each|a|cada|/)\s*(?:caractere?s?|chars?|characters?)\b")
 _LISTED = re.compile(r"\s*\([^()\d]{0,80}\)")
 _MONEY = re.compile(r"(?:r\$|us\$|\$|€|£)\s*$")
 
@@ -104,6 +107,11 @@ def find_mentions(text: str) -> list[Mention]:
         after = text[match.end() :]
         if after.lstrip().startswith("%"):
             continue  # "70% curtos": a share, never a count
+        if value == 1 and (one := _ONE_EVERY.match(text, match.start())):
+            # "uma ligação a cada 3 minutos": one record each few units, counted over a period
+            noun = _plural(one["noun"])
+            mentions.append(Mention(value, "record", noun, match.start(), one.end()))
+            continue
         found = unit_pattern.match(after)
         if found is not None and found["plural"] in _NO_NOUN:
             found = None  # "vão entrar mais 10 mil antes do treino": the noun is left out
@@ -114,11 +122,6 @@ def find_mentions(text: str) -> list[Mention]:
         if found is None and (named := named_before().search(text[: match.start()])):
             noun = named["noun"] or named["length"]
             mentions.append(Mention(value, unit_of(noun), noun, named.start(), match.end()))
-            continue
-        if found is None and (one := _ONE_EVERY.match(text, match.start())):
-            # "uma ligação a cada 3 minutos": one record each few units, counted over a period
-            noun = _plural(one["noun"])
-            mentions.append(Mention(value, "record", noun, match.start(), one.end("noun")))
             continue
         if found is None and (plus := plus_length().match(after)):  # "36 + 90 palavras"
             noun = plus["noun"]
@@ -142,6 +145,8 @@ def find_mentions(text: str) -> list[Mention]:
                 mentions.append(each)
             continue
         end = match.end() + found.end()
+        if found["bytes"] and _PER_CHARACTER.match(text, end):
+            continue  # "UTF-16, 2 bytes por caractere": the encoding, not the data
         if found["bytes"]:
             # "exportei como Unicode (UTF-16)": two bytes to each character
             # "1,8 TB de gravações em WAV", "os mp3 somam 46 GB": the audio's size, not text

@@ -28,7 +28,7 @@ _HOURS_A_DAY = re.compile(
     r"\b(?P<all>24 ?h(?:oras)? (?:por|a|per) dia|24/7|24 hours a day|around the clock|"
     r"o dia (?:todo|inteiro)|dia e noite|day and night)\b|"
     r"\b(?P<hours>1?\d) ?(?:h|horas|hours) (?:por|a|per|ao|each) (?:dia|day)\b|"
-    r"\b(?:das|from|\() ?(?P<open>\d{1,2}) ?(?:h|am)? (?:as|a|to|ate|-) (?P<close>\d{1,2}) ?"
+    r"(?:\b(?:das|from)|\() ?(?P<open>\d{1,2}) ?(?:h|am)? (?:as|a|to|ate|-) (?P<close>\d{1,2}) ?"
     r"(?P<pm>h|pm)?\b|"
     r"\b(?P<office>horario comercial|business hours|office hours|expediente)\b"
 )
@@ -207,7 +207,9 @@ def over_period(text: str, main: list[Mention]) -> tuple[list[Mention], str] | N
 
 
 def _hours_a_day(text: str) -> float:
-    said = _HOURS_A_DAY.search(text)
+    # "no horário comercial (8h às 18h)": the hours the client spells out come first
+    found = list(_HOURS_A_DAY.finditer(text))
+    said = next((s for s in found if not s["office"]), found[0] if found else None)
     if said is None or said["all"]:
         return 24.0
     if said["office"]:
