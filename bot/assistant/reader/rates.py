@@ -155,6 +155,9 @@ def over_period(text: str, main: list[Mention]) -> tuple[list[Mention], str] | N
     years = _YEARS.search(text)
     if every is None or (period is None and years is None):
         return None
+    if rate and every == "dia" and (week := _per_week(text, main[0].end + rate.end(), main[0])):
+        main = [week, *main[1:]]  # "60 por dia de segunda a sexta e 25 no sábado": a week's
+        every = "semana"
     business = every in _WORKING
     every = "dia util" if business else every
     if period is not None:
@@ -184,8 +187,8 @@ def over_period(text: str, main: list[Mention]) -> tuple[list[Mention], str] | N
         # "5 per second during business hours (9am to 6pm), 20 business days": 9 hours of each
         workdays = workdays_said
         days = days / (_DAYS["dia util"] if workdays else 1) * hours / 24
-    if rate_days <= 1 / 24 and (week := days_a_week(text)) and period and not workdays_said:
-        days *= week / 7  # "das 8h às 20h, de segunda a sexta": the days they are open
+    if rate_days <= 1 / 24 and (open_days := days_a_week(text)) and period and not workdays_said:
+        days *= open_days / 7  # "das 8h às 20h, de segunda a sexta": the days they are open
     # Months into weeks: whole periods, as a client counts them (6 months, 26 weeks); a year
     # holds 12 months.
     ratio = days / rate_days
@@ -204,6 +207,26 @@ def over_period(text: str, main: list[Mention]) -> tuple[list[Mention], str] | N
         unit = _("{count} por {unit}").format(count=said_count(main[0]), unit=one)
     said = f"{unit} {TIMES} {said_amount(periods)} {many} ≈ {said_amount(total)} {main[0].noun}"
     return [replace(main[0], value=total), *main[1:]], said
+
+
+_DAY_NAMES = "segunda|terca|quarta|quinta|sexta|sabado|domingo"
+# "uns 140 pedidos por dia de terça a sexta, 260 no sábado e 300 no domingo"
+_WEEKDAYS_SAID = re.compile(
+    rf"\s*,?\s*(?:de|da) (?P<first>{_DAY_NAMES})(?:-feira)? (?:a|ate) (?P<last>{_DAY_NAMES})\b"
+)
+_ALSO_ON = re.compile(rf"\b(?P<n>\d+) (?:[a-z]+ )?(?:no|na|nos|nas|aos) (?:{_DAY_NAMES})s?\b")
+_WEEKDAY_INDEX = {day: index for index, day in enumerate(_DAY_NAMES.split("|"))}
+
+
+def _per_week(text: str, end: int, count: Mention) -> Mention | None:
+    """A daily count said for some weekdays, and others' counts beside it, as a week's count."""
+    days = _WEEKDAYS_SAID.match(text, end)
+    if days is None:
+        return None
+    span = (_WEEKDAY_INDEX[days["last"]] - _WEEKDAY_INDEX[days["first"]]) % 7 + 1
+    sentence = re.split(r"(?<!\d)[.;!?](?!\d)", text[days.end() :], maxsplit=1)[0]
+    extra = sum(int(other["n"]) for other in _ALSO_ON.finditer(sentence))
+    return replace(count, value=count.value * span + extra)
 
 
 def _hours_a_day(text: str) -> float:
