@@ -59,7 +59,12 @@ earlier convention named) was committed unread, run once on the commit before th
 and once after them, then read and tuned on; the stop tuned on reading_tuning_jj_* (trades'
 calendars and codes), reading_tuning_kk_* (asks besides a quote, nested sizes) and
 reading_tuning_ll_* (everyday businesses and public bodies), 60 + 60 each, read from the start.
-The next reader change needs a fresh set.
+On 07/12/2026 (stop 50) set MM (_mm_jobs, _mm_asks: 80 + 80, 50 and 44 cases in classes no
+earlier convention named) was committed unread and run once on the commit before that stop's
+changes and once after them; the stop tuned on II (spent) and on reading_tuning_nn_* (windows,
+histories, rates, frequencies, overlaps, opening hours, days off) and reading_tuning_oo_* (asks
+besides a quote, trades' units), 60 + 60 each, read from the start. The next reader change needs
+a fresh set.
 
 Each message goes through the whole assistant, on a frozen clock, and is scored on what the client
 sees: the quoted job's fields, and what kind of answer came back. Examples within 1%; tokens per

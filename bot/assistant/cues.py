@@ -87,7 +87,7 @@ ACCOUNT = re.compile(
     r"\b(?:pausar|pausa|parar|pare|interromper|interrompe|suspender|suspende|pause|stop|halt) "
     r"(?:o |a |the )?(?:nosso|nossa|meu|minha|our|my|esse|este|this)\s+"
     r"(?:job|treino|treinamento|maquina|training|run)\b|"
-    r"\binterromp\w*\b[^.?!]{0,30}\b(?:checkpoint|retomar|resume)|"
+    r"\binterromp(?:e|er|a|am)\b[^.?!]{0,30}\b(?:checkpoint|retomar|resume)|"
     # documents only a person sends: "as certidões negativas e o cartão CNPJ", "atestado de
     # capacidade técnica"
     r"\bcertid(?:ao|oes)\b|\bcartao (?:do )?cnpj\b|\batestados? de capacidade\b|"

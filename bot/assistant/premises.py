@@ -57,8 +57,11 @@ _CHEAPEST = re.compile(
     r"as cheap as possible|qual (sai|fica|seria|e|eh) (o |a )?mais barat[oa]|"
     r"(quero|prefiro) (o |a )mais barat[oa]|"
     r"(tem como|da pra|da para|teria como|consegue|conseguem) (ficar|sair|fazer|deixar)"
-    r"( isso| o job| o treino)? mais (barato|em conta)|"
-    # the price quoted is too high: "achei salgado, o que dá pra mexer?", "tem como baixar?"
+    r"( isso| o job| o treino)? mais (barato|em conta)"
+)
+# The price quoted is too high: "achei salgado, o que dá pra mexer?", "tem como baixar?"; not "tá
+# caro, vocês fazem um desconto?" (our discount policy, a commercial answer).
+_OBJECTION = re.compile(
     r"\b(?:achei|acho|ta|esta|ficou|meio|bem|muito) (?:salgad|puxad|carissim|car[oa]\b)\w*|"
     r"\b(?:tem como|da pra|da para|teria como|consegue|conseguem|como) (?:baixar|reduzir|diminuir)"
     r"(?: (?:o|esse|um pouco|isso))?(?: (?:valor|preco|custo))?\b"
@@ -89,7 +92,7 @@ def premise_changes(folded: str) -> dict[str, Any]:
         changes["cloud"] = "none"
     if _NOT_CHEAPEST.search(folded):
         changes["cheapest"] = False
-    elif _CHEAPEST.search(folded):
+    elif _CHEAPEST.search(folded) or (_OBJECTION.search(folded) and "desconto" not in folded):
         changes["cheapest"] = True
     changes.update({field: None for field, said in _DROPPED.items() if said.search(folded)})
     return changes
