@@ -7,8 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-import dateparser
 from babel.dates import format_date
+from dateparser.date import DateDataParser
 
 from bot.assistant.reader.calendar_days import CLIENT_ZONE
 from bot.assistant.reader.deadline_said import understood
@@ -35,6 +35,10 @@ _HEADER = re.compile(
     r"(?P<when>[^\n]{8,90}?)(?P<wrote>,\s*[^,\n]{2,60}\s(?:escreveu|wrote)\s*:?)?\s*$"
 )
 _YEAR = re.compile(r"\b20\d\d\b")
+# A header's date is always written out in full: no relative words to try ("há 2 dias").
+_HEADER_DATES = DateDataParser(
+    languages=["pt", "en"], settings={"DATE_ORDER": "DMY", "PARSERS": ["absolute-time"]}
+)
 
 
 def sent_emails(text: str) -> list[Sent]:
@@ -44,9 +48,7 @@ def sent_emails(text: str) -> list[Sent]:
     for header in _HEADER.finditer(text):
         if not (header["field"] or header["wrote"]) or not _YEAR.search(header["when"]):
             continue
-        parsed = dateparser.parse(
-            header["when"], languages=["pt", "en"], settings={"DATE_ORDER": "DMY"}
-        )
+        parsed = _HEADER_DATES.get_date_data(header["when"]).date_obj
         if parsed is None:
             continue
         # "Sent: Tue, 1 Dec 2026 16:00:00 +0000": on the sender's clock, turned into ours
