@@ -187,7 +187,9 @@ CONTRACT = re.compile(
 )
 # "como dou acesso ao painel pro meu sócio?", "vários usuários na mesma conta com permissões"
 ACCOUNTS = re.compile(
-    r"\b(?:acesso|login|logins|conta|contas|usuarios?)\b[^.?!]{0,40}\b(?:painel|socio|"
+    # not "me explica a conta, que meu sócio achou caro": the sum, not an account
+    r"\b(?:acesso|login|logins|(?<!explica a )(?<!explicar a )(?<!fazer a )(?<!fez a )conta|contas|"
+    r"usuarios?)\b[^.?!]{0,40}\b(?:painel|socio|"
     r"permiss\w*|perfis|mesma conta|outro usuario|varios usuarios|multiplos usuarios|equipe)\b|"
     r"\b(?:pessoas|equipe|usuarios)\b[^.?!]{0,40}\b(?:acesso a conta|proprio login)\b|"
     r"\bpermiss\w*\b[^.?!]{0,20}\bconta\b|"
@@ -307,6 +309,9 @@ BILLING = re.compile(
     # antes, a fatura vem menor?", "entre o Natal e o Ano Novo o preço é outro?"
     r"\b(?:valor|preco|orcamento) (?:e |eh )?(?:fechado|fixo)\b[^?]{0,30}\bestimativa|"
     r"\bpag\w* a diferenca\b|\b(?:fatura|conta|cobranca) (?:vem|sai|fica) (?:menor|maior)\b|"
+    # "if the run overshoots your time estimate, do we get billed for the extra hours?"
+    r"\b(?:overshoot\w*|overrun\w*|runs? (?:over|longer)|takes? longer)\b[^?]{0,60}\b(?:bill\w*|"
+    r"pay|charg\w*)|\bbilled for the extra\b|"
     r"\bcobr\w* o valor cheio\b|\b(?:natal|ano novo|feriado\w*)\b[^?]{0,50}\b(?:o preco|o valor|"
     r"mais barat\w*|desconto)\b|"
     r"\bpaus\w*\b[^?]{0,60}\b(?:pag\w*|cobr\w*|billed|pay)\b|\b(?:pag\w*|cobr\w*)\b[^?]{0,40}\bpausad|"

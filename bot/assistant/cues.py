@@ -162,6 +162,17 @@ ACCOUNT = re.compile(
 )
 
 
+# "não preciso de preço agora", "preço eu vejo depois, primeiro quero entender": advice wanted,
+# not a quote.
+NO_PRICE = re.compile(
+    r"\bnao preciso (?:de )?(?:preco|valor|cotacao)|\bsem (?:preco|cotacao)\b|"
+    r"\bpreco (?:eu vejo |fica pra |a gente ve )?depois\b|\bno (?:price|quote) (?:yet|needed)\b|"
+    r"\bnao quero (?:o )?(?:preco|valor|cotacao)(?: (?:agora|ainda|por enquanto))?\b|"
+    r"\bsem cotacao por enquanto\b|\bso (?:quero )?(?:a )?(?:recomendacao|opiniao)\b|"
+    r"\b(?:don'?t|do not) (?:need|want) (?:a )?(?:price|quote)\b"
+)
+
+
 def wants_person(folded: str) -> bool:
     """A person asked for by name or role, or a matter of the client's own account."""
     return bool(HANDOFF.search(folded) or ACCOUNT.search(folded))
@@ -248,7 +259,8 @@ NUDGE = re.compile(
     r"^\W*(?:e ai|e entao|oi|ola|hello|hi)?\W*(?:conseguiu ver|conseguiram ver|viu|viram|"
     r"alguma novidade|novidades|tem novidade|any update|any news|did you see it)\W*$|"
     # "apaguei sem querer a msg com o valor, manda de novo?"
-    r"\b(?:manda|mande|envia|repete|reenvia)\w* (?:de novo|novamente|again)\W*$|"
+    r"\b(?:manda|mande|envia|repete|reenvia)\w* (?:de novo|novamente|again)"
+    r"(?: (?:o|a) (?:valor|cotacao|preco|orcamento|proposta))?\W*$|"
     r"\bsend (?:it|that) again\b"
 )
 # "quanto tá saindo um fine tuning aí?", "how much is a fine-tune, roughly?": a price with no job.

@@ -240,7 +240,7 @@ def _compared(reading: Reading, folded: str) -> None:
     versus = cues_of.MODELS_VERSUS.search(folded)
     if grid := variants.grid_of(folded, list(dict.fromkeys(models))):
         reading.grid, reading.compare_of, reading.compare = grid, grid.axis, grid.values
-    elif len(set(models)) >= 2 and versus:
+    elif len(set(models)) >= 2 and versus and not cues.NO_PRICE.search(folded):
         reading.compare, reading.compare_of = list(dict.fromkeys(models)), "model"
     elif cues_of.REGIONS_COMPARED.search(folded):
         reading.compare, reading.compare_of = ["br", "abroad"], "region"

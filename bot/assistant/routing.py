@@ -130,6 +130,8 @@ def asks_guidance(folded: str, text: str, slots: dict[str, Any], wants_price: bo
     model or its size; not when it asks for a price or gives the data of a job to price."""
     if (_DATA_FITS.search(folded) or _WHY_HERE.search(folded)) and not wants_price:
         return True  # "uns 300 PDFs, serve pra treinar?", "vantagem de um data center brasileiro?"
+    if cues.NO_PRICE.search(folded) and "?" in text:  # "8B resolve ou 70B? preço eu vejo depois"
+        return True
     if wants_price or _PRICED & slots.keys():
         return False
     if cues.KIND_CHOICE.search(folded) and "?" in text:  # "vale a pena TPU pra um BERT base?"

@@ -4,6 +4,7 @@ arithmetic, the total per epoch, and what the quote would still need."""
 
 import re
 
+from bot.assistant import cues
 from bot.assistant.reader.quantity_arithmetic import said_tokens
 from bot.assistant.reading import Reading
 from bot.assistant.turn import Turn
@@ -15,10 +16,6 @@ ASKS_TOKENS = re.compile(
     r"\b(?:quantos|qtos) tokens\b|\bhow many tokens\b|\bquanto (?:da|isso da|fica) em tokens\b|"
     r"\b(?:tamanho|total) em tokens\b"
 )
-_NO_PRICE = re.compile(
-    r"\bnao preciso (?:de )?(?:preco|valor|cotacao)|\bsem (?:preco|cotacao)\b|"
-    r"\bpreco (?:eu vejo |fica pra |a gente ve )?depois\b|\bno (?:price|quote) (?:yet|needed)\b"
-)
 
 
 def asks_tokens(turn: Turn) -> bool:
@@ -26,7 +23,7 @@ def asks_tokens(turn: Turn) -> bool:
     size in tokens asked, the data said, and no price wanted now (or no model to price)"""
     reading = turn.reading
     data = {"examples", "dataset_tokens", "tokens_per_example"} & reading.fields.keys()
-    priced = "model" in reading.fields and not _NO_PRICE.search(reading.folded)
+    priced = "model" in reading.fields and not cues.NO_PRICE.search(reading.folded)
     return bool(ASKS_TOKENS.search(reading.folded)) and bool(data) and not priced
 
 

@@ -333,7 +333,8 @@ _BEFORE_DAY = re.compile(
     r"\b(?:antes d[oa]|before the) (?:feriado|holiday|ponte|evento|event)s?(?: d[aeo]s?| of)?\s*$|"
     # "antes do recesso forense, que começa dia 20": the day the event named begins
     # "antes do início do Paulistão, 17 de janeiro": the event, then its date
-    r"\b(?:antes d[oa]s?|before the) [a-z ]{3,40},\s*$|"
+    # "antes de começar a colheita, dia 11/01"
+    r"\b(?:antes d[oae]s?|before the) [a-z ]{3,40},\s*(?:(?:no |em )?dia\s*)?$|"
     r"\b(?:antes d[oa]s?|before the) [a-z ]{3,30},? (?:que|which|that) (?:comec\w*|inici\w*|e|eh|"
     r"cai|sera|starts|begins|is) (?:n?[oa] |on )?$"
 )

@@ -5,7 +5,8 @@ de sexta"), compact dates ("20261216",
 "17.12.2026", "2026/12/22 15:00", "18-12-26"), the start of a day ("à zero hora do dia 14"),
 the Ministry of Health's epidemiological weeks ("até o fechamento da SE 50": its Saturday),
 quarters or halves of a year ("no 1T27", "before the end of H1 2027": their last day) and ISO
-durations from a config ("max_wait: P2DT12H").
+durations from a config ("max_wait: P2DT12H"), "D+2" (working days) and the tenths of a month
+("1º decêndio de fevereiro").
 
 Works on folded text, as `deadline_formats`; each reader gives the moment and the span it read.
 """
@@ -21,6 +22,7 @@ from bot.assistant.reader.calendar_days import (
     CLIENT_ZONE,
     MONTH_NUMBERS,
     WEEKDAYS,
+    business_day,
     day_of_month,
     end_of,
     on_day,
@@ -65,6 +67,13 @@ _CLOCK = re.compile(r"\s*,?\s*(?:as |at )?(?P<hour>[01]?\d|2[0-3])(?::|h)(?P<min
 _MIDNIGHT = re.compile(
     r"\b(?:a |as )?(?:0 ?h(?:oras?)?|0 hora|00:00|00h00?)\s+(?:do |de |da |of )?"
     rf"(?:dia (?P<day>\d{{1,2}})\b(?![/:h])|(?P<weekday>{'|'.join(WEEKDAYS)})(?:-feira)?\b)"
+)
+# "prazo D+2", "D+5": that many working days after today, as Brazilian finance counts them.
+_D_PLUS = re.compile(r"\bd ?\+ ?(?P<n>[1-9]\d?)\b(?! ?(?:h|horas?|dias? corridos))")
+# "no 1º decêndio de fevereiro", "até o fim do 2º decêndio de janeiro": days 1-10, 11-20, 21-end.
+_TENTH = re.compile(
+    r"\b(?P<n>[123])(?:o|º|°)? decendio (?:de |do mes de )?"
+    rf"(?P<month>{'|'.join(MONTH_NUMBERS)})\w*"
 )
 # "em qualquer momento do 1T27", "before the end of H1 2027", "Q1/27": the period's last day.
 _ORDINALS = {"primeiro": 1, "segundo": 2, "terceiro": 3, "quarto": 4, "first": 1, "second": 2}
@@ -201,6 +210,24 @@ def _period(text: str, now: datetime) -> _Found:
     return end_of(last), said.start(), said.end()
 
 
+def _d_plus(text: str, now: datetime) -> _Found:
+    said = _D_PLUS.search(text)
+    if said is None:
+        return None
+    return end_of(business_day(now.date(), int(said["n"]))), said.start(), said.end()
+
+
+def _tenth(text: str, now: datetime) -> _Found:
+    said = _TENTH.search(text)
+    if said is None:
+        return None
+    month = MONTH_NUMBERS[said["month"]]
+    year = now.year + (month < now.month)
+    last = (10, 20, monthrange(year, month)[1])[int(said["n"]) - 1]
+    moment = end_of(date(year, month, last))
+    return (moment, said.start(), said.end()) if moment > now else None
+
+
 def _duration(text: str, now: datetime) -> _Found:
     said = _DURATION.search(text)
     if said is None or not (said["days"] or said["hours"] or said["minutes"]):
@@ -209,4 +236,16 @@ def _duration(text: str, now: datetime) -> _Found:
     return now + timedelta(days=days, hours=hours, minutes=minutes), said.start(), said.end()
 
 
-CODED = (_cron, _day_of_year, _dtg, _zulu, _compact, _midnight, _epi, _period, _duration)
+CODED = (
+    _cron,
+    _day_of_year,
+    _dtg,
+    _zulu,
+    _d_plus,
+    _tenth,
+    _compact,
+    _midnight,
+    _epi,
+    _period,
+    _duration,
+)
