@@ -234,7 +234,8 @@ SAME_JOB = re.compile(
 )
 # "Llama 8B ou Mistral 7B?", "compara o Qwen 14B com o Llama 8B": two models side by side.
 MODELS_VERSUS = re.compile(
-    r"\b(?:ou|or|vs\.?|versus|x|compar\w*|entre|between|diferenca|difference|both|ambos|"
+    # not "o Llama 3.1 8B, ou melhor, o Qwen 14B": a model taken back
+    r"\b(?:ou(?! melhor)|or|vs\.?|versus|x|compar\w*|entre|between|diferenca|difference|both|ambos|"
     r"side by side|lado a lado|(?:os|as) (?:dois|duas|tres|2|3)|all three|the three)\b|"
     r"quanto .* e quanto"
 )

@@ -26,7 +26,8 @@ def negated(text: str, start: int) -> bool:
 # "LoRA... na verdade não, quero o ajuste completo": what follows a correction replaces what came
 # before it.
 _CORRECTION = re.compile(
-    r"\b(?:na verdade|pensando bem|alias|quer dizer|melhor dizendo|corrigindo|correcao|"
+    r"\b(?:na verdade|pensando bem|alias|quer dizer|melhor dizendo|corrigindo|correcao|ou melhor|"
+    r"entao vai (?:o|a|de)|"
     r"actually|i mean|(?:so )?let'?s go with|go with|vamos de|vamos com|vamos fazer|fica com|"
     r"pode ser|ir de|vou de|melhor usar|melhor o|melhor a|agora queremos|agora quero|agora vamos|"
     r"this time|"
@@ -392,6 +393,8 @@ MODEL_LEFT_TO_US = re.compile(
     r"\b(?:o )?modelo,? tanto faz\b|\b(?:qualquer|any) (?:modelo|model)\b|"
     r"\bpode ser o (?:modelo )?que (?:voce|voces) (?:recomendar|indicar|achar melhor|acharem "
     r"melhor|escolher)\b|\b(?:voces|voce) (?:escolhem|decidem|escolhe|decide) o modelo\b|"
+    r"\bo modelo (?:voces|voce|vcs|vc) (?:escolhem|decidem|escolhe|decide)\b|"
+    r"\bmodelo (?:fica )?a criterio de (?:voces|vcs)\b|"
     r"\bnao entendo (?:nada )?de modelos?\b|\b(?:you|y'all) (?:pick|choose|decide) the model\b|"
     r"\bwhatever model you (?:recommend|suggest)\b"
 )

@@ -159,6 +159,8 @@ def another_part(last: Mention, mention: Mention, gap: str, length: bool) -> boo
     if mention.unit != last.unit:
         units = {mention.unit, last.unit} <= _PART_UNITS
         return units and after_part and bool(_OTHER_PART.match(gap))
+    if last.value >= 1000 * mention.value:  # "9 milhões de caracteres, e cada um com 600"
+        return False
     joined = after_part and bool(
         re.search(r"\b(?:e|and|plus|mais)\b|\+", gap) or _FIELD_GAP.match(gap)
     )

@@ -114,6 +114,7 @@ _TOTAL_EACH = re.compile(
 )
 _PLUS = re.compile(r"^\s*(?:de [a-z ]{1,30}?)?\s*(?:\+|\be mais\b|\bplus\b|\bmais\b)\s*$")
 _PER_NOUN = re.compile(r"\s*(?:por|per|each|a cada|para cada|pra cada)\s+([a-z]{3,})\b")
+_EACH_WORD = re.compile(r"\b(?:cada|each|por|per)\b")
 _PAGE_NOUN = re.compile(r"pagina|folha|lauda|page")
 _LINE_NOUNS = frozenset({"linhas", "linha", "lines", "line"})
 
@@ -287,6 +288,17 @@ def read_data_size(text: str, text_model: bool = False, alone: bool = False) -> 
             size.tokens_per_example = round(tokens, 1)
             size.start = totals[0][0].start
             size.arithmetic = said_result(tokens, steps, "each")
+        elif not size.examples and (per_record := _each_of(text, chains, totals[0])):
+            # "4,8 milhões de palavras ..., cada parecer com umas 1.200": the count is the quotient
+            each_tokens, each_steps = per_record
+            size.examples = round(tokens / each_tokens)
+            size.tokens_per_example = round(each_tokens, 1)
+            size.start = totals[0][0].start
+            size.arithmetic = _("{total} ÷ {each} = {count} exemplos").format(
+                total=said_result(tokens, steps),
+                each=said_result(each_tokens, each_steps, "each"),
+                count=said_amount(size.examples),
+            )
         elif not size.examples:
             size.dataset_tokens = tokens
             size.start = totals[0][0].start
@@ -312,6 +324,23 @@ def read_data_size(text: str, text_model: bool = False, alone: bool = False) -> 
     pages = max((m for m in mentions if m.unit == "page"), key=lambda m: m.value, default=None)
     documents_of_pages(size, text, pages)
     return size
+
+
+def _each_of(
+    text: str, chains: list[list[Mention]], total: list[Mention]
+) -> tuple[float, list[Step]] | None:
+    """One record's length said after a total in the same unit ("cada registro ocupa uns 1,5
+    KB"), where it divides the total into more than one record."""
+    for chain in chains:
+        first = chain[0]
+        # pages and lines have their own readers (reams, chat exports)
+        after = first.start > total[0].start and first.unit == total[0].unit
+        after = after and first.unit in ("word", "char", "byte", "token")
+        # "..., e cada parecer dá umas 1.200": said of each record, not an assumption in brackets
+        after = after and bool(_EACH_WORD.search(text, total[-1].end, first.start))
+        if first.role == "per" and after and total[0].value / first.value > 1:
+            return to_tokens(chain)
+    return None
 
 
 def _chains(text: str, mentions: list[Mention]) -> list[list[Mention]]:
