@@ -37,6 +37,7 @@ from bot.assistant.commercial_cues import (
     PUBLIC_SECTOR,
     RESULTS,
     SCOPE,
+    SECURITY,
     SERVICE,
     SETUP,
     STORAGE,
@@ -262,6 +263,7 @@ _TOPICS: list[tuple[Callable[[str, Company], bool], Callable[[Company], str]]] =
     (lambda folded, _: bool(ACCOUNTS.search(folded)), _policy("accounts")),
     (lambda folded, _: bool(PUBLIC_SECTOR.search(folded)), _policy("public_sector")),
     (lambda folded, _: bool(ON_PREMISES.search(folded)), _policy("on_premises")),
+    (lambda folded, _: bool(SECURITY.search(folded)), _policy("security")),
     (lambda folded, _: bool(RESULTS.search(folded)), _policy("results")),
     (
         lambda folded, _: bool(

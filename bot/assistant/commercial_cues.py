@@ -208,6 +208,17 @@ RESULTS = re.compile(
     r"\bficar ruim\b[^?]{0,40}\b(?:refaz|reembols|pago)|\b(?:reembols\w*|refund)\b[^?]{0,40}"
     r"\b(?:acuracia|accuracy|resultado|qualidade)|\b(?:acuracia|accuracy)\b[^?]{0,60}\breembols"
 )
+# "dá pra fechar uma VPN site-to-site?", "allowlist de IPs", "BYOK no HSM", "cláusula de
+# notificação de incidente em 24 horas": security terms agreed with the cloud, in the contract
+SECURITY = re.compile(
+    r"\bvpn\b|\ballow ?list|\bwhitelist|\bso (?:pros|para os) ips?\b|"
+    r"\bips? da (?:nossa )?empresa\b|"
+    r"\bbyok\b|\bcmek\b|\bhsm\b|\b(?:kms|chave) (?:key |gerenciada |propria |nossa )|"
+    r"\bbring our own (?:kms )?key\b|\bown (?:kms )?key\b|"
+    r"\bincidente\w* de seguranca\b|\bnotificac\w* de incidente|\bincident notification\b|"
+    r"\bsha-?256\b|\bcadeia de custodia\b|\bacesso (?:so )?(?:de )?leitura que expira\b|"
+    r"\bauditoria externa\b[^?]{0,60}\bacesso\b"
+)
 # "vocês rodariam o treino dentro do nosso próprio data center?": on the client's premises
 ON_PREMISES = re.compile(
     # asked of us, not the client's own servers mentioned ("temos servidores on-premise e ...")

@@ -103,6 +103,7 @@ class Service(BaseModel):
     accounts: str = Field(min_length=20)
     public_sector: str = Field(min_length=20)
     on_premises: str = Field(min_length=20)
+    security: str = Field(min_length=20)
     results: str = Field(min_length=20)
     sla: str = Field(min_length=20)
 
