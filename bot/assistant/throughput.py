@@ -13,10 +13,13 @@ from quoting.jobspec import JobSpec, method_name, normalize
 from quoting.timing import step_seconds
 from quoting.units import format_number
 
+# Asked, not told: "quantos tokens por segundo uma H100 faz?", not "ficou 6 horas rodando a uns
+# 2.500 tokens/s" (a past generation run: data, not a question).
 ASKS_THROUGHPUT = re.compile(
-    r"\btokens? ?(?:por|/|per|a|p/) ?(?:segundo|seg|s|second|sec)\b|\btok/s\b|\bthroughput\b|"
+    r"\b(?:quantos?|quantas|qual|quais|how many|what(?:'s| is| are)?|how fast)\b[^.?!]{0,50}?"
+    r"(?:\btokens? ?(?:por|/|per|a|p/) ?(?:segundo|seg|s|second|sec)\b|\btok/s\b|\bthroughput\b|"
     r"\bvazao\b|\b(?:exemplos|amostras|examples|samples|steps|passos) (?:por|/|per|an?) ?"
-    r"(?:hora|hour|segundo|second|minuto|minute)\b|\bquao rapid\w*|\bhow fast (?:does|can|will)\b"
+    r"(?:hora|hour|segundo|second|minuto|minute)\b)|\bquao rapid\w*|\bhow fast (?:does|can|will)\b"
 )
 # The card a throughput is given on where the message and the quote name none.
 REFERENCE_CARD = "h100"

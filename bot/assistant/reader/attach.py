@@ -146,6 +146,8 @@ def read_job(text: str, now: datetime | None = None) -> JobReading:
             reading.positions.pop("deadline_hours")
             reading.spans.pop("deadline_hours", None)
     _epochs_from_steps(reading, rest)
+    if staged := _STAGED_EPOCHS.search(rest):  # "1 época com lr 2e-4, depois mais 2 épocas"
+        reading.set("epochs", float(staged["first"]) + float(staged["more"] or staged["more_en"]))
     if read_urgency(rest):
         reading.set("urgent", True)
     _categories(reading, rest)
@@ -161,6 +163,13 @@ def read_job(text: str, now: datetime | None = None) -> JobReading:
 # Words that take back the number after them ("são 80 mil, não 8 mil").
 TAKEN_BACK = r"\b(?:nao|not|em vez de|instead of)"
 _TAKEN_BACK = re.compile(rf"{TAKEN_BACK}\s*$")
+
+
+# Training in stages over the same data: the epochs of every stage add up.
+_STAGED_EPOCHS = re.compile(
+    r"\b(?P<first>[1-9]) (?:epocas?|epochs?)\b[^.!?]{0,60}?(?<!ou )"
+    r"\b(?:(?:mais|another)\s+(?P<more>[1-9])|(?P<more_en>[1-9]) more) (?:epocas?|epochs?)\b"
+)
 
 
 def _epochs_from_steps(reading: JobReading, text: str) -> None:

@@ -136,7 +136,8 @@ METHODS = [
             r"descongel\w*|unfreez\w*|\bgalore\b|congela\w* (?:tudo|o resto|as demais)|"
             # "congelar as primeiras 20 camadas e treinar as demais direto"
             r"(?:congela\w*|freez\w*) (?:as |the )?(?:primeiras|first) \d+ (?:camadas|layers)|"
-            r"(?:treinar|train) (?:so |only )?(?:as |the )?(?:ultimas|last) \d+ (?:camadas|layers)|"
+            r"(?:treinar|train) (?:so |only )?(?:as |the )?(?:\d+ )?(?:ultimas|last)(?: \d+)? "
+            r"(?:camadas|layers)|"
             # ("só dois terços têm o texto completo" says nothing of the method)
             r"(?<!texto )(?<!conteudo )(?<!cadastro )(?<!historico )(?<!documento )(?<!nome )"
             r"(?<!endereco )(?<!atendimento )(?<!anterior )(?<!contexto )(?<!ticket )"
