@@ -263,7 +263,8 @@ def grid_lines(grid: "Grid", columns: list[Column]) -> list[str]:
     lines = [
         _(
             "Grade de {runs} rodadas ({factors}): cada linha é o preço de uma rodada, e vale para "
-            "{each} delas. Learning rate e seed não mudam o tempo de uma rodada."
+            "{each} delas. Learning rate e seed não mudam o tempo de uma rodada, e o rank do "
+            "LoRA muda pouco."
         ).format(runs=grid.runs, factors=factors, each=grid.each)
     ]
     if all(c.total_brl is not None for c in columns):

@@ -106,10 +106,13 @@ def grid_of(folded: str, models: list[str]) -> Grid | None:
     ]
     if not factors or (len(factors) < 2 and not _SWEEP.search(folded)):
         return None
-    varied: list[tuple[Axis, list[str]]] = [
-        ("model", models), ("epochs", epochs), ("lora_rank", ranks)
-    ]  # fmt: skip
-    axis, values = next(((a, v) for a, v in varied if len(set(v)) > 1), ("", []))
+    varied: list[tuple[Axis, list[str]]] = [("model", models), ("epochs", epochs)]
+    priced = [(a, v) for a, v in varied if len(set(v)) > 1]
+    if len(priced) > 1:  # models x epochs: one table cannot price every combination
+        return None
+    # The LoRA rank changes a run's time little: priced only where nothing else varies.
+    ranked: list[tuple[Axis, list[str]]] = [("lora_rank", ranks)] if len(set(ranks)) > 1 else []
+    axis, values = (priced or ranked or [("", [])])[0]
     runs = math.prod(count for count, _word in factors)
     values = list(dict.fromkeys(values))
     return Grid(runs, axis, values, runs // max(1, len(values)), factors)

@@ -96,3 +96,12 @@ def test_examples_an_hour_follow_the_clients_length(assistant: Assistant) -> Non
     assert found, reply.answer
     per_hour = int(found.group(1).replace(".", ""))
     assert per_hour == pytest.approx(per_second * 3600 / 500, rel=0.01)
+
+
+def test_a_grid_over_models_and_epochs_is_not_priced_as_one_table(assistant: Assistant) -> None:
+    *_, reply = talk(
+        assistant,
+        JOB,
+        "varredura: Llama 3.1 8B e Qwen 2.5 7B, cada um com 1 e com 3 épocas. quanto sai a grade?",
+    )
+    assert "Grade de" not in reply.answer, reply.answer
