@@ -131,7 +131,19 @@ def _capped(amounts: list[str], cap: float | None) -> list[str]:
     return [f"{min(_value(amount), cap):.0f}" for amount in amounts]
 
 
+# A contact center's or a labelling tool's report: "Oferecidas: 84.500 | Atendidas: 71.200 |
+# Abandonadas: 13.300". Only what was answered (or done) holds a conversation to train on.
+_DONE = re.compile(r"\b(?:atendidas|answered|acd calls|handled|concluidas|completed|done)\s*[:=]")
+_NOT_DONE = re.compile(
+    r"\b(?:oferecidas|offered|abandon\w*|perdidas|lost|puladas|skipped|pendentes|pending)\s*[:=]"
+)
+
+
 def _labelled(run: re.Match[str], cap: float | None, one: re.Pattern[str] = _ONE_LABELLED) -> str:
+    if (done := _DONE.search(run[0])) and _NOT_DONE.search(run[0]):
+        amount = one.match(run[0], done.end() - 1)
+        if amount:
+            return f"{amount['amount']} {done[0].rstrip(':= ')}"
     amounts = [item["amount"] for item in one.finditer(run[0])]
     # "rank: 64, alpha: 128", "batch: 16, épocas: 3": settings, never counts of data
     if _SETTING.search(run[0]) or any(_small(amount) for amount in amounts):
