@@ -11,6 +11,7 @@ from bot.assistant.reader.quantity_arithmetic import TIMES, Mention, said_amount
 from bot.assistant.reader.rates import rate_words, unit_days
 from bot.assistant.reader.spans import amount
 from locales import _
+from quoting.units import format_number
 
 # Right before a later count: it is taken out of the first.
 _REMOVED = re.compile(
@@ -185,6 +186,42 @@ def _grown(text: str, main: list[Mention], chains: list[list[Mention]]) -> str:
     return f"{said} = {said_count(main[0])}"
 
 
+# "em 2025 aumentou 20% e esse ano mais 10% em cima disso", "it has shrunk by 15%": the count as it
+# is now, each change on top of the one before.
+_PERCENT_CHANGE = re.compile(
+    r"\b(?:(?P<up>aument\w+|cresc\w+|subiu|grew|increased|went up|entr\w* mais|vem mais|"
+    r"cheg\w* mais|mais|more)|"
+    r"(?P<down>caiu|diminuiu|encolheu|reduziu|shrunk|shrank|decreased|dropped|went down))"
+    r"(?: by| em)?(?: uns| umas| ~| cerca de| about)? ?(?P<percent>\d{1,3}(?:[.,]\d+)?)\s?%"
+    r"|\b(?P<percent_after>\d{1,3}(?:[.,]\d+)?)\s?% (?P<side>a mais|a menos|more|fewer|less)\b"
+)
+# "mais 20% de validação": a share set apart, not more records
+_SET_APART = re.compile(r"\s*(?:de |for |pra |para )?(?:nao|valid|teste|test)\w*")
+_MONEY_NEAR = re.compile(r"r\$|us\$|\$|preco|custo|orcamento|valor|price|cost|budget|desconto")
+
+
+def _percent_changed(text: str, main: list[Mention], chains: list[list[Mention]]) -> str:
+    sentence_end = re.search(r"(?<!\d)[.!?\n](?!\d)", text[main[0].end :])
+    end = main[0].end + (sentence_end.end() if sentence_end else len(text))
+    end = min(len(text), end + 120)  # the change may come in the next sentence
+    changes = [
+        c
+        for c in _PERCENT_CHANGE.finditer(text, main[0].end, end)
+        if not _MONEY_NEAR.search(text, max(0, c.start() - 40), c.end() + 20)
+        and not _SET_APART.match(text, c.end())
+    ]
+    if not changes:
+        return ""
+    value, said = main[0].value, said_count(main[0])
+    for change in changes:
+        percent = float((change["percent"] or change["percent_after"]).replace(",", "."))
+        down = change["down"] or change["side"] in ("a menos", "fewer", "less")
+        value *= 1 - percent / 100 if down else 1 + percent / 100
+        said += f" {'-' if down else '+'} {format_number(percent, 0)}%"
+    main[0] = replace(main[0], value=round(value))
+    return f"{said} = {said_count(main[0])}"
+
+
 def _scaled(text: str, main: list[Mention], chains: list[list[Mention]]) -> str:
     if one_in := _ONE_IN.search(text, main[0].end):
         every = int(one_in["n"])
@@ -230,15 +267,6 @@ def _generated(text: str, main: list[Mention], chains: list[list[Mention]]) -> s
 
 
 # "a base cresceu 25%", "até o treino entram mais uns 10%": the count grown by a share.
-_GROWN_BY = re.compile(
-    r"\b(?:cresceu|cresceram|aumentou|aumentaram|grew|entram mais|entra mais|vem mais|chegam mais|"
-    r"mais|more)\s+(?:uns |umas |~|cerca de |about )?(?P<share>\d{1,3}(?:[.,]\d+)?) ?%"
-)
-# "até o treino devem entrar uns 20% a mais": the share said before "a mais"
-_MORE_AFTER = re.compile(
-    r"\b(?:entrar|entram|chegar|chegam|vir|vem|somar|somam)\s+(?:uns |umas |~|cerca de )?"
-    r"(?P<share>\d{1,3}(?:[.,]\d+)?) ?% a mais\b"
-)
 # "cada e-mail aparece em média 3 vezes ... vamos deduplicar": the copies counted once.
 _COPIES = re.compile(
     r"\b(?:aparece|aparecem|se repete|se repetem|repete|repetem|appears?|is repeated|repeats?)\s+"
@@ -247,14 +275,6 @@ _COPIES = re.compile(
 
 
 def _shares(text: str, main: list[Mention], chains: list[list[Mention]]) -> str:
-    grown = _GROWN_BY.search(text, main[0].end) or _MORE_AFTER.search(text, main[0].end)
-    if grown and not re.search(
-        r"\b(?:nao|valid|teste|test)\w*", text[grown.end() : grown.end() + 20]
-    ):
-        share = float(grown["share"].replace(",", "."))
-        said = _("{count} + {share}%").format(count=said_count(main[0]), share=grown["share"])
-        main[0] = replace(main[0], value=main[0].value * (1 + share / 100))
-        return f"{said} = {said_count(main[0])}"
     copies = _COPIES.search(text, main[0].end)
     if copies and int(copies["times"]) >= 2:
         times = int(copies["times"])
@@ -267,6 +287,16 @@ def _shares(text: str, main: list[Mention], chains: list[list[Mention]]) -> str:
 def changed_count(text: str, main: list[Mention], chains: list[list[Mention]]) -> str:
     """Apply every later change to the count that heads `main`, in place; how the reply says
     them, or "" when the count stands as said."""
-    changes = (_more, _removed, _outside_both, _in_both, _grown, _scaled, _generated, _shares)
+    changes = (
+        _more,
+        _removed,
+        _outside_both,
+        _in_both,
+        _grown,
+        _percent_changed,
+        _scaled,
+        _generated,
+        _shares,
+    )
     steps = [change(text, main, chains) for change in changes]
     return "; ".join(step for step in steps if step)
