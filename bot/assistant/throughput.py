@@ -8,7 +8,7 @@ from typing import Any
 from bot.assistant.turn import Turn
 from locales import _
 from quoting.catalog import load_catalog
-from quoting.fit import placed_on
+from quoting.fit import fit_on, placed_on
 from quoting.jobspec import JobSpec, method_name, normalize
 from quoting.timing import step_seconds
 from quoting.units import format_number
@@ -33,20 +33,19 @@ def throughput_text(slots: dict[str, Any], card_id: str) -> str:
     catalog = load_catalog()
     card = catalog.accelerator_by_id(card_id)
     job = normalize(JobSpec(**{k: v for k, v in slots.items() if k in JobSpec.model_fields}))
-    devices = 1
+    fitted = fit_on(job, card, max_devices=_MAX_DEVICES, catalog=catalog)
+    devices = fitted.devices if fitted else _MAX_DEVICES
     placed = placed_on(job, card, devices, catalog)
-    while not placed.fits and devices < _MAX_DEVICES:
-        devices *= 2
-        placed = placed_on(job, card, devices, catalog)
+    each_card = _("por chip") if card.kind == "tpu" else _("por placa")
     name = job.model_name
     if "model" not in slots:  # "um modelo de 8B": the size is all the client said
         name = _("um modelo de {size}B").format(size=format_number(job.params / 1e9, 0))
     if not placed.fits:
         return _(
             "{model} com {method} não cabe em {card}: pela nossa estimativa precisa de ~{need} GB "
-            "por placa, e ela tem {memory} GB."
+            "{each_card}, contra {memory} GB."
         ).format(
-            model=name, method=method_name(job.method), card=card.name,
+            model=name, method=method_name(job.method), card=card.name, each_card=each_card,
             need=format_number(placed.memory.total, 0), memory=format_number(card.memory_gb, 0),
         )  # fmt: skip
     step, _waiting = step_seconds(job, card, placed.placement)
@@ -54,7 +53,7 @@ def throughput_text(slots: dict[str, Any], card_id: str) -> str:
     lines = [
         _(
             "Pela nossa estimativa, {model} com {method} em {devices}x {card} treina ~{tokens} "
-            "tokens por segundo ({per_card} por placa), em sequências de {length} tokens."
+            "tokens por segundo ({per_card} {each_card}), em sequências de {length} tokens."
         ).format(
             model=name,
             method=method_name(job.method),
@@ -62,6 +61,7 @@ def throughput_text(slots: dict[str, Any], card_id: str) -> str:
             card=card.name,
             tokens=format_number(per_second, 0),
             per_card=format_number(per_second / devices, 0),
+            each_card=each_card,
             length=format_number(job.seq_len, 0),
         )
     ]

@@ -4,43 +4,19 @@ where the PDF proposal is, why this machine, and a constraint the catalog cannot
 reply."""
 
 import re
-import uuid
-from collections.abc import Callable
 from datetime import datetime
 from decimal import Decimal
-from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 import time_machine
 
 from bot.assistant.assistant import Assistant
-from bot.assistant.reply import Reply
-from bot.assistant.state import ConversationStore
-from knowledge.retriever import KnowledgeRetriever
 from quoting.catalog import load_catalog
+from tests.assistant.chat import reais, talk
 
 JOB = "LoRA de um Llama 3 8B com 20 mil exemplos de 500 tokens"
 SAO_PAULO = ZoneInfo("America/Sao_Paulo")
-
-
-@pytest.fixture
-def assistant(indexed_home: Path, use_home: Callable[[Path], None], tmp_path: Path) -> Assistant:
-    use_home(indexed_home)
-    store = ConversationStore(f"sqlite:///{tmp_path / 'conversas.db'}")
-    return Assistant(KnowledgeRetriever.load(dense="off"), store)
-
-
-def talk(assistant: Assistant, *messages: str) -> list[Reply]:
-    conversation = f"teste-{uuid.uuid4().hex}"
-    return [assistant.reply(conversation, message) for message in messages]
-
-
-def _reais(text: str) -> list[Decimal]:
-    return [
-        Decimal(amount.replace(".", "").replace(",", "."))
-        for amount in re.findall(r"R\$ ([\d.]+,\d{2})", text)
-    ]
 
 
 def _rows(answer: str) -> dict[str, list[str]]:
@@ -60,7 +36,7 @@ def test_two_models_side_by_side_name_the_cheaper(assistant: Assistant) -> None:
     )
     rows = _rows(reply.answer)
     assert set(rows) == {"Llama 3 8B", "Mistral 7B v0.3"}, reply.answer
-    totals = {label: _reais(row[-1])[0] for label, row in rows.items()}
+    totals = {label: reais(row[-1])[0] for label, row in rows.items()}
     cheaper = min(totals, key=lambda label: totals[label])
     assert f"Mais barato: {cheaper}" in reply.answer
 
@@ -74,7 +50,7 @@ def test_a_model_with_the_same_data_keeps_the_job_on_the_table(assistant: Assist
 def test_clouds_side_by_side_each_get_their_own_machine_and_price(assistant: Assistant) -> None:
     *_, reply = talk(assistant, JOB, "quanto fica na AWS e quanto no Google?")
     rows = _rows(reply.answer)
-    assert _reais(rows["AWS"][-1]) and _reais(rows["Google Cloud"][-1]), reply.answer
+    assert reais(rows["AWS"][-1]) and reais(rows["Google Cloud"][-1]), reply.answer
     assert rows["AWS"][0] != rows["Google Cloud"][0]
 
 
@@ -97,14 +73,14 @@ def test_a_cards_price_for_a_day_or_a_month_is_its_hourly_price_kept_on(
     machines = [line for line in reply.answer.splitlines() if line.startswith("•")]
     assert machines, reply.answer
     for line in machines:
-        hourly, *_, period = _reais(line)
+        hourly, *_, period = reais(line)
         assert period == hourly * hours, line
 
 
 def test_a_cloud_we_do_not_quote_keeps_its_row_in_the_side_by_side(assistant: Assistant) -> None:
     *_, reply = talk(assistant, JOB, "quero ver AWS e Oracle lado a lado")
     rows = _rows(reply.answer)
-    assert _reais(rows["AWS"][-1]), reply.answer
+    assert reais(rows["AWS"][-1]), reply.answer
     assert "não temos ofertas" in rows["Oracle Cloud (OCI)"][0], reply.answer
 
 
@@ -143,7 +119,7 @@ def test_the_price_per_hour_lists_the_cards_machines_cheapest_first(
     (reply,) = talk(assistant, asked)
     lines = [line for line in reply.answer.splitlines() if line.startswith("•")]
     assert lines and all("H100" in line for line in lines), reply.answer
-    hourly = [_reais(line)[0] for line in lines]
+    hourly = [reais(line)[0] for line in lines]
     assert hourly == sorted(hourly)
 
 
@@ -462,7 +438,7 @@ def test_a_rate_card_lists_every_card_we_sell_cheapest_first(
     catalog = load_catalog()
     sold = {catalog.accelerator_by_id(o.accelerator).name for o in catalog.offers_in_force()}
     assert {line[2:].split(":")[0] for line in lines} == sold, reply.answer
-    prices = [_reais(line)[0] for line in lines]
+    prices = [reais(line)[0] for line in lines]
     assert prices == sorted(prices), reply.answer
 
 
@@ -513,7 +489,7 @@ def test_how_much_data_a_budget_pays_for_is_priced_not_invented(assistant: Assis
     assert reply.quote is None and "10.000 exemplos (suposto)" not in reply.answer
     said = re.search(r"cabem cerca de ([\d.]+) exemplos", reply.answer)
     assert said, reply.answer
-    budget, total = _reais(reply.answer)[:2]
+    budget, total = reais(reply.answer)[:2]
     assert budget == Decimal(3000) and Decimal(2000) < total <= budget, reply.answer
 
 

@@ -2,38 +2,13 @@
 a cheaper version when the price is too high, and how fast a card trains."""
 
 import re
-import uuid
-from collections.abc import Callable
-from decimal import Decimal
-from pathlib import Path
 
 import pytest
 
 from bot.assistant.assistant import Assistant
-from bot.assistant.reply import Reply
-from bot.assistant.state import ConversationStore
-from knowledge.retriever import KnowledgeRetriever
+from tests.assistant.chat import reais, talk
 
 JOB = "LoRA de um Llama 3 8B com 20 mil exemplos de 500 tokens, 2 épocas"
-
-
-@pytest.fixture
-def assistant(indexed_home: Path, use_home: Callable[[Path], None], tmp_path: Path) -> Assistant:
-    use_home(indexed_home)
-    store = ConversationStore(f"sqlite:///{tmp_path / 'conversas.db'}")
-    return Assistant(KnowledgeRetriever.load(dense="off"), store)
-
-
-def talk(assistant: Assistant, *messages: str) -> list[Reply]:
-    conversation = f"teste-{uuid.uuid4().hex}"
-    return [assistant.reply(conversation, message) for message in messages]
-
-
-def _reais(text: str) -> list[Decimal]:
-    return [
-        Decimal(amount.replace(".", "").replace(",", "."))
-        for amount in re.findall(r"R\$ ([\d.]+,\d{2})", text)
-    ]
 
 
 def test_a_grid_of_runs_prices_each_line_and_totals_the_grid(assistant: Assistant) -> None:
@@ -47,11 +22,11 @@ def test_a_grid_of_runs_prices_each_line_and_totals_the_grid(assistant: Assistan
     assert "Grade de 6 rodadas" in answer, answer
     rows = [line for line in answer.splitlines() if line.startswith("| Rank ")]
     assert len(rows) == 3, answer
-    each = [_reais(row)[0] for row in rows]
+    each = [reais(row)[0] for row in rows]
     total = re.search(r"Total da grade: R\$ ([\d.]+,\d{2})", answer)
     assert total, answer
     # two learning rates on each rank: every line's run is paid twice
-    assert _reais(total.group())[0] == 2 * sum(each)
+    assert reais(total.group())[0] == 2 * sum(each)
 
 
 def test_seeds_and_epochs_multiply_the_runs(assistant: Assistant) -> None:

@@ -7,6 +7,7 @@ import re
 from dataclasses import replace
 from datetime import date
 
+from bot.assistant.reader.calendar_days import WEEKDAYS
 from bot.assistant.reader.client_calendar import days_a_week, stated_week
 from bot.assistant.reader.quantity_arithmetic import TIMES, Mention, said_amount, said_count
 from bot.assistant.reader.spans import number
@@ -215,7 +216,6 @@ _WEEKDAYS_SAID = re.compile(
     rf"\s*,?\s*(?:de|da) (?P<first>{_DAY_NAMES})(?:-feira)? (?:a|ate) (?P<last>{_DAY_NAMES})\b"
 )
 _ALSO_ON = re.compile(rf"\b(?P<n>\d+) (?:[a-z]+ )?(?:no|na|nos|nas|aos) (?:{_DAY_NAMES})s?\b")
-_WEEKDAY_INDEX = {day: index for index, day in enumerate(_DAY_NAMES.split("|"))}
 
 
 def _per_week(text: str, end: int, count: Mention) -> Mention | None:
@@ -223,7 +223,7 @@ def _per_week(text: str, end: int, count: Mention) -> Mention | None:
     days = _WEEKDAYS_SAID.match(text, end)
     if days is None:
         return None
-    span = (_WEEKDAY_INDEX[days["last"]] - _WEEKDAY_INDEX[days["first"]]) % 7 + 1
+    span = (WEEKDAYS[days["last"]] - WEEKDAYS[days["first"]]) % 7 + 1
     sentence = re.split(r"(?<!\d)[.;!?](?!\d)", text[days.end() :], maxsplit=1)[0]
     extra = sum(int(other["n"]) for other in _ALSO_ON.finditer(sentence))
     return replace(count, value=count.value * span + extra)

@@ -9,24 +9,24 @@ from dataclasses import dataclass
 
 from bot.assistant.reader.quantity_arithmetic import (
     TIMES,
-    load_quantities,
+    Mention,
+    Unit,
     said_amount,
     said_tokens,
-    tokens_per_word,
+    to_tokens,
 )
-from bot.assistant.reader.spans import SCALE, number
+from bot.assistant.reader.spans import QUANTITY, SCALE, number
 from locales import _
 
 _RESPECTIVELY = re.compile(r"\b(?:respectivamente|respectively|na mesma ordem|in that order)\b")
 _SENTENCE_END = re.compile(r"(?<!\d)[.;!?\n](?!\d)")
-_NUMBER = re.compile(r"(?P<n>\d+(?:[.,]\d+)*)(?:\s*(?P<scale>mil|k|milhoes|milhao|million|mi)\b)?")
 # What may stand between two numbers of one list: a comma or "e"/"and", a "~", and on the
 # counts' side the noun of the one before ("2,000 contracts and 6,000 amendments").
 _IN_LIST = re.compile(
     r"\s*(?:[a-z-]+\s+){0,2}?(?:,|\be\b|\band\b|&)\s*(?:(?:e|and)\s+)?"
     r"(?:~|uns |umas |cerca de |about |around )?$"
 )
-_LENGTH_UNITS = {
+_LENGTH_UNITS: dict[str, Unit] = {
     "palavras": "word", "words": "word", "tokens": "token", "paginas": "page", "pages": "page",
     "caracteres": "char", "characters": "char", "chars": "char",
 }  # fmt: skip
@@ -44,8 +44,8 @@ class _Said:
 def _runs(sentence: str, offset: int) -> list[list[_Said]]:
     """The numbers of `sentence` grouped into lists, each in the order said, each value scaled."""
     runs: list[list[_Said]] = []
-    for found in _NUMBER.finditer(sentence):
-        value = number(found["n"])
+    for found in QUANTITY.finditer(sentence):
+        value = number(found["number"])
         if value is None:
             continue
         said = _Said(value, SCALE.get(found["scale"] or "", 1.0), found.start(), found.end())
@@ -65,16 +65,6 @@ def _runs(sentence: str, offset: int) -> list[list[_Said]]:
             ]
         )  # fmt: skip
     return scaled
-
-
-def _per_token(unit: str) -> float:
-    factors = load_quantities()
-    return {
-        "word": tokens_per_word(),
-        "token": 1.0,
-        "page": factors.get("words_per_page").value * tokens_per_word(),
-        "char": 1 / factors.get("bytes_per_token").value,
-    }[unit]
 
 
 @dataclass(frozen=True)
@@ -98,15 +88,15 @@ def paired_lists(text: str) -> Paired | None:
     runs = _runs(text[start : said.end()], start)
     for counts, lengths in itertools.pairwise(runs):
         unit = _UNIT_AFTER.match(text, lengths[-1].end)
-        kind = _LENGTH_UNITS.get(unit["unit"], "") if unit else ""
-        if len(lengths) < 2 or len(counts) != len(lengths) or not kind:
+        kind = _LENGTH_UNITS.get(unit["unit"]) if unit else None
+        if len(lengths) < 2 or len(counts) != len(lengths) or kind is None or unit is None:
             continue
         examples = sum(c.value for c in counts)
         if examples < 2:
             continue
         amount = sum(c.value * length.value for c, length in zip(counts, lengths, strict=True))
-        per_token = _per_token(kind)
-        each = amount * per_token / examples
+        # the mean length, in the reader's own conversion of its unit
+        each = to_tokens([Mention(amount / examples, kind, unit["unit"], 0, 0)])[0]
         sums = " + ".join(
             f"{said_amount(c.value)} {TIMES} ~{said_amount(length.value)}"
             for c, length in zip(counts, lengths, strict=True)
