@@ -66,7 +66,7 @@ def _clause(text: str, start: int, end: int) -> str:
 
 
 _ONE_EVERY = re.compile(
-    r"1 (?!vez\b|time\b)(?P<noun>[a-z-]{3,})(?:\s+[a-z-]+){0,4}?(?=\s+(?:a cada|every)\s+\d)"
+    r"1 (?!vez\b|time\b)(?P<noun>[a-z-]{3,})(?:\s+[a-z-]+){0,4}?(?=\s+(?:a cada|every)\s+(?!0\b)\d)"
 )
 _PLURALS = ((re.compile(r"ao$"), "oes"), (re.compile(r"al$"), "ais"), (re.compile(r"m$"), "ns"),
             (re.compile(r"(?<=[rz])$"), "es"), (re.compile(r"(?<=[aeiou])$"), "s"))  # fmt: skip

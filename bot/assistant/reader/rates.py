@@ -197,7 +197,9 @@ def over_period(text: str, main: list[Mention]) -> tuple[list[Mention], str] | N
         ratio = int(period["n"] or period["n2"] or period["n3"] or 1) * _IN_MONTHS[unit]
         ratio /= _IN_MONTHS[every]
     periods = round(ratio) if ratio >= 1 else ratio
-    gap = (number(few["n"]) or 1.0) if few else 1.0
+    gap = (number(few["n"]) or 0.0) if few else 1.0
+    if gap <= 0:
+        return None  # "a cada 0 minutos": no rate to count by
     total = main[0].value * periods / gap
     one, many = rate_words(rate_days)
     if few:

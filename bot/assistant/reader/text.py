@@ -74,7 +74,7 @@ _ONE_BEFORE = (
     r"(?:a )?single(?=\s+(?:epoch|pass)\b)|(?:uma )?unica(?=\s+epoca\b)|"
     # "uma ligação a cada 3 minutos", "one conversation every 90 seconds": a rate
     r"(?:um|uma|one|an?)(?=\s+(?!vez\b|time\b)[a-z-]{3,}(?:\s+[a-z-]+){0,4}\s+"
-    r"(?:a cada|every)\s+\d))"
+    r"(?:a cada|every)\s+(?!0\b)\d))"
 )
 _PT_RUN = re.compile(
     rf"(?<![\w.,])(?:(?:{_PT_WORD})(?:\s+(?:e\s+)?(?:{_PT_WORD}|mil)\b)*|mil(?:\s+e\s+(?:{_PT_WORD})"
