@@ -7,7 +7,13 @@ is one step of the arithmetic the reply shows."""
 import re
 from dataclasses import replace
 
-from bot.assistant.reader.quantity_arithmetic import TIMES, Mention, said_amount, said_count
+from bot.assistant.reader.quantity_arithmetic import (
+    ARRIVED,
+    TIMES,
+    Mention,
+    said_amount,
+    said_count,
+)
 from bot.assistant.reader.rates import rate_words, unit_days
 from bot.assistant.reader.spans import amount
 from locales import _
@@ -69,7 +75,7 @@ _GENERATED_TO = re.compile(
 # Right before a third or later count: it is added too ("uma de 40 mil, outra de 25 mil e outra
 # de 15 mil").
 _ALSO = re.compile(
-    r"(?:\+|\be mais\b|\bmais\b|\boutr[oa] (?:de|com)\b|\banother (?:of|with)\b|\bplus\b)"
+    rf"(?:\+|\be mais\b|\bmais\b|\boutr[oa] (?:de|com)\b|\banother (?:of|with)\b|\bplus\b|{ARRIVED})"
     r"[^.!?\d]{0,12}$"
 )
 

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from bot.assistant.reader.added_sets import ADDED, added_set
 from bot.assistant.reader.quantity_arithmetic import (
+    ARRIVED,
     TIMES,
     Mention,
     load_quantities,
@@ -34,6 +35,8 @@ _REGROUPED = re.compile(
     r"em media )?(?P<size_by>\d+) (?P<turn_by>mensagens|msgs|turnos|messages|turns) "
     r"(?:por|per|each|cada)\b"
 )
+# What one record's length may be counted in.
+_RECORD_LENGTHS = frozenset({"word", "char", "token", "byte"})
 # What a turn's length may be counted in.
 TURN_PARTS = frozenset({"line", "word", "char", "token"})
 # A turn by its name, one or many ("mensagem", "turns", "parágrafos").
@@ -49,12 +52,19 @@ _PER_TURN = re.compile(rf"^\s*(?:por|cada|per|each|/)\s+{_TURN}\b")
 _ONE_GROUP = {
     "conversas": "conversa", "dialogos": "diálogo", "chats": "chat", "sessoes": "sessão",
     "conversations": "conversation", "sessions": "session", "dialogues": "dialogue",
-    "threads": "thread", "topicos": "tópico",
+    "threads": "thread", "topicos": "tópico", "blocos": "bloco",
 }  # fmt: skip
 # A group named one at a time ("agrupar por thread"): its plural, as the count says it.
 _GROUPS_OF = {"thread": "threads", "conversa": "conversas", "topico": "topicos",
               "sessao": "sessoes", "chat": "chats", "conversation": "conversations",
               "session": "sessions"}  # fmt: skip
+# Any records put together, N to an example: "juntar de 8 em 8 num exemplo só", "agrupar em
+# blocos de 50 linhas", "batch them in groups of 10".
+_IN_BLOCKS = re.compile(
+    r"\b(?:junt|agrup|concaten|group|batch|bundl|combin|pack)\w*\b[^.;!?\d]{0,25}?"
+    r"(?:de (?P<n>\d+) em (?P=n)\b|(?:blocos|lotes|grupos|pacotes|blocks|batches|groups|chunks) "
+    r"(?:de|of) (?P<size>\d+)\b)[^.;!?\d]{0,40}"
+)
 # Between a first count and a second one: the second is what remains after cleaning the first.
 _CLEANING = (
     r"limp\w*|dedup\w*|deduplic\w*|filtr\w*|duplicad\w*|remov\w*|tirando|descart\w*|clean\w*|"
@@ -138,7 +148,7 @@ _DROPPED_SHARE = re.compile(
 # What may precede a count whose noun is left out: a joining or remaining word, and "uns"/"~".
 _ELIDED_BEFORE = re.compile(
     r"(?:\+|\be mais\b|\bmais\b|\balem d[eoa]s?\b|\bplus\b|\band\b|\bsobra\w*|\bresta\w*|"
-    r"\boutr[oa] (?:de|com)\b|\banother (?:of|with)\b|\bapag\w*|\bexclu\w*|\bdelet\w*|"
+    rf"\boutr[oa] (?:de|com)\b|\banother (?:of|with)\b|\bapag\w*|\bexclu\w*|\bdelet\w*|{ARRIVED}|"
     r"\btir(?:ar|amos|aram|ei|ou|em)\b|"
     rf"\bfica\w*|\bleft\b|\bremain\w*|\bvira\w*|\bcai\w* pra\b|\bdown to\b|\b(?:{_CLEANING})\b|"
     r"\bkeep(?:ing)?\b|\bkept\b|\bmant\w*|\baproveit\w*|\busa\w*|\buse\b|\busing\b)"
@@ -218,12 +228,16 @@ def _regrouped(
 ) -> tuple[list[Mention], str] | None:
     """ "75 mil mensagens ..., agrupadas em conversas de 10 mensagens": each conversation is an
     example of 10 messages, each message as long as the message says."""
-    if main[0].unit != "record" or main[0].noun not in load_quantities().units["turn"].split():
+    if main[0].unit != "record":
         return None
-    found = _REGROUPED.search(text, main[0].end)
+    if main[0].noun in load_quantities().units["turn"].split():
+        found = _REGROUPED.search(text, main[0].end)
+    else:
+        found = _IN_BLOCKS.search(text, main[0].end)
     if found is None:
         return None
-    size = float(found["size"] or found["size_by"])
+    blocks = "n" in found.re.groupindex
+    size = float(found["n"] or found["size"] if blocks else found["size"] or found["size_by"])
     if size < 1:
         return None  # "conversas de 0 mensagens": the count as written, for the job to refuse
     inside = [c for c in chains if c is not main and found.start() <= c[0].start < found.end()]
@@ -231,19 +245,23 @@ def _regrouped(
         chains.remove(chain)
     # Each message's length: said with the messages, after the groups, or apart.
     said_with = [*main[1:], *(m for c in inside for m in c)]
-    lengths = [m for m in said_with if m.unit in ("word", "char", "token")]
+    lengths = [m for m in said_with if m.unit in _RECORD_LENGTHS]
     if not lengths:  # "média de 20 palavras por mensagem", said apart
         said_apart = next(
-            (c for c in chains if c[0].role == "per" and c[0].unit in ("word", "char", "token")),
+            (c for c in chains if c[0].role == "per" and c[0].unit in _RECORD_LENGTHS),
             None,
         )
         if said_apart is not None:
             chains.remove(said_apart)
             lengths = said_apart
-    group = found["group"] or _GROUPS_OF[found["group_by"]]
+    if blocks:
+        group, turn = "blocos", main[0].noun
+        said = "n" if found["n"] else "size"
+    else:
+        group = found["group"] or _GROUPS_OF[found["group_by"]]
+        said = "size" if found["size"] else "size_by"
+        turn = found["turn"] or found["turn_by"]
     examples = Mention(main[0].value / size, "record", group, main[0].start, main[0].end)
-    said = "size" if found["size"] else "size_by"
-    turn = found["turn"] or found["turn_by"]
     turns = Mention(size, "turn", turn, found.start(said), found.end(), "part")
     said = _("{count} ÷ {size} por {group} = {total}").format(
         count=said_count(main[0]),

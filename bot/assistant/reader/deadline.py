@@ -29,7 +29,12 @@ from bot.assistant.reader.calendar_days import (
 from bot.assistant.reader.client_calendar import client_week, describes_week
 from bot.assistant.reader.cues import negated
 from bot.assistant.reader.deadline_choice import chosen
-from bot.assistant.reader.deadline_clock import clients_clock, clock_time, end_of_today
+from bot.assistant.reader.deadline_clock import (
+    clients_clock,
+    clock_time,
+    end_of_today,
+    same_hour,
+)
 from bot.assistant.reader.deadline_formats import formatted
 from bot.assistant.reader.deadline_roll import rolled
 from bot.assistant.reader.deadline_said import understood
@@ -57,7 +62,9 @@ _DAY = re.compile(
     r"(?P<today>hoje|today|ainda hoje|tonight)|"
     r"(?P<ash>(?:n?a )?quarta(?:-feira)? de cinzas|ash wednesday)|"
     rf"(?:(?:n?[oa] |this |(?P<next>next |proxim[oa] )|essa |esta )?(?P<weekday>{_WEEKDAYS})"
-    r"(?:[- ]feira)?(?:(?P<next_weeks> da semana que vem| da proxima semana| (?:of )?next week)|"
+    # "by Friday week" (British): the Friday of next week
+    r"(?:[- ]feira)?(?:(?P<next_weeks> da semana que vem| da proxima semana| (?:of )?next week|"
+    r" week(?! \d))|"
     r"(?P<following> que vem))?)|"
     r"(?P<business>\d{1,3}) dias? uteis|(?P<business_en>\d{1,3}) (?:business|working) days?|"
     r"(?P<next_business>(?:o )?proximo dia util|next business day)|"
@@ -145,7 +152,8 @@ def read_deadline(text: str, now: datetime) -> Deadline | None:
     começa dia 11/01, então preciso até 10/01"), else the first; one in a pasted e-mail counts
     from the day it was sent; working days are the client's."""
     with client_week(text, now.astimezone(CLIENT_ZONE).date()):
-        return rolled(text, from_emails(opening_as_hour(text), now, _deadline), now)
+        said = same_hour(opening_as_hour(text), now.astimezone(CLIENT_ZONE))
+        return rolled(text, from_emails(said, now, _deadline), now)
 
 
 def _deadline(text: str, now: datetime) -> Deadline | None:
@@ -314,6 +322,7 @@ def _alone(text: str, match: re.Match[str]) -> bool:
     before = re.split(r"[.;!?\n,]", text[: match.start()])[-1]
     hour = _HOUR.match(text[match.end() :])
     after = text[match.end() + (hour.end() if hour else 0) :]
+    after = after[zone.end() :] if (zone := ZONE.match(after)) else after  # "Monday 9am IST."
     # "Terça tá bom.", "Segunda à noite serve.": the day, and that it will do
     fine = re.match(
         r"\s*,?\s*(?:(?:ta|esta|fica) (?:bom|otimo|de boa)|serve|pode ser|da certo|"

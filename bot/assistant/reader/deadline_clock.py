@@ -1,5 +1,6 @@
 """The clock a deadline is read on: the hour said ("às 8h", "3 da tarde", "meio-dia"), the client's
-own time when they say it ("já são 19h"), and "até o fim do expediente" with no day named."""
+own time when they say it ("já são 19h"), "amanhã nesse mesmo horário" (now's hour, tomorrow) and
+"até o fim do expediente" with no day named."""
 
 import re
 from datetime import datetime, time, timedelta
@@ -56,3 +57,24 @@ def clock_time(found: re.Match[str]) -> time:
     if (found["ampm"] == "pm" or afternoon) and hour < 12:
         hour += 12
     return time(hour, int(found["minute"] or 0))
+
+
+# "amanhã nesse mesmo horário", "same time tomorrow", "tomorrow at this time": now's hour.
+_SAME = (
+    r"(?:at )?(?:the )?same time|(?:at )?this time|(?:n|a )?(?:esse|essa|este|esta) (?:mesm[oa] )?"
+    r"(?:horario|hora)|n?o mesmo horario|n?a mesma hora|mesmo horario"
+)
+_SAME_HOUR = re.compile(
+    rf"(?:(?<=\btomorrow )|(?<=\bamanha )|(?<=\bamanha, )|(?<=\btomorrow, ))(?:{_SAME})\b|"
+    rf"\b(?:{_SAME})(?=,? (?:de |d[eo] )?(?:tomorrow|amanha)\b)"
+)
+
+
+def same_hour(text: str, now: datetime) -> str:
+    """`text` with "nesse mesmo horário" next to "amanhã" written as now's hour ("10h00"),
+    padded to its length so positions hold."""
+    said = _SAME_HOUR.search(text)
+    if said is None:
+        return text
+    hour = f"{now:%H}h{now:%M}".ljust(said.end() - said.start())
+    return text[: said.start()] + hour + text[said.end() :]

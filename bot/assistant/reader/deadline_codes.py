@@ -6,7 +6,7 @@ de sexta"), compact dates ("20261216",
 the Ministry of Health's epidemiological weeks ("até o fechamento da SE 50": its Saturday),
 quarters or halves of a year ("no 1T27", "before the end of H1 2027": their last day) and ISO
 durations from a config ("max_wait: P2DT12H"), "D+2" (working days) and the tenths of a month
-("1º decêndio de fevereiro").
+("1º decêndio de fevereiro"), ISO week dates ("2026-W51-2") and JD Edwards' CYYDDD ("126352").
 
 Works on folded text, as `deadline_formats`; each reader gives the moment and the span it read.
 """
@@ -33,7 +33,7 @@ _Found = tuple[datetime, int, int] | None
 _CRON = re.compile(r"(?:^|(?<=[\s`'\"(:]))(?P<expr>(?:[\d*/,-]+[ \t]+){4}[\d*/,-]+)(?=$|[\s`'\")])")
 _CRON_SAID = re.compile(r"\bcron|\bagendad|\bagendamento|\bschedul")
 _CRON_UTC = re.compile(
-    r"\b(?:cron tz|tz) ?= ?(?:etc/)?utc\b|\b(?:em|in) utc\b|\bservidor\b[^.\n]{0,30}\butc\b"
+    r"\b(?:cron tz|tz) ?= ?(?:etc/)?utc\b|\b(?:em|in) utc\b|\b(?:servidor|server)\b[^.\n]{0,30}\butc\b"
 )
 _DAY_OF_YEAR = re.compile(
     r"\b(?:dia juliano|julian day|dia do ano|day of (?:the )?year|doy)\s*(?P<n>\d{1,3})\b"
@@ -41,8 +41,12 @@ _DAY_OF_YEAR = re.compile(
     # "no dia 350 de 2026": past 31, a day can only be the year's
     r"\bdia (?P<day_n>3[2-9]\d|[4-9]\d\d|3[3-6]\d) de (?P<day_year>20\d\d)\b|"
     r"\b(?P<iso_year>20\d\d)-(?P<iso_n>[0-3]\d\d)\b(?!-)"
-    r"(?:[t ](?P<hour>[0-2]\d):(?P<minute>[0-5]\d))?"
+    r"(?:[t ](?P<hour>[0-2]\d):(?P<minute>[0-5]\d))?|"
+    # JD Edwards' CYYDDD: "no JDE a data limite tá 126352" is 2026, day 352
+    r"\b(?:jd ?edwards|jde)\b[^.\n]{0,40}?\b1(?P<jde_year>\d\d)(?P<jde_n>[0-3]\d\d)\b"
 )
+# An ISO week date from a planning tool: "2026-W51-2" is Tuesday of week 51; a week alone, its Friday.
+_ISO_WEEK = re.compile(r"\b(?P<year>20\d\d)-?w(?P<week>[0-5]\d)(?:-?(?P<day>[1-7]))?\b")
 _DTG = re.compile(
     r"\b(?P<day>[0-3]\d)(?P<hour>[0-2]\d)(?P<minute>[0-5]\d)\s?z\s?"
     rf"(?P<month>{'|'.join(MONTH_NUMBERS)})\s?(?P<year>\d\d)\b"
@@ -107,8 +111,9 @@ def _day_of_year(text: str, now: datetime) -> _Found:
     said = _DAY_OF_YEAR.search(text)
     if said is None:
         return None
-    n = int(said["n"] or said["iso_n"] or said["day_n"])
-    given = said["year"] or said["iso_year"] or said["day_year"]
+    n = int(said["n"] or said["iso_n"] or said["day_n"] or said["jde_n"])
+    jde = f"20{said['jde_year']}" if said["jde_year"] else None
+    given = said["year"] or said["iso_year"] or said["day_year"] or jde
     for year in [int(given)] if given else [now.year, now.year + 1]:
         if not 1 <= n <= (366 if on_day(year, 2, 29) else 365):
             return None
@@ -120,6 +125,18 @@ def _day_of_year(text: str, now: datetime) -> _Found:
         if moment > now:
             return moment, said.start(), said.end()
     return None
+
+
+def _iso_week(text: str, now: datetime) -> _Found:
+    said = _ISO_WEEK.search(text)
+    if said is None:
+        return None
+    try:
+        day = date.fromisocalendar(int(said["year"]), int(said["week"]), int(said["day"] or 5))
+    except ValueError:
+        return None
+    moment = end_of(day)
+    return (moment, said.start(), said.end()) if moment > now else None
 
 
 def _dtg(text: str, now: datetime) -> _Found:
@@ -238,6 +255,7 @@ def _duration(text: str, now: datetime) -> _Found:
 
 CODED = (
     _cron,
+    _iso_week,
     _day_of_year,
     _dtg,
     _zulu,

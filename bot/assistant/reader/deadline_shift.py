@@ -58,7 +58,9 @@ ZONES = {
     "buenos aires": "America/Argentina/Buenos_Aires",
 }  # fmt: skip
 ZONE = re.compile(
-    r"^\s*,?\s*\(?\s*(?:(?:no )?horario (?:de |da |do )|hora (?:de |da |do )|de |da |do |in |em )?"
+    # "Friday EOD our time (IST)", "segunda 9h no nosso horário (Lisboa)"
+    r"^\s*,?\s*(?:(?:our|my) (?:local )?time\s*|(?:no )?(?:nosso|meu) horario\s*)?"
+    r"\(?\s*(?:(?:no )?horario (?:de |da |do )|hora (?:de |da |do )|de |da |do |in |em )?"
     rf"(?P<zone>{'|'.join(sorted(ZONES, key=len, reverse=True))})\b(?:\s*time)?\)?"
 )
 

@@ -29,9 +29,11 @@ _PAREN_ONCE = re.compile(
 )
 _ONE_PAREN = re.compile(rf"\(\s*(?P<amount>{_AMOUNT})(?: [a-z-]+)?\s*\)")
 # "Mercado Livre, com 120 mil anúncios; Shopee, 80 mil; e Amazon, 50 mil": a list by semicolons.
-_SEMI = rf"[a-z][a-z /&-]{{0,25}}?,\s*(?:com |tem |with |has )?{_AMOUNT}"
+# Not "12 mil, não, 14 mil tickets; em inglês, ~500 palavras cada": a correction, then a length.
+_SEMI = rf"\b(?!(?:mil|k)\b)[a-z][a-z /&-]{{0,25}}?,\s*(?:com |tem |with |has )?{_AMOUNT}"
 _SEMI_RUN = re.compile(
-    rf"{_SEMI} (?P<noun>[a-z-]+)(?:\s*;\s*(?:e\s+|and\s+)?{_SEMI}(?: [a-z-]+)?){{1,}}"
+    rf"{_SEMI} (?P<noun>[a-z-]+)(?:\s*;\s*(?:e\s+|and\s+)?{_SEMI}(?: [a-z-]+)?"
+    r"(?!\d|[.,]\d|[ a-z-]*\b(?:cada|each)\b)){1,}"
 )
 # "Portuguese has 55k, Spanish 31k, English 12k and Italian 4k": three or more by commas.
 _COMMA = rf"(?:[oa]s? )?[a-z]+(?: [a-z]+)?\s(?:(?:has|have|tem|com|with) )?(?:so |only )?{_AMOUNT}"

@@ -21,6 +21,11 @@ DATA = Path(__file__).resolve().parent.parent / "data" / "quantities.toml"
 Unit = Literal[
     "record", "turn", "page", "word", "char", "token", "line", "byte", "audio_hour", "minute"
 ]
+# Records that came in after a count: "tínhamos 30 mil, entraram 6 mil esse mês" adds them.
+ARRIVED = (
+    r"\b(?:entraram|chegaram|vieram|recebemos|ganhamos|adicionamos|acrescentamos|juntamos|"
+    r"came in|arrived|were added|we added)\b"
+)
 # The multiplication sign the reply shows its arithmetic with.
 TIMES = "\u00d7"
 # What a step of the arithmetic counts: words (the reply then says the tokens-per-word factor),
@@ -347,7 +352,7 @@ def _millions(value: float) -> str:
 
 
 def _bytes(size: float) -> str:
-    for unit, scale in (("TB", 1e12), ("GB", 1e9), ("MB", 1e6)):
+    for unit, scale in (("TB", 1e12), ("GB", 1e9), ("MB", 1e6), ("KB", 1e3)):
         if size >= scale:
             return f"{format_number(size / scale, 0 if (size / scale).is_integer() else 1)} {unit}"
-    return f"{format_number(size / 1e3, 0)} KB"
+    return f"{format_number(size, 0)} bytes"  # "log lines of ~200 bytes"

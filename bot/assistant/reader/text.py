@@ -355,6 +355,7 @@ def normalize(text: str) -> str:
     folded = _MILLIONS_AND.sub(_millions_and, folded)
     folded = re.sub(r"(?<![\d\w])(?<!\d )(mil|thousand)\b", r"1 \1", folded)
     folded = re.sub(r"\b(?:uma |1 )?quinzena\b", "15 dias", folded)  # "tenho uma quinzena"
+    folded = re.sub(r"\b(?:a|one) fortnight\b", "14 days", folded)  # "within a fortnight"
     folded = in_sheets(folded)  # "12 resmas de processos": 6.000 folhas
     folded = re.sub(r"\bmeia duzia\b", "6", folded)
     # "12 milheiros de orçamentos", "3 milheiros e meio": a printer's thousands; "45 fls.": sheets
