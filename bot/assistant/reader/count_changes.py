@@ -75,7 +75,8 @@ _GENERATED_TO = re.compile(
 # Right before a third or later count: it is added too ("uma de 40 mil, outra de 25 mil e outra
 # de 15 mil").
 _ALSO = re.compile(
-    rf"(?:\+|\be mais\b|\bmais\b|\boutr[oa] (?:de|com)\b|\banother (?:of|with)\b|\bplus\b|{ARRIVED})"
+    r"(?:\+|\be mais\b|\bmais\b|\boutr[oa] (?:de|com)\b|\banother (?:of|with)\b|\bplus\b|"
+    rf"{ARRIVED})"
     r"[^.!?\d]{0,12}$"
 )
 

@@ -33,7 +33,8 @@ _Found = tuple[datetime, int, int] | None
 _CRON = re.compile(r"(?:^|(?<=[\s`'\"(:]))(?P<expr>(?:[\d*/,-]+[ \t]+){4}[\d*/,-]+)(?=$|[\s`'\")])")
 _CRON_SAID = re.compile(r"\bcron|\bagendad|\bagendamento|\bschedul")
 _CRON_UTC = re.compile(
-    r"\b(?:cron tz|tz) ?= ?(?:etc/)?utc\b|\b(?:em|in) utc\b|\b(?:servidor|server)\b[^.\n]{0,30}\butc\b"
+    r"\b(?:cron tz|tz) ?= ?(?:etc/)?utc\b|\b(?:em|in) utc\b|"
+    r"\b(?:servidor|server)\b[^.\n]{0,30}\butc\b"
 )
 _DAY_OF_YEAR = re.compile(
     r"\b(?:dia juliano|julian day|dia do ano|day of (?:the )?year|doy)\s*(?P<n>\d{1,3})\b"
@@ -45,7 +46,8 @@ _DAY_OF_YEAR = re.compile(
     # JD Edwards' CYYDDD: "no JDE a data limite tá 126352" is 2026, day 352
     r"\b(?:jd ?edwards|jde)\b[^.\n]{0,40}?\b1(?P<jde_year>\d\d)(?P<jde_n>[0-3]\d\d)\b"
 )
-# An ISO week date from a planning tool: "2026-W51-2" is Tuesday of week 51; a week alone, its Friday.
+# An ISO week date from a planning tool: "2026-W51-2" is Tuesday of week 51; a week alone, its
+# Friday.
 _ISO_WEEK = re.compile(r"\b(?P<year>20\d\d)-?w(?P<week>[0-5]\d)(?:-?(?P<day>[1-7]))?\b")
 _DTG = re.compile(
     r"\b(?P<day>[0-3]\d)(?P<hour>[0-2]\d)(?P<minute>[0-5]\d)\s?z\s?"
