@@ -45,6 +45,13 @@ _PER_REPLY = re.compile(
     r"[^.;!?]{0,30}\b(?:vir\w*|vai virar|become|becomes|turned into|as) (?:um |an? |its own )?"
     r"(?:exemplo|example|sample)"
 )
+# "5 trocas (cliente pergunta ~20 palavras, atendente responde ~60)", "4 turnos cada (aluno
+# fala umas 30 palavras, tutor umas 70)": both sides of a turn, each with its length
+_SIDES = re.compile(
+    r"\b(?P<n>\d+) (?:trocas|turnos|turns|exchanges|rounds|rodadas)(?: cada| each)?\s*"
+    r"\((?P<a_side>[^()\d]{0,40}?)(?P<a>\d+)(?: (?:palavras|words))?(?P<b_side>[^()\d]{1,40}?)"
+    r"(?P<b>\d+)(?: (?:palavras|words))?\s*\)"
+)
 _HISTORY = re.compile(
     r"\bhistoric\w*|\bhistory\b|\bcontexto anterior\b|\bcontext so far\b|"
     r"\b(?:every|all|each) previous (?:step|turn|message)s?\b|\b(?:todos os|todas as) "
@@ -67,6 +74,9 @@ def _turns(text: str) -> tuple[float, float] | None:
     exchanges = _first(_EXCHANGES, text)
     if words and (replies := exchanges or (_first(_MESSAGES, text) or 0) / 2):
         return replies, 2 * words * per_word
+    if sides := _SIDES.search(text):
+        both = (number(sides["a"]) or 0) + (number(sides["b"]) or 0)
+        return number(sides["n"]) or 0, both * per_word
     turns, per_turn = _first(_TURNS, text) or exchanges, _PER_TURN.search(text)
     if not turns or per_turn is None:
         return None
@@ -82,6 +92,17 @@ def replies_with_history(size: SizeFields, text: str) -> None:
     replies, turn = turns
     if replies < 1 or turn <= 0:
         return
+    if sides := _SIDES.search(text):  # each turn both sides' words: the whole conversation
+        size.tokens_per_example = round(replies * turn, 1)
+        size.arithmetic = f"{said_amount(size.examples)} {TIMES} " + _(
+            "{turns} turnos {times} (~{a} + ~{b} palavras) ≈ {tokens}"
+        ).format(
+            turns=said_amount(replies),
+            times=TIMES,
+            a=sides["a"],
+            b=sides["b"],
+            tokens=said_tokens(size.tokens_per_example, "each"),
+        )
     if _PER_REPLY.search(text) and _HISTORY.search(text):
         # what every example carries besides the turns ("o prompt de sistema fixo de 200 palavras")
         fixed = max(0.0, size.tokens_per_example - replies * turn)
@@ -96,7 +117,7 @@ def replies_with_history(size: SizeFields, text: str) -> None:
             tokens=said_tokens(size.tokens_per_example, "each"),
         )
         size.examples = count
-    elif _first(_EXCHANGES, text) and _first(_PER_MESSAGE, text):
+    elif _first(_EXCHANGES, text) and _first(_PER_MESSAGE, text) and not sides:
         whole = replies * turn
         if whole > size.tokens_per_example * 1.5:  # "4 trocas, msgs de 30 palavras": 8 messages
             size.tokens_per_example = round(whole, 1)

@@ -6,7 +6,8 @@ palavras, sendo que ~60 são assinatura que vamos cortar"), the annotated share 
 project ("14.000 tasks: 9.600 completed e 4.400 sem anotação"), SMS segments of 160 characters,
 a total printed as a clock ("Duração total: 312:30:00"), the middle of a range said by its ends
 ("no mínimo 200 e no máximo 600 palavras"), spreadsheet formulas with their results
-("=MÉDIA(D2:D24001) deu 180"), a length corrected in the same breath ("~15 páginas... não, são
+("=MÉDIA(D2:D24001) deu 180") Excel's status bar ("Contagem: 7.501", "Soma dá 2.250.000"), MongoDB's stats() ("count: 64000,
+avgObjSize: 2400"), a length corrected in the same breath ("~15 páginas... não, são
 umas 2 páginas cada") and progress bars ("Generating train split: 100%|███| 61440/61440 [00:04,
 14321.55 examples/s]": the train split's count, never the speed). Works on folded text."""
 
@@ -147,6 +148,24 @@ _COUNT_ROWS = re.compile(
     r"=(?:cont\.valores|cont\.se|counta|count)\([^)]*\)[^.\d]{0,40}?"
     r"\b(?:deu|e|da|returns|gives|retorna)\s+(?P<n>\d+(?:[.,]\d{3})*)(?P<rest>[^.]{0,40})"
 )
+# Excel's status bar ("Contagem: 7.501 (ela conta o cabeçalho)", "Count: 7,501") and rows said
+# with their header ("10.001 linhas contando o cabeçalho"): the rows, less the header.
+_STATUS_COUNT = re.compile(
+    r"\b(?:contagem|count)\s*[:=]\s*(?P<n>\d+(?:[.,]\d{3})*)(?P<rest>[^.]{0,40})|"
+    r"\b(?P<lines>\d+(?:[.,]\d{3})*) (?:linhas|rows|lines)(?P<header> (?:contando|incluindo|com|"
+    r"including|counting|with) (?:o |the )?(?:cabecalho|header))"
+)
+# MongoDB's stats(): "count: 64000, avgObjSize: 2400, storageSize: 51200000" is 64.000 records of
+# 2.400 bytes; the sizes on disk (compressed, with indexes) are no length.
+_AVG_OBJ_SIZE = re.compile(r"\bavgobjsize\W{0,3}(?P<n>\d+)\b")
+_SIZE_ON_DISK = re.compile(
+    r"\b(?:storagesize|totalindexsize|totalsize|indexsizes?|size)\W{0,3}\d+\b"
+)
+# "=SOMA(B2:B7501) deu 2.250.000", "a Soma dá 2.250.000" on a column of word counts: the total.
+_SUM_OF = re.compile(
+    r"(?:=(?:soma|sum)\([^)]*\)|\b(?:a )?(?:soma|sum)\b)[^.\d]{0,20}?"
+    r"\b(?:deu|da|e|ficou|returns|gives|is)\s+(?P<n>\d+(?:[.,]\d{3})*)(?![.,]?\d| ?(?:mil|k)\b)"
+)
 _MEAN_OF = re.compile(
     r"=(?:media|average|avg)\([a-z]+(?P<first>\d+):[a-z]+(?P<last>\d+)\)[^.\d]{0,60}?"
     r"\b(?:deu|e|da|returns|gives|retorna)\s+(?P<mean>\d+(?:[.,]\d+)?)"
@@ -157,6 +176,21 @@ _COLUMN_UNIT = re.compile(r"\b(?:palavras|words?|tokens|caracteres|characters)\b
 def _rows(found: re.Match[str]) -> str:
     rows = (number(found["n"]) or 0) - (1 if re.search(r"cabecalho|header", found["rest"]) else 0)
     return f"{rows:.0f} linhas{found['rest']}" if rows > 0 else found[0]
+
+
+def _status_count(found: re.Match[str]) -> str:
+    if found["lines"]:
+        rows = (number(found["lines"]) or 0) - 1
+        return f"{rows:.0f} linhas" if rows > 0 else found[0]
+    return _rows(found)
+
+
+def _sum_of(found: re.Match[str]) -> str:
+    unit = _COLUMN_UNIT.search(found.string[max(0, found.start() - 80) : found.start()])
+    if unit is None:
+        return found[0]
+    words = "tokens" if unit[0] == "tokens" else "caracteres" if "cara" in unit[0] else "palavras"
+    return f"; {found['n']} {words} no total"  # a total of its own, not "de cada"
 
 
 def _mean_of(found: re.Match[str]) -> str:
@@ -204,6 +238,10 @@ def restated(folded: str) -> str:
     folded = _SPEED.sub(" ", _OTHER_BAR.sub(" ", _TAKEN_BACK_LENGTH.sub(" ", folded)))
     folded = _FRACTION.sub(lambda m: f"{100 * int(m[1]) / int(m[2]):g}% ", folded)
     folded = _COUNT_ROWS.sub(_rows, folded)
+    if _AVG_OBJ_SIZE.search(folded):
+        folded = _SIZE_ON_DISK.sub(" ", _AVG_OBJ_SIZE.sub(r"de \g<n> bytes cada", folded))
+    folded = _STATUS_COUNT.sub(_status_count, folded)
+    folded = _SUM_OF.sub(_sum_of, folded)
     folded = _MEAN_OF.sub(_mean_of, folded)
     folded = _MIN_MAX.sub(_middle, folded)
     folded = _LEFT_OF.sub(_left_of, folded)
