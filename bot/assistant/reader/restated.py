@@ -6,10 +6,11 @@ palavras, sendo que ~60 são assinatura que vamos cortar"), the annotated share 
 project ("14.000 tasks: 9.600 completed e 4.400 sem anotação"), SMS segments of 160 characters,
 a total printed as a clock ("Duração total: 312:30:00"), the middle of a range said by its ends
 ("no mínimo 200 e no máximo 600 palavras"), spreadsheet formulas with their results
-("=MÉDIA(D2:D24001) deu 180") Excel's status bar ("Contagem: 7.501", "Soma dá 2.250.000"), MongoDB's stats() ("count: 64000,
-avgObjSize: 2400"), a length corrected in the same breath ("~15 páginas... não, são
-umas 2 páginas cada") and progress bars ("Generating train split: 100%|███| 61440/61440 [00:04,
-14321.55 examples/s]": the train split's count, never the speed). Works on folded text."""
+("=MÉDIA(D2:D24001) deu 180"), Excel's status bar ("Contagem: 7.501", "Soma dá 2.250.000"),
+MongoDB's stats() ("count: 64000, avgObjSize: 2400"), a length corrected in the same breath
+("~15 páginas... não, são umas 2 páginas cada") and progress bars ("Generating train split:
+100%|███| 61440/61440 [00:04, 14321.55 examples/s]": the train split's count, never the speed).
+Works on folded text."""
 
 import re
 from functools import cache
