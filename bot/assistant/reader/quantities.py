@@ -114,7 +114,7 @@ _TOTAL_EACH = re.compile(
 )
 _PLUS = re.compile(r"^\s*(?:de [a-z ]{1,30}?)?\s*(?:\+|\be mais\b|\bplus\b|\bmais\b)\s*$")
 _PER_NOUN = re.compile(r"\s*(?:por|per|each|a cada|para cada|pra cada)\s+([a-z]{3,})\b")
-_EACH_WORD = re.compile(r"\b(?:cada|each|por|per)\b")
+_EACH_WORD = re.compile(r"\b(?:cada|each|por|per|averag\w*|em media|media de|on average)\b")
 _PAGE_NOUN = re.compile(r"pagina|folha|lauda|page")
 _LINE_NOUNS = frozenset({"linhas", "linha", "lines", "line"})
 

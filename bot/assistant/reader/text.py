@@ -8,10 +8,14 @@ from text_to_num import text2num
 
 from bot.assistant.reader.call_length import calls_read
 from bot.assistant.reader.chat_exports import as_words
+from bot.assistant.reader.compressed import uncompressed
 from bot.assistant.reader.date_words import dates_spelled
 from bot.assistant.reader.frequencies import frequencies_spelled
+from bot.assistant.reader.growth import series_sum
 from bot.assistant.reader.listed_counts import listed
 from bot.assistant.reader.numbering import numbered
+from bot.assistant.reader.pairs import as_pairs
+from bot.assistant.reader.past_runs import from_past_runs
 from bot.assistant.reader.per_epoch import once_per_epoch
 from bot.assistant.reader.quantity_arithmetic import load_quantities
 from bot.assistant.reader.reams import in_sheets
@@ -326,6 +330,10 @@ def normalize(text: str) -> str:
     folded = dates_spelled(folded)  # "até qua 14h", "3 de dez.", "18.12"
     folded = calls_read(folded)  # "TMA de 4:12": each call's length, before clocks are totals
     folded = restated(folded)  # "sobraram 32 mil das 40 mil", "a média real deu 420"
+    folded = from_past_runs(folded)  # "pagamos US$ 72 a US$ 8 por milhão de tokens de treino"
+    folded = uncompressed(folded)  # "o .gz tem 750 MB, o gzip comprime umas 4 vezes"
+    folded = as_pairs(folded)  # "160 cláusulas, todas contra todas": 12.720 pairs
+    folded = series_sum(folded)  # "1.000 em janeiro e cresceu 200 por mês, 11 meses"
     folded = frequencies_spelled(folded)  # "um relatório quinzenal": one every 15 days
     folded = re.sub(r"\b(?:meia|half an?) (epoca|epoch)\b", r"0.5 \1s", folded)  # "só meia época"
     # "- 25 mil exemplos" in a list is a bullet, not a minus sign
