@@ -11,8 +11,8 @@ from bot.assistant.reader.spans import number
 _PERIOD = r"(?:mes|semana|dia|ano|month|week|day|year)"
 _STEP = re.compile(
     r"\b(?:cresc\w*|aument\w*|sub\w*|grew|increased|went up|rose)(?: certinho| sempre| exatamente)?"
-    rf"(?: de| by)? (?P<d>\d+(?:[.,]\d+)*)(?!\s*%| ?mil| ?k\b) (?:[a-z]+ )?(?:por|a cada|ao|per|a|every) "
-    rf"{_PERIOD}\b|"
+    r"(?: de| by)? (?P<d>\d+(?:[.,]\d+)*)(?!\s*%| ?mil| ?k\b) (?:[a-z]+ )?"
+    rf"(?:por|a cada|ao|per|a|every) {_PERIOD}\b|"
     rf"\b(?:a cada|cada|every|each) {_PERIOD}[^.;!?\d]{{0,15}}?(?P<d2>\d+(?:[.,]\d+)*) "
     r"(?:[a-z]+ )?(?:a mais|more)\b"
 )

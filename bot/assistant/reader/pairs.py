@@ -1,6 +1,6 @@
 """Every record paired with every other: "160 cláusulas ... cada exemplo é um par, todas contra
-todas, sem repetir" is 160 × 159 / 2 = 12.720 pairs; "every product against every other one in
-both orders" is 90 × 89 = 8.010. Each pair holds two records, so its length is twice one record's.
+todas, sem repetir" is 160 x 159 / 2 = 12.720 pairs; "every product against every other one in
+both orders" is 90 x 89 = 8.010. Each pair holds two records, so its length is twice one record's.
 The count and the length are said again as pairs, for the quantity reader. Works on folded text."""
 
 import re
