@@ -264,7 +264,8 @@ SCOPE = re.compile(
     r"\bfica sendo nosso|"
     # "depois do treino vocês apagam nossos dados? e usam pra treinar outros modelos?"
     r"\bapagam (?:os |nossos |nossas |meus |minhas )?(?:dados|bases?|arquivos)\b|"
-    r"\b(?:usam|usar|utilizam|use)\b[^?]{0,30}\b(?:pra|para|to) (?:treinar|train) (?:outros|other)\b|"
+    r"\b(?:usam|usar|utilizam|use)\b[^?]{0,30}\b(?:pra|para|to) (?:treinar|train) "
+    r"(?:outros|other)\b|"
     r"\bpropriedade intelectual|\bcustomer data to train|\b(?:tem|have) (?:uma )?"
     r"(?:api|cli|sdk|terraform)\b|\bis there an? (?:api|cli|sdk|terraform)|"
     # "depois do treino vocês rodam a avaliação do modelo?": what the service does
