@@ -9,7 +9,14 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from bot.assistant.instance_types import instance_named
-from bot.assistant.reader.cues import CLOUDS, METHODS, UNQUOTED_CLOUDS, negated, refused
+from bot.assistant.reader.cues import (
+    CLOUDS,
+    FRAMEWORKS,
+    METHODS,
+    UNQUOTED_CLOUDS,
+    negated,
+    refused,
+)
 from bot.assistant.reader.other_chips import chip_named
 from locales import Language
 
@@ -300,21 +307,30 @@ def clouds_compared(folded: str) -> list[str]:
 
 def methods_compared(folded: str) -> list[str]:
     """Two methods named side by side ("LoRA ou full, quanto muda?")."""
+    return _named_compared(folded, METHODS)
+
+
+def frameworks_compared(folded: str) -> list[str]:
+    """Two frameworks named side by side ("metade quer PyTorch e metade JAX, me passa os dois")."""
+    return _named_compared(folded, FRAMEWORKS)
+
+
+def _named_compared(folded: str, table: list[tuple[re.Pattern[str], str]]) -> list[str]:
     if _instead(folded):
         return []
     named = [
-        (m.start(), method)
-        for pattern, method in METHODS
+        (m.start(), value)
+        for pattern, value in table
         for m in pattern.finditer(folded)
         # "Nada de LoRA", "LoRA não vai pegar": no side of a comparison
         if not negated(folded, m.start()) and not refused(folded, m.end())
     ]
-    methods: list[str] = []
-    for _, method in sorted(named):
-        if method not in methods:
-            methods.append(method)
+    values: list[str] = []
+    for _, value in sorted(named):
+        if value not in values:
+            values.append(value)
     asked = (_VERSUS.search(folded) and _PRICE_WORDS.search(folded)) or _SIDE_BY_SIDE.search(folded)
-    return methods if len(methods) >= 2 and asked else []
+    return values if len(values) >= 2 and asked else []
 
 
 def cards_compared(folded: str) -> list[str]:

@@ -32,6 +32,7 @@ Axis = Literal[
     "cloud",
     "kind",
     "method",
+    "framework",
     "accelerator",
     "spot",
     "region",
@@ -43,6 +44,9 @@ Axis = Literal[
     "lora_rank",
     "",
 ]
+
+
+FRAMEWORK_NAMES = {"jax": "JAX", "pytorch": "PyTorch", "tensorflow": "TensorFlow"}
 
 
 @dataclass
@@ -62,6 +66,8 @@ def _label(axis: Axis, value: str) -> str:
         return PROVIDER_NAMES.get(value, value)
     if axis == "method":
         return method_name(value)
+    if axis == "framework":
+        return FRAMEWORK_NAMES[value]
     if axis == "spot":
         return _("Spot") if value == "spot" else _("Sob demanda")
     if axis == "region":
@@ -195,8 +201,8 @@ def compare_text(
             varied.pop("params", None)
         elif axis == "spot":
             varied["spot"] = value == "spot"
-        elif axis == "accelerator" and not base.get("framework"):
-            varied.pop("kind", None)
+        elif (axis == "accelerator" and not base.get("framework")) or axis == "framework":
+            varied.pop("kind", None)  # each framework on the kind that runs it best
         columns.append(_quoted(label, varied, fx))
     varies = {"region": "data_residency", "deadline": "deadline_hours"}.get(axis, axis)
     shared = {
@@ -230,9 +236,6 @@ def compare_text(
     if grid is not None:
         return "\n".join([f"{head}:", "", *rows, "", *grid_lines(grid, columns)])
     return "\n".join([f"{head}:", "", *rows, "", *_verdict(columns)])
-
-
-FRAMEWORK_NAMES = {"jax": "JAX", "pytorch": "PyTorch", "tensorflow": "TensorFlow"}
 
 
 def _terms(slots: dict[str, Any]) -> str:

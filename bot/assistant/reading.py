@@ -250,6 +250,8 @@ def _compared(reading: Reading, folded: str) -> None:
         reading.compare, reading.compare_of = ["gpu", "tpu"], "kind"
     elif methods := cues_of.methods_compared(folded):
         reading.compare, reading.compare_of = methods, "method"
+    elif frameworks := cues_of.frameworks_compared(folded):
+        reading.compare, reading.compare_of = frameworks, "framework"
     elif reading.accelerators and (counted := two_counts(folded)):  # "1 H100 e 2 H100"
         reading.compare, reading.compare_of = [str(n) for n in counted[1]], "devices"
     elif cards := cues_of.cards_compared(folded):
