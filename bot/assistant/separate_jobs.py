@@ -22,7 +22,9 @@ _SEPARATE = re.compile(
 # Where one job's description ends: a new sentence, line or clause ("..., and a full fine-tune
 # of ...", "; o outro ...", "Job 2:").
 _BREAK = re.compile(
-    r";|\n+|(?<=[.!?])\s+|,?\s+(?:e|and)\s+(?=(?:um|uma|o|a|an?|outro|outra|another|the other)\s)|"
+    # "..., e QLoRA no Qwen 2.5 32B com ...": the next job may start with its method
+    r";|\n+|(?<=[.!?])\s+|,?\s+(?:e|and)\s+(?=(?:um|uma|o|a|an?|outro|outra|another|the other)\s|"
+    r"(?i:q-?lora|lora|full|fine-?tuning)\b)|"
     r"\b(?:job|projeto|treino|cliente|client)\s?(?:1|2|3|a|b)\s*[:)-]"
 )
 _DATA = {"examples", "tokens_per_example", "dataset_tokens"}

@@ -259,6 +259,12 @@ def restated(folded: str) -> str:
         lambda m: f"{2 * int(m[1])} falas",
         folded,
     )
+    # "QLoRA no Qwen com 50 mil de 1.200 tokens": thousands of examples, their noun left out
+    folded = re.sub(
+        r"(?<![\w.,])(\d+(?:[.,]\d+)?\s?(?:mil|k))\s+de\s+(?=~?\d[\d.,]*\s+(?:tokens|palavras|words)\b)",
+        r"\1 exemplos de ",
+        folded,
+    )
     folded = _measured_mean(folded)
     folded = _trimmed(folded)
     # "42 Mtok", "1,6 ktok": thousands and millions of tokens
