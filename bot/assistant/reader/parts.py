@@ -128,9 +128,11 @@ _OTHER_PART = re.compile(
     # "(~20 palavras, em inglês) mais o diff, que dá ~300 tokens"
     r"^(?:\s*,?\s*(?:em|in) [a-z]+)?\)?\s*,?\s*"
     r"(?:\+|\be\b|\band\b|\bmais\b|\bplus\b|\bjunto com\b|\balong with\b)\s*"
-    r"(?:(?:um|uma|o|a|an?|the|seu|sua)\s+)?[a-z]+(?:\s+[a-z]+){0,5}\s*,?\s+"
-    r"(?:de|com|of|with|que tem|which has|tem|que da|que fica|que soma|which is|that is)\s+"
-    r"(?:em media |on average )?"
+    r"(?:(?:um|uma|o|a|an?|the|seu|sua)\s+)?[a-z]+(?:\s+[a-z]+){0,5}\s*(?:,?\s+"
+    r"(?:de|com|of|with|que tem|which has|tem|que da|que fica|que soma|which is|that is)\s+|"
+    # "o diff tem ~30 linhas e a mensagem ~10 palavras": the part's name, then its length
+    r"\s*(?=\(?\s*(?:~|uns |umas |cerca de |about )))"
+    r"(?:em media |on average )?\(?\s*"
     r"(?:~|uns |umas |cerca de |about )?$"
 )
 LENGTHS = frozenset({"word", "char", "token", "page", "line", "turn", "minute", "byte"})

@@ -117,6 +117,11 @@ _PER_NOUN = re.compile(r"\s*(?:por|per|each|a cada|para cada|pra cada)\s+([a-z]{
 _EACH_WORD = re.compile(r"\b(?:cada|each|por|per|averag\w*|em media|media de|on average)\b")
 _PAGE_NOUN = re.compile(r"pagina|folha|lauda|page")
 _LINE_NOUNS = frozenset({"linhas", "linha", "lines", "line"})
+# Lines of a diff, a query or a script are inside the record, not rows of a sheet.
+_CODE_BEFORE = re.compile(
+    r"\b(?:diff|codigo|code|query|queries|sql|patch|funcao|function|trecho|snippet)\b"
+    r"[^.;!?\d]{0,25}$"
+)
 
 
 def read_data_size(text: str, text_model: bool = False, alone: bool = False) -> DataSize | None:
@@ -355,7 +360,12 @@ def _chains(text: str, mentions: list[Mention]) -> list[list[Mention]]:
         # "cada linha é pergunta + resposta, somando umas 120 palavras": each one's sum
         each = each or bool(_EACH_CLAUSE.search(text[max(0, mention.start - 75) : mention.start]))
         totals = bool(total.match(after) or _BEFORE_TOTAL.search(before)) and not each
-        if mention.unit == "record" and mention.noun in _LINE_NOUNS and (per.match(after) or each):
+        code = bool(_CODE_BEFORE.search(before))  # "o diff tem ~30 linhas": lines inside
+        if (
+            mention.unit == "record"
+            and mention.noun in _LINE_NOUNS
+            and (per.match(after) or each or code)
+        ):
             mention.unit = "line"  # "~120 linhas cada", "cada uma com 3 linhas": the length
         if chains and not totals:
             last = chains[-1][-1]

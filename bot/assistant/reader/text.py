@@ -13,6 +13,7 @@ from bot.assistant.reader.date_words import dates_spelled
 from bot.assistant.reader.frequencies import frequencies_spelled
 from bot.assistant.reader.growth import series_sum
 from bot.assistant.reader.listed_counts import listed
+from bot.assistant.reader.nested_rates import chained_rates
 from bot.assistant.reader.numbering import numbered
 from bot.assistant.reader.pairs import as_pairs
 from bot.assistant.reader.past_runs import from_past_runs
@@ -334,6 +335,7 @@ def normalize(text: str) -> str:
     folded = uncompressed(folded)  # "o .gz tem 750 MB, o gzip comprime umas 4 vezes"
     folded = as_pairs(folded)  # "160 cláusulas, todas contra todas": 12.720 pairs
     folded = series_sum(folded)  # "1.000 em janeiro e cresceu 200 por mês, 11 meses"
+    folded = chained_rates(folded)  # "~6 balões por página e ~11 palavras por balão"
     folded = frequencies_spelled(folded)  # "um relatório quinzenal": one every 15 days
     folded = re.sub(r"\b(?:meia|half an?) (epoca|epoch)\b", r"0.5 \1s", folded)  # "só meia época"
     # "- 25 mil exemplos" in a list is a bullet, not a minus sign
