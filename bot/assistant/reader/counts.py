@@ -20,6 +20,7 @@ from bot.assistant.reader.quantity_arithmetic import (
     said_count,
 )
 from bot.assistant.reader.rates import over_period
+from bot.assistant.reader.spans import amount
 from locales import _
 
 # "agrupadas em conversas de 10 mensagens": messages counted one by one, trained as conversations.
@@ -33,7 +34,11 @@ _REGROUPED = re.compile(
     r"\b(?:agrup|organiz|junt|group)\w* (?:por|by|per) (?P<group_by>thread|conversa|topico|sessao|"
     r"chat|conversation|session)\b[^.;!?]{0,80}?(?:~|cerca de |uns |umas |about |media de |"
     r"em media )?(?P<size_by>\d+) (?P<turn_by>mensagens|msgs|turnos|messages|turns) "
-    r"(?:por|per|each|cada)\b"
+    r"(?:por|per|each|cada)\b|"
+    # "cada thread vira um exemplo, dá umas 11 mil threads": the groups counted, not their size
+    r"\b(?:cada|each) (?:thread|conversa|sessao|chat|topico|conversation|session)\b[^.;!?]{0,30}?"
+    r"\b(?:exemplo|example)\b[^.;!?\d]{0,25}?(?P<groups>\d+(?:[.,]\d+)?)(?:\s?(?P<scale>mil|k)\b)? "
+    rf"(?P<group_n>{_GROUPS})\b"
 )
 # What one record's length may be counted in.
 _RECORD_LENGTHS = frozenset({"word", "char", "token", "byte"})
@@ -237,7 +242,10 @@ def _regrouped(
     if found is None:
         return None
     blocks = "n" in found.re.groupindex
-    size = float(found["n"] or found["size"] if blocks else found["size"] or found["size_by"])
+    if not blocks and found["groups"]:
+        size = main[0].value / amount(found["groups"], found["scale"] or "")
+    else:
+        size = float(found["n"] or found["size"] if blocks else found["size"] or found["size_by"])
     if size < 1:
         return None  # "conversas de 0 mensagens": the count as written, for the job to refuse
     inside = [c for c in chains if c is not main and found.start() <= c[0].start < found.end()]
@@ -258,9 +266,9 @@ def _regrouped(
         group, turn = "blocos", main[0].noun
         said = "n" if found["n"] else "size"
     else:
-        group = found["group"] or _GROUPS_OF[found["group_by"]]
-        said = "size" if found["size"] else "size_by"
-        turn = found["turn"] or found["turn_by"]
+        group = found["group"] or found["group_n"] or _GROUPS_OF[found["group_by"]]
+        said = "size" if found["size"] else "size_by" if found["size_by"] else "groups"
+        turn = found["turn"] or found["turn_by"] or main[0].noun
     examples = Mention(main[0].value / size, "record", group, main[0].start, main[0].end)
     turns = Mention(size, "turn", turn, found.start(said), found.end(), "part")
     said = _("{count} ÷ {size} por {group} = {total}").format(

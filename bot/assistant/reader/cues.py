@@ -112,11 +112,19 @@ def refused(text: str, end: int) -> bool:
 
 
 METHODS = [
-    (re.compile(r"\bq-?lora\b|\bq-?dora\b|4[ -]?bits?|quantizad|\bnf4\b"), "qlora"),
+    (
+        # a config's "quantization_bit: 4" (LLaMA-Factory), "load_in_4bit: true"
+        re.compile(
+            r"\bq-?lora\b|\bq-?dora\b|4[ -]?bits?|quantizad|\bnf4\b|"
+            r"\bquantization[ _]bits?\s*[:=]\s*4\b"
+        ),
+        "qlora",
+    ),
     # "LoRA quantizado em 4 bits" is QLoRA
     (
         re.compile(
-            r"(?<!q)(?<!q-)\blora\b(?! (?:quantizad|em 4 ?bits|de 4 ?bits|4[ -]?bits?))|"
+            r"(?<!q)(?<!q-)\blora\b(?! (?:quantizad|em 4 ?bits|de 4 ?bits|4[ -]?bits?))"
+            r"(?![\s\S]*\bquantization[ _]bits?\s*[:=]\s*4\b)|"
             # "the adapter must be ready ... QLoRA on Qwen": the adapter of the QLoRA named
             r"(?<!sem )(?<!no )(?<!without )(?<!without an )(?<!without any )adaptador|"
             r"\bpeft\b|\badapters?\b(?!\s*[:=])(?![\s\S]*\bq-?lora\b)|baixo rank|"
@@ -165,7 +173,9 @@ CLOUDS = [
     (
         # "AWS and Google", "AWS ou Google" too: a cloud named beside another one.
         re.compile(
-            r"google cloud|\bgcp\b|vertex|\bgce\b|\bgke\b|\b(?:no|na|pelo|via) google\b|"
+            # not "no Google Sheets": the client's spreadsheet, no cloud
+            r"google cloud|\bgcp\b|vertex|\bgce\b|\bgke\b|"
+            r"\b(?:no|na|pelo|via) google\b(?! sheets| docs| drive| forms| colab| meet| planilhas)|"
             r"\b(?:on|in|at|and|or|vs\.?|versus|e|ou|x) google\b(?!'s| gemma)"
         ),
         "gcp",

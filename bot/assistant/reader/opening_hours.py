@@ -8,12 +8,16 @@ import re
 
 # Where the client does not say when they open: commercial hours, from 9h.
 _BEFORE_OPENING = re.compile(
+    # "antes da abertura do pregão de segunda": B3's trading session opens at 10h
+    r"\bantes da abertura d[oa] (?:pregao|mercado|bolsa|b3|loja|agencia|expediente)\b|"
     r"\b(?:antes (?:do (?:inicio do )?expediente|do horario comercial|de comecar o expediente)|"
     r"before (?:business|office|working) hours|before (?:the )?(?:start of )?business)\b|"
     r"\b(?:antes (?:de|da|do) (?:(?:a |o )?(?:loja|clinica|escritorio|agencia|mercado|bolsa|"
     r"padaria|farmacia|restaurante|fabrica|empresa|banco) )?(?:abrir|abertura|abrirmos|abrir as "
     r"portas)|before (?:the \w+ |we |it |our \w+ )?opens?)\b"
 )
+# B3's regular session opens at 10h (Brasília time).
+_TRADING = re.compile(r"\b(?:pregao|bolsa|b3)\b")
 # "a gente abre às 7h30", "a loja abre às 8h", "NYSE, 9:30 ET", "opens at 9:30am"
 _OPENS_AT = re.compile(
     r"\b(?:abr(?:e|imos|em)|abertura|opens?|opening)\b[^.;!?\d]{0,25}?"
@@ -28,7 +32,7 @@ def opening_as_hour(text: str) -> str:
         return text
     opens = _OPENS_AT.search(text)
     english = cue.group().startswith("before")
-    hour, minute, zone = 9, "00", ""
+    hour, minute, zone = (10 if _TRADING.search(cue.group()) else 9), "00", ""
     if opens is not None:
         hour = int(opens["hour"])
         minute = opens["minute"] or "00"

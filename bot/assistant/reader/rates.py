@@ -20,7 +20,8 @@ RATE = re.compile(
     # "2 boletins técnicos por semana": one word describing the records
     r"(?:(?!(?:por|per|a|an|cada|e|and|ao|de|do|da|no|na|em)\b)[a-z-]{3,}\s+)?"
     r"(?:por|/|a cada|ao|per|every|a|an|1)\s*(dia util|business day|dia de trabalho|working day|"
-    r"dia|semana|mes|ano|day|week|month|year|trimestre|quarter|semestre|hora|hour|minuto|minute|"
+    r"dia|semana|mes|ano|day|week|month|year|bimestre|trimestre|quarter|semestre|hora|hour|minuto|"
+    r"minute|"
     r"segundo|second)\b"
 )
 # The hours of a day a rate by the minute or second runs: "24h por dia", "during business hours
@@ -73,7 +74,7 @@ _YEARS = re.compile(r"\b(?:de|from|entre|between) (20\d\d) (?:a|ate|to|e|and|-) 
 _MONTH = 30
 # Working days in each period, as Brazilian payroll and finance count them: 21 a month, 252 a year.
 _WORKING_DAYS = {
-    "semana": 5, "week": 5, "mes": 21, "month": 21, "trimestre": 63, "quarter": 63,
+    "semana": 5, "week": 5, "mes": 21, "month": 21, "bimestre": 42, "trimestre": 63, "quarter": 63,
     "semestre": 126, "ano": 252, "year": 252, "dia": 1, "day": 1,
 }  # fmt: skip
 # "conta 22 dias úteis por mês", "(contando 22 dias úteis por mês)": the client's own count.
@@ -83,7 +84,8 @@ _WORKING_MONTH = re.compile(
 _DAYS = {
     "segundo": 1 / 86400, "second": 1 / 86400, "minuto": 1 / 1440, "minute": 1 / 1440,
     "hora": 1 / 24, "hour": 1 / 24, "dia": 1, "day": 1, "dia util": 1.4, "business day": 1.4,
-    "semana": 7, "week": 7, "mes": _MONTH, "month": _MONTH, "trimestre": 3 * _MONTH,
+    "semana": 7, "week": 7, "mes": _MONTH, "month": _MONTH, "bimestre": 2 * _MONTH,
+    "trimestre": 3 * _MONTH,
     "quarter": 3 * _MONTH, "semestre": 6 * _MONTH, "ano": 365, "year": 365,
 }  # fmt: skip
 # How the reply names a rate's unit, singular and plural.
@@ -95,6 +97,7 @@ _RATE_WORDS = {
     1.4: (N_("dia útil"), N_("dias úteis")),
     7: (N_("semana"), N_("semanas")),
     _MONTH: (N_("mês"), N_("meses")),
+    2 * _MONTH: (N_("bimestre"), N_("bimestres")),
     3 * _MONTH: (N_("trimestre"), N_("trimestres")),
     6 * _MONTH: (N_("semestre"), N_("semestres")),
     365: (N_("ano"), N_("anos")),
@@ -119,8 +122,8 @@ def rate_words(days: float) -> tuple[str, str]:
     return _(one), _(many)
 
 
-_IN_MONTHS = {"mes": 1, "month": 1, "trimestre": 3, "quarter": 3, "semestre": 6, "ano": 12,
-              "year": 12}  # fmt: skip
+_IN_MONTHS = {"mes": 1, "month": 1, "bimestre": 2, "trimestre": 3, "quarter": 3, "semestre": 6,
+              "ano": 12, "year": 12}  # fmt: skip
 
 
 def _unit_word(period: re.Match[str]) -> str:

@@ -146,7 +146,7 @@ _MEAN_SAID = re.compile(r"\b(?:media|average|mean|em media)\b")
 # cabeçalho)" counts the rows (less the header), "=MÉDIA(D2:D24001) deu 180" on a column of
 # word counts is each row's length.
 _COUNT_ROWS = re.compile(
-    r"=(?:cont\.valores|cont\.se|counta|count)\([^)]*\)[^.\d]{0,40}?"
+    r"=(?:cont\.valores|cont\.ses?|countifs?|counta|count)\([^)]*\)[^.\d]{0,40}?"
     r"\b(?:deu|e|da|returns|gives|retorna)\s+(?P<n>\d+(?:[.,]\d{3})*)(?P<rest>[^.]{0,40})"
 )
 # Excel's status bar ("Contagem: 7.501 (ela conta o cabeçalho)", "Count: 7,501") and rows said
@@ -168,7 +168,9 @@ _SUM_OF = re.compile(
     r"\b(?:deu|da|e|ficou|returns|gives|is)\s+(?P<n>\d+(?:[.,]\d{3})*)(?![.,]?\d| ?(?:mil|k)\b)"
 )
 _MEAN_OF = re.compile(
-    r"=(?:media|average|avg)\([a-z]+(?P<first>\d+):[a-z]+(?P<last>\d+)\)[^.\d]{0,60}?"
+    r"=(?:(?:media|average|avg)\([a-z]+(?P<first>\d+):[a-z]+(?P<last>\d+)\)|"
+    # "=AVERAGEIF(C:C;"resolvido";E:E)": the mean over the rows the filter keeps
+    r"(?:mediase|mediases|averageifs?)\([^)]*\))[^.\d]{0,60}?"
     r"\b(?:deu|e|da|returns|gives|retorna)\s+(?P<mean>\d+(?:[.,]\d+)?)"
 )
 _COLUMN_UNIT = re.compile(r"\b(?:palavras|words?|tokens|caracteres|characters)\b")
@@ -176,7 +178,11 @@ _COLUMN_UNIT = re.compile(r"\b(?:palavras|words?|tokens|caracteres|characters)\b
 
 def _rows(found: re.Match[str]) -> str:
     rows = (number(found["n"]) or 0) - (1 if re.search(r"cabecalho|header", found["rest"]) else 0)
-    return f"{rows:.0f} linhas{found['rest']}" if rows > 0 else found[0]
+    if rows <= 0:
+        return found[0]
+    # "=COUNTIF(C:C;"resolvido") deu 21.600": only the rows the filter keeps
+    kept = "so " if re.match(r"=(?:countif|cont\.se)", found[0]) else ""
+    return f"{kept}{rows:.0f} linhas{found['rest']}"
 
 
 def _status_count(found: re.Match[str]) -> str:
@@ -200,7 +206,7 @@ def _mean_of(found: re.Match[str]) -> str:
     if unit is None:
         return found[0]
     words = "tokens" if unit[0] == "tokens" else "caracteres" if "cara" in unit[0] else "palavras"
-    rows = int(found["last"]) - int(found["first"]) + 1
+    rows = int(found["last"]) - int(found["first"]) + 1 if found["first"] else 0
     counted = re.search(r"\d\s+linhas", found.string)  # the rows were counted apart
     said = f"{found['mean']} {words} cada"
     return said if counted or rows < 2 else f"{rows} linhas de {said}"

@@ -1,7 +1,8 @@
 """Data sizes pasted as tool output, said again as the prose the reader reads: `wc -l
 treino.jsonl` → "48000 registros", `du -sh dados/` → "3277 mib no total", `ls -l`, `aws s3 ls
 --summarize`, `gcloud storage du`, `jq length`, `cloc` and `tokei` (files and lines of code, in
-tokens); what a query or a notebook printed is read by `pasted_data`. `as_prose` runs both over a
+tokens); what a query or a notebook printed is read by `pasted_data`, an R or a Spark console by
+`console_output`. `as_prose` runs both over a
 message.
 
 Works on folded text (lower case, no accents), before numbers are read. What each tool prints and
@@ -12,6 +13,7 @@ what it counts is its documentation's: `du -h` and `ls -lh` print powers of 1024
 import re
 from collections.abc import Callable
 
+from bot.assistant.reader.console_output import console_counts
 from bot.assistant.reader.pasted_data import (
     NUMBER,
     amount_said,
@@ -156,6 +158,7 @@ def as_prose(folded: str) -> str:
         card,
         _objects,
         _jq,
+        console_counts,
         python_session,
         key_values,
         pandas,

@@ -1,0 +1,52 @@
+"""Counts printed by an R or a Spark console or a folder's properties dialog, said as prose:
+`nrow(bo)` / `[1] 76800` is 76.800 records, `mean(nchar(bo$texto))` / `[1] 1448` each one's
+characters; `df.count()` / `1840000` counts the rows (after the filter written), and
+`avg(length(body))` in `show()`'s box each row's characters; Windows' "Tamanho: 1,07 GB
+(1.152.000.000 bytes)" / "Contém: 48.000 Arquivos" is the exact byte count and the files, never
+"Tamanho em disco". A median, a maximum or a minimum is never the size. Works on folded text,
+after the prompts are taken out."""
+
+import re
+
+from bot.assistant.reader.pasted_data import NUMBER, respoken
+
+_R_ROWS = re.compile(rf"\bnrow\([^)\n]*\)\s*\n\s*\[1\]\s*(?P<n>{NUMBER})")
+_R_MEAN = re.compile(
+    rf"\bmean\(\s*nchar\([^)\n]*\)\s*\)\s*\n\s*\[1\]\s*(?P<n>{NUMBER})|"
+    rf"\bmean\(\s*(?:lengths|str_count)\([^\n]*\)\s*\n\s*\[1\]\s*(?P<words>{NUMBER})"
+)
+_R_OTHER = re.compile(r"\b(?:median|max|min|quantile|summary)\([^\n]*\)\s*\n\s*\[1\][^\n]*")
+_SPARK_ROWS = re.compile(rf"\.count\(\)\s*\n\s*(?P<n>{NUMBER})\b")
+_SPARK_MEAN = re.compile(
+    rf"\|\s*avg\(length\([^)\n]*\)\)\s*\|\s*\n[+\-\s]*\n\s*\|\s*(?P<n>{NUMBER})\s*\|(?:\n[+\-\s]*)?"
+)
+
+# A folder's properties: the exact bytes in parentheses, the files it holds.
+_ON_DISK = re.compile(r"(?m)^\s*(?:tamanho em disco|size on disk|no disco)\s*:[^\n]*$")
+_FOLDER_SIZE = re.compile(
+    rf"\b(?:tamanho|size)\s*:\s*{NUMBER}\s*[kmgt]i?b\s*\(\s*(?P<n>{NUMBER})\s*bytes\s*\)"
+)
+_FOLDER_FILES = re.compile(
+    rf"\b(?:contem|contains)\s*:\s*(?P<n>{NUMBER})\s*(?:arquivos|files)(?:\s*,\s*{NUMBER}\s*"
+    r"(?:pastas|folders))?"
+)
+
+
+def console_counts(folded: str) -> str:
+    """`folded` with what an R or a Spark session printed said as records and their length."""
+    folded = _R_OTHER.sub("", folded)
+    folded = _R_ROWS.sub(lambda m: f"{respoken(m['n'])} registros", folded)
+    folded = _R_MEAN.sub(
+        lambda m: (
+            f"de {respoken(m['n'])} caracteres cada"
+            if m["n"]
+            else f"de {respoken(m['words'])} palavras cada"
+        ),
+        folded,
+    )
+    folded = _SPARK_ROWS.sub(lambda m: f" {respoken(m['n'])} registros", folded)
+    folded = _SPARK_MEAN.sub(lambda m: f"de {respoken(m['n'])} caracteres cada\n", folded)
+    folded = _FOLDER_SIZE.sub(
+        lambda m: f"{respoken(m['n'])} bytes no total", _ON_DISK.sub("", folded)
+    )
+    return _FOLDER_FILES.sub(lambda m: f"{respoken(m['n'])} arquivos", folded)
