@@ -74,7 +74,14 @@ _NAMED_DAYS = {"dia de reis": (1, 6), "reis": (1, 6), "tiradentes": (4, 21),
                "revolucao constitucionalista": (7, 9), "data magna": (7, 2),
                "dia de portugal": (6, 10), "imaculada conceicao": (12, 8),
                "restauracao da independencia": (12, 1),
-               "dia de santo antonio": (6, 13), "dia do consumidor": (3, 15)}  # fmt: skip
+               "dia de santo antonio": (6, 13), "dia do consumidor": (3, 15),
+               # days a cause or a trade marks
+               "dia internacional da mulher": (3, 8), "dia da mulher": (3, 8),
+               "dia das bruxas": (10, 31), "halloween": (10, 31), "dia do cliente": (9, 15),
+               "dia do professor": (10, 15), "dia do medico": (10, 18),
+               "dia do advogado": (8, 11), "dia mundial da saude": (4, 7),
+               "dia do meio ambiente": (6, 5), "dia da terra": (4, 22),
+               "dia dos avos": (7, 26), "dia do estudante": (8, 11)}  # fmt: skip
 _NAMED_DAY = re.compile(
     r"\b(?:(?P<before>antes d[eoa]|(?:na )?vespera d[eoa])|ate o|ate|prazo:?|by|no|na|pro|para o|"
     r"pra o)\s+(?:o )?"

@@ -48,6 +48,8 @@ ZONES = {
     "seul": "Asia/Seoul", "seoul": "Asia/Seoul", "kst": "Asia/Seoul",
     "india": "Asia/Kolkata", "ist": "Asia/Kolkata", "bangalore": "Asia/Kolkata",
     "mumbai": "Asia/Kolkata", "dubai": "Asia/Dubai", "sydney": "Australia/Sydney",
+    "nz": "Pacific/Auckland", "new zealand": "Pacific/Auckland", "auckland": "Pacific/Auckland",
+    "nzdt": "Pacific/Auckland", "nzst": "Pacific/Auckland", "nova zelandia": "Pacific/Auckland",
     "aest": "Australia/Sydney", "aedt": "Australia/Sydney", "brasilia": "America/Sao_Paulo",
     "brt": "America/Sao_Paulo", "gmt-3": "America/Sao_Paulo", "utc-3": "America/Sao_Paulo",
     "gmt -3": "America/Sao_Paulo", "utc -3": "America/Sao_Paulo",

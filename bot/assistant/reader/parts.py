@@ -86,7 +86,8 @@ def second_lengths(text: str, mentions: list[Mention]) -> None:
 # "enunciado de ~120 palavras e 5 alternativas de ~15 palavras": a part made of several pieces
 # (a few: more of them are another set of records).
 _PIECES_BEFORE = re.compile(
-    r"(?:\be\b|\band\b|,|\+|\bmais\b|\bplus\b)\s+(?:uns |umas |cerca de |~|about |some )?"
+    # "(~300 palavras), com a correção: 5 comentários de ~40 palavras"
+    r"(?:\be\b|\band\b|,|:|\+|\bmais\b|\bplus\b)\s+(?:uns |umas |cerca de |~|about |some )?"
     r"(?P<count>\d{1,2})\s+"
     r"(?!(?:mil|k|mi|milhao|milhoes|thousand|million)\b)(?P<pieces>(?:[a-z-]+\s+){1,2}?)"
     r"(?:de|of|com|with)\s+(?:~|uns |umas |cerca de |about )?$"
@@ -118,7 +119,10 @@ def counted_parts(text: str, mentions: list[Mention]) -> None:
         start = mention.start - len(text[max(0, mention.start - 60) : mention.start])
         start += found.start("count")
         mentions[index] = replace(mention, value=mention.value * count, start=start, added=True)
-        pieces.extend(m for m in mentions[:index] if m.start == start and m.unit == "record")
+        # the count itself, read as records or as a part's length ("com a correção: 5")
+        pieces.extend(
+            m for m in mentions[:index] if m.start == start and m.unit in ("record", mention.unit)
+        )
     for counted in pieces:  # "uns 6 comentários": counted inside the product, not records
         mentions.remove(counted)
 
