@@ -105,7 +105,7 @@ FITS = re.compile(
     r"\b(?:cabe|cabem|caberia|coube|roda|rodaria|rodam|corre|correr|segura|seguram|aguenta|"
     r"aguentam|aguentaria|aguentariam|seguraria|suporta|suportaria|"
     r"suportam|comporta|fits?|runs?|handle|da (?:pra|para) (?:fazer|rodar|treinar|um|uma)|nela|"
-    r"nele|"
+    r"nele|da ou nao da|"
     r"da conta|dao conta|(?:be|is|seria|e) (?:enough|suficiente)|holds?|enough|suficiente|"
     r"entra|entram|entraria|estoura|estouraria|consigo treinar)\b"
 )
@@ -187,6 +187,10 @@ PROPOSAL = re.compile(
     r"\b(?:preciso|precisamos|quero|queria|need)\b[^.?!]{0,20}\b(?:em|num|no formato|in|as) "
     r"(?:docx|word|excel|xlsx|planilha)\b|"
     r"\bformaliz\w*|"
+    # the bot's "📄 Gerar proposta" button typed back; a buyer's procurement system (SAP Ariba,
+    # Coupa punchout) that takes the proposal as a document
+    r"\bgerar (?:a )?proposta\b|\b(?:sap )?ariba\b|\bcoupa\b|\bpunch-?out\b|\bcxml\b|"
+    r"\bevento de sourcing\b|\bportal (?:de compras|do fornecedor|de fornecedores)\b|"
     r"\be-?mail (?:me|us|it|this|that)\b|"
     r"\b(?:envi\w*|mand\w*|send|receb\w*|baix\w*|ger[ae]\w*|export\w*|get|download)\b[^.?!]{0,40}"
     r"\b(?:pdf|e-?mail)\b|"

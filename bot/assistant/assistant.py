@@ -317,8 +317,9 @@ class Assistant:
             dollars=turn.reading.wants("in_dollars"),
         )
         card = turn.reading.fields.get("accelerator")  # or "minha RTX 3090 de 24GB dá conta?"
-        if turn.reading.wants("fit_check") and (card or "max_device_memory_gb" in slots):
-            reply.answer = fit_first(reply, slots, str(card.value) if card else None)
+        other = turn.reading.other_chip
+        if turn.reading.wants("fit_check") and (card or "max_device_memory_gb" in slots or other):
+            reply.answer = fit_first(reply, slots, str(card.value) if card else None, other)
         wants = turn.reading.wants
         # "se ficar dentro do que eu imagino, já manda em PDF": the figure first, the PDF on a yes
         proposal = wants("proposal") and not asks.PROPOSAL_IF.search(turn.folded)

@@ -374,7 +374,9 @@ DATA_TRANSFER = re.compile(
     r"\bpuxar (?:direto )?d[oe] (?:um |nosso )?bucket\b|"
     # "dá pra mandar um HD pelo correio?"
     r"\b(?:hd|disco|ssd|pendrive|hard drive)s?\b[^.?!]{0,30}\b(?:correio|sedex|transportadora|"
-    r"courier|mail|ship)\w*"
+    r"courier|mail|ship)\w*|"
+    # "tem um link dedicado ou um Snowball pra subir 40 TB?"
+    r"\bsnowball\b|\bdata box\b|\btransfer appliance\b|\blink dedicado\b|\bdirect connect\b"
 )
 # "a cobrança é em dólar, tem IOF em cima?": we bill in reais; not "o que é IOF?" (guidance)
 FOREIGN_CHARGES = re.compile(

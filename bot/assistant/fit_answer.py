@@ -49,12 +49,18 @@ def _gb(value: float, decimals: int = 0) -> str:
     return f"~{format_number(value, decimals)} GB"
 
 
-def fit_first(reply: Reply, slots: dict[str, Any], card_id: str | None) -> str:
-    """A quote asked with "roda numa L4?": the yes or no first, then the quote (or, where the job
-    cannot be quoted on that card, what would make it fit)."""
+def fit_first(
+    reply: Reply, slots: dict[str, Any], card_id: str | None, other: str | None = None
+) -> str:
+    """A quote asked with "roda numa L4?" (or "no nosso Jetson AGX Orin, dá?"): the yes or no
+    first, then the quote (or, where the job cannot be quoted on that card, what would make it
+    fit)."""
     try:
-        card = card_for(card_id, slots.get("max_device_memory_gb"))
-        said = fit_text(card_free_spec(slots), card)
+        if card_id is None and (chip := other_chip(other)):
+            said = fit_other_chip(card_free_spec(slots), chip, slots.get("max_device_memory_gb"))
+        else:
+            card = card_for(card_id, slots.get("max_device_memory_gb"))
+            said = fit_text(card_free_spec(slots), card)
     except InvalidJob:  # the job's own error is the reply
         return reply.answer
     return f"{said}\n\n{reply.answer}"

@@ -80,3 +80,16 @@ def test_a_grid_over_models_and_epochs_is_not_priced_as_one_table(assistant: Ass
         "varredura: Llama 3.1 8B e Qwen 2.5 7B, cada um com 1 e com 3 épocas. quanto sai a grade?",
     )
     assert "Grade de" not in reply.answer, reply.answer
+
+
+def test_a_job_on_the_clients_own_edge_board_gets_its_yes_or_no_first(
+    assistant: Assistant,
+) -> None:
+    (reply,) = talk(
+        assistant,
+        "LoRA do Llama 3.2 1B com 5 mil exemplos de ~300 tokens no nosso Jetson AGX Orin 64GB. "
+        "Dá ou não dá?",
+    )
+    answer = reply.answer
+    assert answer.startswith("Sim: Llama 3.2 1B com LoRA cabe numa única NVIDIA Jetson AGX Orin")
+    assert "Não vendemos a NVIDIA Jetson AGX Orin 64GB" in answer

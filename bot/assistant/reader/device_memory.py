@@ -6,7 +6,8 @@ from bot.assistant.reader.quantity_arithmetic import Mention
 
 _DEVICE = re.compile(
     r"(?:gpus?|placas?|vram|memoria|card|h100|h200|a100|a10g?|l4|l40s?|t4|v100|rtx|\d{4}|"
-    r"mi ?\d{3}x?|gaudi ?\d?|trainium\w*|trn\d|macbook\w*|mac studio|m[1-4] (?:max|pro|ultra))"
+    r"mi ?\d{3}x?|gaudi ?\d?|trainium\w*|trn\d|macbook\w*|mac studio|m[1-4] (?:max|pro|ultra)|"
+    r"jetson(?: \w+){0,2}|orin(?: \w+)?)"
     r"\W{0,3}"
     r"(?:de\s+)?$|"
     r"\b(?:cabe|cabem|caberia|fits?|roda|runs?) (?:em|numa?|in|on) (?:uma? |an? )?$"
