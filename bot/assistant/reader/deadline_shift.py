@@ -75,7 +75,8 @@ LEAD = re.compile(
     r"(?:de (?:folga|margem|antecedencia) )?"
     # "preciso de 3 dias pra testar antes de entregar": what the days are for, said between
     r"(?:(?:pra|para|to|for) [a-z]+(?: [a-z]+)? )?"
-    r"(?:antes|before|de antecedencia|in advance|ahead)\b"
+    # "quero o modelo pronto com 24h de folga": the slack is a lead time too
+    r"(?:antes|before|de antecedencia|in advance|ahead|de folga|de margem)\b"
 )
 
 _BEFORE_THAT = re.compile(r"\b(?:antes (?:diss|dess|del)[oae]|before (?:that|it|then))\b")

@@ -99,11 +99,24 @@ def _records() -> re.Pattern[str]:
     return re.compile(rf"\b(?P<noun>{'|'.join(map(re.escape, nouns))})\b")
 
 
+# A tool's status line, cells split by pipes ("Tarefas 30.000 | Concluídas 21.400 | Puladas
+# 1.600"): each cell read as "label: count".
+_PIPED_CELLS = re.compile(
+    r"(?m)^(?=[^\n]*\|[^\n]*\|)(?:[^\n|]*?)[a-z][a-z ]{1,25}\s+\d[\d.,]*"
+    r"(?:\s*\|\s*[a-z][a-z ]{1,25}\s+\d[\d.,]*){2,}"
+)
+
+
+def _piped(found: re.Match[str]) -> str:
+    return re.sub(r"([a-z])\s+(?=\d)", r"\1: ", found[0]).replace("|", ";")
+
+
 def listed(folded: str) -> str:
     """`folded` with each list of counts by category said as one set added to the next, each
     category at most the cap the client sets."""
     said = _CAP.search(folded)
     cap = _value(said["amount"] or said["amount_after"]) if said else None
+    folded = _PIPED_CELLS.sub(_piped, folded)
     listing = _LABELLED_RUN.sub(partial(_labelled, cap=cap), folded)
     listing = _BY_YEAR_RUN.sub(partial(_labelled, cap=cap, one=_ONE_BY_YEAR), listing)
     for run, one in (

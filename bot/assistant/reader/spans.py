@@ -84,8 +84,7 @@ NOT_RECORDS = frozenset(
         "gpus tpus placas maquinas servidores nos nodes vezes pessoas anos meses dias horas "
         "semanas "
         "minutos segundos epocas epochs reais dolares euros dollars centavos parametros params "
-        "parameters tokens "
-        "camadas "
+        "parameters tokens camadas carretas caminhoes veiculos "
         "layers cabecas heads bits bytes gigas megas teras vcpus cpus nucleos cores instancias "
         "usuarios clientes cooperados associados funcionarios vagas modelos versoes etapas fases "
         "passos steps graus "
@@ -218,6 +217,8 @@ _EPOCHS_AFTER = re.compile(
     r"(?:vezes|x) (?:pel[oa]s?|sobre|n[oa]s?|em|over|through) (?:(?:o|a|os|as|the|todo|toda) )?"
     r"(?:dados|dataset|base|exemplos|corpus|data)|times over)\b"
 )
+# "o SIEM recebe 250 EPS": events per second, no epochs
+_EVENTS_NEAR = re.compile(r"\b(?:siem|eventos?|events?|logs?|splunk|syslog)\b")
 _PARAMS_AFTER = re.compile(r"^\s*(?:de\s+)?(?:parametros|params?|parameters)\b")
 _TOKENS_AFTER = re.compile(r"^\s*(?:de\s+)?(?:tokens?|toks?|tks?)\b")
 _BYTES_AFTER = re.compile(r"^\s*(kb|mb|gb|tb|megas?|gigas?|teras?)\b")
@@ -367,7 +368,9 @@ def _tag(text: str, match: re.Match[str], value: float) -> tuple[Tag, float, int
         return "tokens", value, end + found.end(), ""
     if _SEQ_BEFORE.search(before) or _SEQ_AFTER.match(after):
         return "seq_len", value, end, ""
-    if (found := _EPOCHS_AFTER.match(after)) and not _ONE_EPOCH_HOLDS.match(after[found.end() :]):
+    found = _EPOCHS_AFTER.match(after)
+    events = found and found[0].strip() in ("ep", "eps") and _EVENTS_NEAR.search(before + after)
+    if found and not events and not _ONE_EPOCH_HOLDS.match(after[found.end() :]):
         return "epochs", value, end + found.end(), ""
     if _EPOCHS_BEFORE.search(before) and not scale:  # "* epochs: 2"
         return "epochs", value, end, ""
