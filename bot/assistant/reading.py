@@ -10,7 +10,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from bot.assistant import asks as cues_of
-from bot.assistant import cues, pleasantries, variants
+from bot.assistant import cues, person_cues, pleasantries, variants
 from bot.assistant.attachments import Attachment, without_attachments
 from bot.assistant.card_counts import cards_counted, two_counts
 from bot.assistant.commercial import commercial_answer
@@ -272,7 +272,7 @@ def _cues(reading: Reading) -> list[tuple[Ask, bool]]:
     data = bool({"examples", "dataset_tokens", "tokens_per_example"} & reading.fields.keys())
     return [
         ("injection", bool(cues.INJECTION.search(folded))),
-        ("handoff", cues.wants_person(folded) and not pleasantries.GREETING.match(folded)),
+        ("handoff", person_cues.wants_person(folded) and not pleasantries.GREETING.match(folded)),
         ("greeting", bool(pleasantries.GREETING.match(folded))),
         ("closing", bool(pleasantries.CLOSING.match(folded))),
         ("proposal", bool(cues_of.PROPOSAL.search(folded))),

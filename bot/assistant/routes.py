@@ -16,18 +16,13 @@ from bot.assistant.followups import SIZE_SLOTS, only_a_number
 from bot.assistant.glossary import explained
 from bot.assistant.machine_prices import EVERY_CARD, PRICE_LIST
 from bot.assistant.model_licenses import asks_license
+from bot.assistant.person_cues import UNPRICED
 from bot.assistant.search_query import previous_message
 from bot.assistant.separate_jobs import separate_jobs
 from bot.assistant.table_refs import against_table, priced_card
 from bot.assistant.throughput import asks_throughput
 from bot.assistant.token_count import asks_tokens
-from bot.assistant.turn import (
-    CLASSIFIER_MARGIN,
-    DATA_SLOTS,
-    JOB_SLOTS,
-    TERMS_ONLY,
-    Turn,
-)
+from bot.assistant.turn import CLASSIFIER_MARGIN, DATA_SLOTS, JOB_SLOTS, TERMS_ONLY, Turn
 from bot.assistant.vision_models import vision_model
 from knowledge.lexical import fold
 
@@ -79,7 +74,7 @@ def handoff_later(turn: Turn) -> bool:
 
 def handoff(turn: Turn) -> bool:
     """ "quero falar com um atendente"; a whole job in the message is quoted first (`job`)."""
-    sized = turn.sized and DATA_SLOTS & turn.slots.keys() and not cues.UNPRICED.search(turn.folded)
+    sized = turn.sized and DATA_SLOTS & turn.slots.keys() and not UNPRICED.search(turn.folded)
     # "[chamada de voz perdida]": the client wanted to talk to someone
     wants = turn.reading.wants("handoff") or turn.reading.attachment == "call"
     return wants and not sized and not handoff_later(turn)

@@ -29,12 +29,7 @@ from bot.assistant.reader.calendar_days import (
 from bot.assistant.reader.client_calendar import client_week, describes_week
 from bot.assistant.reader.cues import negated
 from bot.assistant.reader.deadline_choice import chosen
-from bot.assistant.reader.deadline_clock import (
-    clients_clock,
-    clock_time,
-    end_of_today,
-    same_hour,
-)
+from bot.assistant.reader.deadline_clock import clients_clock, clock_time, end_of_today, same_hour
 from bot.assistant.reader.deadline_formats import formatted
 from bot.assistant.reader.deadline_roll import rolled
 from bot.assistant.reader.deadline_said import understood
