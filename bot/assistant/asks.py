@@ -250,6 +250,14 @@ MODELS_VERSUS = re.compile(
     r"side by side|lado a lado|(?:os|as) (?:dois|duas|tres|2|3)|all three|the three)\b|"
     r"quanto .* e quanto"
 )
+# "o LoRA do Llama 3 8B funciona se eu trocar a base pro 3.1, ou tem que treinar de novo?": an
+# adapter moved to another base, a question of guidance, no price side by side.
+ADAPTER_MOVED = re.compile(
+    r"\b(?:trocar|troco|mudar|mudo|migrar|passar)\b[^.?!]{0,20}\b(?:a )?"
+    r"(?:base|modelo base|base model)\b|"
+    r"\b(?:reaproveit|reus|aproveit)\w* (?:o |a |the )?(?:lora|adaptador|adapter)|"
+    r"\b(?:lora|adaptador|adapter)\b[^.?!]{0,40}\b(?:funciona|serve|works)\b"
+)
 # "por que essa máquina?", "why this one?": the reasons of the quote on the table.
 WHY_THIS = re.compile(
     r"\bpor ?que (?:foi |escolheu |escolheram )?(?:(?:essa|esta|tal) (?:maquina|placa|gpu|tpu|"

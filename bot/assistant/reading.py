@@ -238,9 +238,10 @@ def _said(folded: str, span: tuple[int, int] | None) -> str:
 def _compared(reading: Reading, folded: str) -> None:
     models = [m for m, start, _ in find_models(folded) if not negated(folded, start)]
     versus = cues_of.MODELS_VERSUS.search(folded)
+    moved = cues_of.ADAPTER_MOVED.search(folded)
     if grid := variants.grid_of(folded, list(dict.fromkeys(models))):
         reading.grid, reading.compare_of, reading.compare = grid, grid.axis, grid.values
-    elif len(set(models)) >= 2 and versus and not cues.NO_PRICE.search(folded):
+    elif len(set(models)) >= 2 and versus and not cues.NO_PRICE.search(folded) and not moved:
         reading.compare, reading.compare_of = list(dict.fromkeys(models)), "model"
     elif cues_of.REGIONS_COMPARED.search(folded):
         reading.compare, reading.compare_of = ["br", "abroad"], "region"

@@ -292,11 +292,13 @@ def guidance(turn: Turn) -> bool:
     que pode ser?": a run of the client's that went wrong, whatever its sizes."""
     past_run = routing.PAST_RUN.search(turn.folded) and routing.PROBLEM.search(turn.folded)
     about = turn.has_job and routing.ABOUT_THE_FIGURE.search(turn.folded)
+    # "o LoRA do Llama 3 8B funciona se eu trocar a base pro 3.1?": its models are no job
+    moved = not turn.has_job and asks.ADAPTER_MOVED.search(turn.folded) and "?" in turn.folded
     if turn.has_job and not (past_run or about or routing.SERVING.search(turn.folded)):
         return False
     resized = routing.resized_question(turn.state, turn.folded, turn.slots, turn.wants_price)
     asked = routing.asks_guidance(turn.folded, turn.reading.text, turn.slots, turn.wants_price)
-    return bool(resized or asked or about)
+    return bool(resized or asked or about or moved)
 
 
 def pick_for_us(turn: Turn) -> bool:

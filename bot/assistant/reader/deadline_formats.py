@@ -81,10 +81,16 @@ _NAMED_DAYS = {"dia de reis": (1, 6), "reis": (1, 6), "tiradentes": (4, 21),
                "dia do professor": (10, 15), "dia do medico": (10, 18),
                "dia do advogado": (8, 11), "dia mundial da saude": (4, 7),
                "dia do meio ambiente": (6, 5), "dia da terra": (4, 22),
-               "dia dos avos": (7, 26), "dia do estudante": (8, 11)}  # fmt: skip
+               "dia dos avos": (7, 26), "dia do estudante": (8, 11),
+               # the calendar of the State: terms of office begin on fixed days (the Constitution,
+               # as amended by EC 111/2021, from 2027 on), Congress breaks on 23 December
+               "posse do presidente": (1, 5), "posse presidencial": (1, 5),
+               "posse dos governadores": (1, 6), "posse do governador": (1, 6),
+               "posse dos prefeitos": (1, 1), "posse do prefeito": (1, 1),
+               "recesso parlamentar": (12, 23), "recesso do congresso": (12, 23)}  # fmt: skip
 _NAMED_DAY = re.compile(
     r"\b(?:(?P<before>antes d[eoa]|(?:na )?vespera d[eoa])|ate o|ate|prazo:?|by|no|na|pro|para o|"
-    r"pra o)\s+(?:o )?"
+    r"pra o)\s+(?:o |a )?"
     r"(?:(?:feriado|festa) (?:de |do |da )?)?"
     rf"(?P<day>{'|'.join(sorted(_NAMED_DAYS, key=len, reverse=True))})\b"
 )

@@ -187,7 +187,7 @@ def over_period(text: str, main: list[Mention]) -> tuple[list[Mention], str] | N
     workdays_said = period is not None and bool(
         period["business"] or period["business2"] or period["working"]
     )
-    if rate_days <= 1 / 24 and (hours := _hours_a_day(text)) < 24:
+    if rate_days <= 1 / 24 and (hours := hours_a_day(text)) < 24:
         # "5 per second during business hours (9am to 6pm), 20 business days": 9 hours of each
         workdays = workdays_said
         days = days / (_DAYS["dia util"] if workdays else 1) * hours / 24
@@ -234,7 +234,8 @@ def _per_week(text: str, end: int, count: Mention) -> Mention | None:
     return replace(count, value=count.value * span + extra)
 
 
-def _hours_a_day(text: str) -> float:
+def hours_a_day(text: str) -> float:
+    """The hours a day the client works or a line runs ("das 8h às 18h": 10; none said: 24)."""
     # "no horário comercial (8h às 18h)": the hours the client spells out come first
     found = list(_HOURS_A_DAY.finditer(text))
     said = next((s for s in found if not s["office"]), found[0] if found else None)

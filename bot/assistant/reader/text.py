@@ -10,6 +10,7 @@ from bot.assistant.reader.call_length import calls_read
 from bot.assistant.reader.chat_exports import as_words
 from bot.assistant.reader.compressed import uncompressed
 from bot.assistant.reader.date_words import dates_spelled
+from bot.assistant.reader.erlangs import as_call_hours
 from bot.assistant.reader.frequencies import frequencies_spelled
 from bot.assistant.reader.growth import series_sum
 from bot.assistant.reader.listed_counts import listed
@@ -336,6 +337,7 @@ def normalize(text: str) -> str:
     folded = as_pairs(folded)  # "160 cláusulas, todas contra todas": 12.720 pairs
     folded = series_sum(folded)  # "1.000 em janeiro e cresceu 200 por mês, 11 meses"
     folded = chained_rates(folded)  # "~6 balões por página e ~11 palavras por balão"
+    folded = as_call_hours(folded)  # "12 Erlangs, das 8h às 18h, 22 dias úteis": 2.640 h
     folded = frequencies_spelled(folded)  # "um relatório quinzenal": one every 15 days
     folded = re.sub(r"\b(?:meia|half an?) (epoca|epoch)\b", r"0.5 \1s", folded)  # "só meia época"
     # "- 25 mil exemplos" in a list is a bullet, not a minus sign
