@@ -61,9 +61,13 @@ def tool(text: str, start: int, end: int) -> bool:
 def after_correction(text: str, starts: list[int]) -> int:
     """Which of the cues starting at `starts` the message settles on: the first one after its
     last correction ("pensei no 70B, mas vamos de 8B"), else the first."""
-    corrections = [match.end() for match in _CORRECTION.finditer(text)]
-    later = [i for i, start in enumerate(starts) if corrections and start >= corrections[-1]]
-    return later[0] if later else 0
+    # "o Llama 3.1 8B, ou melhor, ... o Qwen 2.5 14B é melhor, então vai o Qwen 14B mesmo": the
+    # last correction followed by a cue wins
+    for corrected in reversed([match.end() for match in _CORRECTION.finditer(text)]):
+        later = [i for i, start in enumerate(starts) if start >= corrected]
+        if later:
+            return later[0]
+    return 0
 
 
 @lru_cache(maxsize=64)  # asked once per category of one message

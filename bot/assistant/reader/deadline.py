@@ -57,10 +57,9 @@ _DAY = re.compile(
     r"(?P<today>hoje|today|ainda hoje|tonight)|"
     r"(?P<ash>(?:n?a )?quarta(?:-feira)? de cinzas|ash wednesday)|"
     rf"(?:(?:n?[oa] |this |(?P<next>next |proxim[oa] )|essa |esta )?(?P<weekday>{_WEEKDAYS})"
-    # "by Friday week" (British): the Friday of next week
-    r"(?:[- ]feira)?(?:(?P<next_weeks> da semana que vem| da proxima semana| (?:of )?next week|"
-    r" week(?! \d))|"
-    r"(?P<following> que vem))?)|"
+    # "by Friday week", "Monday week" (British): a week after the coming one
+    r"(?:[- ]feira)?(?:(?P<next_weeks> da semana que vem| da proxima semana| (?:of )?next week)|"
+    r"(?P<week_after> week(?! \d))|(?P<following> que vem))?)|"
     r"(?P<business>\d{1,3}) dias? uteis|(?P<business_en>\d{1,3}) (?:business|working) days?|"
     r"(?P<next_business>(?:o )?proximo dia util|next business day)|"
     # "no primeiro dia útil depois do Ano Novo"
@@ -81,6 +80,7 @@ _DAY = re.compile(
     # "até o último dia útil do ano", "fim do trimestre"
     r"(?P<last_business>(?:o )?ultimo dia util do (?:ano|mes))|"
     r"(?P<quarter_end>(?:o )?(?:fim|final) do trimestre|end of (?:the )?quarter)|"
+    r"(?P<week_start>(?:comeco|inicio) da (?:semana que vem|proxima semana)|early next week)|"
     r"(?P<next_week>semana que vem|proxima semana|next week)|"
     r"(?P<christmas>natal|christmas)|"
     r"(?P<new_year>ano[- ]novo|reveillon|virada do ano|(?:(?<=da )|(?<=ate a ))virada(?! d)|"
@@ -127,7 +127,7 @@ _CONTEXT = re.compile(
     r"termine|acabar|precis\w+|deadline|due|tem que|tenho que|temos que|needs?|need it|rodando|"
     r"concluid\w+|finaliz\w+|pra|due|within|inside|in|dentro de|eod|cob|consegue\w*|"
     r"possible|doable|mostrar|apresent\w*|demonstrar|demo|present\w*|show|limite|no maximo|"
-    r"resultados?|quer|querem|queremos|quero|wants?|ready|rodad\w*|treinad\w*|"
+    r"resultados?|quer|querem|queremos|quero|queria|gostaria|wants?|ready|rodad\w*|treinad\w*|"
     r"no later than|at the latest|latest|necesit\w+|listo|lista)\b|\bda\s*\?"
 )
 # The client's own next step, not the job's deadline.
@@ -314,7 +314,7 @@ def _alone(text: str, match: re.Match[str]) -> bool:
     """ "... LoRA no Qwen 2.5 7B. Próxima segunda às 8h.": a date said as a sentence (or the last
     item) of its own in a job is when it is due."""
     # "Full no Gemma 2 2B, 2 épocas, hj à noite.": the last item of the job's list, too
-    before = re.split(r"[.;!?\n,]", text[: match.start()])[-1]
+    before = re.split(r"[.;:!?\n,]", text[: match.start()])[-1]
     hour = _HOUR.match(text[match.end() :])
     after = text[match.end() + (hour.end() if hour else 0) :]
     after = after[zone.end() :] if (zone := ZONE.match(after)) else after  # "Monday 9am IST."
@@ -368,8 +368,10 @@ def _day(match: re.Match[str], now: datetime, weekday: int) -> date | None:
     if match["weekday"]:
         if match["next_weeks"]:  # "sexta da semana que vem": that day of next week
             return today + timedelta(days=7 - weekday + WEEKDAYS[match["weekday"]])
-        ahead = (WEEKDAYS[match["weekday"]] - weekday) % 7
+        ahead = (WEEKDAYS[match["weekday"]] - weekday) % 7 + (7 if match["week_after"] else 0)
         return today + timedelta(days=ahead or (7 if match["following"] or match["next"] else 0))
+    if match["week_start"]:  # "no começo da semana que vem": its Monday
+        return today + timedelta(days=7 - weekday)
     if match["next_business"]:
         return business_day(today, 1)
     if match["first_after_new_year"]:

@@ -49,17 +49,20 @@ _EASTER = re.compile(
     r"\b(?P<before>antes d[aeo] |before )?(?:a |o |the )?"
     r"(?P<day>sexta[- ]feira santa|sexta santa|(?:sexta[- ]feira da )?paixao(?: de cristo)?|"
     r"good friday|pascoa|easter"
-    r"(?: sunday)?|corpus christi)\b"
+    r"(?: sunday)?|corpus christi|pentecostes|pentecost|domingo de pentecostes|ascensao)\b"
 )
 
 
 def easter_day(text: str, now: datetime) -> Found:
     """That day of the next Easter to come, counted from its Good Friday (a national holiday):
-    Easter two days after, Corpus Christi sixty-two; "antes de" it, the day before."""
+    Easter two days after, Ascension forty-one, Pentecost fifty-one, Corpus Christi sixty-two;
+    "antes de" it, the day before."""
     said = _EASTER.search(text)
     if said is None:
         return None
-    after_friday = {"pascoa": 2, "easter": 2, "easter sunday": 2, "corpus christi": 62}
+    after_friday = {"pascoa": 2, "easter": 2, "easter sunday": 2, "corpus christi": 62,
+                    "pentecostes": 51, "pentecost": 51, "domingo de pentecostes": 51,
+                    "ascensao": 41}  # fmt: skip
     offset = after_friday.get(said["day"], 0) - (1 if said["before"] else 0)
     for year in (now.year, now.year + 1):
         public = holidays.country_holidays("BR", years=year).items()

@@ -16,8 +16,11 @@ _NUMBER = r"\d{1,3}(?:\.\d{3})+|\d+"
 _NUMBERED_RUN = re.compile(
     rf"\b(?:ids?|numeracao|numeros?|#)\s*(?:de |da |do )?(?P<first>{_NUMBER})\s*(?:a|ate|to|-)\s+"
     rf"(?:a |o )?(?:#\s*)?(?P<last>{_NUMBER})\b|"
-    rf"\bn[o°]\.?\s*(?P<first_no>{_NUMBER})\s*(?:a|ate|to|-)\s+(?:a |o )?n[o°]\.?\s*"
-    rf"(?P<last_no>{_NUMBER})\b"
+    rf"\bn[o°]\.?\s*(?P<first_no>{_NUMBER})\s*(?:a|ao|ate|to|-)\s+(?:a |o )?n[o°]\.?\s*"
+    rf"(?P<last_no>{_NUMBER})\b|"
+    # "do LAB-000001 ao LAB-036000": one code's prefix at both ends
+    rf"\b(?P<prefix>[a-z]{{2,6}})-?(?P<first_code>\d{{3,9}})\s*(?:a|ao|ate|to|-)\s+(?:a |o )?"
+    rf"(?P=prefix)-?(?P<last_code>\d{{3,9}})\b"
 )
 _POWER = re.compile(r"(?<![\d^])(?P<base>[2-9]|1[0-6])\s?\^\s?(?P<exp>\d{1,2})\b")
 # "faltam 1.500 pra fechar 50 mil", "estamos a 3 mil de bater 100 mil": the count still short
@@ -36,8 +39,8 @@ def spoken(folded: str) -> str:
         return f"entre {low} e {high}" if low < high <= 3 * low else found[0]
 
     def counted(found: re.Match[str]) -> str:
-        first = number(found["first"] or found["first_no"]) or 0
-        last = number(found["last"] or found["last_no"]) or 0
+        first = number(found["first"] or found["first_no"] or found["first_code"]) or 0
+        last = number(found["last"] or found["last_no"] or found["last_code"]) or 0
         return f"{int(last - first + 1)} registros" if 1 < last - first < 10_000_000 else found[0]
 
     def powered(found: re.Match[str]) -> str:

@@ -9,6 +9,7 @@ from text_to_num import text2num
 from bot.assistant.reader.call_length import calls_read
 from bot.assistant.reader.chat_exports import as_words
 from bot.assistant.reader.compressed import uncompressed
+from bot.assistant.reader.date_ranges import as_history
 from bot.assistant.reader.date_words import dates_spelled
 from bot.assistant.reader.erlangs import as_call_hours
 from bot.assistant.reader.frequencies import frequencies_spelled
@@ -329,6 +330,7 @@ def normalize(text: str) -> str:
     )
     folded = as_prose(folded)  # "$ wc -l treino.jsonl / 48000 treino.jsonl"
     folded = folded.replace("\u00b7", ",")  # "qua., 16 de dezembro · 15:00": a calendar invite
+    folded = as_history(folded)  # "tudo digitado de 1º de setembro até 30 de novembro"
     folded = dates_spelled(folded)  # "até qua 14h", "3 de dez.", "18.12"
     folded = calls_read(folded)  # "TMA de 4:12": each call's length, before clocks are totals
     folded = restated(folded)  # "sobraram 32 mil das 40 mil", "a média real deu 420"
