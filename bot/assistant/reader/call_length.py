@@ -49,7 +49,8 @@ _BARE_HOURS = re.compile(
     r"(?<![\w.,])(?P<hours>\d+(?:[.,]\d+)*)\s*(?:horas|hours)\b(?!\s+(?:de|of|uteis|antes|before)\b)"
 )
 _WHEN_BEFORE = re.compile(
-    r"\b(?:em|daqui a|daqui|ate|prazo de|prazo|dentro de|within|in|temos|tenho|we have|tops|"
+    r"\b(?:em|daqui a|daqui|ate|prazo de|prazo:?|deadline:?|entrega:?|dentro de|within|in|temos|"
+    r"tenho|we have|tops|"
     r"no maximo|de|por)\s+(?:uns |umas |~)?$"
 )
 

@@ -14,13 +14,13 @@ _SPOKEN_RANGE = re.compile(
 _NUMBER = r"\d{1,3}(?:\.\d{3})+|\d+"
 # ("nº" folds to "no", the preposition too: said so, it must number both ends)
 _NUMBERED_RUN = re.compile(
-    rf"\b(?:ids?|numeracao|numeros?|#)\s*(?:de |da |do )?(?P<first>{_NUMBER})\s*(?:a|ate|to|-)\s+"
-    rf"(?:a |o )?(?:#\s*)?(?P<last>{_NUMBER})\b|"
+    rf"\b(?:ids?|numeracao|numeros?|#)\s*(?:de |da |do )?(?P<first>{_NUMBER})\s*"
+    rf"(?:a|ao|ate|to|-)\s+(?:a |o )?(?:#\s*)?(?P<last>{_NUMBER})\b|"
     rf"\bn[o°]\.?\s*(?P<first_no>{_NUMBER})\s*(?:a|ao|ate|to|-)\s+(?:a |o )?n[o°]\.?\s*"
     rf"(?P<last_no>{_NUMBER})\b|"
     # "do LAB-000001 ao LAB-036000": one code's prefix at both ends
-    rf"\b(?P<prefix>[a-z]{{2,6}})-?(?P<first_code>\d{{3,9}})\s*(?:a|ao|ate|to|-)\s+(?:a |o )?"
-    rf"(?P=prefix)-?(?P<last_code>\d{{3,9}})\b"
+    rf"\b(?P<prefix>[a-z]{{2,6}})[- ]?(?P<first_code>{_NUMBER})\s*(?:a|ao|ate|to|-)\s+(?:a |o )?"
+    rf"(?P=prefix)[- ]?(?P<last_code>{_NUMBER})\b"
 )
 _POWER = re.compile(r"(?<![\d^])(?P<base>[2-9]|1[0-6])\s?\^\s?(?P<exp>\d{1,2})\b")
 # "faltam 1.500 pra fechar 50 mil", "estamos a 3 mil de bater 100 mil": the count still short
