@@ -81,6 +81,17 @@ def dates_spelled(folded: str) -> str:
         lambda m: m[1] + ["segunda", "terca", "quarta", "quinta", "sexta"][int(m[2]) - 2], folded
     )
     folded = _WEEKDAY_SHORT.sub(lambda m: _WEEKDAYS_SAID[m[1] or m[2]], folded)
+    # "prazo de 5 dias úteis ... somos Fazenda, prazo em dobro": the public attorneys' double term
+    if re.search(r"\bprazo\b[^.]{0,60}\bem dobro\b|\bconta\w* em dobro\b", folded):
+        folded = re.sub(
+            r"\b(\d{1,3}) dias uteis\b", lambda m: f"{2 * int(m[1])} dias uteis", folded
+        )
+    # "na antevéspera do Natal", "na véspera da véspera de Natal": the 23rd
+    folded = re.sub(
+        r"\b(?:n?a )?(?:antevespera|vespera da vespera) d[oe] (?:natal|christmas)\b",
+        "dia 23/12",
+        folded,
+    )
     # "dia 11 p.f." (próximo futuro): that day of next month, as offices write it
     folded = re.sub(r"\bdia (\d{1,2}) p\. ?f\.?(?!\w)", r"dia \1 do mes que vem", folded)
     folded = _DOTTED_DATE.sub(r"\1 \2/\3", folded)
@@ -96,3 +107,32 @@ def dates_spelled(folded: str) -> str:
     folded = _SHORT_MONTH_OF.sub(lambda m: f"{m[1]} de {_MONTHS_SAID[m[2]]}", folded)
     folded = _SHORT_MONTH_SPACED.sub(lambda m: f"{m[1]} {m[2]} de {_MONTHS_SAID[m[3]]}", folded)
     return folded
+
+
+# "em 2 plantões de 12 horas", "em dois turnos (nossos turnos são de 8h)", "em dois sprints, e
+# nossos sprints são de duas semanas": a span of the client's own units, said in hours or days.
+_OWN_UNITS = r"plantoes|turnos|sprints|ciclos|expedientes|janelas"
+_IN_OWN_UNITS = re.compile(
+    rf"\b(?:em|in|within) (?P<n>\d{{1,2}}) (?P<unit>{_OWN_UNITS})\b"
+    r"(?: (?:de|of) (?P<size>\d{1,3}) ?(?P<per>h|horas|hours|dias|days|semanas|weeks)\b)?"
+)
+
+
+def own_units(folded: str) -> str:
+    """`folded` with a deadline in the client's own work units said in hours, days or weeks."""
+    said = _IN_OWN_UNITS.search(folded)
+    if said is None:
+        return folded
+    size, per = said["size"], said["per"]
+    if size is None:  # "(nossos turnos são de 8h)": the unit's length said apart
+        unit = said["unit"][:-1] if said["unit"].endswith("s") else said["unit"]
+        apart = re.search(
+            rf"\b{unit}\w* (?:sao|tem|duram|e|de) (?:de )?(?P<size>\d{{1,3}}) ?"
+            r"(?P<per>h|horas|hours|dias|days|semanas|weeks)\b",
+            folded,
+        )
+        if apart is None:
+            return folded
+        size, per = apart["size"], apart["per"]
+    unit = {"h": "horas", "hours": "horas", "days": "dias", "weeks": "semanas"}.get(per, per)
+    return folded[: said.start()] + f"em {int(said['n']) * int(size)} {unit}" + folded[said.end() :]

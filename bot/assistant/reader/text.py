@@ -10,7 +10,7 @@ from bot.assistant.reader.call_length import calls_read
 from bot.assistant.reader.chat_exports import as_words
 from bot.assistant.reader.compressed import uncompressed
 from bot.assistant.reader.date_ranges import as_history
-from bot.assistant.reader.date_words import dates_spelled
+from bot.assistant.reader.date_words import dates_spelled, own_units
 from bot.assistant.reader.erlangs import as_call_hours
 from bot.assistant.reader.frequencies import frequencies_spelled
 from bot.assistant.reader.growth import series_sum
@@ -393,6 +393,7 @@ def normalize(text: str) -> str:
     for pattern, replacement in _HALF:
         folded = pattern.sub(replacement, folded)
     folded = _COMPOUND.sub(_compound, folded)  # "1 semana e 2 dias" is 9 dias
+    folded = own_units(folded)  # "em 2 plantões de 12 horas": em 24 horas
     folded = numbered(folded)  # "volumes I a XXIV": 24 volumes, not a range
     folded = spoken(folded)  # "uns 40, 50 mil", "IDs de 100.001 a 148.000", "2^15"
     folded = _ranges(folded)
