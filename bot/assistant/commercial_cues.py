@@ -338,7 +338,10 @@ BILLING = re.compile(
     r"\b(?:teto|limite) de (?:gasto|custo|consumo)|\bspend(?:ing)? (?:cap|limit)|"
     r"\bdesliga\w* (?:a maquina )?sozinh|\bauto-?shutdown|"
     r"\b(?:de madrugada|a noite|no fim de semana|fora do horario)\b[^?]{0,40}\b(?:mais barat\w*|"
-    r"desconto)|\b(?:mais barat\w*|desconto)\b[^?]{0,30}\b(?:de madrugada|a noite|fim de semana)\b"
+    r"desconto)|\b(?:mais barat\w*|desconto)\b[^?]{0,30}\b(?:de madrugada|a noite|fim de semana)\b|"
+    # "vocês cobram por milhão de tokens de treino, tipo a OpenAI?": we bill machine hours
+    r"\bcobr\w* por (?:milhao de |mil |million )?tokens?\b|\b(?:charge|bill)\w* (?:per|by the) "
+    r"(?:million )?tokens?\b"
 )
 # "vocês hospedam o modelo com uma API pra gente chamar?": serving the trained model.
 HOSTING = re.compile(

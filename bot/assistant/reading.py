@@ -208,7 +208,10 @@ def _two_figures(reading: Reading, folded: str) -> bool:
             return True
     sizes = variants.DATA_COMPARED.search(folded)
     values = (
-        [number_said(sizes["one"] or sizes["one2"]), number_said(sizes["other"] or sizes["other2"])]
+        [
+            number_said(sizes["one"] or sizes["one2"] or sizes["one3"]),
+            number_said(sizes["other"] or sizes["other2"] or sizes["other3"]),
+        ]
         if sizes
         else []
     )

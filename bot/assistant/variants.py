@@ -46,7 +46,11 @@ DATA_COMPARED = re.compile(
     r"\b(?:em vez d[aeo]s?|ao inves d[aeo]s?|instead of)\s+(?:the )?"
     r"(?P<one2>\d+(?:[.,]\d+)*(?: ?mil| ?k)?)\b[^.?!\d]{0,40}?\b"
     r"(?:usar|usarmos|treinar|use|train|com|with|pegar)\s+(?:(?:as|os|the|all|so|only) )*"
-    r"(?P<other2>\d+(?:[.,]\d+)*(?: ?mil| ?k)?)\b(?! ?(?:epoc|epoch|h\b|hora))"
+    r"(?P<other2>\d+(?:[.,]\d+)*(?: ?mil| ?k)?)\b(?! ?(?:epoc|epoch|h\b|hora))|"
+    # "todas as 24 mil e só com as que têm as duas anotações (6 mil)": a part, counted in brackets
+    r"\b(?P<one3>\d+(?:[.,]\d+)*(?: ?mil| ?k)?)\b[^.?!\d]{0,15}\b(?:e|and|vs\.?|contra)\s+"
+    r"(?:so |only )?(?:com |with )?(?:as|os|the ones?) (?:que|that|which|with)\b[^.?!()]{0,50}"
+    r"\(\s*(?P<other3>\d+(?:[.,]\d+)*(?: ?mil| ?k)?)\s*\)"
 )
 # "cotar com contexto de 2048 e de 8192": the job at two context lengths
 SEQ_COMPARED = re.compile(
