@@ -137,8 +137,8 @@ SIZES_ASKED = re.compile(
 # Not "can we pay in dollars?" or "do you bill in USD?": how we are paid (commercial).
 IN_DOLLARS = re.compile(
     r"(?<!pay )(?<!bill )(?<!pagar )(?<!cobram )(?<!cobra )"
-    r"\b(?:em|in|en|para|pra) (?:us |american )?(?:dolar(?:es)?|dollari|usd|us\$|dollars?|verdinhas?|"
-    r"doletas?)"
+    r"\b(?:em|in|en|para|pra) (?:us |american )?(?:dolar(?:es)?|dollari|usd|us\$|dollars?|"
+    r"verdinhas?|doletas?)"
     r"(?!\w)|"
     r"\b(?:valor|preco|total) em dolar|"
     # "e em euros, quanto fica?": a foreign currency, answered with the dollar figure

@@ -40,6 +40,7 @@ from bot.assistant.state import ConversationState, ConversationStore
 from bot.assistant.table_refs import against_table, priced_card
 from bot.assistant.text_answers import TEXT_ANSWERS
 from bot.assistant.throughput import throughput_for
+from bot.assistant.token_price import token_price_for
 from bot.assistant.turn import Turn, understand
 from bot.assistant.vision_models import vision_model, vision_model_reply
 from bot.ops.metrics import ERRORS, RETRIEVAL_SECONDS
@@ -183,6 +184,7 @@ class Assistant:
             "budget_reach": lambda t: self._say(t, reach_reply(self._table_job(t))),
             "sizes": self._sizes,
             "throughput": lambda t: self._answer(t.state, t.reading.text, throughput_for(t)),
+            "token_price": lambda t: self._answer(t.state, t.reading.text, token_price_for(t)),
             "compare": self._compare,
             "requote_on_card": self._requote_on_card,
             "in_dollars": lambda t: self._quote(t.state, t.reading.text, {}, dollars=True),
@@ -196,13 +198,11 @@ class Assistant:
             "classified_injection": self._injection,
             "off_topic": lambda t: self._out_of_scope(t.state, t.reading.text),
             "guidance": lambda t: self._answer(t.state, t.reading.text),
-            "pick_for_us": clarify,
-            "vague": clarify,
-            "sizeless_pick": clarify,
+            **dict.fromkeys(
+                ("pick_for_us", "vague", "sizeless_pick", "terms_only", "needs_size"), clarify
+            ),
             "question": lambda t: self._answer(t.state, t.reading.text),
             "job": self._job,
-            "terms_only": clarify,
-            "needs_size": clarify,
             "late_off_topic": lambda t: self._out_of_scope(t.state, t.reading.text),
             "answer": lambda t: self._answer(t.state, t.reading.text),
         }

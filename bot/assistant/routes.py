@@ -22,6 +22,7 @@ from bot.assistant.separate_jobs import separate_jobs
 from bot.assistant.table_refs import against_table, priced_card
 from bot.assistant.throughput import asks_throughput
 from bot.assistant.token_count import asks_tokens
+from bot.assistant.token_price import asks_token_price
 from bot.assistant.turn import CLASSIFIER_MARGIN, DATA_SLOTS, JOB_SLOTS, TERMS_ONLY, Turn
 from bot.assistant.vision_models import vision_model
 from knowledge.lexical import fold
@@ -400,6 +401,7 @@ ROUTES: list[Route] = [
     Route("in_language", in_language),
     Route("again", again),
     Route("license", asks_license),
+    Route("token_price", asks_token_price),
     Route("commercial", commercial),
     Route("alternatives", alternatives),
     Route("why_this", why_this),

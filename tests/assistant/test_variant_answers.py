@@ -93,3 +93,17 @@ def test_a_job_on_the_clients_own_edge_board_gets_its_yes_or_no_first(
     answer = reply.answer
     assert answer.startswith("Sim: Llama 3.2 1B com LoRA cabe numa única NVIDIA Jetson AGX Orin")
     assert "Não vendemos a NVIDIA Jetson AGX Orin 64GB" in answer
+
+
+def test_a_price_per_million_tokens_is_read_off_two_quotes_without_inventing_data(
+    assistant: Assistant,
+) -> None:
+    (reply,) = talk(
+        assistant, "Quanto sai, em média, cada milhão de tokens treinados num 8B com LoRA?"
+    )
+    answer = reply.answer
+    assert "Não cobramos por token" in answer, answer
+    per_million, fixed = reais(answer.split("Não cobramos por token")[1])[:2]
+    # a million tokens costs far less than the set-up of a job, and both are positive
+    assert 0 < per_million < fixed, answer
+    assert "suposto" not in answer
