@@ -27,7 +27,8 @@ _CUE = re.compile(
     r"(?:recuperad|retrieved)|retrieved (?:chunks|passages|documents)|tool.?call|"
     r"function.?calling|chamadas? (?:a|de|da|do|com)|schema|tool results?|"
     r"(?:cada|each) (?:exemplo|amostra|trace|sample|example|prompt)(?: de treino| pro fine-tuning"
-    r"| training)?\s*(?:tem|contem|traz|inclui|=|:|has|contains|includes|consists|is made)|"
+    r"| training)?\s*(?:tambem |also )?(?:tem|contem|traz|inclui|leva|carrega|vem com|=|:|has|"
+    r"contains|includes|consists|is made|carries)|"
     r"formato de cada)"
 )
 # "cada PR tem um diff de ~150 linhas, uma descrição de ~60 palavras e uns 4 comentários de ~30",
