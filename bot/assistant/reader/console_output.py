@@ -1,10 +1,11 @@
-"""Counts printed by an R or a Spark console or a folder's properties dialog, said as prose:
-`nrow(bo)` / `[1] 76800` is 76.800 records, `mean(nchar(bo$texto))` / `[1] 1448` each one's
-characters; `df.count()` / `1840000` counts the rows (after the filter written), and
-`avg(length(body))` in `show()`'s box each row's characters; Windows' "Tamanho: 1,07 GB
-(1.152.000.000 bytes)" / "Contém: 48.000 Arquivos" is the exact byte count and the files, never
-"Tamanho em disco". A median, a maximum or a minimum is never the size. Works on folded text,
-after the prompts are taken out."""
+"""Counts printed by an R or a Spark console, a folder's properties dialog or a database's
+catalog, said as prose: `nrow(bo)` / `[1] 76800` is 76.800 records, `mean(nchar(bo$texto))` /
+`[1] 1448` each one's characters; `df.count()` / `1840000` counts the rows (after the filter
+written), and `avg(length(body))` in `show()`'s box each row's characters; Windows' "Tamanho:
+1,07 GB (1.152.000.000 bytes)" / "Contém: 48.000 Arquivos" is the exact byte count and the files,
+never "Tamanho em disco"; information_schema's TABLE_ROWS and AVG_ROW_LENGTH are the rows and
+their bytes, never DATA_LENGTH. A median, a maximum or a minimum is never the size. Works on
+folded text, after the prompts are taken out."""
 
 import re
 
@@ -31,9 +32,19 @@ _FOLDER_FILES = re.compile(
     r"(?:pastas|folders))?"
 )
 
+# MySQL's information_schema ("TABLE_ROWS: 1840000 | AVG_ROW_LENGTH: 512 | DATA_LENGTH: ..."): the
+# rows and each row's bytes; the table's and its indexes' sizes on disk are no length.
+_TABLE_ROWS = re.compile(rf"\btable[ _]rows\s*[:=|]?\s*(?P<n>{NUMBER})")
+_ROW_LENGTH = re.compile(rf"\bavg[ _]row[ _]length\s*[:=|]?\s*(?P<n>{NUMBER})")
+_TABLE_SIZES = re.compile(rf"\b(?:data|index)[ _]length\s*[:=|]?\s*{NUMBER}")
+
 
 def console_counts(folded: str) -> str:
     """`folded` with what an R or a Spark session printed said as records and their length."""
+    if _TABLE_ROWS.search(folded):
+        folded = _TABLE_SIZES.sub(" ", folded)
+        folded = _ROW_LENGTH.sub(lambda m: f"de {respoken(m['n'])} bytes cada", folded)
+        folded = _TABLE_ROWS.sub(lambda m: f"{respoken(m['n'])} registros", folded)
     folded = _R_OTHER.sub("", folded)
     folded = _R_ROWS.sub(lambda m: f"{respoken(m['n'])} registros", folded)
     folded = _R_MEAN.sub(
