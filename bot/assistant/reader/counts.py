@@ -300,11 +300,14 @@ def adjusted_count(
     if TRAINING.match(text[second[0].end :]):
         chains.remove(second)
         return [replace(second[0], noun=main[0].noun), *(second[1:] or main[1:])], ""
-    if CLEANED.match(gap) or (_REPLACING.match(gap) and not _HELD_OUT.match(text[second[0].end :])):
+    # ("cada edição ~40 páginas" after "digitalizadas com OCR": each record's pages, not a count
+    # left after cleaning)
+    cleaned = CLEANED.match(gap) and second[0].role != "per"
+    if cleaned or (_REPLACING.match(gap) and not _HELD_OUT.match(text[second[0].end :])):
         chains.remove(second)
         kept = second if len(second) > 1 else [second[0], *main[1:]]
         kept = [replace(kept[0], noun=main[0].noun), *kept[1:]]
-        if not CLEANED.match(gap):
+        if not cleaned:
             return kept, ""
         return kept, _("{count} (depois da limpeza)").format(count=said_count(kept[0]))
     if _HELD_OUT.match(text[second[0].end :]):
