@@ -132,8 +132,8 @@ _CONTEXT = re.compile(
 )
 # The client's own next step, not the job's deadline.
 _CLIENTS_OWN = re.compile(
-    r"\b(?:retorno|te retorno|volto|voltamos|respondo|aviso|te aviso|decid\w+|te dou|dou um|"
-    r"falo com|conversamos|reuniao|get back|let you know|circle back|follow up|"
+    r"\b(?:retorno|volto|voltamos|respondo|aviso|decid\w+|te dou|dou um|falo com|conversamos|"
+    r"(?<!ate a )(?<!antes da )(?<!para a )reuniao|get back|let you know|circle back|follow up|"
     # "se eu mandar os dados hj ainda, dá pra ter pronto amanhã?": when the data arrives
     r"mand\w* os dados|envi\w* os dados|sub\w* os dados|sobe os dados|send (?:you )?the data)\b"
 )

@@ -25,10 +25,29 @@ _BEFORE_NOUN = re.compile(
 )
 
 
+# "3 anos de atas semanais", "18 meses de relatórios diários": a stretch of history of records
+# made that often, counted as the records it holds.
+_DAYS_BETWEEN = {"diarios": 1, "diarias": 1, "semanais": 7, "quinzenais": 15, "mensais": 30,
+                 "bimestrais": 60, "trimestrais": 90, "semestrais": 180, "anuais": 365}  # fmt: skip
+_HISTORY_OF = re.compile(
+    r"\b(?P<n>\d{1,3}) (?P<unit>anos?|meses|mes|semanas?) de (?P<noun>[a-z-]{3,}) "
+    rf"(?P<often>{'|'.join(_DAYS_BETWEEN)})\b"
+)
+_DAYS_IN = {"ano": 365, "mes": 30, "semana": 7}
+
+
+def _held(found: re.Match[str]) -> str:
+    unit = "mes" if found["unit"].startswith("mes") else found["unit"].rstrip("s")
+    count = int(found["n"]) * _DAYS_IN[unit] / _DAYS_BETWEEN[found["often"]]
+    return f"{round(count)} {found['noun']}" if count >= 1 else found[0]
+
+
 def frequencies_spelled(folded: str) -> str:
-    """`folded` with each record made "quinzenal" written as one every 15 days."""
+    """`folded` with each record made "quinzenal" written as one every 15 days, and a history of
+    such records ("3 anos de atas semanais") as the records it holds."""
 
     def every(found: re.Match[str]) -> str:
         return f"{found['verb']} 1 {found['noun']} a cada {_EVERY[found['often']]}"
 
+    folded = _HISTORY_OF.sub(_held, folded)
     return _BEFORE_NOUN.sub(every, _AFTER_NOUN.sub(every, folded))

@@ -105,7 +105,13 @@ def stated_language(folded: str) -> dict[Language, float] | None:
     all of it; two are weighted where their shares are said and add up to the whole."""
     named = [language for language, pattern in _STATED.items() if pattern.search(folded)]
     if len(named) == 1:
-        return {named[0]: 1.0}
+        # "metade em inglês", "30% em inglês": that share, and the rest in the other language
+        share = _SHARE[named[0]].search(folded)
+        if share is None:
+            return {named[0]: 1.0}
+        part = float(share["percent"].replace(",", ".")) / 100 if share["percent"] else 0.5
+        other = next(language for language in _STATED if language != named[0])
+        return {named[0]: part, other: 1 - part} if 0 < part < 1 else {named[0]: 1.0}
     shares: dict[Language, float] = {}
     words = {language: pattern.search(folded) for language, pattern in _WORDS_IN.items()}
     if all(words.values()):  # each side of a pair in its own language
