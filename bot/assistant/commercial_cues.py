@@ -11,13 +11,20 @@ INVOICE = re.compile(
     r"\b(?:duas|2) notas\b|\bnotas separadas|\bcentros? de custo\b|"
     r"\b(da|dao|emite|emitem|tem|fornece\w*|mandam) (a )?nota\b|"
     # "pode entrar como dispêndio de P&D na Lei do Bem? como o serviço sai descrito na nota?"
-    r"\blei do bem\b|\bdispendio de p ?& ?d\b"
+    r"\blei do bem\b|\bdispendio de p ?& ?d\b|\blei de informatica\b|"
+    r"\binvestimento\w* (?:obrigatori\w* )?em p ?& ?d\b|"
+    # "cada laticínio usar a máquina numa semana, dividindo a conta entre os CNPJs"
+    r"\bdivid\w* (?:a conta|o valor|a fatura|o custo) entre\b|"
+    r"\bcada (?:um|uma) pagando (?:a )?sua parte\b|"
+    r"\brach\w* (?:a conta|o valor|a mesma maquina|o custo)\b"
 )
 
 # Invoices a client trains on ("8 mil notas fiscais", "imagens de notas fiscais") are data.
 INVOICES_AS_DATA = re.compile(
     r"(?:\d|\bmil|\bmilhao|\bmilhoes|\bmi|\dk)\s+(?:de\s+)?notas? fisca\w*|"
     r"\b(?:nossas|minhas|suas) notas? fisca\w*|"
+    # "classificar notas fiscais de entrada em 12 categorias": the notes are the data
+    r"\b(?:classific|categoriz|extra|ler|processa)\w* (?:as )?notas? fisca\w*|"
     r"\b(?:imagens?|fotos?|pdfs?|documentos?|arquivos?|xmls?|scans?|dataset|base|corpus|"
     r"textos?|exemplos?|digitaliza\w*|escane\w*)\s+(?:de |das |com )?notas? fisca\w*"
 )

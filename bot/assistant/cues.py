@@ -116,6 +116,9 @@ PRICE_OF_ANY_JOB = re.compile(
     r"\bhow much (?:is|does|would) (?:a|one) fine.?tun\w*(?: cost)?\b(?! (?:of|for) )"
 )
 NEAR_MISS = re.compile(
+    # a profession's ethics board, not infrastructure: "o Código de Ética da OAB deixa usar IA?"
+    r"\b(?:codigo de etica|tribunal de etica|oab|cfm|conselho federal de medicina)\b[^?]{0,60}"
+    r"\b(?:deixa|permite|pode|autoriza|proibe)\b|"
     # Rendering is GPU work, but not ours: "renderizar uma animação 3D no blender numa GPU"
     r"\b(blender|renderiz\w*|render farm|animacao 3d|3d rendering)\b|"
     r"\b(minerar|mineracao de (bitcoin|cripto\w*|ethereum)|filamento|impressora 3d|ender 3|"

@@ -100,6 +100,9 @@ ACCOUNT = re.compile(
     r"\bexport (?:restrictions?|controls?)\b|\b(?:sancoes|sanctions|embargo|ofac)\b|"
     r"\brestric\w* de exportacao\b|"
     rf"{_UNPRICED}|"
+    # the proposal and the chat disagree: "o PDF diz 2 H100 por 9 horas, mas aqui você falou 1 H100"
+    r"\b(?:proposta|pdf|e-?mail)\b[^?]{0,60}\b(?:mas|but)\b[^?]{0,60}\b(?:qual (?:esta|ta|e) "
+    r"(?:o )?(?:certo|correto)|which (?:one )?is (?:right|correct))|"
     # a credential of the machine we gave them leaked: rotate it now
     r"\bvaz\w* (?:a |o |as |os )?(?:chave|senha|token|credencia)\w*|"
     r"\b(?:chave|senha|token|credencia\w*)\b[^.?!]{0,40}\bvaz(?:ou|aram|ado|ada)\b|"
