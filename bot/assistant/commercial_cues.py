@@ -229,7 +229,14 @@ SECURITY = re.compile(
     r"\bbring our own (?:kms )?key\b|\bown (?:kms )?key\b|"
     r"\bincidente\w* de seguranca\b|\bnotificac\w* de incidente|\bincident notification\b|"
     r"\bsha-?256\b|\bcadeia de custodia\b|\bacesso (?:so )?(?:de )?leitura que expira\b|"
-    r"\bauditoria externa\b[^?]{0,60}\bacesso\b"
+    r"\bauditoria externa\b[^?]{0,60}\bacesso\b|"
+    # who at our end sees the data, access logs for the DPO's report, proof the data was erased,
+    # classified material
+    r"\blogs? de acesso\b|\bripd\b|\bcertificado de (?:descarte|exclusao|destruicao)\b|"
+    r"\bquem (?:da equipe de voces|de voces|ai)\b[^?]{0,40}\b(?:ve|consegue ver|acessa|abre|le)\b|"
+    r"\b(?:tecnico|engenheiro)\w* (?:de voces )?[^?]{0,30}\b(?:olhar|ver|ler|abre|abrir) "
+    r"(?:o conteudo|os arquivos)\b|\b(?:sigilo secreto|informac\w* classificad\w*|credenciamento|"
+    r"habilitac\w* de seguranca)\b"
 )
 # "vocês rodariam o treino dentro do nosso próprio data center?": on the client's premises
 ON_PREMISES = re.compile(
@@ -381,7 +388,7 @@ CPU_ONLY = re.compile(
 DATA_TRANSFER = re.compile(
     r"\b(?:como|how)\b[^?]{0,20}\b(?:subo|subir|envio|enviar|mando|mandar|upload|transfer\w*|"
     r"send)\b[^?]{0,40}\b(?:dados|dataset|data|arquivos|files)\b|\bsftp\b|"
-    r"\bpuxar (?:direto )?d[oe] (?:um |nosso )?bucket\b|"
+    r"\bpux\w* (?:os dados )?(?:direto )?d[oe] (?:um |nosso |seu )?bucket\b|"
     # "dá pra mandar um HD pelo correio?"
     r"\b(?:hd|disco|ssd|pendrive|hard drive)s?\b[^.?!]{0,30}\b(?:correio|sedex|transportadora|"
     r"courier|mail|ship)\w*|"

@@ -167,6 +167,7 @@ ACCOUNT = re.compile(
     r"\bme avis[ae] (?:se|quando) (?:o preco|o valor|a hora|ela|baixar|cair)|"
     r"\bapag\w+ (?:todos )?(?:os )?(?:meus )?dados (?:que eu|meus|do cadastro)|"
     r"\bapag\w+ (?:todos )?(?:os )?meus dados|\bdelete (?:all )?my data|"
+    r"\bapag\w+ (?:o )?meu (?:telefone|numero|cadastro|historico)\b|"
     r"\bexclu\w+ (?:o )?meus? (?:telefone|e-?mail|cadastro|dados)|\bdescadastr\w+|"
     # what the client has spent or has left: their account
     r"\bquanto (?:eu )?(?:ja )?gastei|\bsaldo d[oe]s? creditos|\bmy (?:usage|balance|spend)\b"

@@ -151,6 +151,13 @@ _DETAILS_LATER = re.compile(
     r"(?=[^.?!]{0,50}\b(?:amanha|depois|mais tarde|semana que vem|em breve|"
     r"daqui a pouco|tomorrow|later|next week|soon)\b)"
 )
+# The client takes the answer away to decide: "vou levar pro comitê e te retorno".
+_ANSWER_LATER = re.compile(
+    r"\b(?:te|lhe|vos) (?:retorno|dou um retorno|aviso)\b|\b(?:retorno|volto a falar) (?:em breve|"
+    r"depois|semana que vem)\b|\bvou (?:levar|apresentar|passar) (?:isso |essa proposta |a "
+    r"proposta )?(?:pro|para o|pra|ao|a) (?:comite|diretoria|chefe|conselho|socio|financeiro)|"
+    r"\bi'?ll (?:get back to you|circle back)\b"
+)
 # How the client found us: an opening, whatever the domain words around it.
 _REFERRAL = re.compile(
     r"\b(?:indic(?:ou|aram|ado|ada|acao) (?:de )?(?:voces|vcs|a infrabot)|"
@@ -196,4 +203,6 @@ def social(folded: str, asked: bool) -> Literal["greeting", "closing"] | None:
         return "greeting"  # "Li o artigo de vocês sobre GPU x TPU e fiquei curioso"
     if _DETAILS_LATER.search(folded):
         return "greeting"  # "posso mandar os detalhes do projeto amanhã?": the job comes later
+    if _ANSWER_LATER.search(folded) and not asked:
+        return "closing"  # "vou levar pro comitê de segurança e te retorno"
     return None
