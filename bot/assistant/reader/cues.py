@@ -153,8 +153,8 @@ METHODS = [
             # ("só dois terços têm o texto completo" says nothing of the method)
             r"(?<!texto )(?<!conteudo )(?<!cadastro )(?<!historico )(?<!documento )(?<!nome )"
             r"(?<!endereco )(?<!atendimento )(?<!anterior )(?<!contexto )(?<!ticket )"
-            r"(?<!registro )(?<!dialogo )"
-            r"\bcompleto\b|pesos inteiros|"
+            r"(?<!registro )(?<!dialogo )(?<!acervo )(?<!arquivo )(?<!corpus )(?<!conjunto )"
+            r"(?<!base )\bcompleto\b|pesos inteiros|"
             # Training from scratch updates every weight: priced as the full method.
             r"(?:treinar|treino|treinamento|train\w*) (?:\w+ ){0,6}do (?:zero|0)\b|from scratch|"
             # ("continued pretraining with LoRA" is LoRA: the adapter named wins)
