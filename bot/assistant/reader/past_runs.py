@@ -20,6 +20,12 @@ _BILL = re.compile(
     r"(?P<after>,?\s*(?:com |with |em |in |e )?(?P<epochs_after>\d+) (?:epocas|epochs)\b)?"
 )
 _EPOCHS = re.compile(r"\b(?P<n>\d+) (?:epocas|epochs)\b")
+# The price said first: "(entrada a US$ 0,60 por milhão de tokens) e a conta deu US$ 36".
+_PRICE_FIRST = re.compile(
+    rf"{_MONEY}(?P<price>\d+(?:[.,]\d+)*)\s*(?:por|per|/|a cada|cada)\s+(?:1\s)?"
+    rf"(?P<per>{'|'.join(_PER)})\s+(?:de\s+)?tokens?\b(?P<between>[^.;!?$]{{0,60}}?)"
+    rf"\b(?:conta|fatura|total|bill|invoice)\b[^.;!?\d$]{{0,15}}{_MONEY}(?P<total>\d+(?:[.,]\d+)*)"
+)
 
 
 def _said_again(found: re.Match[str]) -> str:
@@ -28,7 +34,7 @@ def _said_again(found: re.Match[str]) -> str:
         return found[0]
     trained = total / price * _PER[found["per"]]
     epochs = _EPOCHS.search(found["between"])
-    passes = number(found["epochs_after"] or (epochs["n"] if epochs else "1")) or 1
+    passes = number(found.groupdict().get("epochs_after") or (epochs["n"] if epochs else "1")) or 1
     return f"{trained / passes:.0f} tokens no total"
 
 
@@ -55,4 +61,5 @@ def _generated(found: re.Match[str]) -> str:
 def from_past_runs(folded: str) -> str:
     """`folded` with a bill for training on the same data, or the run that generated it, said as
     the data's total tokens."""
-    return _GENERATED.sub(_generated, _BILL.sub(_said_again, folded))
+    folded = _PRICE_FIRST.sub(_said_again, _BILL.sub(_said_again, folded))
+    return _GENERATED.sub(_generated, folded)
