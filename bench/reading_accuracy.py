@@ -63,8 +63,13 @@ On 07/12/2026 (stop 50) set MM (_mm_jobs, _mm_asks: 80 + 80, 50 and 44 cases in 
 earlier convention named) was committed unread and run once on the commit before that stop's
 changes and once after them; the stop tuned on II (spent) and on reading_tuning_nn_* (windows,
 histories, rates, frequencies, overlaps, opening hours, days off) and reading_tuning_oo_* (asks
-besides a quote, trades' units), 60 + 60 each, read from the start. The next reader change needs
-a fresh set.
+besides a quote, trades' units), reading_tuning_pp_* (busy people's wording, dictation,
+follow-ups) and reading_tuning_qq_* (trades' systems, institutional calendars), 60 + 60 each, read
+from the start. On 07/12/2026 (stop 51) set RR (_rr_jobs, _rr_asks: 80 + 80, 58 and 54 cases in
+classes no earlier convention named) was committed unread and run once on the commit before that
+stop's changes and once after them; the stop tuned on MM (spent), on NN to QQ and on
+reading_tuning_ss_* (60 + 60: tool and console output, nested documents, institutional dates),
+read from the start. The next reader change needs a fresh set.
 
 Each message goes through the whole assistant, on a frozen clock, and is scored on what the client
 sees: the quoted job's fields, and what kind of answer came back. Examples within 1%; tokens per
