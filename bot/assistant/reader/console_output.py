@@ -4,8 +4,9 @@ catalog, said as prose: `nrow(bo)` / `[1] 76800` is 76.800 records, `mean(nchar(
 written), and `avg(length(body))` in `show()`'s box each row's characters; Windows' "Tamanho:
 1,07 GB (1.152.000.000 bytes)" / "Contém: 48.000 Arquivos" is the exact byte count and the files,
 never "Tamanho em disco"; information_schema's TABLE_ROWS and AVG_ROW_LENGTH are the rows and
-their bytes, never DATA_LENGTH. A median, a maximum or a minimum is never the size. Works on
-folded text, after the prompts are taken out."""
+their bytes, never DATA_LENGTH; OpenSearch's `_count` is the documents, never a search's
+`hits.total` with `"relation": "gte"` (a lower bound). A median, a maximum or a minimum is never
+the size. Works on folded text, after the prompts are taken out."""
 
 import re
 
@@ -38,9 +39,21 @@ _TABLE_ROWS = re.compile(rf"\btable[ _]rows\s*[:=|]?\s*(?P<n>{NUMBER})")
 _ROW_LENGTH = re.compile(rf"\bavg[ _]row[ _]length\s*[:=|]?\s*(?P<n>{NUMBER})")
 _TABLE_SIZES = re.compile(rf"\b(?:data|index)[ _]length\s*[:=|]?\s*{NUMBER}")
 
+# Elasticsearch and OpenSearch: `_count`'s "count" is the documents; a search's "hits.total" with
+# "relation": "gte" is only a lower bound (10.000 by default), and shards and timings are no data.
+_SEARCH_NOISE = re.compile(
+    r'"total"\s*:\s*\{\s*"value"\s*:\s*\d+\s*,\s*"relation"\s*:\s*"gte"\s*\}|'
+    r'"_shards"\s*:\s*\{[^{}]*\}|"took"\s*:\s*\d+|"max ?score"\s*:\s*[\d.]+'
+)
+_DOC_COUNT = re.compile(rf'\{{\s*"count"\s*:\s*(?P<n>{NUMBER})')
+
 
 def console_counts(folded: str) -> str:
     """`folded` with what an R or a Spark session printed said as records and their length."""
+    if _DOC_COUNT.search(folded):
+        folded = _DOC_COUNT.sub(
+            lambda m: f"{{ {respoken(m['n'])} registros", _SEARCH_NOISE.sub(" ", folded)
+        )
     if _TABLE_ROWS.search(folded):
         folded = _TABLE_SIZES.sub(" ", folded)
         folded = _ROW_LENGTH.sub(lambda m: f"de {respoken(m['n'])} bytes cada", folded)
