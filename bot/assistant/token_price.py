@@ -8,10 +8,11 @@ import re
 from decimal import Decimal
 from typing import Any
 
+from bot.assistant.fixed_replies import invalid_field
 from bot.assistant.turn import DATA_SLOTS, Turn
 from bot.sales.ptax import day_rate
 from locales import _
-from quoting.errors import QuotingError
+from quoting.errors import InvalidJob, QuotingError
 from quoting.jobspec import JobSpec, method_name, normalize
 from quoting.quote import build_quote
 from quoting.units import format_brl, format_number
@@ -46,6 +47,8 @@ def token_price_for(turn: Turn) -> str:
             build_quote(normalize(JobSpec(**slots, dataset_tokens=size, epochs=1)), fx=day_rate())
             for size in (_SMALL, _LARGE)
         )
+    except InvalidJob as error:  # "um modelo de 0B": the field named as the client reads it
+        return invalid_field(error).answer
     except QuotingError as problem:
         return str(problem)
     per_million = (large.total_brl - small.total_brl) / Decimal((_LARGE - _SMALL) / 1e6)

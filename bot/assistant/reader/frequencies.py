@@ -4,6 +4,8 @@ relatório a cada 15 dias"), which the history reader counts over the period the
 
 import re
 
+from bot.assistant.reader.rates import unit_days
+
 _EVERY = {
     "diario": "1 dia", "diaria": "1 dia", "daily": "1 dia", "semanal": "7 dias", "weekly": "7 dias",
     "quinzenal": "15 dias", "biweekly": "14 dias", "fortnightly": "14 dias", "mensal": "1 mes",
@@ -33,12 +35,10 @@ _HISTORY_OF = re.compile(
     r"\b(?P<n>\d{1,3}) (?P<unit>anos?|meses|mes|semanas?) de (?P<noun>[a-z-]{3,}) "
     rf"(?P<often>{'|'.join(_DAYS_BETWEEN)})\b"
 )
-_DAYS_IN = {"ano": 365, "mes": 30, "semana": 7}
 
 
 def _held(found: re.Match[str]) -> str:
-    unit = "mes" if found["unit"].startswith("mes") else found["unit"].rstrip("s")
-    count = int(found["n"]) * _DAYS_IN[unit] / _DAYS_BETWEEN[found["often"]]
+    count = int(found["n"]) * unit_days(found["unit"]) / _DAYS_BETWEEN[found["often"]]
     return f"{round(count)} {found['noun']}" if count >= 1 else found[0]
 
 
