@@ -73,7 +73,7 @@ _DAY = re.compile(
     r"(?P<black_friday>black friday)|"
     r"(?P<week_end>(?:o )?(?:fim|final) (?:da|desta|dessa) semana"
     r"(?P<next_week_end> que vem| seguinte)?|"
-    r"end of (?:the )?week|(?:o )?fim de semana|(?:ainda )?(?:essa|esta) semana|this week)|"
+    r"end of (?:the )?week|(?:o )?fim de semana|(?:ainda )?n?(?:essa|esta) semana|this week)|"
     r"(?P<carnival>carnaval|carnival)|"
     rf"(?P<nth>primeiro|segundo|terceiro|quarto|quinto|sexto|setimo|oitavo|nono|decimo|1o?|2o?|3o?|"
     rf"4o?|5o?|6o?|7o?|8o?|9o?|10o?) dia util (?:de |do mes de )?(?P<first_business>{_MONTHS})|"
@@ -248,9 +248,11 @@ def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
         itself = match["business"] or match["business_en"] or match["business_weeks"]
         other = match["weekday"] and _THE_OTHER.match(text, match.end())  # "não essa, a outra"
         ahead = LEAD.search(re.split(r"[.;!?]", text[match.end() :], maxsplit=1)[0])
-        if not (itself or ahead or _CONTEXT.search(context) or _alone(text, match)) or (
-            negated(text, match.start()) and not other
-        ):
+        # "antes da parada de fim de ano, que começa dia 21/12": the event's name runs long
+        named_before = _BEFORE_DAY.search(text, max(0, match.start() - 80), match.start())
+        if not (
+            itself or ahead or named_before or _CONTEXT.search(context) or _alone(text, match)
+        ) or (negated(text, match.start()) and not other):
             continue
         if itself and _PAST.search(text[max(0, match.start() - 20) : match.start()]):
             continue  # "os últimos 60 dias úteis de prontuário": how much history, not when
@@ -281,7 +283,7 @@ def _deadlines(text: str, now: datetime) -> Iterator[Deadline]:
         led = LEAD.search(text, max(0, match.start() - 60), match.start())
         dated = _DAY_NUMBER.match(text, match.end()) if match["weekday"] else None
         dated_day = match["day"] or match["explicit"] or dated
-        if dated_day and _BEFORE_DAY.search(text, 0, match.start()):
+        if dated_day and named_before:
             day -= timedelta(days=0 if led else 1)  # "antes do dia 15": ready on the 14th
         elif before_it and not _HOUR.match(text[dated.end() if dated else match.end() :]):
             day -= timedelta(days=1)  # "na quarta, dia 9, às 15h ... antes disso": 15h itself
@@ -332,7 +334,7 @@ _WINDOW_END = re.compile(r"\s*(?:e|and|a|ate|to|-)\s+(?:o |the )?(?:dia |day )?\
 _THE_OTHER = re.compile(r"\W*(?:nao,? )?(?:a|o|the) (?:outr[ao]|seguinte|next one)\b")
 _LEAD_AFTER = re.compile(r"\s+(?:de (?:folga|margem|antecedencia) )?(?:antes|before)\b")
 _BEFORE_DAY = re.compile(
-    r"\b(?:antes d[oea]|before(?: the)?)\s*$|"
+    r"\b(?:antes d[oea]|before(?: the)?)\s*(?:dia\s*|day\s*)?$|"
     # "antes do feriado de 8 de dezembro": the day the holiday named falls on
     r"\b(?:antes d[oa]|before the) (?:feriado|holiday|ponte|evento|event)s?(?: d[aeo]s?| of)?\s*$|"
     # "antes do recesso forense, que começa dia 20": the day the event named begins
@@ -340,7 +342,7 @@ _BEFORE_DAY = re.compile(
     # "antes de começar a colheita, dia 11/01"
     r"\b(?:antes d[oae]s?|before the) [a-z ]{3,40},\s*(?:(?:no |em )?dia\s*)?$|"
     r"\b(?:antes d[oa]s?|before the) [a-z ]{3,30},? (?:que|which|that) (?:comec\w*|inici\w*|e|eh|"
-    r"cai|sera|starts|begins|is) (?:n?[oa] |on )?$"
+    r"cai|sera|starts|begins|is) (?:n?[oa] |on |(?:n?o )?dia )?$"
 )
 _BEFORE_IT = re.compile(
     r"[^.;!?\n]{0,60}?\b(?:antes (?:dela|dele|disso|desse dia|dessa data)|"
