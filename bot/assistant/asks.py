@@ -187,6 +187,12 @@ PROPOSAL = re.compile(
     r"\b(?:preciso|precisamos|quero|queria|need)\b[^.?!]{0,20}\b(?:em|num|no formato|in|as) "
     r"(?:docx|word|excel|xlsx|planilha)\b|"
     r"\bformaliz\w*|"
+    # "na proposta coloca a razão social", "a proposta pode vir bilíngue?", "reemite com validade de
+    # 30": the document itself, as the client wants it; "manda pelo DocuSign": to be signed
+    r"\b(?:na|a|the) (?:proposta|proposal)\b[^.?!]{0,30}\b(?:coloc\w*|poe|por|bota\w*|inclu\w*|"
+    r"pode vir|podem vir|venha|vem|sai[ar]?|put|include|come)\b|"
+    r"\breemit\w*|\breemiss\w*|\bre-?issue\w*|\bdocusign\b|\bclicksign\b|\bd4sign\b|"
+    r"\badobe sign\b|\bassinatura (?:eletronica|digital)\b|\be-?signature\b|"
     # the bot's "📄 Gerar proposta" button typed back; a buyer's procurement system (SAP Ariba,
     # Coupa punchout) that takes the proposal as a document
     r"\bgerar (?:a )?proposta\b|\b(?:sap )?ariba\b|\bcoupa\b|\bpunch-?out\b|\bcxml\b|"

@@ -52,7 +52,8 @@ def language_of(text: str) -> Language | None:
 
 def _marked(text: str) -> Language | None:
     """The language whose own words `text` uses more, for a job in names and numbers."""
-    words = re.findall(r"[a-z]+", normalize(text))
+    # "num_examples: 48000" is a field's name, in no one's language
+    words = [w for w in re.findall(r"[a-z_]+", normalize(text)) if "_" not in w]
     counts = {language: sum(w in marks for w in words) for language, marks in _markers().items()}
     first, second = sorted(counts, key=counts.__getitem__, reverse=True)
     return first if counts[first] > counts[second] else None

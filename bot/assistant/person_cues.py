@@ -9,6 +9,9 @@ HANDOFF = re.compile(
     # "alguém me explicar esse orçamento por ligação?"
     r"\b(?:explicar|explica|falar)\b[^.?!]{0,40}\bpor (?:ligacao|audio|voz|chamada)\b|"
     r"\b(?:book|schedule|set up) a (?:call|meeting)\b|"
+    # "qual o canal de compliance pra uma denúncia anônima?": a person receives it
+    r"\bcanal de (?:denuncias?|compliance|etica|integridade)\b|\bdenuncia anonima\b|"
+    r"\bouvidoria\b|\bwhistle-?blow\w*|\bethics (?:hotline|channel)\b|"
     r"\b(?:marcar|agendar) uma (?:call|reuniao|ligacao|conversa)\b|"
     # "quer uma reunião no Teams com o responsável técnico de vocês"
     r"\b(?:reuniao|call|videochamada)(?: (?:no|pelo|via|por) (?:teams|meet|zoom|video))? com "

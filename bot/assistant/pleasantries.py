@@ -108,6 +108,9 @@ _ACKNOWLEDGED = (
     r"qualquer (?:coisa|duvida),? (?:eu )?(?:volto|chamo|falo|aviso|retorno)"
     r"(?: a (?:falar|conversar))?(?: com (?:voces|voce))?|ate a proxima|"
     r"bom trabalho|(?:tenha )?(?:um )?(?:bom|otimo) (?:dia|fim de semana|final de semana|fds)|"
+    # "Nota 10 pro atendimento, super rápido": praise for the service
+    r"nota (?:10|dez|mil)(?: (?:pro|para o|pelo) atendimento)?|super (?:rapido|atencioso|claro)|"
+    r"(?:atendimento|servico) (?:nota 10|top|excelente|otimo|impecavel|show)|great service|"
     # "depois eu vejo a parte do pagamento com o financeiro de vcs", "entendi tudo"
     r"depois (?:eu )?vejo (?:isso|a parte d[oa] [a-z]+)"
     r"(?: com (?:o|a) [a-z]+(?: de (?:voces|vcs))?)?|"

@@ -17,6 +17,18 @@ END_OF_DAY = time(18, 0)
 MONTH_NUMBERS = {"jan": 1, "fev": 2, "feb": 2, "mar": 3, "abr": 4, "apr": 4, "mai": 5, "may": 5,
                   "jun": 6, "jul": 7, "ago": 8, "aug": 8, "set": 9, "sep": 9, "out": 10, "oct": 10,
                   "nov": 11, "dez": 12, "dec": 12}  # fmt: skip
+# Whole names or their abbreviations: "agora 36" is no "ago 36", "mais 15" no "mai 15".
+MONTH_NAMES = (
+    r"jan(?:eiro|uary)?|fev(?:ereiro)?|feb(?:r?ero|ruary)?|mar(?:co|ch|zo)?|abr(?:il)?|"
+    r"apr(?:il)?|mai(?:o)?|may(?:o)?|jun(?:ho|e|io)?|jul(?:ho|y|io)?|ago(?:sto)?|aug(?:ust)?|"
+    r"set(?:embro)?|sep(?:t(?:ember)?|tiembre)?|out(?:ubro)?|oct(?:ober|ubre)?|"
+    r"nov(?:embro|ember|iembre)?|dez(?:embro)?|dec(?:ember)?|dic(?:iembre)?|ene(?:ro)?"
+)
+# "18 Dec", "13 December": an English day and month (Portuguese ones take "de": "18 de dez")
+EN_MONTH_NAMES = (
+    r"jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|june|july|aug(?:ust)?|sep(?:t(?:ember)?)?|"
+    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
+)
 
 
 def end_of(day: date) -> datetime:

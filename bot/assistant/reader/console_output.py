@@ -5,7 +5,10 @@ written), and `avg(length(body))` in `show()`'s box each row's characters; Windo
 1,07 GB (1.152.000.000 bytes)" / "Contém: 48.000 Arquivos" is the exact byte count and the files,
 never "Tamanho em disco"; information_schema's TABLE_ROWS and AVG_ROW_LENGTH are the rows and
 their bytes, never DATA_LENGTH; OpenSearch's `_count` is the documents, never a search's
-`hits.total` with `"relation": "gte"` (a lower bound). A median, a maximum or a minimum is never
+`hits.total` with `"relation": "gte"` (a lower bound), and `_cat/indices` counts each index's
+documents in `docs.count` (summed; never `docs.deleted` nor the store's sizes); `pdfinfo`'s
+"Pages:" and `qpdf --show-npages` are one PDF's pages; a dataset card's `num_bytes` is the split's
+text in bytes. A median, a maximum or a minimum is never
 the size. Works on folded text, after the prompts are taken out."""
 
 import re
@@ -48,8 +51,48 @@ _SEARCH_NOISE = re.compile(
 _DOC_COUNT = re.compile(rf'\{{\s*"count"\s*:\s*(?P<n>{NUMBER})')
 
 
+# `_cat/indices?v`: a header naming the columns, then one row per index.
+_CAT_HEADER = re.compile(r"(?m)^[ \t]*(?:health[ \t]+)?[a-z. \t]*\bdocs\.count\b[a-z. \t]*$")
+# pdfinfo prints one PDF's properties, "Pages: 64" among them; qpdf prints the count alone.
+_PDF_PAGES = re.compile(
+    r"(?m)^[ \t]*pages:[ \t]*(?P<n>\d+)[ \t]*$|\bqpdf --show-npages[^\n]*\n\s*(?P<q>\d+)\b"
+)
+_PDF_PROPERTIES = re.compile(
+    r"(?m)^[ \t]*(?:producer|creator|creationdate|moddate|page size|page rot|pdf version|file size|"
+    r"tagged|encrypted|optimized|title|author|subject|keywords|form|javascript|userproperties|"
+    r"suspects|custom metadata|metadata stream|linearized)[ \t]*:[^\n]*$"
+)
+
+
+# A Hugging Face dataset card's split: "num_examples: 48000, num_bytes: 192000000".
+_SPLIT_BYTES = re.compile(r"\bnum_bytes\s*[:=]\s*(?P<n>\d+)\b")
+
+
+def _index_documents(folded: str) -> str:
+    """`folded` with a `_cat/indices` table said as the sum of its `docs.count` column."""
+    header = _CAT_HEADER.search(folded)
+    if header is None:
+        return folded
+    columns = header[0].split()
+    column, end, total = columns.index("docs.count"), header.end(), 0
+    for row in re.finditer(r"\n[ \t]*([^\n]+)", folded[end:]):
+        cells = row[1].split()
+        if len(cells) != len(columns) or not cells[column].isdigit():
+            break
+        total, end = total + int(cells[column]), header.end() + row.end()
+    if total == 0:
+        return folded
+    return f"{folded[: header.start()]}{total} registros{folded[end:]}"
+
+
 def console_counts(folded: str) -> str:
     """`folded` with what an R or a Spark session printed said as records and their length."""
+    folded = _index_documents(folded)
+    folded = _SPLIT_BYTES.sub(lambda m: f"{m['n']} bytes no total", folded)
+    if _PDF_PAGES.search(folded):
+        folded = _PDF_PAGES.sub(
+            lambda m: f"{m['n'] or m['q']} paginas", _PDF_PROPERTIES.sub("", folded)
+        )
     if _DOC_COUNT.search(folded):
         folded = _DOC_COUNT.sub(
             lambda m: f"{{ {respoken(m['n'])} registros", _SEARCH_NOISE.sub(" ", folded)

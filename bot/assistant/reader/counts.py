@@ -140,6 +140,11 @@ _KEPT_SHARE = re.compile(
     # "só 70% do tempo tem fala": a share of each recording (reader/recordings.py)
     r"(?!\s*(?:do tempo|of the time|(?:tem|e|has|is) (?:fala|voz|speech)))"
 )
+# "75% têm resposta do atendente e só esses entram": the share named, then kept.
+_KEPT_AFTER = re.compile(
+    r"(?P<percent>\d+(?:[.,]\d+)?)\s*%[^.;!?%\d]{0,60}?(?:\be |,\s*|\band )"
+    r"(?:so|apenas|somente|only)\s+(?:esses|essas|estes|estas|eles|elas|these|those|them)\b"
+)
 _DROPPED_SHARE = re.compile(
     r"(?P<percent>\d+(?:[.,]\d+)?)\s*%\s*(?:deles |delas |of them )?(?:sao |are |is |e )?"
     # "uns 15% das páginas o OCR saiu lixo"
@@ -204,7 +209,7 @@ def _split(text: str, main: list[Mention]) -> tuple[list[Mention], str] | None:
     usar só os que têm resposta, que são 25% do total": the 25% kept; "20% são duplicadas e saem,
     e 10% do que sobrar vai pra validação": both, one after the other."""
     shares: list[float] = []
-    if kept := _KEPT_SHARE.search(text, main[0].end):
+    if kept := _KEPT_SHARE.search(text, main[0].end) or _KEPT_AFTER.search(text, main[0].end):
         shares.append(float(kept["percent"].replace(",", ".")) / 100)
     elif dropped := _DROPPED_SHARE.search(text, main[0].end):  # "uns 15% são duplicados"
         shares.append(1 - float(dropped["percent"].replace(",", ".")) / 100)

@@ -131,7 +131,9 @@ METHODS = [
             r"(?![\s\S]*\bquantization[ _]bits?\s*[:=]\s*4\b)|"
             # "the adapter must be ready ... QLoRA on Qwen": the adapter of the QLoRA named
             r"(?<!sem )(?<!no )(?<!without )(?<!without an )(?<!without any )adaptador|"
-            r"\bpeft\b|\badapters?\b(?!\s*[:=])(?![\s\S]*\bq-?lora\b)|baixo rank|"
+            # "the new Qwen2.5-14B QLoRA adapter": the QLoRA's own
+            r"\bpeft\b|(?<!qlora )(?<!q-lora )\badapters?\b(?!\s*[:=])(?![\s\S]*\bq-?lora\b)|"
+            r"baixo rank|"
             r"low[- ]rank|\bdora\b|\brs-?lora\b|\blora\+|\blora-?plus\b"
         ),
         "lora",

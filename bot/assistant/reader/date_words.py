@@ -32,6 +32,8 @@ _NUMBERED_DAY = re.compile(
 _DOTTED_DATE = re.compile(
     r"\b(ate|prazo(?: e)?:?|dia|para|pra|entrega(?: e)?:?|deadline:?|due:?|no dia)\s+"
     r"(3[01]|[12]\d|0?[1-9])\.(1[0-2]|0?[1-9])\b(?![.,]?\d)"
+    # "até 08.01. às 10h": the German way, a dot after the month too
+    r"(?:\.(?= (?:as|at) \d))?"
 )
 # "3 de dez. de 2026" (an e-mail header), "até 15 de dez": the month, never ten
 _SHORT_MONTH_OF = re.compile(
@@ -55,6 +57,11 @@ _DATE_WINDOW = re.compile(
 _EN_MONTHS = {"jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8,
               "sep": 9, "oct": 10, "nov": 11, "dec": 12}  # fmt: skip
 _JIRA_DATE = re.compile(rf"\b(\d{{1,2}})/({'|'.join(_EN_MONTHS)})/(\d{{2}}|20\d\d)\b")
+# An e-mail's or an HTTP header's date (RFC 2822): "Mon, 14 Dec 2026 12:00:00 +0000", said in ISO.
+_RFC_2822 = re.compile(
+    rf"\b(?:(?:mon|tue|wed|thu|fri|sat|sun),? )?(\d{{1,2}}) ({'|'.join(_EN_MONTHS)}) (20\d\d) "
+    r"([0-2]\d):([0-5]\d)(?::\d\d)? ?([+-][01]\d[0-5]\d|gmt|utc|z)\b"
+)
 # A calendar invite: DTSTART is when the meeting is; DTEND, DTSTAMP and the rest are not.
 _DTSTART = re.compile(
     r"\bdtstart(?:;tzid=[^:\n]+)?:(\d{4})(\d{2})(\d{2})t(\d{2})(\d{2})\d{0,2}(z?)"
@@ -68,6 +75,9 @@ def dates_spelled(folded: str) -> str:
         lambda m: f"{m[1]}/{_EN_MONTHS[m[2]]}/{m[3] if len(m[3]) == 4 else '20' + m[3]}", folded
     )
     folded = _OTHER_STAMPS.sub(" ", folded)
+    folded = _RFC_2822.sub(
+        lambda m: f"{m[3]}-{_EN_MONTHS[m[2]]:02d}-{int(m[1]):02d}t{m[4]}:{m[5]}{m[6]}", folded
+    )
     folded = _DTSTART.sub(r"prazo \1-\2-\3t\4:\5\6 ", folded)
     folded = _DATE_WINDOW.sub(r"ate \1", folded)
     # "até 2ª feira", "4a-feira às 10h": weekdays by their number

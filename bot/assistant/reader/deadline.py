@@ -26,6 +26,8 @@ from bot.assistant.reader.calendar_days import (
     next_month,
     working_day,
 )
+from bot.assistant.reader.calendar_days import EN_MONTH_NAMES as _EN_MONTHS
+from bot.assistant.reader.calendar_days import MONTH_NAMES as _MONTHS
 from bot.assistant.reader.client_calendar import client_week, describes_week
 from bot.assistant.reader.cues import negated
 from bot.assistant.reader.deadline_choice import chosen
@@ -37,18 +39,6 @@ from bot.assistant.reader.deadline_shift import LEAD, ZONE, ZONES, Deadline, fro
 from bot.assistant.reader.email_dates import from_emails
 from bot.assistant.reader.opening_hours import opening_as_hour
 
-# Whole names or their abbreviations: "agora 36" is no "ago 36", "mais 15" no "mai 15".
-_MONTHS = (
-    r"jan(?:eiro|uary)?|fev(?:ereiro)?|feb(?:r?ero|ruary)?|mar(?:co|ch|zo)?|abr(?:il)?|"
-    r"apr(?:il)?|mai(?:o)?|may(?:o)?|jun(?:ho|e|io)?|jul(?:ho|y|io)?|ago(?:sto)?|aug(?:ust)?|"
-    r"set(?:embro)?|sep(?:t(?:ember)?|tiembre)?|out(?:ubro)?|oct(?:ober|ubre)?|"
-    r"nov(?:embro|ember|iembre)?|dez(?:embro)?|dec(?:ember)?|dic(?:iembre)?|ene(?:ro)?"
-)
-# "18 Dec", "13 December": an English day and month (Portuguese ones take "de": "18 de dez")
-_EN_MONTHS = (
-    r"jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|june|july|aug(?:ust)?|sep(?:t(?:ember)?)?|"
-    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
-)
 _PART = "|".join(sorted((re.escape(p) for p in PARTS_OF_DAY), key=len, reverse=True))
 _WEEKDAYS = "|".join(WEEKDAYS)
 _DAY = re.compile(

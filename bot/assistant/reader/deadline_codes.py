@@ -44,7 +44,9 @@ _DAY_OF_YEAR = re.compile(
     r"\b(?P<iso_year>20\d\d)-(?P<iso_n>[0-3]\d\d)\b(?!-)"
     r"(?:[t ](?P<hour>[0-2]\d):(?P<minute>[0-5]\d))?|"
     # JD Edwards' CYYDDD: "no JDE a data limite tá 126352" is 2026, day 352
-    r"\b(?:jd ?edwards|jde)\b[^.\n]{0,40}?\b1(?P<jde_year>\d\d)(?P<jde_n>[0-3]\d\d)\b"
+    r"\b(?:jd ?edwards|jde)\b[^.\n]{0,40}?\b1(?P<jde_year>\d\d)(?P<jde_n>[0-3]\d\d)\b|"
+    # an ordinal date YYDDD ("data juliana (AADDD) ... até 26350"): 2026, day 350
+    r"\b(?:datas? julianas?|julian dates?)\b[^.\n]{0,60}?\b(?P<yy_year>2\d)(?P<yy_n>[0-3]\d\d)\b"
 )
 # An ISO week date from a planning tool: "2026-W51-2" is Tuesday of week 51; a week alone, its
 # Friday.
@@ -100,7 +102,9 @@ def _cron(text: str, now: datetime) -> _Found:
     said = _CRON.search(text)
     if said is None or "*" not in said["expr"] or not _CRON_SAID.search(text):
         return None
-    zone = UTC if _CRON_UTC.search(text) else CLIENT_ZONE
+    # "`30 22 * * 5` (UTC)": the zone said right after the schedule
+    after = re.match(r"[`'\"]?\s*\(?\s*(?:utc|gmt)\b", text[said.end("expr") :])
+    zone = UTC if _CRON_UTC.search(text) or after else CLIENT_ZONE
     try:
         moment = next(CronSim(said["expr"], now.astimezone(zone)))
     except (CronSimError, StopIteration):
@@ -113,8 +117,9 @@ def _day_of_year(text: str, now: datetime) -> _Found:
     said = _DAY_OF_YEAR.search(text)
     if said is None:
         return None
-    n = int(said["n"] or said["iso_n"] or said["day_n"] or said["jde_n"])
-    jde = f"20{said['jde_year']}" if said["jde_year"] else None
+    n = int(said["n"] or said["iso_n"] or said["day_n"] or said["jde_n"] or said["yy_n"])
+    two_digits = said["jde_year"] or said["yy_year"]
+    jde = f"20{two_digits}" if two_digits else None
     given = said["year"] or said["iso_year"] or said["day_year"] or jde
     for year in [int(given)] if given else [now.year, now.year + 1]:
         if not 1 <= n <= (366 if on_day(year, 2, 29) else 365):

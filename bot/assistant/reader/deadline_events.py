@@ -4,11 +4,12 @@ Ano-Novo Chinês"), a weekday before a date ("a segunda que
 antecede o Natal"), the middle of a week ("até o meio da semana que vem") and a date that moves off
 a weekend ("dia 20; se cair em fim de semana, vale o primeiro dia útil seguinte") and the next
 sprint ("a sprint atual fecha quarta, 9/12; vai como entrega da próxima; sprints de 2 semanas")
-and a week of a month ("a segunda semana de janeiro").
+and a week of a month ("a segunda semana de janeiro"), and the end of a shift the client starts at
+an hour ("começo hoje às 19h um plantão de 12h e quero pronto quando o plantão terminar").
 Each returns the moment, and where it was said."""
 
 import re
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
 
 import holidays
 
@@ -260,3 +261,28 @@ def nth_week(text: str, now: datetime) -> Found:
         monday += timedelta(days=7 * _NTHS[said["nth"]])
     friday = min(monday + timedelta(days=4), next_month(first) - timedelta(days=1))
     return end_of(friday), said.start(), said.end()
+
+
+_SHIFTS = r"plantao|turno|voo|viagem|cirurgia|expediente|shift|flight"
+_SHIFT = re.compile(
+    r"\b(?:comec\w*|entr[oa]|inicio|pego|start\w*|begin\w*)\s+(?P<day>hoje|amanha|today|tomorrow)?"
+    r"\s*(?:as|at)\s+(?P<hour>[01]?\d|2[0-3])(?:h|:)(?P<minute>[0-5]\d)?h?\b[^.;!?]{0,30}?"
+    rf"\b(?:{_SHIFTS})\b[^.;!?\d]{{0,20}}?\b(?:de|of) (?P<length>\d{{1,2}}) ?(?:h|horas|hours)\b"
+)
+_SHIFT_END = re.compile(
+    rf"\b(?:quando|assim que|when|once|by the time) (?:o |a |meu |minha |the |my )?(?:{_SHIFTS}) "
+    r"(?:terminar|acabar|ends?|is over|finish\w*)|"
+    rf"\b(?:no|ao|at the|by the) (?:fim|final|end) d?[oa]?\s?(?:meu |my )?(?:{_SHIFTS})\b"
+)
+
+
+def shift_end(text: str, now: datetime) -> Found:
+    """ "começo hoje às 19h um plantão de 12h ... quando o plantão terminar": its start plus its
+    length."""
+    said = _SHIFT.search(text)
+    end = _SHIFT_END.search(text, said.end()) if said else None
+    if said is None or end is None:
+        return None
+    day = now.date() + timedelta(days=said["day"] in ("amanha", "tomorrow"))
+    start = datetime.combine(day, time(int(said["hour"]), int(said["minute"] or 0)), now.tzinfo)
+    return start + timedelta(hours=int(said["length"])), said.start(), end.end()

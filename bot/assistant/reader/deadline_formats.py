@@ -34,6 +34,7 @@ from bot.assistant.reader.deadline_events import (
     next_sprint,
     nth_week,
     rolled,
+    shift_end,
     spreadsheet_day,
     weekday_before,
 )
@@ -171,7 +172,7 @@ def formatted(text: str, now: datetime) -> Deadline | None:
         _iso, *CODED, _d_plus, _week, _countdown, _next_holiday, _named_day, _sprint, _iteration,
         _ends_on, _week_of, _break, _event_day, _return, _nth_weekday, fortnight,
         weekday_of_this_month, moving_day, unix_time, acronym, easter_day, weekday_before,
-        mid_week, rolled, next_sprint, nth_week, lunar_new_year, spreadsheet_day,
+        mid_week, rolled, next_sprint, nth_week, lunar_new_year, spreadsheet_day, shift_end,
     )  # fmt: skip
     for read in reads:
         if found := read(text, now):

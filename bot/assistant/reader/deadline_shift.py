@@ -59,6 +59,15 @@ ZONES = {
     "bogota": "America/Bogota", "santiago": "America/Santiago",
     "buenos aires": "America/Argentina/Buenos_Aires",
 }  # fmt: skip
+# "Tuesday 9:00 GMT-5", "UTC+8": a fixed offset (IANA's Etc zones count the sign the other way).
+ZONES |= {
+    f"{name}{space}{sign}{hours}": f"Etc/GMT{'+' if sign == '-' else '-'}{hours}"
+    for name in ("gmt", "utc")
+    for space in ("", " ")
+    for sign in "+-"
+    for hours in range(1, 13)
+    if f"{name}{space}{sign}{hours}" not in ZONES
+}
 ZONE = re.compile(
     # "Friday EOD our time (IST)", "segunda 9h no nosso horário (Lisboa)"
     r"^\s*,?\s*(?:(?:our|my) (?:local )?time\s*|(?:no )?(?:nosso|meu) horario\s*)?"

@@ -35,6 +35,15 @@ _SAMPLE = re.compile(
     r"\b(?:amostra|sample)\s+(?:de|of|com|with)\s+(?:~|uns |umas |about )?(?P<n>\d+(?:[.,]\d+)*)"
     r"(?!\s*(?:mil|k|%)\b)"
 )
+# "Rodei o pdfinfo num dos relatórios ... todos têm mais ou menos esse tamanho", "é um edital
+# típico": the total was measured on one record, like the rest.
+_ONE_SHOWN = re.compile(
+    r"\b(?:num dos|em um dos|de um dos|on one of the|in one of the)\b|"
+    r"\b(?:e|eh|is) (?:um|uma|a|an) [a-z]+ (?:tipic[oa]|typical|normal|medi[oa]|average)\b|"
+    r"\b(?:todos|todas|all of them|the rest|os outros|as outras) (?:tem|sao|have|are) "
+    r"(?:mais ou menos |quase |about |roughly )?(?:esse|este|o mesmo|that|this|the same) "
+    r"(?:tamanho|size|length)\b"
+)
 # "No projeto de 2024 usamos 200 mil exemplos ... Agora é outro: 45 mil descrições": the job.
 _THIS_JOB = re.compile(
     r"\b(?:agora (?:e|eh) outro|agora e diferente|desta vez|dessa vez|this time|now it'?s|"
@@ -61,10 +70,13 @@ def page_rate(text: str, mentions: list[Mention]) -> Mention | None:
 
 
 def sample_size(text: str) -> float | None:
-    """How many records the client measured a total on ("peguei uma amostra de 200")."""
+    """How many records the client measured a total on ("peguei uma amostra de 200", "num dos
+    relatórios")."""
     found = _SAMPLE.search(text)
     size = number(found["n"]) if found else None
-    return size if size and size >= 2 else None
+    if size and size >= 2:
+        return size
+    return 1.0 if _ONE_SHOWN.search(text) else None
 
 
 def this_job_text(text: str) -> str:

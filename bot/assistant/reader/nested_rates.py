@@ -2,13 +2,16 @@
 palavras por balão" is 66 palavras por página; "estrofes de 6 versos, uns 7 palavras por verso"
 is estrofes de 42 palavras; "3 colunas, ~70 linhas por coluna, ~8 palavras por linha" is 3
 colunas de 560 palavras. Each link is folded into the one before it, so the quantity reader sees
-one length per unit it knows. Works on folded text."""
+one length per unit it knows. A part said as a count of pieces beside another part ("26
+versículos de ~25 palavras + comentário de ~350") is folded into its length the same way. Works on
+folded text."""
 
 import re
 
 from bot.assistant.reader.spans import number
 
 _NUMBER = r"(?:~|uns |umas |cerca de |about )?(?P<{}>\d+(?:[.,]\d+)?)"
+_PERIODS = r"(?:mes|meses|semanas?|dias?|anos?|horas?|minutos?|months?|weeks?|days?|years?|hours?)"
 _LENGTH = r"palavras|words|linhas|lines|caracteres|characters|tokens"
 # "~6 balões por página e ~11 palavras por balão": pieces of a unit, then each piece's length
 _RATE_CHAIN = re.compile(
@@ -21,6 +24,14 @@ _OF_CHAIN = re.compile(
     rf"\b(?P<of>de|of|com|with) {_NUMBER.format('a')} (?P<pieces>[a-z]+)(?: \([^)]{{0,30}}\))?"
     rf"(?P<gap>[^.;!?\d]{{0,12}}?){_NUMBER.format('b')} (?P<length>{_LENGTH}) "
     r"(?:por|per|/|cada|each) (?P<piece>[a-z]+)"
+)
+
+# "~2 balões por quadro de ~12 palavras": pieces of a unit, each piece's length after it
+_RATE_OF = re.compile(
+    rf"{_NUMBER.format('a')} (?P<pieces>[a-z]+) (?:por|per|/|em cada|in each) "
+    # not "15 contratos por mês de ~3.000 palavras": a rate in time, each contract that long
+    rf"(?!{_PERIODS}\b)(?P<unit>[a-z]+) (?:de|of|com|with) {_NUMBER.format('b')} "
+    rf"(?P<length>{_LENGTH})\b"
 )
 
 
@@ -42,7 +53,8 @@ def _folded(found: re.Match[str]) -> str:
     """The two links of `found` as one length: "66 palavras por página", "de 42 palavras"."""
     a, b = number(found["a"]), number(found["b"])
     pieces = found["pieces"]
-    if not a or not b or not _same_noun(pieces, found["piece"]) or _TURNS.match(pieces):
+    piece = found["piece"] if "piece" in found.re.groupindex else pieces
+    if not a or not b or not _same_noun(pieces, piece) or _TURNS.match(pieces):
         return found[0]
     if _examples_of(pieces).search(found.string):
         return found[0]
@@ -51,8 +63,33 @@ def _folded(found: re.Match[str]) -> str:
     return f"{found['of']} {a * b:g} {found['length']}"
 
 
+# "26 versículos de ~25 palavras + comentário de ~350", "abertura (~200 palavras) + ~14 atos, de
+# ~120 palavras cada", "+ a correção (5 comentários de ~40 palavras)": a few pieces, each of a
+# length, that are one part of an example beside another part.
+_PIECES = (
+    # not "16 mil user stories de ~80 palavras + ...": a count of examples
+    r"(?<![\d.,])(?P<n>[2-9]|[1-9]\d|1\d\d)(?:[.,]\d)? (?!(?:mil|k|milh\w*|bilh\w*)\b)"
+    r"(?P<pieces>[a-z]+)[^.;!?\d+()]{0,40}?"
+    rf"(?:de|com|of|with) {_NUMBER.format('b')} (?P<length>{_LENGTH})(?: cada| each)?"
+)
+_PLUS_BEFORE = re.compile(
+    r"\+\s*(?:[a-z]+\s+){0,5}?\(?\s*(?:~|uns |umas |cerca de |about )?" + _PIECES
+)
+_PLUS_AFTER = re.compile(r"\b" + _PIECES + r"(?=\s*\)?\s*\+)")
+
+
+def _pieces_folded(found: re.Match[str]) -> str:
+    n, b = number(found["n"]), number(found["b"])
+    if not n or not b or _TURNS.match(found["pieces"]):
+        return found[0]
+    return found.string[found.start() : found.start("n")] + f"{n * b:g} {found['length']}"
+
+
 def chained_rates(folded: str) -> str:
-    """`folded` with each chain of rates folded into one length per outer unit."""
+    """`folded` with each chain of rates folded into one length per outer unit, and each part
+    said as a count of pieces folded into its length."""
     for _ in range(3):  # a chain of three links folds in two steps
-        folded = _OF_CHAIN.sub(_folded, _RATE_CHAIN.sub(_folded, folded))
+        folded = _OF_CHAIN.sub(_folded, _RATE_CHAIN.sub(_folded, _RATE_OF.sub(_folded, folded)))
+    if "+" in folded:
+        folded = _PLUS_AFTER.sub(_pieces_folded, _PLUS_BEFORE.sub(_pieces_folded, folded))
     return folded

@@ -285,6 +285,8 @@ def read_data_size(text: str, text_model: bool = False, alone: bool = False) -> 
                 f"{said_result(tokens, steps)} ÷ {divisor} "
                 f"≈ {said_tokens(size.tokens_per_example, 'each')}"
             )
+            if sample == 1:  # "num dos relatórios: 64 páginas": one record's own length
+                size.arithmetic = f"{counted} {TIMES} {said_result(tokens, steps, 'each')}"
         elif recorded := recordings(chains) if not size.examples else None:
             size.examples, size.tokens_per_example, size.arithmetic = recorded
             size.start = totals[0][0].start

@@ -20,7 +20,10 @@ _NUMBERED_RUN = re.compile(
     rf"(?P<last_no>{_NUMBER})\b|"
     # "do LAB-000001 ao LAB-036000": one code's prefix at both ends
     rf"\b(?P<prefix>[a-z]{{2,6}})[- ]?(?P<first_code>{_NUMBER})\s*(?:a|ao|ate|to|-)\s+(?:a |o )?"
-    rf"(?P=prefix)[- ]?(?P<last_code>{_NUMBER})\b"
+    rf"(?P=prefix)[- ]?(?P<last_code>{_NUMBER})\b|"
+    # "os laudos têm ID sequencial, vão de 10.001 a 58.000": thousands written out at both ends
+    r"\bids?\b[^.;!?\d]{0,30}?\bde (?P<first_said>\d{1,3}(?:\.\d{3})+) (?:a|ate|to) "
+    r"(?P<last_said>\d{1,3}(?:\.\d{3})+)\b"
 )
 _POWER = re.compile(r"(?<![\d^])(?P<base>[2-9]|1[0-6])\s?\^\s?(?P<exp>\d{1,2})\b")
 # "faltam 1.500 pra fechar 50 mil", "estamos a 3 mil de bater 100 mil": the count still short
@@ -39,8 +42,9 @@ def spoken(folded: str) -> str:
         return f"entre {low} e {high}" if low < high <= 3 * low else found[0]
 
     def counted(found: re.Match[str]) -> str:
-        first = number(found["first"] or found["first_no"] or found["first_code"]) or 0
-        last = number(found["last"] or found["last_no"] or found["last_code"]) or 0
+        first = found["first"] or found["first_no"] or found["first_code"] or found["first_said"]
+        last = found["last"] or found["last_no"] or found["last_code"] or found["last_said"]
+        first, last = number(first) or 0, number(last) or 0
         return f"{int(last - first + 1)} registros" if 1 < last - first < 10_000_000 else found[0]
 
     def powered(found: re.Match[str]) -> str:

@@ -2,6 +2,7 @@
 
 import math
 import re
+import unicodedata
 from functools import cache, lru_cache
 
 from text_to_num import text2num
@@ -291,6 +292,25 @@ _FRACTIONS = [
     (re.compile(r"\b(?:um|1) decimo\b(?! d[oa]s?\b)|\b(?:one|1|a) tenth\b(?! of)"), "10%"),
 ]
 
+# "¾", "⅔": a share; after a whole number ("2½"), its fraction.
+_VULGAR = re.compile(r"(?<![\d,.])(\d+)?\s?([¼½¾⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])")
+# "5 em cada 8", "3 out of every 4": a share ("1 em cada 4" is a subsample, read as one).
+_N_IN_EACH = re.compile(
+    r"\b([2-9]|[1-9]\d) (?:em|de|in|out of) (?:cada|every) ([3-9]|[1-9]\d{1,2})\b"
+)
+
+
+def _vulgar(found: re.Match[str]) -> str:
+    share = unicodedata.numeric(found[2])
+    if found[1]:
+        return f"{int(found[1]) + share:g}"
+    return f"{100 * share:.4g}%".replace(".", ",")
+
+
+def _n_in_each(found: re.Match[str]) -> str:
+    part, whole = int(found[1]), int(found[2])
+    return f"{100 * part / whole:.4g}%".replace(".", ",") if part < whole else found[0]
+
 
 # A message is normalized by each reader that looks at it (the job, the asks, the comparison):
 # once is enough.
@@ -319,7 +339,9 @@ def normalize(text: str) -> str:
     text = re.sub(r"(?<=\d)_(?=\d{3}(?!\d))", "", text)
     text = re.sub(r"(?<=\d)'(?=\d{3}(?!\d))", "", text)  # Swiss thousands: "84'000"
     # "2,4 x 10⁵" (with the multiplication sign): a power of ten written with a superscript
-    text = re.sub(r"(\d+(?:[.,]\d+)?)\s*[\u00d7x]\s*10([⁰¹²³⁴⁵⁶⁷⁸⁹]+)", _power_of_ten, text)
+    # "1,8·10⁷": the middle dot is a multiplication sign too
+    text = re.sub(r"(\d+(?:[.,]\d+)?)\s*[\u00d7x\u00b7*]\s*10([⁰¹²³⁴⁵⁶⁷⁸⁹]+)", _power_of_ten, text)
+    text = _VULGAR.sub(_vulgar, text)  # "¾ têm resposta": 75%; "2½ épocas": 2.5
     text = re.sub(r"~~[^~\n]{1,60}~~", " ", text)
     # "llama 8b 🆚 gemma 2 9b", "💵?" after a quote
     folded = fold(
@@ -389,6 +411,7 @@ def normalize(text: str) -> str:
     # "só dois terços têm o texto completo", "um quarto é spam": shares, as the reader counts them
     for said, share in _FRACTIONS:
         folded = said.sub(share, folded)
+    folded = _N_IN_EACH.sub(_n_in_each, folded)  # "só 5 em cada 8 deixaram comentário": 62,5%
     folded = re.sub(r"\b(\d+ (?:mil|k)) e (?:poucos|poucas|pouco|tantos|tantas)\b", r"\1", folded)
     for pattern, replacement in _HALF:
         folded = pattern.sub(replacement, folded)
