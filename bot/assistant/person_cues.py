@@ -11,7 +11,8 @@ HANDOFF = re.compile(
     r"\b(?:book|schedule|set up) a (?:call|meeting)\b|"
     # "qual o canal de compliance pra uma denúncia anônima?": a person receives it
     r"\bcanal de (?:denuncias?|compliance|etica|integridade)\b|\bdenuncia anonima\b|"
-    r"\bouvidoria\b|\bwhistle-?blow\w*|\bethics (?:hotline|channel)\b|"
+    r"\b(?:canal|contato|e-?mail|telefone|falar com) d?[ae]? ?ouvidoria\b|\bwhistle-?blow\w*|"
+    r"\bethics (?:hotline|channel)\b|"
     r"\b(?:marcar|agendar) uma (?:call|reuniao|ligacao|conversa)\b|"
     # "quer uma reunião no Teams com o responsável técnico de vocês"
     r"\b(?:reuniao|call|videochamada)(?: (?:no|pelo|via|por) (?:teams|meet|zoom|video))? com "
@@ -119,14 +120,10 @@ ACCOUNT = re.compile(
     r"\bbook (the|a) (machine|gpu)|"
     r"\bconcorr\w*\b[^?!]{0,60}\b(cobre|cobrem|igual\w*|bate|batem|match)\b|"
     r"\b(iso ?27001|soc ?2|questionario de seguranca|due diligence|pentest)\b|"
-    # a machine free right now, a press interview, the carbon of a job: a person answers
+    # a machine free right now, the carbon of a job: a person answers
     r"\b(livres?|disponive(l|is)|ocupad[oa]s?)\b[^.]{0,40}\b(agora|hoje|amanha)\b|"
     r"\b(agora|hoje|amanha)\b[^.]{0,40}\b(livres?|disponive(l|is)|ocupad[oa]s?)\b|"
-    r"\b(entrevista|reporter|jornalista|imprensa|interview|journalist)\b|"
     r"\b(pegada de carbono|carbon footprint|kg de co2|co2 por job)\b|"
-    # A podcast, a sponsorship, a talk, a survey for a thesis, our prices quoted in an article
-    r"\b(podcast|episodio|patrocin\w*|palestra|meetup|sponsor\w*|questionario|survey|"
-    r"dissertacao|mestrand[ao]|doutorand[ao]|pesquisa academica)\b|"
     r"\bcitar (?:os )?(?:numeros|precos|valores|dados) de (?:voces|vcs)\b|"
     # A message sent in our name, an offer to confirm: a person checks it
     r"\be oficial\b|\bforam (?:voces|vcs) que mandaram\b|"
@@ -177,6 +174,18 @@ ACCOUNT = re.compile(
 )
 
 
-def wants_person(folded: str) -> bool:
-    """A person asked for by name or role, or a matter of the client's own account."""
-    return bool(HANDOFF.search(folded) or ACCOUNT.search(folded))
+# A press interview, a podcast, a sponsorship, a talk, a survey for a thesis: a person answers,
+# unless they are only what the client's data is ("380 episódios do nosso podcast transcritos").
+_ABOUT_US = re.compile(
+    r"\b(entrevista|reporter|jornalista|imprensa|interview|journalist|podcast|episodio|patrocin\w*|"
+    r"palestra|meetup|sponsor\w*|questionario|survey|dissertacao|mestrand[ao]|doutorand[ao]|"
+    r"pesquisa academica)\b"
+)
+
+
+def wants_person(folded: str, data: bool = False) -> bool:
+    """A person asked for by name or role, or a matter of the client's own account; a request
+    about us (an interview, a talk) only where the message describes no data."""
+    return bool(
+        HANDOFF.search(folded) or ACCOUNT.search(folded) or (_ABOUT_US.search(folded) and not data)
+    )

@@ -276,7 +276,10 @@ def _cues(reading: Reading) -> list[tuple[Ask, bool]]:
     data = bool({"examples", "dataset_tokens", "tokens_per_example"} & reading.fields.keys())
     return [
         ("injection", bool(cues.INJECTION.search(folded))),
-        ("handoff", person_cues.wants_person(folded) and not pleasantries.GREETING.match(folded)),
+        (
+            "handoff",
+            person_cues.wants_person(folded, data) and not pleasantries.GREETING.match(folded),
+        ),
         ("greeting", bool(pleasantries.GREETING.match(folded))),
         ("closing", bool(pleasantries.CLOSING.match(folded))),
         ("proposal", bool(cues_of.PROPOSAL.search(folded))),

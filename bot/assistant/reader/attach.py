@@ -261,6 +261,8 @@ def _data(reading: JobReading, spans: list[Span], text: str, written: str) -> No
     model = load_registry().find(str(reading.slots.get("model", "")))
     with data_in(stated_language(text)):
         size = read_data_size(text, text_model=bool(model and not model.fixed_input))
+    if size is not None and size.examples is not None and 0 <= size.examples < 1:
+        size = None  # "0-1k tokens: 24.000": a bin's lower bound read as a count
     if size is not None:
         for name in ("examples", "tokens_per_example", "dataset_tokens"):
             if (value := getattr(size, name)) is not None:

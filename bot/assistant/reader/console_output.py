@@ -8,8 +8,9 @@ their bytes, never DATA_LENGTH; OpenSearch's `_count` is the documents, never a 
 `hits.total` with `"relation": "gte"` (a lower bound), and `_cat/indices` counts each index's
 documents in `docs.count` (summed; never `docs.deleted` nor the store's sizes); `pdfinfo`'s
 "Pages:" and `qpdf --show-npages` are one PDF's pages; a dataset card's `num_bytes` is the split's
-text in bytes. A median, a maximum or a minimum is never
-the size. Works on folded text, after the prompts are taken out."""
+text in bytes; a progress bar run to its end counts the records, ffprobe's duration is one
+recording's length, and a script's "Total tokens:" the dataset's tokens. A median, a maximum or
+a minimum is never the size. Works on folded text, after the prompts are taken out."""
 
 import re
 
@@ -64,6 +65,31 @@ _PDF_PROPERTIES = re.compile(
 )
 
 
+# A tqdm progress bar run to the end ("Map: 100%|████| 52480/52480 [00:41<00:00, 1279.99
+# examples/s]"): the total is the records; its time and rate are no data.
+_PROGRESS = re.compile(r"\b100%\s*\|[^|\n]*\|\s*(?P<n>\d+)/(?P=n)\b\s*(?:\[[^\]\n]*\])?")
+# "Total tokens: 21,500,000" printed by a tokenizing script: the dataset's tokens
+_TOTAL_TOKENS = re.compile(
+    rf"\b(?:total (?:de )?tokens|tokens totais|total_tokens|num_tokens)\s*[:=]\s*(?P<n>{NUMBER})"
+)
+# ffprobe on one recording: "Duration: 00:06:40.00, start: ..., bitrate: 64 kb/s" or
+# "[FORMAT]\nduration=1520.000000": its length (bitrate and sample rate are no data)
+_FFPROBE = re.compile(
+    r"\bduration: (?P<h>\d\d):(?P<m>[0-5]\d):(?P<s>[0-5]\d(?:\.\d+)?)"
+    r"(?:,\s*start: [\d.]+)?(?:,\s*bitrate: \d+ kb/s)?|"
+    r"\bduration=(?P<seconds>\d+(?:\.\d+)?)"
+)
+_STREAM = re.compile(r"(?m)^[ \t]*(?:stream #\d+:\d+|input #\d+)[^\n]*$|\[/?format\]")
+
+
+def _duration(found: re.Match[str]) -> str:
+    if found["seconds"]:
+        seconds = float(found["seconds"])
+    else:
+        seconds = int(found["h"]) * 3600 + int(found["m"]) * 60 + float(found["s"])
+    return f"duracao de {seconds / 60:.2f} minutos".replace(".", ",")
+
+
 # A Hugging Face dataset card's split: "num_examples: 48000, num_bytes: 192000000".
 _SPLIT_BYTES = re.compile(r"\bnum_bytes\s*[:=]\s*(?P<n>\d+)\b")
 
@@ -88,6 +114,10 @@ def _index_documents(folded: str) -> str:
 def console_counts(folded: str) -> str:
     """`folded` with what an R or a Spark session printed said as records and their length."""
     folded = _index_documents(folded)
+    if _FFPROBE.search(folded):
+        folded = _FFPROBE.sub(_duration, _STREAM.sub("", folded))
+    folded = _PROGRESS.sub(lambda m: f"{m['n']} registros", folded)
+    folded = _TOTAL_TOKENS.sub(lambda m: f"{respoken(m['n'])} tokens no total", folded)
     folded = _SPLIT_BYTES.sub(lambda m: f"{m['n']} bytes no total", folded)
     if _PDF_PAGES.search(folded):
         folded = _PDF_PAGES.sub(

@@ -284,7 +284,7 @@ RESIDENCY = re.compile(
 SPOT = re.compile(
     r"\bspot\b|preemptiv|interrompiv|preemptible|"
     # "aquelas máquinas que o provedor pode desligar a qualquer hora"
-    r"(?:maquinas?|instancias?|vms?)(?: [a-z]+)? (?:que|q) (?:o provedor |a nuvem |eles )?"
+    r"(?:maquinas?|instancias?|vms?)(?: [a-z]+){0,2} (?:que|q) (?:o provedor |a nuvem |eles )?"
     r"(?:pode |podem )?(?:ser )?"
     r"(?:deslig|interromp|derrub|tom\w+ de volta)"
 )
@@ -351,7 +351,8 @@ _OWNED_CARD = re.compile(
     r"(?:so |apenas |somente )?(?:temos|tenho|possuo|possuimos|dispomos de|nossa|minha|nosso|"
     r"meu|we have|we only have|i have|our|my|limitad\w+ a|max(?:imo)?|we run on|we use|"
     r"rodamos (?:em|numa?s?)|usamos)\b[^.;!?]{0,30}?"
-    rf"(?:rtx |geforce |nvidia |gtx )?({_CARD})\b"
+    # not "our data must stay in europe-west4": a region's name ends in "t4"
+    rf"(?:rtx |geforce |nvidia |gtx )?(?<![a-z0-9-])({_CARD})\b"
 )
 _NOT_ENOUGH = re.compile(
     r"[^.;!?]{0,30}\b(?:mas|but|porem)\b[^.;!?]{0,15}\b(?:nao (?:aguenta|da conta|dao conta|cabe|"

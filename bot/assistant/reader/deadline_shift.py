@@ -58,6 +58,25 @@ ZONES = {
     "ciudad de mexico": "America/Mexico_City", "cidade do mexico": "America/Mexico_City",
     "bogota": "America/Bogota", "santiago": "America/Santiago",
     "buenos aires": "America/Argentina/Buenos_Aires",
+    "moscou": "Europe/Moscow", "moscow": "Europe/Moscow", "msk": "Europe/Moscow",
+    "roma": "Europe/Rome", "rome": "Europe/Rome", "milao": "Europe/Rome", "milan": "Europe/Rome",
+    "amsterda": "Europe/Amsterdam", "amsterdam": "Europe/Amsterdam", "zurique": "Europe/Zurich",
+    "zurich": "Europe/Zurich", "frankfurt": "Europe/Berlin", "dublin": "Europe/Dublin",
+    "estocolmo": "Europe/Stockholm", "stockholm": "Europe/Stockholm",
+    "varsovia": "Europe/Warsaw", "warsaw": "Europe/Warsaw", "istambul": "Europe/Istanbul",
+    "istanbul": "Europe/Istanbul", "tel aviv": "Asia/Jerusalem", "israel": "Asia/Jerusalem",
+    "cairo": "Africa/Cairo", "joanesburgo": "Africa/Johannesburg",
+    "johannesburg": "Africa/Johannesburg", "nairobi": "Africa/Nairobi", "riad": "Asia/Riyadh",
+    "riyadh": "Asia/Riyadh", "doha": "Asia/Qatar", "abu dhabi": "Asia/Dubai",
+    "bangkok": "Asia/Bangkok", "jacarta": "Asia/Jakarta", "jakarta": "Asia/Jakarta",
+    "manila": "Asia/Manila", "kuala lumpur": "Asia/Kuala_Lumpur", "taipei": "Asia/Taipei",
+    "osaka": "Asia/Tokyo", "melbourne": "Australia/Melbourne", "perth": "Australia/Perth",
+    "miami": "America/New_York", "boston": "America/New_York", "atlanta": "America/New_York",
+    "san francisco": "America/Los_Angeles", "seattle": "America/Los_Angeles",
+    "vancouver": "America/Vancouver", "austin": "America/Chicago", "dallas": "America/Chicago",
+    "houston": "America/Chicago", "montevideu": "America/Montevideo",
+    "montevideo": "America/Montevideo", "assuncao": "America/Asuncion",
+    "caracas": "America/Caracas", "la paz": "America/La_Paz",
 }  # fmt: skip
 # "Tuesday 9:00 GMT-5", "UTC+8": a fixed offset (IANA's Etc zones count the sign the other way).
 ZONES |= {
@@ -127,6 +146,18 @@ def after_working_hours(start: datetime, hours: float) -> datetime:
         moment = datetime.combine(moment.date() + timedelta(days=1), OPENING, moment.tzinfo)
 
 
+def _after_weekday_hours(start: datetime, hours: int) -> datetime:
+    """The moment `hours` hours after `start`, Saturdays and Sundays not counted."""
+    moment, left = start, timedelta(hours=hours)
+    while True:
+        midnight = datetime.combine(moment.date() + timedelta(days=1), time(0), moment.tzinfo)
+        if moment.weekday() < 5:
+            if moment + left <= midnight:
+                return moment + left
+            left -= midnight - moment
+        moment = midnight
+
+
 def after_months(start: datetime, months: int) -> datetime:
     """The same day and hour `months` calendar months after `start` ("um mês a partir de hoje")."""
     year, month = divmod(start.month - 1 + months, 12)
@@ -134,6 +165,7 @@ def after_months(start: datetime, months: int) -> datetime:
     return start.replace(year=year, month=month, day=min(start.day, monthrange(year, month)[1]))
 
 
+_WEEKEND = r"(?:sabados?|(?:fim|fins|finais|final) de semana|fds|weekends?|saturdays?)"
 # "1,5 mes": a month and a half ("um mês e meio", as the text reader writes it)
 _MONTHS_SAID = r"\d{1,2}(?:,5)?|uma?|one|dois|duas|two|tres|three"
 # "prazo de 2 meses", "one month from today", "24 horas úteis": calendar months and working hours
@@ -148,6 +180,12 @@ _FROM_NOW = re.compile(
     r"(?P<months_from>\d{1,2}|uma?|one|dois|duas|two) (?:mes|meses|months?) "
     r"(?:a partir de (?:hoje|agora)|from (?:today|now)))|"
     r"\b(?P<hours>\d{1,3})\s*(?:h|hs|horas?) uteis\b|"
+    # "em 48 horas, mas sem contar sábado e domingo": hours of weekdays only
+    # "72 horas, só que fim de semana não conta"
+    r"\b(?P<weekday_hours>\d{1,3})\s*(?:h|hs|horas?|hours?)\b(?=[^.!?]{0,50}\b(?:"
+    r"(?:sem contar|nao conta\w*|excluindo|except|not counting|excluding)\b"
+    rf"[^.!?]{{0,20}}\b{_WEEKEND}|"
+    rf"{_WEEKEND}\b[^.!?]{{0,15}}\b(?:nao conta\w*|(?:don'?t|doesn'?t) count|excluded))\b)|"
     r"\b(?P<hours_en>\d{1,3}) (?:business|working) hours\b|"
     # "consegue rodar em 90 minutos?", "within 45 minutes from now"
     r"\b(?:em|dentro de|daqui a|within|in)\s+(?P<minutes>\d{1,3})\s*(?:minutos|minutes|mins?)\b"
@@ -167,6 +205,8 @@ def from_now(text: str, now: datetime) -> Deadline | None:
         moment += timedelta(days=15 if half else 0)  # "um mês e meio": a month and 15 days
     elif said["minutes"]:
         moment = now + timedelta(minutes=int(said["minutes"]))
+    elif said["weekday_hours"]:
+        moment = _after_weekday_hours(now, int(said["weekday_hours"]))
     else:
         moment = after_working_hours(now, int(said["hours"] or said["hours_en"]))
     hours = max(1.0, round((moment - now).total_seconds() / 3600, 1))

@@ -111,9 +111,30 @@ def _piped(found: re.Match[str]) -> str:
     return re.sub(r"([a-z])\s+(?=\d)", r"\1: ", found[0]).replace("|", ";")
 
 
+# A panel's counts by status ("Todos (2.404) | Publicados (2.340) | Rascunhos (64)") of which the
+# client keeps one ("só os publicados entram"): that one's count alone.
+_ITEM = rf"[a-z][a-z ]{{0,20}}?\s*(?:\(\s*{_AMOUNT}\s*\)|:\s*{_AMOUNT})"
+_ITEM_RUN = re.compile(rf"{_ITEM}(?:\s*[|;,]\s*{_ITEM}){{2,}}")
+_ONE_ITEM = re.compile(rf"(?P<label>[a-z][a-z ]{{0,20}}?)\s*(?:\(\s*|:\s*)(?P<amount>{_AMOUNT})")
+_ONLY = re.compile(r"\b(?:so|apenas|somente|only)\s+(?:os |as |the )?(?P<label>[a-z]{4,})")
+
+
+def _kept_item(folded: str) -> str:
+    only = _ONLY.search(folded)
+    run = _ITEM_RUN.search(folded) if only else None
+    if only is None or run is None:
+        return folded
+    for item in _ONE_ITEM.finditer(run[0]):
+        if item["label"].split()[-1][:5] == only["label"][:5]:
+            kept = f"{item['amount']} registros"
+            return folded[: run.start()] + kept + folded[run.end() :]
+    return folded
+
+
 def listed(folded: str) -> str:
     """`folded` with each list of counts by category said as one set added to the next, each
-    category at most the cap the client sets."""
+    category at most the cap the client sets; of a panel's counts, the one the client keeps."""
+    folded = _kept_item(folded)
     said = _CAP.search(folded)
     cap = _value(said["amount"] or said["amount_after"]) if said else None
     folded = _PIPED_CELLS.sub(_piped, folded)

@@ -13,6 +13,7 @@ from typing import Protocol
 from bot.assistant.reader.quantity_arithmetic import (
     TIMES,
     Mention,
+    load_quantities,
     said_amount,
     said_tokens,
     tokens_per_word,
@@ -39,7 +40,10 @@ _SAMPLE = re.compile(
 # típico": the total was measured on one record, like the rest.
 _ONE_SHOWN = re.compile(
     r"\b(?:num dos|em um dos|de um dos|on one of the|in one of the)\b|"
-    r"\b(?:e|eh|is) (?:um|uma|a|an) [a-z]+ (?:tipic[oa]|typical|normal|medi[oa]|average)\b|"
+    r"\b(?:um|uma|a|an|one) (?:[a-z]+ )?(?:tipic[oa]|typical|representativ[oa]|representative)\b|"
+    r"\b(?:e|eh|is) (?:um|uma|a|an) [a-z]+ (?:normal|medi[oa]|average)\b|"
+    r"\b(?:os outros|as outras|the others|the rest) (?:sao|are) (?:bem |muito |quite |pretty )?"
+    r"(?:parecid[oa]s|similar|iguais|alike)\b|"
     r"\b(?:todos|todas|all of them|the rest|os outros|as outras) (?:tem|sao|have|are) "
     r"(?:mais ou menos |quase |about |roughly )?(?:esse|este|o mesmo|that|this|the same) "
     r"(?:tamanho|size|length)\b"
@@ -99,8 +103,10 @@ _SAME_DATA = re.compile(
 _CHUNKS = re.compile(
     r"\b(?:pedac\w*|trechos?|chunks?|blocos?|janelas?|segmentos?|windows?) (?:de|of) "
     r"(?:~|ate |no maximo |"
-    r"uns |about |up to )?(?P<n>\d+(?:[.,]\d+)*) ?(?P<unit>tokens|palavras|words)\b|"
-    r"\b(?P<n2>\d+(?:[.,]\d+)*)[- ]tokens? (?:chunks|pieces|segments|blocks)\b"
+    # "cortar cada ligação em trechos de 2 minutos": minutes of transcribed speech
+    r"uns |about |up to )?(?P<n>\d+(?:[.,]\d+)*) ?"
+    r"(?P<unit>tokens|palavras|words|minutos|minutes)\b|"
+    r"\b(?P<n2>\d+(?:[.,]\d+)*)[- ]tokens? (?:chunks|pieces|segments|blocks|windows)\b"
 )
 
 
@@ -133,14 +139,17 @@ def chunk_size(text: str) -> Chunks | None:
     """The chunks the documents are cut into, where the message says them."""
     found = _CHUNKS.search(text)
     size = number(found["n"] or found["n2"]) if found else None
-    if found is None or not size or size < 16:
+    minutes = bool(found and found["unit"] in ("minutos", "minutes"))
+    if found is None or not size or (size < 16 and not minutes):
         return None
     # "fatiar em janelas de 400 palavras andando de 200 em 200": windows and steps in words;
     # not "10 mil trechos de 300 palavras", records of that length
-    words = found["unit"] in ("palavras", "words")
+    words = found["unit"] in ("palavras", "words", "minutos", "minutes")
     if words and not _CUT.search(text, max(0, found.start() - 40), found.start()):
         return None
     per = tokens_per_word() if words else 1.0
+    if minutes:
+        per *= load_quantities().get("words_per_audio_hour").value / 60
     size *= per
     step, end = size, found.end()
     if overlap := _OVERLAP.match(text, end):

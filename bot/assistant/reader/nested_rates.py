@@ -3,8 +3,9 @@ palavras por balão" is 66 palavras por página; "estrofes de 6 versos, uns 7 pa
 is estrofes de 42 palavras; "3 colunas, ~70 linhas por coluna, ~8 palavras por linha" is 3
 colunas de 560 palavras. Each link is folded into the one before it, so the quantity reader sees
 one length per unit it knows. A part said as a count of pieces beside another part ("26
-versículos de ~25 palavras + comentário de ~350") is folded into its length the same way. Works on
-folded text."""
+versículos de ~25 palavras + comentário de ~350") is folded into its length the same way, and a
+total said as its equivalent in another collection ("o equivalente a 40 livros de 300 páginas") is
+that collection's total. Works on folded text."""
 
 import re
 
@@ -85,11 +86,39 @@ def _pieces_folded(found: re.Match[str]) -> str:
     return found.string[found.start() : found.start("n")] + f"{n * b:g} {found['length']}"
 
 
+# "em volume dá o equivalente a uns 40 livros de 300 páginas": a total said in another collection
+_EQUIVALENT = re.compile(
+    r"\b(?:equivalente?|equivalem|equivalent to|the same as) (?:a |to )?"
+    r"(?:uns |umas |cerca de |~|about )?(?P<n>\d+(?:[.,]\d+)?) (?P<what>[a-z]+) "
+    r"(?:de|of|com|with) (?:uns |umas |~|about )?"
+    rf"(?P<m>\d+(?:[.,]\d+)*) (?P<length>paginas|pages|{_LENGTH})\b"
+)
+
+
+# "o limite do campo é 2.000 caracteres, mas em média elas usam uns 40% disso": that share of it
+_SHARE_OF_LENGTH = re.compile(
+    rf"(?P<n>\d+(?:[.,]\d+)*) (?P<length>{_LENGTH})\b[^.;!?\d]{{0,40}}?\b(?:usam|ocupam|preenchem|"
+    r"use|fill|take up)\s+(?:uns |umas |~|about )?(?P<p>\d{1,2})\s*% (?:disso|dele|do limite|"
+    r"do maximo|of that|of it|of the limit)"
+)
+
+
+def _share_of(found: re.Match[str]) -> str:
+    n, p = number(found["n"]), number(found["p"])
+    return f"em media {n * p / 100:g} {found['length']}" if n and p else found[0]
+
+
+def _in_all(found: re.Match[str]) -> str:
+    n, m = number(found["n"]), number(found["m"])
+    return f"{n * m:g} {found['length']} no total" if n and m else found[0]
+
+
 def chained_rates(folded: str) -> str:
     """`folded` with each chain of rates folded into one length per outer unit, and each part
     said as a count of pieces folded into its length."""
     for _ in range(3):  # a chain of three links folds in two steps
         folded = _OF_CHAIN.sub(_folded, _RATE_CHAIN.sub(_folded, _RATE_OF.sub(_folded, folded)))
+    folded = _SHARE_OF_LENGTH.sub(_share_of, _EQUIVALENT.sub(_in_all, folded))
     if "+" in folded:
         folded = _PLUS_AFTER.sub(_pieces_folded, _PLUS_BEFORE.sub(_pieces_folded, folded))
     return folded

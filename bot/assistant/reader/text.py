@@ -2,7 +2,6 @@
 
 import math
 import re
-import unicodedata
 from functools import cache, lru_cache
 
 from text_to_num import text2num
@@ -28,6 +27,7 @@ from bot.assistant.reader.spans import SCALE, number, words
 from bot.assistant.reader.spelling import corrected
 from bot.assistant.reader.spoken_counts import spoken
 from bot.assistant.reader.tool_output import as_prose
+from bot.assistant.reader.typed_forms import shares_said, typed_names, vulgar_fractions
 from knowledge.lexical import fold
 
 # Chat abbreviations clients use ("qto custa", "vc tem"), spelled out so one rule reads both.
@@ -282,36 +282,6 @@ _INDIAN = re.compile(r"\b(\d+(?:[.,]\d+)?)\s*(lakh|crore)s?\b")
 _INDIAN_SCALE = {"lakh": 100_000, "crore": 10_000_000}
 
 
-# ("e se for só um quarto dos exemplos?" scales the job on the table: a follow-up's own words)
-_FRACTIONS = [
-    (re.compile(r"\b(?:dois|2) tercos\b(?! d[oa]s?\b)|\btwo thirds\b(?! of)"), "66,6667%"),
-    (re.compile(r"\b(?:tres|3) quartos\b(?! d[oa]s?\b)|\bthree quarters\b(?! of)"), "75%"),
-    (re.compile(r"\b(?:um|1) terco\b(?! d[oa]s?\b)|\b(?:one|1|a) third\b(?! of)"), "33,3333%"),
-    (re.compile(r"\b(?:um|1) quarto\b(?! d[oa]s?\b)|\b(?:one|1|a) quarter\b(?! of)"), "25%"),
-    (re.compile(r"\b(?:um|1) quinto\b(?! d[oa]s?\b)|\b(?:one|1|a) fifth\b(?! of)"), "20%"),
-    (re.compile(r"\b(?:um|1) decimo\b(?! d[oa]s?\b)|\b(?:one|1|a) tenth\b(?! of)"), "10%"),
-]
-
-# "¾", "⅔": a share; after a whole number ("2½"), its fraction.
-_VULGAR = re.compile(r"(?<![\d,.])(\d+)?\s?([¼½¾⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])")
-# "5 em cada 8", "3 out of every 4": a share ("1 em cada 4" is a subsample, read as one).
-_N_IN_EACH = re.compile(
-    r"\b([2-9]|[1-9]\d) (?:em|de|in|out of) (?:cada|every) ([3-9]|[1-9]\d{1,2})\b"
-)
-
-
-def _vulgar(found: re.Match[str]) -> str:
-    share = unicodedata.numeric(found[2])
-    if found[1]:
-        return f"{int(found[1]) + share:g}"
-    return f"{100 * share:.4g}%".replace(".", ",")
-
-
-def _n_in_each(found: re.Match[str]) -> str:
-    part, whole = int(found[1]), int(found[2])
-    return f"{100 * part / whole:.4g}%".replace(".", ",") if part < whole else found[0]
-
-
 # A message is normalized by each reader that looks at it (the job, the asks, the comparison):
 # once is enough.
 _SIZE_WITHOUT_B = re.compile(
@@ -341,7 +311,7 @@ def normalize(text: str) -> str:
     # "2,4 x 10⁵" (with the multiplication sign): a power of ten written with a superscript
     # "1,8·10⁷": the middle dot is a multiplication sign too
     text = re.sub(r"(\d+(?:[.,]\d+)?)\s*[\u00d7x\u00b7*]\s*10([⁰¹²³⁴⁵⁶⁷⁸⁹]+)", _power_of_ten, text)
-    text = _VULGAR.sub(_vulgar, text)  # "¾ têm resposta": 75%; "2½ épocas": 2.5
+    text = vulgar_fractions(text)  # "¾ têm resposta": 75%; "2½ épocas": 2.5
     text = re.sub(r"~~[^~\n]{1,60}~~", " ", text)
     # "llama 8b 🆚 gemma 2 9b", "💵?" after a quote
     folded = fold(
@@ -350,6 +320,7 @@ def normalize(text: str) -> str:
         .replace("\U0001f1fa\U0001f1f8", " usd ")  # "em 🇺🇸?": in the flag's currency
         .replace("\U0001f4b2", " em dolar ")
     )
+    folded = typed_names(folded)  # "torch==2.4.1", "numa A-100 de 80"
     folded = as_prose(folded)  # "$ wc -l treino.jsonl / 48000 treino.jsonl"
     folded = folded.replace("\u00b7", ",")  # "qua., 16 de dezembro · 15:00": a calendar invite
     folded = as_history(folded)  # "tudo digitado de 1º de setembro até 30 de novembro"
@@ -409,9 +380,7 @@ def normalize(text: str) -> str:
     folded = re.sub(r"\b(\d+) centenas\b", lambda m: str(int(m[1]) * 100), folded)
     folded = re.sub(r"\b(\d+) milhares\b", r"\1 mil", folded)
     # "só dois terços têm o texto completo", "um quarto é spam": shares, as the reader counts them
-    for said, share in _FRACTIONS:
-        folded = said.sub(share, folded)
-    folded = _N_IN_EACH.sub(_n_in_each, folded)  # "só 5 em cada 8 deixaram comentário": 62,5%
+    folded = shares_said(folded)  # "só dois terços", "só 5 em cada 8 deixaram comentário"
     folded = re.sub(r"\b(\d+ (?:mil|k)) e (?:poucos|poucas|pouco|tantos|tantas)\b", r"\1", folded)
     for pattern, replacement in _HALF:
         folded = pattern.sub(replacement, folded)

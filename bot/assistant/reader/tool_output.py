@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 
 from bot.assistant.reader.console_output import console_counts
+from bot.assistant.reader.histograms import binned
 from bot.assistant.reader.pasted_data import (
     NUMBER,
     amount_said,
@@ -148,6 +149,8 @@ def as_prose(folded: str) -> str:
     folded = _PROMPT.sub("", folded)  # "$ wc -l": a shell prompt, never a dollar amount
     folded = _RUN_LOG.sub("", folded)  # a past run's trainer log: that run's figures
     rewrites: list[Callable[[str], str]] = [
+        console_counts,  # before `sample_said` counts the words of pdfinfo's or ffprobe's lines
+        binned,  # before `table` reads a histogram's bins as sets of records
         sample_said,
         _lines_of_code,
         _code_lines,
@@ -158,7 +161,6 @@ def as_prose(folded: str) -> str:
         card,
         _objects,
         _jq,
-        console_counts,
         python_session,
         key_values,
         pandas,
