@@ -1,16 +1,15 @@
-"""Counts printed by an R or a Spark console, a folder's properties dialog or a database's
-catalog, said as prose: `nrow(bo)` / `[1] 76800` is 76.800 records, `mean(nchar(bo$texto))` /
-`[1] 1448` each one's characters; `df.count()` / `1840000` counts the rows (after the filter
-written), and `avg(length(body))` in `show()`'s box each row's characters; Windows' "Tamanho:
-1,07 GB (1.152.000.000 bytes)" / "Contém: 48.000 Arquivos" is the exact byte count and the files,
-never "Tamanho em disco"; information_schema's TABLE_ROWS and AVG_ROW_LENGTH are the rows and
-their bytes, never DATA_LENGTH; OpenSearch's `_count` is the documents, never a search's
-`hits.total` with `"relation": "gte"` (a lower bound), and `_cat/indices` counts each index's
-documents in `docs.count` (summed; never `docs.deleted` nor the store's sizes); `pdfinfo`'s
-"Pages:" and `qpdf --show-npages` are one PDF's pages; a dataset card's `num_bytes` is the split's
-text in bytes; a progress bar run to its end counts the records, ffprobe's duration is one
-recording's length, and a script's "Total tokens:" the dataset's tokens. A median, a maximum or
-a minimum is never the size. Works on folded text, after the prompts are taken out."""
+"""Counts printed by a console, a tool or a dialog, said as prose: R's `nrow(bo)` / `[1] 76800` is
+76.800 records and `mean(nchar(bo$texto))` each one's characters; Spark's `df.count()` counts the
+rows and `avg(length(body))` each row's characters; Windows' "Tamanho: 1,07 GB (1.152.000.000
+bytes)" / "Contém: 48.000 Arquivos" is the exact byte count and the files, never "Tamanho em
+disco"; information_schema's TABLE_ROWS and AVG_ROW_LENGTH are the rows and their bytes, never
+DATA_LENGTH; OpenSearch's `_count` is the documents, never a search's `hits.total` with
+`"relation": "gte"` (a lower bound); `_cat/indices` sums `docs.count` (never `docs.deleted` nor
+the store's sizes); `pdfinfo`'s "Pages:" and `qpdf --show-npages` are one PDF's pages; a dataset
+card's `num_bytes` is the split's text in bytes; `rclone size` gives the objects and bytes in
+parentheses; a progress bar run to its end counts the records; ffprobe's duration is one
+recording's length; a script's "Total tokens:" is the dataset's tokens. A median, a maximum or a
+minimum is never the size. Works on folded text, after the prompts are taken out."""
 
 import re
 
@@ -90,6 +89,11 @@ def _duration(found: re.Match[str]) -> str:
     return f"duracao de {seconds / 60:.2f} minutos".replace(".", ",")
 
 
+# `rclone size`: "Total objects: 1.250M (1250000)" and "Total size: 4.657 GiB (5000000000 Byte)",
+# the exact figures in parentheses.
+_RCLONE = re.compile(
+    r"\btotal objects:[^(\n]*\((?P<objects>\d+)\)|\btotal size:[^(\n]*\((?P<bytes>\d+) bytes?\)"
+)
 # A Hugging Face dataset card's split: "num_examples: 48000, num_bytes: 192000000".
 _SPLIT_BYTES = re.compile(r"\bnum_bytes\s*[:=]\s*(?P<n>\d+)\b")
 
@@ -118,6 +122,10 @@ def console_counts(folded: str) -> str:
         folded = _FFPROBE.sub(_duration, _STREAM.sub("", folded))
     folded = _PROGRESS.sub(lambda m: f"{m['n']} registros", folded)
     folded = _TOTAL_TOKENS.sub(lambda m: f"{respoken(m['n'])} tokens no total", folded)
+    folded = _RCLONE.sub(
+        lambda m: f"{m['objects']} arquivos" if m["objects"] else f"{m['bytes']} bytes no total",
+        folded,
+    )
     folded = _SPLIT_BYTES.sub(lambda m: f"{m['n']} bytes no total", folded)
     if _PDF_PAGES.search(folded):
         folded = _PDF_PAGES.sub(

@@ -68,7 +68,9 @@ _GROUPS_OF = {"thread": "threads", "conversa": "conversas", "topico": "topicos",
 _IN_BLOCKS = re.compile(
     r"\b(?:junt|agrup|concaten|group|batch|bundl|combin|pack)\w*\b[^.;!?\d]{0,25}?"
     r"(?:de (?P<n>\d+) em (?P=n)\b|(?:blocos|lotes|grupos|pacotes|blocks|batches|groups|chunks) "
-    r"(?:de|of) (?P<size>\d+)\b)[^.;!?\d]{0,40}"
+    r"(?:de|of) (?P<size>\d+)\b|"
+    # "vou juntar 40 registros por exemplo"
+    r"(?P<per>\d+) [a-z]+ (?:por|per|em cada|in each) (?:exemplo|example)\b)[^.;!?\d]{0,40}"
 )
 # Between a first count and a second one: the second is what remains after cleaning the first.
 _CLEANING = (
@@ -92,7 +94,8 @@ _REPLACING = re.compile(
     r"^[^\d]{0,60}?\b(?:corrig\w*|correcao|alias|na verdade|quer dizer|digo|errei|me enganei|"
     r"actually|i mean|correction|scratch that|nova|novo|new|atual\w*|agora|hoje|now|currently|"
     r"confundi|pera|oops|ops|opa|wait|vamos ter|teremos|vai ter|will have|we'?ll have|"
-    rf"vamos usar|{_KEPT}|prestam)\b[^\d]{{0,40}}$"
+    # "9.200 commits, mas sem os merges são 8.400": the count less a kind
+    rf"vamos usar|{_KEPT}|prestam|sem (?:os|as|o|a)|without(?: the)?)\b[^\d]{{0,40}}$"
 )
 # "12 mil resumos de ~150 palavras... ops 120 mil": a count corrected right after its length.
 _CORRECTED = re.compile(
@@ -250,7 +253,11 @@ def _regrouped(
     if not blocks and found["groups"]:
         size = main[0].value / amount(found["groups"], found["scale"] or "")
     else:
-        size = float(found["n"] or found["size"] if blocks else found["size"] or found["size_by"])
+        size = float(
+            found["n"] or found["size"] or found["per"]
+            if blocks
+            else found["size"] or found["size_by"]
+        )
     if size < 1:
         return None  # "conversas de 0 mensagens": the count as written, for the job to refuse
     inside = [c for c in chains if c is not main and found.start() <= c[0].start < found.end()]
@@ -269,7 +276,7 @@ def _regrouped(
             lengths = said_apart
     if blocks:
         group, turn = "blocos", main[0].noun
-        said = "n" if found["n"] else "size"
+        said = "n" if found["n"] else "size" if found["size"] else "per"
     else:
         group = found["group"] or found["group_n"] or _GROUPS_OF[found["group_by"]]
         said = "size" if found["size"] else "size_by" if found["size_by"] else "groups"

@@ -130,12 +130,14 @@ def counted_parts(text: str, mentions: list[Mention]) -> None:
 _PART_UNITS = frozenset({"word", "char", "token", "page", "line"})
 _OTHER_PART = re.compile(
     # "(~20 palavras, em inglês) mais o diff, que dá ~300 tokens"
-    r"^(?:\s*,?\s*(?:em|in) [a-z]+)?\)?\s*,?\s*"
+    # "(~24 palavras, a gente escreve em português) + diff de ~50 linhas": a remark, then the part
+    r"^(?:\s*,?\s*(?:em|in) [a-z]+|\s*,[^()+\n\d]{1,40}(?=\)))?\)?\s*,?\s*"
     r"(?:\+|\be\b|\band\b|\bmais\b|\bplus\b|\bjunto com\b|\balong with\b)\s*"
     r"(?:(?:um|uma|o|a|an?|the|seu|sua)\s+)?[a-z]+(?:\s+[a-z]+){0,5}\s*(?:,?\s+"
     r"(?:de|com|of|with|que tem|which has|tem|que da|que fica|que soma|which is|that is)\s+|"
     # "o diff tem ~30 linhas e a mensagem ~10 palavras": the part's name, then its length
-    r"\s*(?=\(?\s*(?:~|uns |umas |cerca de |about )))"
+    # "+ a correção por competência (200 palavras)": its length in parentheses
+    r"\s*(?=\(|\(?\s*(?:~|uns |umas |cerca de |about )))"
     r"(?:em media |on average )?\(?\s*"
     r"(?:~|uns |umas |cerca de |about )?$"
 )

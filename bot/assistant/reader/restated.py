@@ -276,12 +276,12 @@ def restated(folded: str) -> str:
     # "42 Mtok", "1,6 ktok": thousands and millions of tokens
     folded = re.sub(r"(\d)\s?([km])toks?\b", r"\1 \2 tokens", folded)
     # "arquivos de retorno CNAB 240, cada um com ~60 linhas": each line is a 240-character record
+    # (FEBRABAN's layouts); with no lines counted, each record is one line of that width
     if cnab := re.search(r"\bcnab ?(240|400)\b", folded):
-        folded = re.sub(
-            r"(?<![\d.,])(\d+(?:[.,]\d+)?) linhas\b",
-            lambda m: f"{(number(m[1]) or 0) * int(cnab[1]):.0f} caracteres",
-            folded,
-        )
+        lines = re.compile(r"(?<![\d.,])(\d+(?:[.,]\d+)?) linhas\b")
+        if lines.search(folded) is None:
+            folded = f"{folded.replace(cnab[0], 'cnab')}\ncada registro tem {cnab[1]} caracteres."
+        folded = lines.sub(lambda m: f"{(number(m[1]) or 0) * int(cnab[1]):.0f} caracteres", folded)
     # "500 mil SMS de 2 segmentos": a segment is 160 characters (GSM-7)
     if re.search(r"\bsms\b|\btorpedos?\b", folded):
         folded = re.sub(

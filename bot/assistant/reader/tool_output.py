@@ -41,7 +41,7 @@ _PROMPT = re.compile(r"(?m)^[ \t]*(?:>>>|[$#%>]+)[ \t]+(?=[a-z(])")
 # `wc -l` counts lines; in a table file each line is one record. Not "o wc do escritório".
 _WC = re.compile(r"\bwc\b(?:\s+-(?P<flag>[lwcm])\b)?")
 _WC_UNIT = {"w": "palavras no total", "m": "caracteres no total"}
-_PIPED = re.compile(r"\b(?P<tool>ls|find|cat)\b[^\n|]*\|\s*$")
+_PIPED = re.compile(r"\b(?P<tool>ls|find|cat|git log)\b[^\n|]*\|\s*$")
 _TABLE_FILE = re.compile(r"\.(?:jsonl?|csv|tsv|parquet)\b|\b(?:jsonl|csv|tsv)\b")
 _WC_TRIPLE = re.compile(rf"(?<![\w.,])({NUMBER})\s+({NUMBER})\s+({NUMBER})(?![\w.,])")
 _RESULT = re.compile(rf"(?<![\w.,/-])({NUMBER})(?![\w.,]*[a-z_/-])")
@@ -275,6 +275,8 @@ def _wc_result(command: re.Match[str], block: str, before: str) -> tuple[str, re
         return "", None  # "wc -m deu 84 milhões de caracteres": already said in words
     if flag == "l" and piped and piped["tool"] in ("ls", "find"):
         unit = "arquivos"  # `ls contratos/ | wc -l`: files, one example each only if said
+    elif flag == "l" and piped and piped["tool"] == "git log":
+        unit = "commits"  # `git log --oneline | wc -l`: one line a commit
     else:
         unit = _WC_UNIT.get(flag) or ("registros" if table else "linhas")
     if flag == "c":  # bytes

@@ -1,7 +1,8 @@
 """Numbers and names as people type them, said as the reader reads them: shares in words ("só
 dois terços têm o texto completo") or as a part of a whole ("5 em cada 8"), vulgar fractions
-("¾ têm resposta", "2½ épocas"), a card's name with a gap ("numa A-100", "numa h 100") and a
-package's version pinned ("torch==2.4.1"), which is no number of the job's."""
+("¾ têm resposta", "2½ épocas"), a card's name with a gap ("numa A-100", "numa h 100"), a record
+of a fixed width ("registro fixo de 80 colunas") and a package's version
+pinned ("torch==2.4.1"), which is no number of the job's."""
 
 import re
 import unicodedata
@@ -37,6 +38,11 @@ def _n_in_each(found: re.Match[str]) -> str:
 
 
 _PINNED = re.compile(r"\b([a-z][\w.-]*)\s*(?:==|>=|<=|~=|!=)\s*\d+(?:\.\w+)*")
+# A record of a fixed width: "registro fixo de 80 colunas" is 80 characters (CNAB's, in restated.py)
+_FIXED_WIDTH = re.compile(
+    r"\b(?:registros? fixos?|largura fixa|tamanho fixo|fixed[- ]width|fixed[- ]length)"
+    r"(?: de| of)? (\d{2,4}) (?:colunas|posicoes|bytes|caracteres|columns|characters|chars)\b"
+)
 _CARD_GAP = re.compile(r"\b([abhltv])-(100|200|10g?|40s?|4)\b|\b(h) (100|200)\b")
 
 
@@ -53,6 +59,8 @@ def shares_said(folded: str) -> str:
 
 
 def typed_names(folded: str) -> str:
-    """`folded` with versions pinned left out and cards' names joined."""
+    """`folded` with versions pinned left out, fixed-width records said in characters and cards'
+    names joined."""
     folded = _PINNED.sub(r"\1", folded)
+    folded = _FIXED_WIDTH.sub(r"registro de \1 caracteres cada", folded)
     return _CARD_GAP.sub(lambda m: (m[1] or m[3]) + (m[2] or m[4]), folded)
