@@ -175,7 +175,8 @@ ACCOUNT = re.compile(
 
 
 # A press interview, a podcast, a sponsorship, a talk, a survey for a thesis: a person answers,
-# unless they are only what the client's data is ("380 episódios do nosso podcast transcritos").
+# unless they are only what the data of a job is ("380 episódios do nosso podcast transcritos,
+# full fine-tuning no Gemma 2 2B").
 _ABOUT_US = re.compile(
     r"\b(entrevista|reporter|jornalista|imprensa|interview|journalist|podcast|episodio|patrocin\w*|"
     r"palestra|meetup|sponsor\w*|questionario|survey|dissertacao|mestrand[ao]|doutorand[ao]|"
@@ -183,9 +184,9 @@ _ABOUT_US = re.compile(
 )
 
 
-def wants_person(folded: str, data: bool = False) -> bool:
+def wants_person(folded: str, job: bool = False) -> bool:
     """A person asked for by name or role, or a matter of the client's own account; a request
-    about us (an interview, a talk) only where the message describes no data."""
+    about us (an interview, a talk) only where the message describes no job."""
     return bool(
-        HANDOFF.search(folded) or ACCOUNT.search(folded) or (_ABOUT_US.search(folded) and not data)
+        HANDOFF.search(folded) or ACCOUNT.search(folded) or (_ABOUT_US.search(folded) and not job)
     )

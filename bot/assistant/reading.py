@@ -278,7 +278,8 @@ def _cues(reading: Reading) -> list[tuple[Ask, bool]]:
         ("injection", bool(cues.INJECTION.search(folded))),
         (
             "handoff",
-            person_cues.wants_person(folded, data) and not pleasantries.GREETING.match(folded),
+            person_cues.wants_person(folded, data and sized)
+            and not pleasantries.GREETING.match(folded),
         ),
         ("greeting", bool(pleasantries.GREETING.match(folded))),
         ("closing", bool(pleasantries.CLOSING.match(folded))),

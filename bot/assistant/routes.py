@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.assistant import advice, asks, cues, routing
+from bot.assistant import advice, asks, cues, finish_time, routing
 from bot.assistant.addenda import adds_detail
 from bot.assistant.budget_reach import ASKS_REACH
 from bot.assistant.closed_models import closed_model
@@ -402,6 +402,7 @@ ROUTES: list[Route] = [
     Route("again", again),
     Route("license", asks_license),
     Route("token_price", asks_token_price),
+    Route("finish_time", finish_time.asks_finish),
     Route("commercial", commercial),
     Route("alternatives", alternatives),
     Route("why_this", why_this),

@@ -10,6 +10,7 @@ from bot.assistant.advice import (
     settings_answer,
     weights_answer,
 )
+from bot.assistant.finish_time import finish_answer
 from bot.assistant.glossary import explained
 from bot.assistant.model_licenses import license_answer
 from bot.assistant.token_count import token_answer
@@ -24,4 +25,5 @@ TEXT_ANSWERS: dict[str, Callable[[Turn], str]] = {
     "token_count": lambda turn: token_answer(turn.reading),
     "base_model": lambda _turn: base_model_answer(),
     "explain": lambda turn: explained(turn.folded) or "",
+    "finish_time": finish_answer,
 }

@@ -129,11 +129,12 @@ _BREAK = re.compile(
     r"(?:dia\s+|the\s+)?(?P<day>\d{1,2})\b(?![/:h])|"
     # The courts' recess starts on 20 December (Lei 5.010/1966, art. 62, I; CPC art. 220).
     r"\b(?P<courts>recesso (?:forense|do judiciario|judiciario))\b|"
-    # "antes do recesso" said by a law firm or a court: the courts' recess
-    r"\b(?:antes|ate) d?o (?P<legal>recesso)\b(?=[\s\S]*\b(?:sentenc|acordao|processo|peticao|"
-    r"tribunal|juridic|advoca|advogad|legaltech|forense|vara|cpc|jurisprud))|"
-    r"\b(?:sentenc|acordao|processo|peticao|tribunal|juridic|advoca|advogad|legaltech|vara|"
-    r"jurisprud)\w*\b[\s\S]*\b(?:antes|ate) d?o (?P<legal_after>recesso)\b"
+    # "antes do recesso" said by a law firm or a court (`_LEGAL`): the courts' recess
+    r"(?:(?<=\bantes do )|(?<=\bate o ))(?P<legal>recesso)\b(?! parlamentar| do congresso)"
+)
+_LEGAL = re.compile(
+    r"\b(?:sentenc|acordao|processo|peticao|tribunal|juridic|advoca|advogad|legaltech|forense|"
+    r"vara|cpc|jurisprud)"
 )
 
 # "A auditoria é dia 15 e eu preciso disso na véspera", "preciso até o dia da banca": the day of
@@ -372,7 +373,9 @@ def _break(text: str, now: datetime) -> _Found:
     if said is None:
         return None
     found = said.groupdict()
-    courts = found.get("courts") or found.get("legal") or found.get("legal_after")
+    if found.get("legal") and not _LEGAL.search(text):
+        return None
+    courts = found.get("courts") or found.get("legal")
     day = day_of_month(now.date(), 20 if courts else int(said["day"]))
     return (end_of(day - timedelta(days=1)), said.start(), said.end()) if day else None
 

@@ -10,9 +10,14 @@ from locales import _, current, locale
 from quoting.units import format_clock, format_number
 
 
+def moment_said(moment: datetime) -> str:
+    """A day and an hour as the reply says them: "sexta-feira, 04/12 às 18h"."""
+    return _("{day} às {time}").format(day=_weekday(moment), time=format_clock(moment.time()))
+
+
 def understood(moment: datetime, hours: float, passed: bool) -> str:
     """The deadline as the reply says it; `passed`: today's was over, the next one was taken."""
-    when = _("{day} às {time}").format(day=_weekday(moment), time=format_clock(moment.time()))
+    when = moment_said(moment)
     if passed:
         return _(
             "Prazo: entendi {when} (hoje já passou do horário; considerei a próxima, {day}), "
