@@ -63,7 +63,9 @@ SEQ_COMPARED = re.compile(
 # "varredura", "a grade inteira", "o preço de cada rodada e o total das 6": runs to price together
 _SWEEP = re.compile(
     r"\b(?:varredura|grade|grid|sweep|rodada por rodada|cada rodada|cada celula|each (?:run|cell)|"
-    r"total d[aeo]s? \d+|todas as combinac\w*|every combination)\b"
+    r"total d[aeo]s? \d+|todas as combinac\w*|every combination|"
+    # "3 seeds diferentes pra tirar a média, multiplica por 3 mesmo?"
+    r"multiplica\w*|tirar a media|take the average|average (?:them|over|across))\b"
 )
 _VALUE = r"\d+(?:[.,]\d+)?(?:e-?\d+)?"
 _JOIN = r"\s*(?:,|\be\b|\band\b|\bou\b|\bor\b|/)\s*"

@@ -7,13 +7,16 @@ DATA_LENGTH; OpenSearch's `_count` is the documents, never a search's `hits.tota
 `"relation": "gte"` (a lower bound); `_cat/indices` sums `docs.count` (never `docs.deleted` nor
 the store's sizes); `pdfinfo`'s "Pages:" and `qpdf --show-npages` are one PDF's pages; a dataset
 card's `num_bytes` is the split's text in bytes; `rclone size` gives the objects and bytes in
-parentheses; a progress bar run to its end counts the records; ffprobe's duration is one
-recording's length; a script's "Total tokens:" is the dataset's tokens. A median, a maximum or a
-minimum is never the size. Works on folded text, after the prompts are taken out."""
+parentheses; a progress bar run to its end counts the records; ffprobe's duration (or an API's
+ISO 8601 average) is one recording's length, a report's total duration the hours of speech and
+its "Chamadas transcritas: 22.500" the records; a script's "Total tokens:" is the dataset's
+tokens. A median, a maximum or a minimum is never the size. Works on folded text, after the
+prompts are taken out."""
 
 import re
 
 from bot.assistant.reader.pasted_data import NUMBER, respoken
+from bot.assistant.reader.quantity_arithmetic import load_quantities
 
 _R_ROWS = re.compile(rf"\bnrow\([^)\n]*\)\s*\n\s*\[1\]\s*(?P<n>{NUMBER})")
 _R_MEAN = re.compile(
@@ -78,15 +81,31 @@ _FFPROBE = re.compile(
     r"(?:,\s*start: [\d.]+)?(?:,\s*bitrate: \d+ kb/s)?|"
     r"\bduration=(?P<seconds>\d+(?:\.\d+)?)"
 )
+# A dialer's report, "Duração total transcrita: 1250:00:00": the hours of speech in all; an API's
+# "avg_duration": "PT3M20S" (ISO 8601): one recording's length.
+_TOTAL_DURATION = re.compile(
+    r"\bdura\w* total(?: transcrita| gravada| de audio)?\s*[:=]\s*"
+    r"(?P<h>\d+):(?P<m>[0-5]\d):[0-5]\d\b"
+)
+_ISO_DURATION = re.compile(
+    r"\b(?:avg|average|mean|media)[ _]?duration\W{0,4}\s*[:=]\s*\W?"
+    r"pt(?:(?P<h>\d+)h)?(?:(?P<m>\d+)m)?(?:(?P<s>\d+(?:\.\d+)?)s)?\b\W?"
+)
+# A report's line "Chamadas transcritas: 22.500": a record noun, a word about it, then its count.
+_RECORD_LINE = re.compile(
+    rf"(?m)^[ \t]*(?P<noun>[a-z]+)(?: [a-z]+)?[ \t]*:[ \t]*(?P<n>{NUMBER})[ \t]*$"
+)
 _STREAM = re.compile(r"(?m)^[ \t]*(?:stream #\d+:\d+|input #\d+)[^\n]*$|\[/?format\]")
+
+
+def _said_seconds(seconds: float) -> str:
+    return f"duracao de {seconds:.0f} segundos"
 
 
 def _duration(found: re.Match[str]) -> str:
     if found["seconds"]:
-        seconds = float(found["seconds"])
-    else:
-        seconds = int(found["h"]) * 3600 + int(found["m"]) * 60 + float(found["s"])
-    return f"duracao de {seconds / 60:.2f} minutos".replace(".", ",")
+        return _said_seconds(float(found["seconds"]))
+    return _said_seconds(int(found["h"]) * 3600 + int(found["m"]) * 60 + float(found["s"]))
 
 
 # `rclone size`: "Total objects: 1.250M (1250000)" and "Total size: 4.657 GiB (5000000000 Byte)",
@@ -118,6 +137,19 @@ def _index_documents(folded: str) -> str:
 def console_counts(folded: str) -> str:
     """`folded` with what an R or a Spark session printed said as records and their length."""
     folded = _index_documents(folded)
+    folded = _TOTAL_DURATION.sub(
+        lambda m: f"{int(m['h']) + int(m['m']) / 60:g} horas de audio transcrito", folded
+    )
+    folded = _ISO_DURATION.sub(
+        lambda m: _said_seconds(
+            int(m["h"] or 0) * 3600 + int(m["m"] or 0) * 60 + float(m["s"] or 0)
+        ),
+        folded,
+    )
+    records = load_quantities().units["record"].split()
+    folded = _RECORD_LINE.sub(
+        lambda m: f"{respoken(m['n'])} {m['noun']}" if m["noun"] in records else m[0], folded
+    )
     if _FFPROBE.search(folded):
         folded = _FFPROBE.sub(_duration, _STREAM.sub("", folded))
     folded = _PROGRESS.sub(lambda m: f"{m['n']} registros", folded)

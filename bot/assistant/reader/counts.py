@@ -125,7 +125,7 @@ _HELD_OUT = re.compile(
 # "10% pra validação": the share of the count that is not trained on.
 _SPLIT = re.compile(
     # "10% vai ficar de fora pra validação"
-    r"(?P<percent>\d+(?:[.,]\d+)?)\s*%\s*(?:[a-z]+\s+){0,4}?(?:de |para |pra |pro |for |as )?"
+    r"(?P<percent>\d+(?:[.,]\d+)?)\s*%\s*(?:[a-z']+\s+){0,4}?(?:de |para |pra |pro |for |as )?"
     r"(?:validacao|teste|test|validation|eval\w*|holdout|avaliacao)\b|"
     # "split 80/10/10 (treino/validação/teste)": the first share is trained on
     r"\b(?P<kept>\d{2})\s*/\s*\d{1,2}\s*/\s*\d{1,2}\b(?=[^.;!?]{0,30}\b(?:treino|train))|"
@@ -139,7 +139,7 @@ _KEPT_SHARE = re.compile(
     rf"\b(?:{_KEPT}|fica\w*)\b(?:[^.;!?\d]|(?<!\d)(?:19|20)\d\d(?!\d)|(?<![\d.,])\d(?![\d.,%]))"
     r"{0,60}?"
     r"(?P<percent>\d+(?:[.,]\d+)?)\s*%"
-    r"(?!\s*(?:[a-z]+\s+){0,3}?(?:de |para |pra |for )?(?:validacao|teste|test|validation|eval))"
+    r"(?!\s*(?:[a-z']+\s+){0,4}?(?:de |para |pra |for )?(?:validacao|teste|test|validation|eval))"
     # "só 70% do tempo tem fala": a share of each recording (reader/recordings.py)
     r"(?!\s*(?:do tempo|of the time|(?:tem|e|has|is) (?:fala|voz|speech)))"
 )

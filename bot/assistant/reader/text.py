@@ -52,6 +52,8 @@ _DIGIT_WORDS = {"zero": "0", "um": "1", "uma": "1", "dois": "2", "duas": "2", "t
 _DICTATED_DIGIT = "|".join(_DIGIT_WORDS)
 _DICTATED_POINT = re.compile(rf"\b(\d|{_DICTATED_DIGIT}) ponto ({_DICTATED_DIGIT}|\d)\b")
 _DICTATED_SIZE = re.compile(rf"\b(\d{{1,3}}|{_DICTATED_DIGIT}) be\b")
+# "a minha quatro zero nove zero": a card's number dictated digit by digit
+_DICTATED_RUN = re.compile(rf"\b(?:(?:{_DICTATED_DIGIT}) ){{3}}(?:{_DICTATED_DIGIT})\b")
 _ABBREVIATION = re.compile(
     r"(?<![\w/])(?<!\d )("
     + "|".join(re.escape(k) for k in sorted(_ABBREVIATIONS, key=len, reverse=True))
@@ -355,8 +357,10 @@ def normalize(text: str) -> str:
         lambda m: f"{_DIGIT_WORDS.get(m[1], m[1])}.{_DIGIT_WORDS.get(m[2], m[2])}", folded
     )
     folded = _DICTATED_SIZE.sub(lambda m: f"{_DIGIT_WORDS.get(m[1], m[1])}b", folded)
+    folded = _DICTATED_RUN.sub(lambda m: "".join(_DIGIT_WORDS[w] for w in m[0].split()), folded)
     folded = _words_to_digits(folded, _PT_RUN, "pt")
     folded = _words_to_digits(folded, _EN_RUN, "en")
+    folded = _DICTATED_SIZE.sub(r"\1b", folded)  # "qwen catorze bê": the size in words, then "B"
     folded = re.sub(_ONE_BEFORE, "1", folded)
     # "um milhão e duzentos mil" arrives as "1 milhao e 200000": one number
     folded = _MILLIONS_AND.sub(_millions_and, folded)
