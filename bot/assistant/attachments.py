@@ -1,6 +1,7 @@
 """What a messenger writes in place of what the bot cannot open: a voice note ("[áudio 1:48]"),
-an image, a video, a file or a link to one, a missed call ("[chamada de voz perdida]"). A sticker
-or a GIF says what an emoji says, and becomes one."""
+an image, a video, a file or a link to one (or a file offered: "posso te mandar a planilha?"), a
+missed call ("[chamada de voz perdida]"). A sticker or a GIF says what an emoji says, and becomes
+one."""
 
 import re
 from typing import Literal
@@ -33,6 +34,17 @@ _SHARED_FILE = re.compile(
     re.IGNORECASE,
 )
 
+# "Posso te mandar a planilha aqui mesmo?", "você consegue ler PDF? se eu anexar o relatório...":
+# a file offered, which the bot could not open either.
+_OFFERED_FILE = re.compile(
+    r"\b(?:posso|podemos|da pra|dá pra|consigo|can i|can we)\s+(?:te |lhe |you )?"
+    r"(?:mandar|enviar|anexar|subir|send|attach|upload)\b[^?.!\n]{0,30}\b(?:planilha|pdf|arquivo|"
+    r"excel|csv|documento|relat[óo]rio|spreadsheet|file|document)s?\b|"
+    r"\b(?:voc[êe]|vc|you)\s+(?:consegue|pode|can)\s+(?:ler|abrir|read|open)\s+"
+    r"(?:um |uma |o |a |an? )?(?:pdf|planilha|excel|arquivo|csv|file|spreadsheet)s?\b",
+    re.IGNORECASE,
+)
+
 
 def without_attachments(text: str) -> tuple[str, Attachment | None]:
     """`text` less its placeholders (a sticker left as an emoji), and the first thing attached
@@ -48,7 +60,7 @@ def without_attachments(text: str) -> tuple[str, Attachment | None]:
         return " "
 
     cleaned = _PLACEHOLDER.sub(said, text)
-    if _SHARED_FILE.search(cleaned):
+    if _SHARED_FILE.search(cleaned) or _OFFERED_FILE.search(cleaned):
         found.append("file")
         cleaned = _SHARED_FILE.sub(" ", cleaned)
     return cleaned.strip(), (found[0] if found else None)

@@ -315,7 +315,10 @@ HOURS = re.compile(
     r"\bhorario (de )?(atendimento|funcionamento|expediente|trabalho)|\bexpediente\b|"
     r"\b(que|qual) horas? (voces |a equipe |o suporte )?(atendem|atende|abrem|fecham|funcionam)|"
     r"\b(atendem|funcionam) (aos |no |nos |em )?(sabado|domingo|fim de semana|feriado)|"
-    r"\b(business|opening|support) hours"
+    r"\b(business|opening|support) hours|"
+    # "vocês têm suporte no plantão de fim de ano, entre o Natal e o Ano Novo?"
+    r"\b(suporte|atendimento|plantao)\b[^.?!]{0,25}\b(plantao|fim de ano|natal|ano novo|recesso|"
+    r"feriados?|madrugada|fins? de semana)\b"
 )
 
 # "consigo o orçamento em PDF?": the formal proposal, a PDF the client can forward.
