@@ -33,6 +33,15 @@ _FIELD_NEXT = re.compile(
     r"^\s*\)?\s*[,;+]?\s*(?:e |and )?(?:o |a |the )?[a-z]+(?: [a-z]+){0,3}\s*\(\s*"
     r"(?:~|cerca de |uns |umas )?(?P<number>\d+(?:[.,]\d+)*)\s*(?P<unit>[a-z]+)?\s*\)"
 )
+# "lista de ingredientes de ~60 palavras, modo de preparo de ~220 e a dica do chef de ~40": the
+# next part named, then its length with the unit left out.
+_NAMED_NEXT = re.compile(
+    r"^\s*[,;]\s*(?:e |and )?(?:o |a |os |as |the )?[a-z]+(?: [a-z]+){0,3} (?:de|com|of|with) "
+    r"(?:~|cerca de |uns |umas |about )?(?P<number>\d+(?:[.,]\d+)*)"
+    r"(?=\s*(?:[,;.)]|\be\b|\band\b|$))|"
+    r"^\s+(?:e|and) (?:o |a |os |as |the )?[a-z]+(?: [a-z]+){0,3} (?:de|com|of|with) "
+    r"(?:~|cerca de |uns |umas |about )?(?P<number_and>\d+(?:[.,]\d+)*)(?=\s*(?:[,;.)]|$))"
+)
 # "~350 palavras de texto mais ~150 de comentários": the second part's length before its name.
 _PLUS_PART = re.compile(
     r"^[^.;!?\d]{0,15}?\b(?:mais|plus|\+)\s*(?:~|uns |umas |cerca de |about )?"
@@ -64,20 +73,21 @@ def second_lengths(text: str, mentions: list[Mention]) -> None:
             continue
         after = text[mention.end :]
         found = _SECOND.match(after) or _FIELD_NEXT.match(after) or _PLUS_PART.match(after)
-        found = found or _OTHER_SIDE.match(after)
+        found = found or _OTHER_SIDE.match(after) or _NAMED_NEXT.match(after)
         if found is None:
             continue
+        number = "number_and" if found.groupdict().get("number_and") else "number"
         unit = found.groupdict().get("unit")
         if unit and unit[:4] != mention.noun[:4]:  # "(~250 tokens)" after words: not this unit
             continue
-        start = mention.end + found.start("number")
+        start = mention.end + found.start(number)
         taken = [m for m in mentions if m.start == start]
         if taken and taken[0].unit != "record":
             continue
         for counted in taken:  # "~350 palavras de texto mais ~150 de comentários": no count
             mentions.remove(counted)
         scale = found.groupdict().get("scale") or ""
-        value = amount(found["number"], scale)
+        value = amount(found[number], scale)
         end = mention.end + found.end()
         second = Mention(value, mention.unit, mention.noun, start, end)
         mentions.insert(mentions.index(mention) + 1, second)
@@ -150,7 +160,10 @@ _PAIR_GAP = re.compile(rf"^[,;]?[^.;!?\d]{{0,30}}\b(?:{SECOND_PARTS}|solutions|s
 _FIELD_GAP = re.compile(
     r"^\)\s*[,;]?\s*(?:e |and )?(?:o |a |the )?[a-z]+(?: [a-z]+){0,3}\s*\(\s*"
     r"(?:~|cerca de |uns |umas |avg |average |mean |media |media de |em media )?$|"
-    r"^\s*[,;]\s*(?:o |a |the )?[a-z]+(?: [a-z]+){0,3}\s*:\s*(?:~|cerca de |uns |umas )?$"
+    r"^\s*[,;]\s*(?:o |a |the )?[a-z]+(?: [a-z]+){0,3}\s*:\s*(?:~|cerca de |uns |umas )?$|"
+    # ", modo de preparo de ~220 e a dica do chef de ~40": a part's name, then its length
+    r"^\s*(?:[,;]\s*(?:e |and )?|(?:e|and) )(?:o |a |os |as |the )?[a-z]+(?: [a-z]+){0,3} "
+    r"(?:de|com|of|with) (?:~|cerca de |uns |umas |about )?$"
 )
 
 

@@ -63,4 +63,6 @@ def typed_names(folded: str) -> str:
     names joined."""
     folded = _PINNED.sub(r"\1", folded)
     folded = _FIXED_WIDTH.sub(r"registro de \1 caracteres cada", folded)
+    if re.search(r"\b(?:cnab|registros?|layout|posicional|fixed)\b", folded):  # "400 posições"
+        folded = re.sub(r"\b(\d+) posicoes\b", r"\1 caracteres", folded)
     return _CARD_GAP.sub(lambda m: (m[1] or m[3]) + (m[2] or m[4]), folded)
