@@ -69,12 +69,15 @@ def _folded(found: re.Match[str]) -> str:
 # length, that are one part of an example beside another part.
 _PIECES = (
     # not "16 mil user stories de ~80 palavras + ...": a count of examples
-    r"(?<![\d.,])(?P<n>[2-9]|[1-9]\d|1\d\d)(?:[.,]\d)? (?!(?:mil|k|milh\w*|bilh\w*)\b)"
+    # "3,5 apontamentos dos técnicos, ~40 palavras cada apontamento": a mean count of pieces
+    r"(?<![\d.,])(?P<n>(?:[2-9]|[1-9]\d|1\d\d)(?:[.,]\d)?) (?!(?:mil|k|milh\w*|bilh\w*)\b)"
     r"(?P<pieces>[a-z]+)[^.;!?\d+()]{0,40}?"
-    rf"(?:de|com|of|with) {_NUMBER.format('b')} (?P<length>{_LENGTH})(?: cada| each)?"
+    rf"(?:(?:de|com|of|with) |,\s*){_NUMBER.format('b')} (?P<length>{_LENGTH})"
+    r"(?: cada| each)?(?: [a-z]+(?= *[.;!?\n]))?"
 )
 _PLUS_BEFORE = re.compile(
-    r"\+\s*(?:[a-z]+\s+){0,5}?\(?\s*(?:~|uns |umas |cerca de |about )?" + _PIECES
+    r"(?:\+|(?<=\)) (?:e|and))\s*(?:[a-z]+\s+){0,5}?\(?\s*(?:~|uns |umas |cerca de |about )?"
+    + _PIECES
 )
 _PLUS_AFTER = re.compile(r"\b" + _PIECES + r"(?=\s*\)?\s*\+)")
 
@@ -119,6 +122,6 @@ def chained_rates(folded: str) -> str:
     for _ in range(3):  # a chain of three links folds in two steps
         folded = _OF_CHAIN.sub(_folded, _RATE_CHAIN.sub(_folded, _RATE_OF.sub(_folded, folded)))
     folded = _SHARE_OF_LENGTH.sub(_share_of, _EQUIVALENT.sub(_in_all, folded))
-    if "+" in folded:
+    if "+" in folded or ")" in folded:
         folded = _PLUS_AFTER.sub(_pieces_folded, _PLUS_BEFORE.sub(_pieces_folded, folded))
     return folded
