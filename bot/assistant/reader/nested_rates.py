@@ -27,6 +27,17 @@ _OF_CHAIN = re.compile(
     r"(?:por|per|/|cada|each) (?P<piece>[a-z]+)"
 )
 
+# "40 campos (resposta curtinha, umas 3 palavras por campo)": the pieces' length in parentheses
+_PAREN_CHAIN = re.compile(
+    rf"{_NUMBER.format('a')} (?P<pieces>[a-z]+) \([^)\d]{{0,30}}?{_NUMBER.format('b')} "
+    rf"(?P<length>{_LENGTH}) (?:por|per|cada|each|em cada) (?P<piece>[a-z]+)\)"
+)
+# "uma tabela de 12 linhas x 4 colunas, umas 2 palavras por célula": its cells times their length
+_TABLE_CELLS = re.compile(
+    r"\b(?P<rows>\d{1,3}) ?(?:linhas|rows) ?(?:x|por|by|e|and) ?(?P<columns>\d{1,2}) ?"
+    rf"(?:colunas|columns)[^.;!?\d]{{0,25}}?{_NUMBER.format('b')} (?P<length>{_LENGTH}) "
+    r"(?:por|per|em cada|cada|each|in each) (?:celula|cell)\b"
+)
 # "~2 balões por quadro de ~12 palavras": pieces of a unit, each piece's length after it
 _RATE_OF = re.compile(
     rf"{_NUMBER.format('a')} (?P<pieces>[a-z]+) (?:por|per|/|em cada|in each) "
@@ -61,6 +72,8 @@ def _folded(found: re.Match[str]) -> str:
         return found[0]
     if "unit" in found.re.groupindex:
         return f"{a * b:g} {found['length']} por {found['unit']}"
+    if "of" not in found.re.groupindex:
+        return f"{a * b:g} {found['length']}"
     return f"{found['of']} {a * b:g} {found['length']}"
 
 
@@ -121,6 +134,11 @@ def chained_rates(folded: str) -> str:
     said as a count of pieces folded into its length."""
     for _ in range(3):  # a chain of three links folds in two steps
         folded = _OF_CHAIN.sub(_folded, _RATE_CHAIN.sub(_folded, _RATE_OF.sub(_folded, folded)))
+        folded = _PAREN_CHAIN.sub(_folded, folded)
+    folded = _TABLE_CELLS.sub(
+        lambda m: f"{int(m['rows']) * int(m['columns']) * (number(m['b']) or 0):g} {m['length']}",
+        folded,
+    )
     folded = _SHARE_OF_LENGTH.sub(_share_of, _EQUIVALENT.sub(_in_all, folded))
     if "+" in folded or ")" in folded:
         folded = _PLUS_AFTER.sub(_pieces_folded, _PLUS_BEFORE.sub(_pieces_folded, folded))
