@@ -32,6 +32,12 @@ _PAREN_CHAIN = re.compile(
     rf"{_NUMBER.format('a')} (?P<pieces>[a-z]+) \([^)\d]{{0,30}}?{_NUMBER.format('b')} "
     rf"(?P<length>{_LENGTH}) (?:por|per|cada|each|em cada) (?P<piece>[a-z]+)\)"
 )
+# "em média 2,5 itens e o título de cada item tem ~16 palavras": pieces, then each one's field
+_EACH_FIELD = re.compile(
+    r"(?<![\d.,])(?P<a>\d{1,3}(?:[.,]\d)?) (?P<pieces>[a-z]+),? (?:e|and) (?:o|a|the) [a-z]+"
+    r"(?: [a-z]+){0,2} (?:de|of) (?:cada|each) (?P<piece>[a-z]+) (?:tem|com|de|has|is) "
+    rf"(?:~|uns |umas |cerca de |about )?(?P<b>\d+(?:[.,]\d+)?) (?P<length>{_LENGTH})\b"
+)
 # "uma tabela de 12 linhas x 4 colunas, umas 2 palavras por célula": its cells times their length
 _TABLE_CELLS = re.compile(
     r"\b(?P<rows>\d{1,3}) ?(?:linhas|rows) ?(?:x|por|by|e|and) ?(?P<columns>\d{1,2}) ?"
@@ -134,7 +140,7 @@ def chained_rates(folded: str) -> str:
     said as a count of pieces folded into its length."""
     for _ in range(3):  # a chain of three links folds in two steps
         folded = _OF_CHAIN.sub(_folded, _RATE_CHAIN.sub(_folded, _RATE_OF.sub(_folded, folded)))
-        folded = _PAREN_CHAIN.sub(_folded, folded)
+        folded = _EACH_FIELD.sub(_folded, _PAREN_CHAIN.sub(_folded, folded))
     folded = _TABLE_CELLS.sub(
         lambda m: f"{int(m['rows']) * int(m['columns']) * (number(m['b']) or 0):g} {m['length']}",
         folded,

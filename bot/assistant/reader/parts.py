@@ -163,7 +163,7 @@ _FIELD_GAP = re.compile(
     r"^\s*[,;]\s*(?:o |a |the )?[a-z]+(?: [a-z]+){0,3}\s*:\s*(?:~|cerca de |uns |umas )?$|"
     # ", modo de preparo de ~220 e a dica do chef de ~40": a part's name, then its length
     r"^\s*(?:[,;]\s*(?:e |and )?|(?:e|and) )(?:o |a |os |as |the )?[a-z]+(?: [a-z]+){0,3} "
-    r"(?:de|com|of|with) (?:~|cerca de |uns |umas |about )?$"
+    r"(?:de|com|of|with|tem|has) (?:~|cerca de |uns |umas |about )?$"
 )
 
 
