@@ -69,7 +69,11 @@ from the start. On 07/12/2026 (stop 51) set RR (_rr_jobs, _rr_asks: 80 + 80, 58 
 classes no earlier convention named) was committed unread and run once on the commit before that
 stop's changes and once after them; the stop tuned on MM (spent), on NN to QQ and on
 reading_tuning_ss_* (60 + 60: tool and console output, nested documents, institutional dates),
-read from the start. The next reader change needs a fresh set.
+read from the start. On 08/12/2026 (stop 52) set TT (_tt_jobs, _tt_asks: 80 + 80, 59 and 64
+cases in classes no earlier convention named) was committed unread and run once on the commit
+before that stop's changes and once after them; the stop tuned on RR (spent) and on
+reading_tuning_uu_* (60 + 60: tool output, histograms, panels, ranges of days kept), read from the
+start. The next reader change needs a fresh set.
 
 Each message goes through the whole assistant, on a frozen clock, and is scored on what the client
 sees: the quoted job's fields, and what kind of answer came back. Examples within 1%; tokens per

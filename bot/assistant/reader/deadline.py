@@ -339,7 +339,8 @@ _BEFORE_IT = re.compile(
     r"before (?:it|that|then))\b"
 )
 _NOT_WHEN = re.compile(
-    r"\s+(?:(?:por|a|per|each) (?:mes|month)|(?:de |of )?(?:historico|history|dados|exportad\w*|"
+    r"\s+(?:(?:por|a|ao|per|each|a cada) (?:mes|month|ano|year|semana|week)|"
+    r"(?:de |of )?(?:historico|history|dados|exportad\w*|"
     r"logs?))\b"
 )
 _PAST = re.compile(r"\b(?:ultim[oa]s|last|past|durante|during|over the)\s+$")

@@ -27,10 +27,16 @@ _OF_CHAIN = re.compile(
     r"(?:por|per|/|cada|each) (?P<piece>[a-z]+)"
 )
 
+# A few pieces of one example, not a count of records.
+_FEW = 40
 # "40 campos (resposta curtinha, umas 3 palavras por campo)": the pieces' length in parentheses
 _PAREN_CHAIN = re.compile(
     rf"{_NUMBER.format('a')} (?P<pieces>[a-z]+) \([^)\d]{{0,30}}?{_NUMBER.format('b')} "
-    rf"(?P<length>{_LENGTH}) (?:por|per|cada|each|em cada) (?P<piece>[a-z]+)\)"
+    rf"(?P<length>{_LENGTH}) (?:(?:por|per|cada|each|em cada) (?P<piece>[a-z]+)|cada|each)\)|"
+    # "4 campos de texto livre (histórico, exame, conduta) de ~25 palavras cada": named, then long
+    rf"(?<![\d.,]){_NUMBER.format('a2')} (?P<pieces2>[a-z]+)[^.;!?\d()]{{0,20}}"
+    rf"\([^)\d]{{3,80}}\)\s*(?:de|com|of|with) {_NUMBER.format('b2')} (?P<length2>{_LENGTH}) "
+    r"(?:cada|each)\b"
 )
 # "em média 2,5 itens e o título de cada item tem ~16 palavras": pieces, then each one's field
 _EACH_FIELD = re.compile(
@@ -69,18 +75,22 @@ def _examples_of(pieces: str) -> re.Pattern[str]:
 
 def _folded(found: re.Match[str]) -> str:
     """The two links of `found` as one length: "66 palavras por página", "de 42 palavras"."""
-    a, b = number(found["a"]), number(found["b"])
-    pieces = found["pieces"]
-    piece = found["piece"] if "piece" in found.re.groupindex else pieces
+    said = {k: v for k, v in found.groupdict().items() if v is not None}
+    a, b = number(said.get("a") or said["a2"]), number(said.get("b") or said["b2"])
+    pieces = said.get("pieces") or said["pieces2"]
+    piece = said.get("piece") or pieces
+    length = said.get("length") or said["length2"]
     if not a or not b or not _same_noun(pieces, piece) or _TURNS.match(pieces):
+        return found[0]
+    if found.re is _PAREN_CHAIN and a > _FEW:  # "200 laudos (~300 palavras cada)": records
         return found[0]
     if _examples_of(pieces).search(found.string):
         return found[0]
     if "unit" in found.re.groupindex:
-        return f"{a * b:g} {found['length']} por {found['unit']}"
+        return f"{a * b:g} {length} por {found['unit']}"
     if "of" not in found.re.groupindex:
-        return f"{a * b:g} {found['length']}"
-    return f"{found['of']} {a * b:g} {found['length']}"
+        return f"{a * b:g} {length}"
+    return f"{found['of']} {a * b:g} {length}"
 
 
 # "26 versículos de ~25 palavras + comentário de ~350", "abertura (~200 palavras) + ~14 atos, de
