@@ -37,10 +37,11 @@ _FIELD_NEXT = re.compile(
 # next part named, then its length with the unit left out.
 _NAMED_NEXT = re.compile(
     r"^\s*[,;]\s*(?:e |and )?(?:o |a |os |as |the )?[a-z]+(?: [a-z]+){0,3} (?:de|com|of|with) "
-    r"(?:~|cerca de |uns |umas |about )?(?P<number>\d+(?:[.,]\d+)*)"
+    r"(?:~|cerca de |uns |umas |about )?(?P<number>\d+(?:[.,]\d+)*)(?![.,]?\d)"
     r"(?=\s*(?:[,;.)]|\be\b|\band\b|$))|"
     r"^\s+(?:e|and) (?:o |a |os |as |the )?[a-z]+(?: [a-z]+){0,3} (?:de|com|of|with) "
-    r"(?:~|cerca de |uns |umas |about )?(?P<number_and>\d+(?:[.,]\d+)*)(?=\s*(?:[,;.)]|$))"
+    r"(?:~|cerca de |uns |umas |about )?(?P<number_and>\d+(?:[.,]\d+)*)(?![.,]?\d)"
+    r"(?=\s*(?:[,;.)]|$))"
 )
 # "~350 palavras de texto mais ~150 de comentários": the second part's length before its name.
 _PLUS_PART = re.compile(
