@@ -1,8 +1,9 @@
 """How the count changes after it is said: more sets added ("outra de 15 mil"), records taken out
 ("a gente tirou uns 2 mil duplicados"), records added each month since a base ("começou com 10 mil
-e entram 1.500 por mês; já são 11 meses"), a subsample ("só 1 em cada 4"), augmentation ("cada
-par vai virar 3 exemplos") and synthetic data up to a total ("até chegar a 24 mil"). Each change
-is one step of the arithmetic the reply shows."""
+e entram 1.500 por mês; já são 11 meses"), a subsample ("só 1 em cada 4"), copies kept once
+("every page shows up about 3 times ... we'll dedupe"), augmentation ("cada par vai virar 3
+exemplos") and synthetic data up to a total ("até chegar a 24 mil"). Each change is one step of
+the arithmetic the reply shows."""
 
 import re
 from dataclasses import replace
@@ -39,6 +40,15 @@ _SINCE = re.compile(
 )
 # "só 1 em cada 4", "only 1 in every 10": a subsample.
 _ONE_IN = re.compile(r"\b1 (?:em|a|de|in|out of)(?: cada| every)? (?P<n>\d+)\b")
+# "every page shows up about 3 times ... we'll dedupe": each record that many times, kept once.
+_REPEATED = re.compile(
+    r"\b(?:every|each|cada|tod[oa])\s+[a-z]+\s+(?:shows up|appears|aparece|vem|esta|is there|"
+    r"se repete|repete|is repeated)\s+(?:about |around |umas |uns |cerca de |~)?(?P<n>[2-9]|1\d)"
+    r"\s*(?:times|vezes|x)\b"
+)
+_DEDUPED = re.compile(
+    r"\b(?:dedup\w*|deduplic\w*|duplicad\w*|repetid\w*|unique|unicos|unicas|uma vez so|once)\b"
+)
 # "... é duplicata e sai", "is junk": the one in each N is taken out, not kept.
 _OUT = re.compile(
     r"\s*(?:e|sao|is|are|vai|vao|tem que|has to)?\s*(?:uma? )?(?:duplicad\w*|duplicata\w*|"
@@ -235,6 +245,13 @@ def _percent_changed(text: str, main: list[Mention], chains: list[list[Mention]]
 
 
 def _scaled(text: str, main: list[Mention], chains: list[list[Mention]]) -> str:
+    if (repeated := _REPEATED.search(text, main[0].end)) and _DEDUPED.search(text):
+        times = int(repeated["n"])
+        said = _("{count} ÷ {times} (cópias repetidas)").format(
+            count=said_count(main[0]), times=times
+        )
+        main[0] = replace(main[0], value=main[0].value / times)
+        return f"{said} = {said_count(main[0])}"
     if one_in := _ONE_IN.search(text, main[0].end):
         every = int(one_in["n"])
         if every < 2:

@@ -100,13 +100,14 @@ _PIECES = (
     # not "16 mil user stories de ~80 palavras + ...": a count of examples
     # "3,5 apontamentos dos técnicos, ~40 palavras cada apontamento": a mean count of pieces
     r"(?<![\d.,])(?P<n>(?:[2-9]|[1-9]\d|1\d\d)(?:[.,]\d)?) (?!(?:mil|k|milh\w*|bilh\w*)\b)"
-    r"(?P<pieces>[a-z]+)[^.;!?\d+()]{0,40}?"
-    rf"(?:(?:de|com|of|with) |,\s*){_NUMBER.format('b')} (?P<length>{_LENGTH})"
+    rf"(?!{_LENGTH}\b)(?P<pieces>[a-z]+)[^.;!?\d+(),]{{0,40}}?"
+    rf"(?:(?:,[^.;!?\d+(),]{{0,30}}?)?\s(?:de|com|of|with) |,\s*){_NUMBER.format('b')} "
+    rf"(?P<length>{_LENGTH})"
     r"(?: cada| each)?(?: [a-z]+(?= *[.;!?\n]))?"
 )
 _PLUS_BEFORE = re.compile(
-    r"(?:\+|(?<=\)) (?:e|and))\s*(?:[a-z]+\s+){0,5}?\(?\s*(?:~|uns |umas |cerca de |about )?"
-    + _PIECES
+    r"(?:\+|(?<=\)) (?:e|and))"
+    r"\s*(?:[a-z]+\s+){0,5}?\(?\s*(?:~|uns |umas |cerca de |about )?" + _PIECES
 )
 _PLUS_AFTER = re.compile(r"\b" + _PIECES + r"(?=\s*\)?\s*\+)")
 
@@ -115,7 +116,10 @@ def _pieces_folded(found: re.Match[str]) -> str:
     n, b = number(found["n"]), number(found["b"])
     if not n or not b or _TURNS.match(found["pieces"]):
         return found[0]
-    return found.string[found.start() : found.start("n")] + f"{n * b:g} {found['length']}"
+    before = found.string[found.start() : found.start("n")]
+    # "... de ~100 palavras e os 15 incisos, cada um com ~40": one part added to the other
+    before = " + " if re.match(r"\s*(?:e|and)\b", before) else before
+    return before + f"{n * b:g} {found['length']}"
 
 
 # "em volume dá o equivalente a uns 40 livros de 300 páginas": a total said in another collection
@@ -156,6 +160,5 @@ def chained_rates(folded: str) -> str:
         folded,
     )
     folded = _SHARE_OF_LENGTH.sub(_share_of, _EQUIVALENT.sub(_in_all, folded))
-    if "+" in folded or ")" in folded:
-        folded = _PLUS_AFTER.sub(_pieces_folded, _PLUS_BEFORE.sub(_pieces_folded, folded))
+    folded = _PLUS_AFTER.sub(_pieces_folded, _PLUS_BEFORE.sub(_pieces_folded, folded))
     return folded

@@ -7,7 +7,8 @@ import re
 _ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
 _NOUNS = (
     r"volumes?|tomos?|livros?|cadernos?|edicoes|edicao|partes?|capitulos?|fasciculos?|modulos?|"
-    r"apostilas?|books?|chapters?|parts?|issues?"
+    r"apostilas?|books?|chapters?|parts?|issues?|incisos?|artigos?|clausulas?|anexos?|secoes|"
+    r"secao|articles?|clauses?|sections?|annex(?:es)?"
 )
 _NUMBERED = re.compile(
     rf"\b(?P<noun>{_NOUNS})\s+(?P<first>[ivxlc]+|\d{{1,3}})\s+(?:a|ao|ate o|ate|to|through|-)\s+"

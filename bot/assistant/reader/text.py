@@ -333,6 +333,7 @@ def normalize(text: str) -> str:
     folded = uncompressed(folded)  # "o .gz tem 750 MB, o gzip comprime umas 4 vezes"
     folded = as_pairs(folded)  # "160 cláusulas, todas contra todas": 12.720 pairs
     folded = series_sum(folded)  # "1.000 em janeiro e cresceu 200 por mês, 11 meses"
+    folded = numbered(folded)  # "volumes I a XXIV": 24 volumes, not a range
     folded = chained_rates(folded)  # "~6 balões por página e ~11 palavras por balão"
     folded = as_call_hours(folded)  # "12 Erlangs, das 8h às 18h, 22 dias úteis": 2.640 h
     folded = frequencies_spelled(folded)  # "um relatório quinzenal": one every 15 days
@@ -390,7 +391,6 @@ def normalize(text: str) -> str:
         folded = pattern.sub(replacement, folded)
     folded = _COMPOUND.sub(_compound, folded)  # "1 semana e 2 dias" is 9 dias
     folded = own_units(folded)  # "em 2 plantões de 12 horas": em 24 horas
-    folded = numbered(folded)  # "volumes I a XXIV": 24 volumes, not a range
     folded = spoken(folded)  # "uns 40, 50 mil", "IDs de 100.001 a 148.000", "2^15"
     folded = _ranges(folded)
     folded = _PRODUCT.sub(_product, folded)
