@@ -33,15 +33,20 @@ _FIELD_NEXT = re.compile(
     r"^\s*\)?\s*[,;+]?\s*(?:e |and )?(?:o |a |the )?[a-z]+(?: [a-z]+){0,3}\s*\(\s*"
     r"(?:~|cerca de |uns |umas )?(?P<number>\d+(?:[.,]\d+)*)\s*(?P<unit>[a-z]+)?\s*\)"
 )
+# "o maior passa de 900": an extreme of the lengths, not another part
+_EXTREME = (
+    r"[^\d]{0,30}\b(?:maior|menor|maxim\w*|minim\w*|max|min|passa|chega|ultrapassa|largest|"
+    r"longest|shortest|biggest|smallest|up to)\b"
+)
 # "lista de ingredientes de ~60 palavras, modo de preparo de ~220 e a dica do chef de ~40": the
 # next part named, then its length with the unit left out.
 _NAMED_NEXT = re.compile(
-    r"^\s*[,;]\s*(?:e |and )?(?:o |a |os |as |the )?[a-z]+(?: [a-z]+){0,3} (?:de|com|of|with) "
-    r"(?:~|cerca de |uns |umas |about )?(?P<number>\d+(?:[.,]\d+)*)(?![.,]?\d)"
+    rf"^(?!{_EXTREME})\s*[,;]\s*(?:e |and )?(?:o |a |os |as |the )?[a-z]+(?: [a-z]+){{0,3}} "
+    r"(?:de|com|of|with) (?:~|cerca de |uns |umas |about )?(?P<number>\d+(?:[.,]\d+)*)(?![.,]?\d)"
     r"(?=\s*(?:[,;.)]|\be\b|\band\b|$))|"
-    r"^\s+(?:e|and) (?:o |a |os |as |the )?[a-z]+(?: [a-z]+){0,3} (?:de|com|of|with) "
-    r"(?:~|cerca de |uns |umas |about )?(?P<number_and>\d+(?:[.,]\d+)*)(?![.,]?\d)"
-    r"(?=\s*(?:[,;.)]|$))"
+    rf"^(?!{_EXTREME})\s+(?:e|and) (?:o |a |os |as |the )?[a-z]+(?: [a-z]+){{0,3}} "
+    r"(?:de|com|of|with) (?:~|cerca de |uns |umas |about )?"
+    r"(?P<number_and>\d+(?:[.,]\d+)*)(?![.,]?\d)(?=\s*(?:[,;.)]|$))"
 )
 # "~350 palavras de texto mais ~150 de comentários": the second part's length before its name.
 _PLUS_PART = re.compile(
@@ -163,8 +168,8 @@ _FIELD_GAP = re.compile(
     r"(?:~|cerca de |uns |umas |avg |average |mean |media |media de |em media )?$|"
     r"^\s*[,;]\s*(?:o |a |the )?[a-z]+(?: [a-z]+){0,3}\s*:\s*(?:~|cerca de |uns |umas )?$|"
     # ", modo de preparo de ~220 e a dica do chef de ~40": a part's name, then its length
-    r"^\s*(?:[,;]\s*(?:e |and )?|(?:e|and) )(?:o |a |os |as |the )?[a-z]+(?: [a-z]+){0,3} "
-    r"(?:de|com|of|with|tem|has) (?:~|cerca de |uns |umas |about )?$"
+    rf"^(?!{_EXTREME})\s*(?:[,;]\s*(?:e |and )?|(?:e|and) )(?:o |a |os |as |the )?[a-z]+"
+    r"(?: [a-z]+){0,3} (?:de|com|of|with|tem|has) (?:~|cerca de |uns |umas |about )?$"
 )
 
 

@@ -43,7 +43,11 @@ _FIXED_WIDTH = re.compile(
     r"\b(?:registros? fixos?|largura fixa|tamanho fixo|fixed[- ]width|fixed[- ]length)"
     r"(?: de| of)? (\d{2,4}) (?:colunas|posicoes|bytes|caracteres|columns|characters|chars)\b"
 )
-_CARD_GAP = re.compile(r"\b([abhltv])-(100|200|10g?|40s?|4)\b|\b(h) (100|200)\b")
+# ("h 100" only after an article: "em 48 h 100 mil exemplos" is hours, then a count)
+_CARD_GAP = re.compile(
+    r"\b([abhltv])-(100|200|10g?|40s?|4)\b|"
+    r"(?:(?<=\bnuma )|(?<=\buma )|(?<=\bna )|(?<=\bcom )|(?<=\bduas )|(?<=\bx ))(h) (100|200)\b"
+)
 
 
 def vulgar_fractions(text: str) -> str:
