@@ -9,6 +9,7 @@ that collection's total. Works on folded text."""
 
 import re
 
+from bot.assistant.reader.quantity_arithmetic import load_quantities
 from bot.assistant.reader.spans import number
 
 _NUMBER = r"(?:~|uns |umas |cerca de |about )?(?P<{}>\d+(?:[.,]\d+)?)"
@@ -27,8 +28,9 @@ _OF_CHAIN = re.compile(
     r"(?:por|per|/|cada|each) (?P<piece>[a-z]+)"
 )
 
-# A few pieces of one example, not a count of records.
+# A few pieces of one example, not a count of records (fewer still when named as records).
 _FEW = 40
+_FEW_RECORDS = 10
 # "40 campos (resposta curtinha, umas 3 palavras por campo)": the pieces' length in parentheses
 _PAREN_CHAIN = re.compile(
     rf"{_NUMBER.format('a')} (?P<pieces>[a-z]+) \([^)\d]{{0,30}}?{_NUMBER.format('b')} "
@@ -115,6 +117,10 @@ _PLUS_AFTER = re.compile(r"\b" + _PIECES + r"(?=\s*\)?\s*\+)")
 def _pieces_folded(found: re.Match[str]) -> str:
     n, b = number(found["n"]), number(found["b"])
     if not n or not b or _TURNS.match(found["pieces"]):
+        return found[0]
+    # "150 contratos de ~2.000 palavras + 40 laudos de ~500": two sets of records, not pieces
+    records = found["pieces"] in load_quantities().units["record"].split()
+    if n > _FEW or (records and n >= _FEW_RECORDS):
         return found[0]
     before = found.string[found.start() : found.start("n")]
     # "... de ~100 palavras e os 15 incisos, cada um com ~40": one part added to the other
