@@ -16,7 +16,7 @@ prompts are taken out."""
 import re
 
 from bot.assistant.reader.pasted_data import NUMBER, respoken
-from bot.assistant.reader.quantity_arithmetic import load_quantities
+from bot.assistant.reader.quantity_arithmetic import record_nouns
 
 _R_ROWS = re.compile(rf"\bnrow\([^)\n]*\)\s*\n\s*\[1\]\s*(?P<n>{NUMBER})")
 _R_MEAN = re.compile(
@@ -146,9 +146,9 @@ def console_counts(folded: str) -> str:
         ),
         folded,
     )
-    records = load_quantities().units["record"].split()
     folded = _RECORD_LINE.sub(
-        lambda m: f"{respoken(m['n'])} {m['noun']}" if m["noun"] in records else m[0], folded
+        lambda m: f"{respoken(m['n'])} {m['noun']}" if m["noun"] in record_nouns() else m[0],
+        folded,
     )
     if _FFPROBE.search(folded):
         folded = _FFPROBE.sub(_duration, _STREAM.sub("", folded))

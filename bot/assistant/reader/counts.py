@@ -16,6 +16,7 @@ from bot.assistant.reader.quantity_arithmetic import (
     TIMES,
     Mention,
     load_quantities,
+    record_nouns,
     said_amount,
     said_count,
 )
@@ -394,7 +395,7 @@ def counted_by_each(text: str, start: int, end: int, value: float) -> Mention | 
     found = _EACH_NAMED.match(text[end:])
     if found is None or value < 50:
         return None
-    records = load_quantities().units["record"].split()
+    records = record_nouns()
     noun = next((n for n in (found["noun"] + "s", found["noun"] + "es") if n in records), None)
     if noun is None and found["noun"] in records:
         noun = found["noun"]

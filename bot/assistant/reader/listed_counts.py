@@ -8,7 +8,7 @@ Works on folded text, before the quantity reader composes counts and lengths.
 import re
 from functools import cache, partial
 
-from bot.assistant.reader.quantity_arithmetic import load_quantities
+from bot.assistant.reader.quantity_arithmetic import record_nouns
 from bot.assistant.reader.spans import number
 
 _AMOUNT = r"(?:~|uns |umas |cerca de )?\d+(?:[.,]\d+)*(?: ?(?:mil|k)\b)?(?!\s*%)"
@@ -95,7 +95,7 @@ def _small(amount: str) -> bool:
 
 @cache
 def _records() -> re.Pattern[str]:
-    nouns = sorted(load_quantities().units["record"].split(), key=len, reverse=True)
+    nouns = sorted(record_nouns(), key=len, reverse=True)
     return re.compile(rf"\b(?P<noun>{'|'.join(map(re.escape, nouns))})\b")
 
 

@@ -9,7 +9,7 @@ that collection's total. Works on folded text."""
 
 import re
 
-from bot.assistant.reader.quantity_arithmetic import load_quantities
+from bot.assistant.reader.quantity_arithmetic import record_nouns
 from bot.assistant.reader.spans import number
 
 _NUMBER = r"(?:~|uns |umas |cerca de |about )?(?P<{}>\d+(?:[.,]\d+)?)"
@@ -119,7 +119,7 @@ def _pieces_folded(found: re.Match[str]) -> str:
     if not n or not b or _TURNS.match(found["pieces"]):
         return found[0]
     # "150 contratos de ~2.000 palavras + 40 laudos de ~500": two sets of records, not pieces
-    records = found["pieces"] in load_quantities().units["record"].split()
+    records = found["pieces"] in record_nouns()
     if n > _FEW or (records and n >= _FEW_RECORDS):
         return found[0]
     before = found.string[found.start() : found.start("n")]

@@ -59,6 +59,12 @@ def load_quantities() -> QuantityData:
         return QuantityData.model_validate(tomllib.load(handle))
 
 
+@cache
+def record_nouns() -> frozenset[str]:
+    """The nouns that name records ("laudos", "chamadas"), as quantities.toml lists them."""
+    return frozenset(load_quantities().units["record"].split())
+
+
 # The languages of the data being read and their shares (None: the language of the message,
 # `locales.current`): English text splits into fewer tokens per word than Portuguese.
 _DATA_LANGUAGE: ContextVar[dict[Language, float] | None] = ContextVar("data_language", default=None)

@@ -13,9 +13,8 @@ MongoDB's stats() ("count: 64000, avgObjSize: 2400"), a length corrected in the 
 Works on folded text."""
 
 import re
-from functools import cache
 
-from bot.assistant.reader.quantity_arithmetic import load_quantities
+from bot.assistant.reader.quantity_arithmetic import record_nouns
 from bot.assistant.reader.spans import number
 
 # "sobraram 32 mil das 40 mil": the count left, and the one it replaces taken back.
@@ -100,7 +99,7 @@ def _annotated(folded: str) -> str:
     totals = [
         t
         for t in re.finditer(rf"\b({_COUNT}) ([a-z]+)", folded, 0)
-        if t.end() <= done.start() and t[2] in _records()
+        if t.end() <= done.start() and t[2] in record_nouns()
     ]
     rest = _NOT_DONE.sub("", folded[done.end() : done.end() + 120]) + folded[done.end() + 120 :]
     if not totals:
@@ -113,13 +112,8 @@ def _left_of(found: re.Match[str]) -> str:
     """ "sobraram 32 mil das 40 mil": the records left, named as the "40 mil conversas" said
     elsewhere, and the count they replace taken back."""
     said = re.search(rf"\b{re.escape(found[3])} (?:de )?([a-z-]+)", found.string)
-    noun = f" {said[1]}" if said and said[1] in _records() else ""
+    noun = f" {said[1]}" if said and said[1] in record_nouns() else ""
     return f"{found[1]} {found[2]}{noun}, nao {found[3]}"
-
-
-@cache
-def _records() -> frozenset[str]:
-    return frozenset(load_quantities().units["record"].split())
 
 
 # "no mínimo 200 e no máximo 600 palavras", "min 1,000 words, max 3,000": no mean said, the

@@ -20,7 +20,7 @@ from bot.assistant.reader.numbering import numbered
 from bot.assistant.reader.pairs import as_pairs
 from bot.assistant.reader.past_runs import from_past_runs
 from bot.assistant.reader.per_epoch import once_per_epoch
-from bot.assistant.reader.quantity_arithmetic import load_quantities
+from bot.assistant.reader.quantity_arithmetic import load_quantities, record_nouns
 from bot.assistant.reader.reams import in_sheets
 from bot.assistant.reader.restated import restated
 from bot.assistant.reader.spans import SCALE, number, words
@@ -176,7 +176,7 @@ _PRODUCT = re.compile(r"\b(\d+) ([a-z]+) x (\d+) ([a-z]+)(?: x (\d+) ([a-z]+))?\
 def _product(match: re.Match[str]) -> str:
     counts = [int(n) for n in match.groups()[0::2] if n]
     nouns = [n for n in match.groups()[1::2] if n]
-    if nouns[-1] not in _records() or any(n in _lengths() for n in nouns):
+    if nouns[-1] not in record_nouns() or any(n in _lengths() for n in nouns):
         return match[0]
     return f"{math.prod(counts)} {nouns[-1]}"
 
@@ -228,20 +228,15 @@ _TIMES_OF = {"dobro": 2.0, "twice as many": 2.0, "triplo": 3.0, "three times as 
 _COUNT = re.compile(r"(?<![\d.,])(\d+(?:[.,]\d+)*)(?: (mil|k|milhoes|milhao))? ([a-z-]+)")
 
 
-@cache
-def _records() -> frozenset[str]:
-    return frozenset(load_quantities().units["record"].split())
-
-
 def _relative(text: str) -> str:
     def read(match: re.Match[str]) -> str:
-        earlier = [c for c in _COUNT.finditer(text, 0, match.start()) if c[3] in _records()]
+        earlier = [c for c in _COUNT.finditer(text, 0, match.start()) if c[3] in record_nouns()]
         value = number(earlier[-1][1]) if earlier else None
         if value is None:
             return match[0]
         total = value * SCALE.get(earlier[-1][2] or "", 1.0) * _TIMES_OF[match["word"]]
         amount = f"{total:f}".rstrip("0").rstrip(".")
-        if match["noun"] in _records():
+        if match["noun"] in record_nouns():
             return f"{amount} {match['noun']}"
         return f"{amount} {earlier[-1][3]}" + (f" {match['noun']}" if match["noun"] else "")
 
